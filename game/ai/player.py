@@ -1,0 +1,80 @@
+"""The computer-player interface: a search that works in small steps and can be asked for its move at any time."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Generator
+
+from ..core import GameState
+
+LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+STEP_SECONDS = 0.004
+
+# A move generator does its work between yields; it yields its best move so far (or None) and returns its move.
+MoveGenerator = Generator[int | None, None, int]
+
+
+class Search:
+    """Runs a move generator a few milliseconds at a time."""
+
+    def __init__(self, generator: MoveGenerator, fallback: int) -> None:
+        self._generator = generator
+        self.best = fallback
+        self.done = False
+
+    def step(self, budget: float = STEP_SECONDS) -> bool:
+        """Work for about ``budget`` seconds; returns True once the move is final."""
+        deadline = time.perf_counter() + budget
+        while not self.done:
+            try:
+                found = next(self._generator)
+            except StopIteration as stop:
+                self.best, self.done = stop.value, True
+                break
+            if found is not None:
+                self.best = found
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def finish(self) -> int:
+        while not self.step(1.0):
+            pass
+        return self.best
+
+
+def _easy(state: GameState, rng: random.Random) -> MoveGenerator:
+    """Takes every box it can, else a safe line, else any line."""
+    legal = state.legal_lines()
+    captures = [line for line in legal if state.would_capture(line)]
+    if captures:
+        return rng.choice(captures)
+    yield None
+    safe = [line for line in legal if state.is_safe(line)]
+    return rng.choice(safe or legal)
+
+
+class ComputerPlayer:
+    """A computer seat: a level and a random generator seeded once per game, so no two games are the same."""
+
+    def __init__(self, level: str = "easy", seed: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.rng = random.Random(seed)
+
+    def _strategy(self) -> Callable[[GameState, random.Random], MoveGenerator]:
+        return _easy
+
+    def think(self, state: GameState) -> Search:
+        """Start choosing a move for the player to move in ``state`` (which is copied, never changed)."""
+        if state.over:
+            raise ValueError("the game is over: there is no move to choose")
+        position = state.copy()
+        return Search(self._strategy()(position, self.rng), fallback=position.legal_lines()[0])
+
+
+def choose_move(state: GameState, level: str = "easy", seed: int | None = None) -> int:
+    """Synchronous wrapper: the move ``level`` plays in ``state``."""
+    return ComputerPlayer(level, seed).think(state).finish()

@@ -1,0 +1,149 @@
+"""Line names and position codes.
+
+Line names: every line has an integer id (see :mod:`game.core.board`); on square boards a line can also be
+written ``h r c`` (horizontal, dot row r, box column c) or ``v r c`` (vertical, box row r, dot column c).
+
+Position codes: a short, URL-safe text holding the board, the rule switches, the first player and the move list,
+for share links and saved games. The format is documented in ``docs/position-code.md``::
+
+    1.s3x3.2m.0.AbQx.K      version . board . rules . first player . moves . check character
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import Board, BoardError
+from .rules import GameState, IllegalMove, Rules, RulesError
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+CODE_VERSION = "1"
+_INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
+
+
+class NotationError(ValueError):
+    """A line name that does not name a line of this board."""
+
+
+class CodeError(ValueError):
+    """A position code that cannot be loaded; the message says why."""
+
+
+# -- line names ---------------------------------------------------------------------------------------------
+def line_name(board: Board, line: int) -> str:
+    if board.kind != "square":
+        return str(line)
+    rows, cols = board.size
+    horizontal = (rows + 1) * cols
+    if line < horizontal:
+        return f"h {line // cols} {line % cols}"
+    r, c = divmod(line - horizontal, cols + 1)
+    return f"v {r} {c}"
+
+
+def parse_line(board: Board, text: str) -> int:
+    """Read ``17`` (any board) or ``h r c`` / ``v r c`` (square boards) into a line id."""
+    words = text.split()
+    if len(words) == 1 and words[0].isdigit():
+        line = int(words[0])
+        if line < board.num_lines:
+            return line
+        raise NotationError(f"line {line} does not exist: this board has lines 0..{board.num_lines - 1}")
+    if len(words) != 3 or words[0] not in ("h", "v") or not (words[1].isdigit() and words[2].isdigit()):
+        raise NotationError(f"cannot read {text!r} as a line: write an id, or 'h r c' / 'v r c'")
+    if board.kind != "square":
+        raise NotationError(f"'h r c' / 'v r c' names only square boards; use a line id on a {board.kind} board")
+    rows, cols = board.size
+    r, c = int(words[1]), int(words[2])
+    if words[0] == "h" and r <= rows and c < cols:
+        return r * cols + c
+    if words[0] == "v" and r < rows and c <= cols:
+        return (rows + 1) * cols + r * (cols + 1) + c
+    raise NotationError(f"{text!r} is off the board ({rows}x{cols} boxes)")
+
+
+# -- position codes -----------------------------------------------------------------------------------------
+def board_token(board: Board) -> str:
+    if board.kind == "square":
+        return f"s{board.size[0]}x{board.size[1]}"
+    return ("t" if board.kind == "triangle" else "h") + str(board.size[0])
+
+
+def parse_board_token(token: str) -> Board:
+    m = re.fullmatch(r"s(\d{1,2})x(\d{1,2})|([th])(\d{1,2})", token)
+    if not m:
+        raise CodeError(f"board {token!r} is not s<R>x<C>, t<N> or h<K>")
+    try:
+        if m.group(1):
+            return Board.square(int(m.group(1)), int(m.group(2)))
+        return Board.triangle(int(m.group(4))) if m.group(3) == "t" else Board.hexagon(int(m.group(4)))
+    except BoardError as exc:
+        raise CodeError(str(exc)) from None
+
+
+def rules_token(rules: Rules) -> str:
+    flags = ("m" if rules.misere else "") + ("n" if rules.no_extra else "")
+    flags += {"normal": "", "swedish": "s", "icelandic": "i"}[rules.start]
+    return f"{rules.players}{flags}"
+
+
+def parse_rules_token(token: str) -> Rules:
+    m = re.fullmatch(r"([234])(m?)(n?)([si]?)", token)
+    if not m:
+        raise CodeError(f"rules {token!r} are not <players 2-4> followed by flags m, n, then s or i")
+    start = {"": "normal", "s": "swedish", "i": "icelandic"}[m.group(4)]
+    return Rules(players=int(m.group(1)), misere=bool(m.group(2)), no_extra=bool(m.group(3)), start=start)
+
+
+def _digits(board: Board) -> int:
+    return 1 if board.num_lines <= len(ALPHABET) else 2
+
+
+def _check_char(body: str) -> str:
+    return ALPHABET[sum((i + 1) * ord(ch) for i, ch in enumerate(body)) % len(ALPHABET)]
+
+
+def encode(state: GameState) -> str:
+    width = _digits(state.board)
+    moves = "".join(
+        "".join(ALPHABET[line // len(ALPHABET) ** k % len(ALPHABET)] for k in reversed(range(width)))
+        for line in state.moves
+    )
+    body = ".".join((CODE_VERSION, board_token(state.board), rules_token(state.rules), str(state.first), moves))
+    return f"{body}.{_check_char(body)}"
+
+
+def decode(code: str) -> GameState:
+    """Rebuild a game from its code, validating everything; raises :class:`CodeError` with the reason."""
+    if not isinstance(code, str):
+        raise CodeError("a position code is text")
+    code = code.strip()
+    if len(code) > 2000:
+        raise CodeError("code is too long to be a position code")
+    fields = code.split(".")
+    if len(fields) != 6:
+        raise CodeError(f"expected 6 fields separated by '.', found {len(fields)}")
+    version, board_text, rules_text, first_text, moves, check = fields
+    if version != CODE_VERSION:
+        raise CodeError(f"code version {version!r} is not supported (this game reads version {CODE_VERSION})")
+    if check != _check_char(code[: code.rfind(".")]):
+        raise CodeError("check character does not match: the code was mistyped or cut short")
+    board = parse_board_token(board_text)
+    rules = parse_rules_token(rules_text)
+    if not first_text.isdigit() or int(first_text) >= rules.players:
+        raise CodeError(f"first player {first_text!r} is not 0..{rules.players - 1}")
+    width = _digits(board)
+    if len(moves) % width or any(ch not in _INDEX for ch in moves):
+        raise CodeError("move list is damaged")
+    try:
+        state = GameState(board, rules, int(first_text))
+        for i in range(0, len(moves), width):
+            line = 0
+            for ch in moves[i : i + width]:
+                line = line * len(ALPHABET) + _INDEX[ch]
+            state.play(line)
+    except IllegalMove as exc:
+        raise CodeError(f"move {i // width + 1} is illegal: {exc}") from None
+    except RulesError as exc:
+        raise CodeError(str(exc)) from None
+    return state

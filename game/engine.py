@@ -1,0 +1,164 @@
+"""The engine: a line-based text protocol on stdin/stdout (``python -m game.engine``).
+
+Every command's reply ends with a line ``ok``, or is a single line ``error: <reason>``; a bad command never stops
+the process. The protocol is documented in ``docs/engine-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from .core import (
+    Board,
+    BoardError,
+    CodeError,
+    GameState,
+    NotationError,
+    Rules,
+    RulesError,
+    decode,
+    draw,
+    encode,
+    parse_line,
+)
+
+
+class EngineError(ValueError):
+    """A command the engine cannot carry out; the message is sent as ``error: <message>``."""
+
+
+_SHAPES = {"square": ("square", 2), "triangle": ("triangle", 1), "hex": ("hex", 1)}
+
+
+def parse_new(args: list[str]) -> GameState:
+    if not args or args[0] not in _SHAPES:
+        raise EngineError("usage: new square R C | new triangle N | new hex K, then options")
+    kind, arity = _SHAPES[args[0]]
+    sizes, options = args[1 : 1 + arity], args[1 + arity :]
+    if len(sizes) != arity or not all(s.isdigit() for s in sizes):
+        raise EngineError(f"new {args[0]} needs {arity} whole number(s) for its size")
+    board = Board.from_spec(kind, tuple(int(s) for s in sizes))
+    rules, first = Rules(), 0
+    for option in options:
+        name, _, value = option.partition("=")
+        if option == "misere":
+            rules = rules.with_(misere=True)
+        elif option == "noextra":
+            rules = rules.with_(no_extra=True)
+        elif option in ("swedish", "icelandic"):
+            if rules.start != "normal":
+                raise EngineError("choose at most one of swedish and icelandic")
+            rules = rules.with_(start=option)
+        elif name in ("players", "first") and value.isdigit():
+            if name == "players":
+                rules = rules.with_(players=int(value))
+            else:
+                first = int(value)
+        else:
+            raise EngineError(f"unknown option {option!r} (misere, swedish, icelandic, noextra, players=N, first=N)")
+    return GameState(board, rules, first)
+
+
+class Engine:
+    """Holds one game and answers protocol commands; extra commands can be registered by other modules."""
+
+    def __init__(self) -> None:
+        self.state = GameState(Board.square(3))
+        self.commands: dict[str, Callable[[list[str]], Iterable[str]]] = {
+            "new": self.cmd_new,
+            "info": self.cmd_info,
+            "legal": self.cmd_legal,
+            "move": self.cmd_move,
+            "undo": self.cmd_undo,
+            "state": self.cmd_state,
+            "code": self.cmd_code,
+            "load": self.cmd_load,
+            "show": self.cmd_show,
+            "help": self.cmd_help,
+        }
+        _register_extensions(self)
+
+    def handle(self, line: str) -> list[str]:
+        """Answer one command line with the reply lines (the last is ``ok``, or the only one is ``error: ...``)."""
+        words = line.split()
+        if not words:
+            return []
+        name, args = words[0].lower(), words[1:]
+        if name not in self.commands:
+            return [f"error: unknown command {name!r} (try 'help')"]
+        try:
+            return [*self.commands[name](args), "ok"]
+        except (EngineError, BoardError, RulesError, NotationError, CodeError) as exc:
+            return [f"error: {exc}"]
+        except Exception as exc:  # noqa: BLE001 - a bad command must never stop the engine
+            return [f"error: internal error in {name!r}: {type(exc).__name__}: {exc}"]
+
+    # -- commands -------------------------------------------------------------------------------------------
+    def cmd_new(self, args: list[str]) -> Iterable[str]:
+        self.state = parse_new(args)
+        return []
+
+    def cmd_info(self, args: list[str]) -> Iterable[str]:
+        b = self.state.board
+        return [f"dots {b.num_dots} lines {b.num_lines} cells {b.num_cells} players {self.state.rules.players}"]
+
+    def cmd_legal(self, args: list[str]) -> Iterable[str]:
+        return [" ".join(["legal", *map(str, self.state.legal_lines())])]
+
+    def cmd_move(self, args: list[str]) -> Iterable[str]:
+        if self.state.over:
+            raise EngineError("the game is over")
+        if not args:
+            raise EngineError("usage: move <id> | move h r c | move v r c")
+        result = self.state.play(parse_line(self.state.board, " ".join(args)))
+        return [f"moved {result.line} captured {len(result.captured)} next {result.next_player}"]
+
+    def cmd_undo(self, args: list[str]) -> Iterable[str]:
+        self.state.undo()
+        return []
+
+    def cmd_state(self, args: list[str]) -> Iterable[str]:
+        s = self.state
+        scores = " ".join(map(str, s.scores))
+        return [f"turn {s.to_move} scores {scores} drawn {len(s.moves)} over {int(s.over)}"]
+
+    def cmd_code(self, args: list[str]) -> Iterable[str]:
+        return [encode(self.state)]
+
+    def cmd_load(self, args: list[str]) -> Iterable[str]:
+        if len(args) != 1:
+            raise EngineError("usage: load <code>")
+        self.state = decode(args[0])
+        return []
+
+    def cmd_show(self, args: list[str]) -> Iterable[str]:
+        return draw(self.state).splitlines()
+
+    def cmd_help(self, args: list[str]) -> Iterable[str]:
+        return ["commands: " + " ".join(sorted([*self.commands, "quit"]))]
+
+
+def _register_extensions(engine: Engine) -> None:
+    """Let the AI add its commands (go, solve, hint) when it is present."""
+    try:
+        from .ai import engine_commands
+    except ImportError:
+        return
+    engine.commands.update(engine_commands(engine))
+
+
+def serve(stdin: TextIO, stdout: TextIO) -> None:
+    engine = Engine()
+    for raw in stdin:
+        if raw.strip().lower() == "quit":
+            print("ok", file=stdout, flush=True)
+            return
+        for reply in engine.handle(raw):
+            print(reply, file=stdout)
+        stdout.flush()
+
+
+if __name__ == "__main__":
+    serve(sys.stdin, sys.stdout)
