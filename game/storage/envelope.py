@@ -1,0 +1,38 @@
+"""The JSON envelope every stored value travels in: {"schema": 1, "app": "pipopipette", "data": ...}."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+APP = "pipopipette"
+SCHEMA = 1
+
+
+class EnvelopeError(ValueError):
+    """A stored text that this version cannot use; the message says why, in words for the player."""
+
+
+def wrap(value: Any) -> str:
+    """Return the stored text for ``value``; raises TypeError or ValueError if it is not plain JSON."""
+    return json.dumps({"schema": SCHEMA, "app": APP, "data": value}, ensure_ascii=False, allow_nan=False)
+
+
+def unwrap(text: str) -> Any:
+    """Return the value inside a stored text, or raise EnvelopeError naming what is wrong with it."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise EnvelopeError("the data is damaged") from error
+    if not isinstance(envelope, dict):
+        raise EnvelopeError("the data is not in Pipopipette's format")
+    if envelope.get("app") != APP:
+        raise EnvelopeError("the data was written by another program")
+    schema = envelope.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise EnvelopeError("the data has no valid format version")
+    if schema > SCHEMA:
+        raise EnvelopeError("the data was saved by a newer version of Pipopipette")
+    if "data" not in envelope:
+        raise EnvelopeError("the data is incomplete")
+    return envelope["data"]

@@ -1,0 +1,99 @@
+"""The desktop store: one JSON file per key in the user's data folder, each written atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from .store import Store, StoreError
+
+
+def default_data_dir(
+    folder_name: str = "pipopipette", environ: Mapping[str, str] | None = None, system: str | None = None
+) -> Path:
+    """The folder for saved data: $PIPOPIPETTE_DATA_DIR, else ``folder_name`` in the platform's user data folder.
+
+    ``environ`` and ``system`` default to ``os.environ`` and ``sys.platform``.
+    """
+    environ = os.environ if environ is None else environ
+    system = sys.platform if system is None else system
+    if environ.get("PIPOPIPETTE_DATA_DIR"):
+        return Path(environ["PIPOPIPETTE_DATA_DIR"])
+    home = Path(environ.get("HOME") or Path.home())
+    if system == "win32":
+        base = environ.get("APPDATA")
+        return Path(base) / folder_name if base else home / "AppData" / "Roaming" / folder_name
+    if system == "darwin":
+        return home / "Library" / "Application Support" / folder_name
+    xdg = environ.get("XDG_DATA_HOME", "")
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / folder_name
+    return home / ".local" / "share" / folder_name
+
+
+def _describe(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+class FileStore(Store):
+    """Each key is the file ``<folder>/<key>.json``; the folder is created on the first save."""
+
+    def __init__(self, folder: Path | str) -> None:
+        super().__init__()
+        self.folder = Path(folder)
+
+    def path(self, key: str) -> Path:
+        """The file that holds ``key``."""
+        return self.folder / f"{key}.json"
+
+    def _read(self, key: str) -> str | None:
+        try:
+            data = self.path(key).read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise StoreError("the file is not text") from error
+
+    def _write(self, key: str, text: str) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, temp_name = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.folder)
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+        try:
+            with os.fdopen(handle, "wb") as temp:
+                temp.write(text.encode("utf-8"))
+                temp.flush()
+                os.fsync(temp.fileno())
+            os.replace(temp_name, self.path(key))
+        except OSError as error:
+            _remove_quietly(temp_name)
+            raise StoreError(_describe(error)) from error
+
+    def _remove(self, key: str) -> None:
+        try:
+            self.path(key).unlink(missing_ok=True)
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+
+    def _exists(self, key: str) -> bool:
+        return os.path.lexists(self.path(key))
+
+    def _move(self, key: str, target: str) -> None:
+        try:
+            os.replace(self.path(key), self.path(target))
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+
+
+def _remove_quietly(name: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(name)
