@@ -6,6 +6,7 @@ the process. The protocol is documented in ``docs/engine-protocol.md``.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
@@ -23,6 +24,7 @@ from .core import (
     encode,
     parse_line,
 )
+from .core.notation import is_number, shorten
 
 
 class EngineError(ValueError):
@@ -37,7 +39,7 @@ def parse_new(args: list[str]) -> GameState:
         raise EngineError("usage: new square R C | new triangle N | new hex K, then options")
     kind, arity = _SHAPES[args[0]]
     sizes, options = args[1 : 1 + arity], args[1 + arity :]
-    if len(sizes) != arity or not all(s.isdigit() for s in sizes):
+    if len(sizes) != arity or not all(is_number(s) for s in sizes):
         raise EngineError(f"new {args[0]} needs {arity} whole number(s) for its size")
     board = Board.from_spec(kind, tuple(int(s) for s in sizes))
     rules, first = Rules(), 0
@@ -51,14 +53,20 @@ def parse_new(args: list[str]) -> GameState:
             if rules.start != "normal":
                 raise EngineError("choose at most one of swedish and icelandic")
             rules = rules.with_(start=option)
-        elif name in ("players", "first") and value.isdigit():
-            if name == "players":
-                rules = rules.with_(players=int(value))
-            else:
-                first = int(value)
+        elif name == "players" and is_number(value):
+            rules = rules.with_(players=int(value))
+        elif name == "first" and is_number(value):
+            first = int(value)
         else:
-            raise EngineError(f"unknown option {option!r} (misere, swedish, icelandic, noextra, players=N, first=N)")
+            raise EngineError(
+                f"unknown option {shorten(option)!r} (misere, swedish, icelandic, noextra, players=N, first=N)"
+            )
     return GameState(board, rules, first)
+
+
+def _no_arguments(name: str, args: list[str]) -> None:
+    if args:
+        raise EngineError(f"{name} takes no arguments")
 
 
 class Engine:
@@ -87,7 +95,7 @@ class Engine:
             return []
         name, args = words[0].lower(), words[1:]
         if name not in self.commands:
-            return [f"error: unknown command {name!r} (try 'help')"]
+            return [f"error: unknown command {shorten(name)!r} (try 'help')"]
         try:
             return [*self.commands[name](args), "ok"]
         except (EngineError, BoardError, RulesError, NotationError, CodeError) as exc:
@@ -101,10 +109,12 @@ class Engine:
         return []
 
     def cmd_info(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("info", args)
         b = self.state.board
         return [f"dots {b.num_dots} lines {b.num_lines} cells {b.num_cells} players {self.state.rules.players}"]
 
     def cmd_legal(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("legal", args)
         return [" ".join(["legal", *map(str, self.state.legal_lines())])]
 
     def cmd_move(self, args: list[str]) -> Iterable[str]:
@@ -116,15 +126,18 @@ class Engine:
         return [f"moved {result.line} captured {len(result.captured)} next {result.next_player}"]
 
     def cmd_undo(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("undo", args)
         self.state.undo()
         return []
 
     def cmd_state(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("state", args)
         s = self.state
         scores = " ".join(map(str, s.scores))
         return [f"turn {s.to_move} scores {scores} drawn {len(s.moves)} over {int(s.over)}"]
 
     def cmd_code(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("code", args)
         return [encode(self.state)]
 
     def cmd_load(self, args: list[str]) -> Iterable[str]:
@@ -134,9 +147,11 @@ class Engine:
         return []
 
     def cmd_show(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("show", args)
         return draw(self.state).splitlines()
 
     def cmd_help(self, args: list[str]) -> Iterable[str]:
+        _no_arguments("help", args)
         return ["commands: " + " ".join(sorted([*self.commands, "quit"]))]
 
 
@@ -150,9 +165,11 @@ def _register_extensions(engine: Engine) -> None:
 
 
 def serve(stdin: TextIO, stdout: TextIO) -> None:
+    """Answer commands from ``stdin`` until ``quit`` or the end of the input."""
     engine = Engine()
     for raw in stdin:
-        if raw.strip().lower() == "quit":
+        words = raw.split()
+        if words and words[0].lower() == "quit":
             print("ok", file=stdout, flush=True)
             return
         for reply in engine.handle(raw):
@@ -160,5 +177,16 @@ def serve(stdin: TextIO, stdout: TextIO) -> None:
         stdout.flush()
 
 
+def main() -> None:
+    """Run on the process's stdin/stdout; undecodable bytes become U+FFFD instead of stopping the engine."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    try:
+        serve(sys.stdin, sys.stdout)
+    except BrokenPipeError:  # the other end went away: nothing left to answer
+        sys.stderr.close()
+
+
 if __name__ == "__main__":
-    serve(sys.stdin, sys.stdout)
+    main()

@@ -57,16 +57,21 @@ class Board:
     @staticmethod
     def square(rows: int, cols: int | None = None) -> Board:
         """A board of ``rows`` x ``cols`` boxes, that is (rows + 1) x (cols + 1) dots."""
-        return _square(rows, rows if cols is None else cols)
+        cols = rows if cols is None else cols
+        _check("square rows", rows, SQUARE_SIZES)
+        _check("square columns", cols, SQUARE_SIZES)
+        return _square(rows, cols)
 
     @staticmethod
     def triangle(side: int) -> Board:
         """A triangle of dots with ``side`` dots on each side: (side - 1)^2 small triangles."""
+        _check("triangle", side, TRIANGLE_SIZES)
         return _triangle(side)
 
     @staticmethod
     def hexagon(rings: int) -> Board:
         """A honeycomb of hexagons: one centre cell and ``rings`` rings around it (1 -> 7, 2 -> 19, 3 -> 37)."""
+        _check("hexagon rings", rings, HEX_SIZES)
         return _hexagon(rings)
 
     @staticmethod
@@ -137,14 +142,13 @@ class Board:
 
 # -- builders -----------------------------------------------------------------------------------------------
 def _check(kind: str, value: int, allowed: range) -> None:
-    if not isinstance(value, int) or value not in allowed:
+    """Sizes are checked before the cached builders run, so 2.0 or True never reach (or hit) the cache."""
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
         raise BoardError(f"{kind} size {value!r} is out of range {allowed.start}..{allowed.stop - 1}")
 
 
 @cache
 def _square(rows: int, cols: int) -> Board:
-    _check("square rows", rows, SQUARE_SIZES)
-    _check("square columns", cols, SQUARE_SIZES)
     dots = tuple((float(c), float(r)) for r in range(rows + 1) for c in range(cols + 1))
 
     def dot(r: int, c: int) -> int:
@@ -199,7 +203,6 @@ def _from_polygons(kind: str, size: tuple[int, ...], polygons: list[list[Point]]
 
 @cache
 def _triangle(side: int) -> Board:
-    _check("triangle", side, TRIANGLE_SIZES)
     h = math.sqrt(3) / 2
 
     def p(i: int, j: int) -> Point:
@@ -216,7 +219,6 @@ def _triangle(side: int) -> Board:
 
 @cache
 def _hexagon(rings: int) -> Board:
-    _check("hexagon rings", rings, HEX_SIZES)
     polygons = []
     for q in range(-rings, rings + 1):
         for r in range(-rings, rings + 1):

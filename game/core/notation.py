@@ -44,13 +44,13 @@ def line_name(board: Board, line: int) -> str:
 def parse_line(board: Board, text: str) -> int:
     """Read ``17`` (any board) or ``h r c`` / ``v r c`` (square boards) into a line id."""
     words = text.split()
-    if len(words) == 1 and words[0].isdigit():
+    if len(words) == 1 and is_number(words[0]):
         line = int(words[0])
         if line < board.num_lines:
             return line
-        raise NotationError(f"line {line} does not exist: this board has lines 0..{board.num_lines - 1}")
-    if len(words) != 3 or words[0] not in ("h", "v") or not (words[1].isdigit() and words[2].isdigit()):
-        raise NotationError(f"cannot read {text!r} as a line: write an id, or 'h r c' / 'v r c'")
+        raise NotationError(f"line {shorten(words[0])} does not exist: this board has lines 0..{board.num_lines - 1}")
+    if len(words) != 3 or words[0] not in ("h", "v") or not (is_number(words[1]) and is_number(words[2])):
+        raise NotationError(f"cannot read {shorten(text)!r} as a line: write an id, or 'h r c' / 'v r c'")
     if board.kind != "square":
         raise NotationError(f"'h r c' / 'v r c' names only square boards; use a line id on a {board.kind} board")
     rows, cols = board.size
@@ -59,7 +59,17 @@ def parse_line(board: Board, text: str) -> int:
         return r * cols + c
     if words[0] == "v" and r < rows and c <= cols:
         return (rows + 1) * cols + r * (cols + 1) + c
-    raise NotationError(f"{text!r} is off the board ({rows}x{cols} boxes)")
+    raise NotationError(f"{shorten(text)!r} is off the board ({rows}x{cols} boxes)")
+
+
+def is_number(word: str) -> bool:
+    """ASCII digits only, and few enough of them for int() (which refuses thousands of digits)."""
+    return 0 < len(word) <= 30 and word.isascii() and word.isdigit()
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """Quote at most ``limit`` characters of bad input back to the user."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 # -- position codes -----------------------------------------------------------------------------------------
@@ -70,9 +80,9 @@ def board_token(board: Board) -> str:
 
 
 def parse_board_token(token: str) -> Board:
-    m = re.fullmatch(r"s(\d{1,2})x(\d{1,2})|([th])(\d{1,2})", token)
+    m = re.fullmatch(r"s([1-9][0-9]?)x([1-9][0-9]?)|([th])([1-9][0-9]?)", token)
     if not m:
-        raise CodeError(f"board {token!r} is not s<R>x<C>, t<N> or h<K>")
+        raise CodeError(f"board {shorten(token)!r} is not s<R>x<C>, t<N> or h<K>")
     try:
         if m.group(1):
             return Board.square(int(m.group(1)), int(m.group(2)))
@@ -90,7 +100,7 @@ def rules_token(rules: Rules) -> str:
 def parse_rules_token(token: str) -> Rules:
     m = re.fullmatch(r"([234])(m?)(n?)([si]?)", token)
     if not m:
-        raise CodeError(f"rules {token!r} are not <players 2-4> followed by flags m, n, then s or i")
+        raise CodeError(f"rules {shorten(token)!r} are not <players 2-4> followed by flags m, n, then s or i")
     start = {"": "normal", "s": "swedish", "i": "icelandic"}[m.group(4)]
     return Rules(players=int(m.group(1)), misere=bool(m.group(2)), no_extra=bool(m.group(3)), start=start)
 
@@ -125,13 +135,13 @@ def decode(code: str) -> GameState:
         raise CodeError(f"expected 6 fields separated by '.', found {len(fields)}")
     version, board_text, rules_text, first_text, moves, check = fields
     if version != CODE_VERSION:
-        raise CodeError(f"code version {version!r} is not supported (this game reads version {CODE_VERSION})")
+        raise CodeError(f"code version {shorten(version)!r} is not supported (this game reads version {CODE_VERSION})")
     if check != _check_char(code[: code.rfind(".")]):
         raise CodeError("check character does not match: the code was mistyped or cut short")
     board = parse_board_token(board_text)
     rules = parse_rules_token(rules_text)
-    if not first_text.isdigit() or int(first_text) >= rules.players:
-        raise CodeError(f"first player {first_text!r} is not 0..{rules.players - 1}")
+    if not re.fullmatch("[0-3]", first_text) or int(first_text) >= rules.players:
+        raise CodeError(f"first player {shorten(first_text)!r} is not 0..{rules.players - 1}")
     width = _digits(board)
     if len(moves) % width or any(ch not in _INDEX for ch in moves):
         raise CodeError("move list is damaged")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .board import Board
 
@@ -56,8 +57,7 @@ def predrawn_lines(board: Board, rules: Rules) -> tuple[int, ...]:
     return ()
 
 
-@dataclass(frozen=True)
-class MoveResult:
+class MoveResult(NamedTuple):
     """What one line did: the cells it closed and who moves next (-1 once the game is over)."""
 
     line: int
@@ -82,6 +82,9 @@ class GameState:
         "_stack",
         "_need",
         "_predrawn",
+        "_line_cells",
+        "_num_lines",
+        "_full",
     )
 
     def __init__(self, board: Board, rules: Rules | None = None, first: int = 0) -> None:
@@ -91,6 +94,9 @@ class GameState:
             raise RulesError(f"first player must be 0..{self.rules.players - 1}, not {first!r}")
         self.first = first
         self._need = tuple(len(sides) for sides in board.cells)
+        self._line_cells = board.line_cells
+        self._num_lines = board.num_lines
+        self._full = (1 << board.num_lines) - 1
         self._predrawn = predrawn_lines(board, self.rules)
         self.drawn = 0
         self.sides = [0] * board.num_cells
@@ -109,8 +115,9 @@ class GameState:
         return bool(self.drawn >> line & 1)
 
     def legal_lines(self) -> list[int]:
-        drawn = self.drawn
-        return [line for line in range(self.board.num_lines) if not drawn >> line & 1]
+        """The undrawn lines, ascending."""
+        undrawn = bin(self._full ^ self.drawn)[:1:-1]  # character i is bit i of the undrawn set
+        return [line for line, bit in enumerate(undrawn) if bit == "1"]
 
     @property
     def lines_left(self) -> int:
@@ -118,7 +125,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.drawn.bit_count() == self.board.num_lines
+        return self.drawn == self._full
 
     def winners(self) -> list[int]:
         """The players on the best score (fewest cells in misère); several means a shared draw."""
@@ -149,27 +156,29 @@ class GameState:
 
     # -- play and undo --------------------------------------------------------------------------------------
     def play(self, line: int) -> MoveResult:
-        if not isinstance(line, int) or not 0 <= line < self.board.num_lines:
+        if not (isinstance(line, int) and 0 <= line < self._num_lines):
             raise IllegalMove(f"no line {line!r} on {self.board.describe()}")
-        if self.drawn >> line & 1:
+        bit = 1 << line
+        if self.drawn & bit:
             raise IllegalMove(f"line {line} is already drawn")
         player = self.to_move
-        self.drawn |= 1 << line
-        captured = []
+        self.drawn |= bit
+        captured: tuple[int, ...] = ()
         sides, need = self.sides, self._need
-        for cell in self.board.line_cells[line]:
+        for cell in self._line_cells[line]:
             sides[cell] += 1
             if sides[cell] == need[cell]:
                 self.owner[cell] = player
-                captured.append(cell)
-        self.scores[player] += len(captured)
-        self._stack.append((line, player, tuple(captured)))
+                captured += (cell,)
+        if captured:
+            self.scores[player] += len(captured)
+        self._stack.append((line, player, captured))
         self.moves.append(line)
-        if self.over:
+        if self.drawn == self._full:
             self.to_move = -1
         elif not captured or self.rules.no_extra:
             self.to_move = (player + 1) % self.rules.players
-        return MoveResult(line, player, tuple(captured), self.to_move)
+        return MoveResult(line, player, captured, self.to_move)
 
     def undo(self) -> int:
         """Take back the last move; returns its line."""
@@ -177,12 +186,14 @@ class GameState:
             raise RulesError("nothing to undo")
         line, player, captured = self._stack.pop()
         self.moves.pop()
-        self.drawn &= ~(1 << line)
-        for cell in self.board.line_cells[line]:
-            self.sides[cell] -= 1
-        for cell in captured:
-            self.owner[cell] = -1
-        self.scores[player] -= len(captured)
+        self.drawn ^= 1 << line
+        sides = self.sides
+        for cell in self._line_cells[line]:
+            sides[cell] -= 1
+        if captured:
+            for cell in captured:
+                self.owner[cell] = -1
+            self.scores[player] -= len(captured)
         self.to_move = player
         return line
 
