@@ -1,0 +1,159 @@
+"""Line names and position codes: round trips, and bad input refused with a reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import Board, CodeError, GameState, NotationError, Rules, decode, encode, line_name, parse_line
+from game.core.notation import _check_char
+
+BOARDS = [Board.square(1), Board.square(3), Board.square(2, 5), Board.square(12), Board.triangle(6), Board.hexagon(2)]
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=repr)
+def test_every_line_name_reads_back_as_its_line(board: Board) -> None:
+    for line in range(board.num_lines):
+        assert parse_line(board, line_name(board, line)) == line
+        assert parse_line(board, str(line)) == line
+
+
+def test_square_line_names() -> None:
+    board = Board.square(2, 3)  # 3 x 4 dots: 9 horizontal lines, then 8 vertical ones
+    assert [line_name(board, i) for i in (0, 2, 3, 8)] == ["h 0 0", "h 0 2", "h 1 0", "h 2 2"]
+    assert [line_name(board, i) for i in (9, 12, 13, 16)] == ["v 0 0", "v 0 3", "v 1 0", "v 1 3"]
+    assert parse_line(board, "  v   1 0 ") == 13
+
+
+def test_other_shapes_name_lines_by_id() -> None:
+    board = Board.triangle(5)
+    assert line_name(board, 17) == "17"
+    with pytest.raises(NotationError, match="only square boards"):
+        parse_line(board, "h 0 0")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("24", "line 24 does not exist"),
+        ("h 4 0", "off the board"),
+        ("h 0 3", "off the board"),
+        ("v 3 0", "off the board"),
+        ("v 0 4", "off the board"),
+        ("d 0 0", "cannot read"),
+        ("h 0", "cannot read"),
+        ("h 0 0 0", "cannot read"),
+        ("", "cannot read"),
+        ("-1", "cannot read"),
+        ("²", "cannot read"),
+        ("h ٣ 0", "cannot read"),
+        ("9" * 5000, "cannot read '9999"),
+        ("h 0 " + "9" * 5000, "cannot read"),
+    ],
+)
+def test_bad_line_names_are_refused_with_a_reason(text: str, reason: str) -> None:
+    with pytest.raises(NotationError, match=reason) as caught:
+        parse_line(Board.square(3), text)
+    assert len(str(caught.value)) < 200
+
+
+def random_game(board: Board, rules: Rules, moves: int, seed: int, first: int = 0) -> GameState:
+    import random
+
+    state, rng = GameState(board, rules, first), random.Random(seed)
+    for _ in range(moves):
+        state.play_random(rng)
+    return state
+
+
+def same_game(a: GameState, b: GameState) -> bool:
+    return (a.board, a.rules, a.first, a.snapshot()) == (b.board, b.rules, b.first, b.snapshot())
+
+
+@pytest.mark.parametrize(
+    ("board", "rules", "moves"),
+    [
+        (Board.square(3), Rules(), 0),
+        (Board.square(3), Rules(), 24),
+        (Board.square(2, 5), Rules(players=3, misere=True), 10),
+        (Board.square(12), Rules(start="swedish", no_extra=True), 150),
+        (Board.square(5), Rules(players=4, start="icelandic"), 30),
+        (Board.triangle(6), Rules(misere=True, no_extra=True, start="icelandic"), 20),
+        (Board.hexagon(3), Rules(players=2, start="swedish"), 40),
+    ],
+    ids=str,
+)
+def test_codes_round_trip(board: Board, rules: Rules, moves: int) -> None:
+    state = random_game(board, rules, moves, seed=moves, first=rules.players - 1)
+    code = encode(state)
+    assert same_game(decode(code), state)
+    assert encode(decode(code)) == code
+    assert decode(f"  {code}\n").moves == state.moves
+
+
+def test_code_layout() -> None:
+    state = GameState(Board.square(3), Rules(misere=True, start="swedish"), first=1)
+    for line in (13, 3, 22):  # inner lines (the border is pre-drawn): N D W
+        state.play(line)
+    code = encode(state)
+    assert code.startswith("1.s3x3.2ms.1.NDW.")
+    assert len(code) == len("1.s3x3.2ms.1.NDW.") + 1
+    big = GameState(Board.square(12))
+    big.play(311)
+    assert encode(big).split(".")[4] == "E3"  # two characters a move: 311 = 4 * 64 + 55
+    assert all(ch.isalnum() or ch in "-_." for ch in encode(random_game(Board.hexagon(3), Rules(), 100, 1)))
+
+
+def with_check(body: str) -> str:
+    return f"{body}.{_check_char(body)}"
+
+
+GOOD = encode(random_game(Board.square(3), Rules(), 5, seed=3))
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        (GOOD[:-4], "check character|fields"),
+        (GOOD[: GOOD.rfind(".")], "expected 6 fields"),
+        (GOOD[:-1] + ("A" if GOOD[-1] != "A" else "B"), "check character does not match"),
+        ("2" + GOOD[1:], "version '2' is not supported"),
+        ("", "expected 6 fields"),
+        ("." * 10, "expected 6 fields"),
+        (GOOD + "x" * 2000, "too long"),
+        (with_check("1.s3x3.2.0.AA"), "move 2 is illegal: line 0 is already drawn"),
+        (with_check("1.s3x3.2.0.Z"), "move 1 is illegal: no line 25"),
+        (with_check("1.s1x1.2s.0."), "swedish start would close a cell"),
+        (with_check("1.s13x3.2.0."), "out of range 1..12"),
+        (with_check("1.t10.2.0."), "out of range 3..9"),
+        (with_check("1.h4.2.0."), "out of range 1..3"),
+        (with_check("1.s0x3.2.0."), "is not s<R>x<C>"),
+        (with_check("1.s٣x٣.2.0."), "is not s<R>x<C>"),
+        (with_check("1.q3.2.0."), "is not s<R>x<C>"),
+        (with_check("1.s3x3.5.0."), "rules '5' are not"),
+        (with_check("1.s3x3.2sm.0."), "rules '2sm' are not"),
+        (with_check("1.s3x3.2.2."), "first player '2' is not 0..1"),
+        (with_check("1.s3x3.3.²."), "first player '²' is not 0..2"),
+        (with_check("1.s3x3.2.00."), "first player '00'"),
+        (with_check("1.s12x12.2.0.ABC"), "move list is damaged"),
+        (with_check("1.s3x3.2.0.A+"), "move list is damaged"),
+    ],
+)
+def test_bad_codes_are_refused_with_a_reason(code: str, reason: str) -> None:
+    with pytest.raises(CodeError, match=reason) as caught:
+        decode(code)
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("value", [None, 17, b"1.s3x3.2.0..A", ["1"]])
+def test_a_code_that_is_not_text_is_refused(value: object) -> None:
+    with pytest.raises(CodeError, match="a position code is text"):
+        decode(value)  # type: ignore[arg-type]
+
+
+def test_a_finished_game_round_trips_and_more_moves_are_refused() -> None:
+    state = random_game(Board.square(2), Rules(), 12, seed=7)
+    assert state.over
+    assert same_game(decode(encode(state)), state)
+    body = encode(state).rsplit(".", 1)[0]
+    with pytest.raises(CodeError, match="move 13 is illegal"):
+        decode(with_check(body + "A"))
