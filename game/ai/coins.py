@@ -1,0 +1,154 @@
+"""The strings-and-coins form of a board, precomputed once per board for the searches.
+
+Cells are coins, lines are strings; a string with one cell is tied to the ground. A coin's *degree* is how many
+of its strings are still uncut (its undrawn sides); cutting a coin's last string captures it. Everything here
+is a tuple of small ints or an int bit set, so the search loops stay cheap on any board shape.
+
+Also here: the exact value of a *simple* endgame (every remaining coin has degree 2, so the position is a set
+of independent chains tied to the ground and loops), from the recursion in ``docs/solver.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..core import Board
+
+_CHUNK = 8
+
+
+@dataclass(frozen=True, eq=False)
+class CoinTables:
+    """Per-board lookup tables shared by every search on that board."""
+
+    num_lines: int
+    num_cells: int
+    full: int  # the bit set of every line
+    line_cells: tuple[tuple[int, ...], ...]  # the coins a string holds (one: tied to the ground)
+    cell_mask: tuple[int, ...]  # the strings of each coin, as a bit set
+    order: tuple[int, ...]  # lines from the centre outward: the move ordering
+    sym_chunks: tuple[tuple[tuple[int, ...], ...], ...]  # per symmetry, per 8-line chunk: permuted bits
+    perms: tuple[tuple[int, ...], ...]  # the board's symmetries as line permutations
+
+    def degrees(self, drawn: int) -> list[int]:
+        """Each coin's number of uncut strings when ``drawn`` lines are drawn (0 once captured)."""
+        return [(mask & ~drawn).bit_count() for mask in self.cell_mask]
+
+    def canonical(self, drawn: int) -> int:
+        """The smallest image of ``drawn`` under the board's symmetries (the transposition-table key)."""
+        best = drawn
+        for chunks in self.sym_chunks:
+            image = 0
+            rest = drawn
+            for table in chunks:
+                image |= table[rest & 255]
+                rest >>= _CHUNK
+            if image < best:
+                best = image
+        return best
+
+
+@cache
+def tables_for(board: Board) -> CoinTables:
+    """The tables of ``board`` (built once per board)."""
+    cell_mask = tuple(sum(1 << line for line in sides) for sides in board.cells)
+    x0, y0, x1, y1 = board.bounds()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+
+    def distance(line: int) -> tuple[float, int]:
+        mx, my = board.line_midpoint(line)
+        return round((mx - cx) ** 2 + (my - cy) ** 2, 6), line
+
+    order = tuple(sorted(range(board.num_lines), key=distance))
+    perms = tuple(p for p in board.symmetries if list(p) != list(range(board.num_lines)))
+    return CoinTables(
+        num_lines=board.num_lines,
+        num_cells=board.num_cells,
+        full=(1 << board.num_lines) - 1,
+        line_cells=board.line_cells,
+        cell_mask=cell_mask,
+        order=order,
+        sym_chunks=tuple(_chunk_tables(perm) for perm in perms),
+        perms=perms,
+    )
+
+
+def _chunk_tables(perm: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each run of 8 lines, the image of every bit pattern of that run under ``perm``."""
+    tables = []
+    for start in range(0, len(perm), _CHUNK):
+        lines = perm[start : start + _CHUNK]
+        table = []
+        for pattern in range(1 << _CHUNK):
+            image = 0
+            for k, target in enumerate(lines):
+                if pattern >> k & 1:
+                    image |= 1 << target
+            table.append(image)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+# -- simple endgames: independent chains and loops ------------------------------------------------------------
+def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Chain and loop lengths of a position whose remaining coins all have degree 2 (sorted)."""
+    line_cells, cell_mask = tables.line_cells, tables.cell_mask
+    seen = [d == 0 for d in deg]
+    chains, loops = [], []
+    for start in range(tables.num_cells):
+        if seen[start]:
+            continue
+        seen[start] = True
+        size, grounded = 1, 0
+        for first in _lines_of(cell_mask[start] & ~drawn):
+            came, coin = first, start
+            while True:
+                cells = line_cells[came]
+                if len(cells) == 1:
+                    grounded += 1
+                    break
+                coin = cells[0] if cells[1] == coin else cells[1]
+                if seen[coin]:
+                    break
+                seen[coin] = True
+                size += 1
+                came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
+        (chains if grounded else loops).append(size)
+    return tuple(sorted(chains)), tuple(sorted(loops))
+
+
+def _lines_of(mask: int) -> list[int]:
+    lines = []
+    while mask:
+        low = mask & -mask
+        lines.append(low.bit_length() - 1)
+        mask ^= low
+    return lines
+
+
+@cache
+def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
+    """Exact value for the player who must open one of these components (normal play, extra move on capture).
+
+    Opening a chain of 1 or 2 (a 2 in its middle) gives it away; the opponent then moves on. Opening a long
+    chain or a loop lets the opponent take it all and move on, or decline the last 2 (loop: 4) and make the
+    opener move on.
+    """
+    if not chains and not loops:
+        return 0
+    best = None
+    for i, k in enumerate(chains):
+        if i and chains[i - 1] == k:
+            continue
+        rest = simple_value(chains[:i] + chains[i + 1 :], loops)
+        reply = k + rest if k < 3 else max(k + rest, k - 4 - rest)
+        best = -reply if best is None else max(best, -reply)
+    for i, k in enumerate(loops):
+        if i and loops[i - 1] == k:
+            continue
+        rest = simple_value(chains, loops[:i] + loops[i + 1 :])
+        reply = max(k + rest, k - 8 - rest) if k >= 4 else k + rest
+        best = -reply if best is None else max(best, -reply)
+    assert best is not None
+    return best

@@ -1,0 +1,305 @@
+"""Exact solving: the best achievable difference of future cells for the player to move (two players).
+
+The value (see ``docs/solver.md``)::
+
+    V(p) = max over undrawn lines e of   g + V(p+e)   if e closes g >= 1 cells (normal play: move again)
+                                          -V(p+e)     if e closes nothing
+    misère: -g + V(p+e) after a capture;  no extra move: g - V(p+e) for every line;  V(full board) = 0
+
+The search is a negamax alpha-beta over the strings-and-coins form (:mod:`game.ai.coins`) with a transposition
+table of bounds keyed on the drawn lines only, canonical under the board's symmetries. In normal play it also
+uses: captures that open nothing are taken at once; with a capturable coin at the end of a chain only "take it"
+and "decline the last two" are searched; positions made only of independent chains and loops are valued by
+formula. Misère and no-extra-move games get the plain search (those reductions are not sound there).
+
+The search is a generator that pauses every ``pause_every`` nodes, so :class:`Solver` can run it a few
+milliseconds at a time in the browser; :func:`solve` is the synchronous wrapper.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+
+from ..core import GameState
+from .coins import CoinTables, components, simple_value, tables_for
+
+PAUSE_EVERY = 64  # nodes between two pauses of the search generator (well under a millisecond each)
+
+Search = Generator[None, None, int]
+
+
+class Solver:
+    """Solves a two-player position in small steps: ``step(budget)`` until it returns True, then ``value``."""
+
+    def __init__(self, state: GameState, rng: random.Random | None = None, pause_every: int = PAUSE_EVERY) -> None:
+        if state.rules.players != 2:
+            raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
+        self.tables: CoinTables = tables_for(state.board)
+        self.misere = state.rules.misere
+        self.no_extra = state.rules.no_extra
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.nodes = 0
+        self.pauses = 0
+        self.pause_every = pause_every
+        self._next_pause = pause_every
+        self._tt: dict[int, tuple[int, int]] = {}
+        self._drawn = state.drawn
+        self._deg = self.tables.degrees(state.drawn)
+        self._rng = rng
+        self._run = self._root()
+        self.done = False
+
+    # -- driving ----------------------------------------------------------------------------------------------
+    def step(self, budget_seconds: float) -> bool:
+        """Search for about ``budget_seconds``; True once ``value`` and ``best_move`` are known."""
+        deadline = time.perf_counter() + budget_seconds
+        while not self.done:
+            try:
+                next(self._run)
+            except StopIteration:
+                self.done = True
+                break
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def _pause(self) -> bool:
+        self.nodes += 1
+        if self.nodes < self._next_pause:
+            return False
+        self._next_pause = self.nodes + self.pause_every
+        self.pauses += 1
+        return True
+
+    # -- the root: value and a best move ----------------------------------------------------------------------
+    def _root(self) -> Generator[None, None, None]:
+        drawn = self._drawn
+        if drawn == self.tables.full:
+            self.value = 0
+            return
+        moves = self.root_moves()
+        if self._rng is not None:
+            self._rng.shuffle(moves)
+        limit = self.tables.num_cells + 1
+        best, alpha = -limit, -limit
+        for line in moves:
+            value = yield from self.line_value(drawn, line, alpha, limit)
+            if value > best:
+                best, self.best_move = value, line
+                alpha = max(alpha, value)
+        self.value = best
+
+    def root_moves(self) -> list[int]:
+        """The lines worth searching at the root (normal play: the reductions; otherwise every line)."""
+        drawn, tables = self._drawn, self.tables
+        legal = [line for line in tables.order if not drawn >> line & 1]
+        if self.misere or self.no_extra:
+            return legal
+        forced, chain_end = _capture_moves(tables, drawn, self._deg)
+        if forced:
+            return forced
+        return chain_end or legal
+
+    def line_value(self, drawn: int, line: int, alpha: int, beta: int) -> Search:
+        """The value for the mover of drawing ``line`` (fail-soft within alpha..beta)."""
+        deg = self._deg
+        gained = 0
+        for cell in self.tables.line_cells[line]:
+            deg[cell] -= 1
+            if not deg[cell]:
+                gained += 1
+        child = drawn | 1 << line
+        if self.no_extra:
+            value = gained - (yield from self._plain(child, gained - beta, gained - alpha))
+        elif self.misere:
+            if gained:
+                value = (yield from self._plain(child, alpha + gained, beta + gained)) - gained
+            else:
+                value = -(yield from self._plain(child, -beta, -alpha))
+        elif gained:
+            value = gained + (yield from self._normal(child, alpha - gained, beta - gained))
+        else:
+            value = -(yield from self._normal(child, -beta, -alpha))
+        for cell in self.tables.line_cells[line]:
+            deg[cell] += 1
+        return value
+
+    # -- normal play: the reduced search --------------------------------------------------------------------
+    def _normal(self, drawn: int, alpha: int, beta: int) -> Search:
+        if self._pause():
+            yield
+        tables = self.tables
+        deg, line_cells, cell_mask = self._deg, tables.line_cells, tables.cell_mask
+        gain, taken, chain_coin = _take_free_coins(deg, drawn, line_cells, cell_mask)
+        for line in taken:
+            drawn |= 1 << line
+        if drawn == tables.full:
+            _untake(deg, taken, line_cells)
+            return gain
+        alpha -= gain
+        beta -= gain
+        key = tables.canonical(drawn)
+        tt = self._tt
+        low, high = tt.get(key, (-999, 999))
+        if low >= beta or low == high:
+            value = low
+        elif high <= alpha:
+            value = high
+        else:
+            alpha, beta = max(alpha, low), min(beta, high)
+            if chain_coin >= 0:
+                moves = _chain_end_moves(chain_coin, deg, drawn, line_cells, cell_mask)
+            elif max(deg) <= 2:
+                moves = ()
+            else:
+                moves = [line for line in tables.order if not drawn >> line & 1]
+            if moves:
+                value = -999
+                start = alpha
+                for line in moves:
+                    got = 0
+                    for cell in line_cells[line]:
+                        deg[cell] -= 1
+                        if not deg[cell]:
+                            got += 1
+                    if got:
+                        score = got + (yield from self._normal(drawn | 1 << line, alpha - got, beta - got))
+                    else:
+                        score = -(yield from self._normal(drawn | 1 << line, -beta, -alpha))
+                    for cell in line_cells[line]:
+                        deg[cell] += 1
+                    if score > value:
+                        value = score
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+                if value <= start:
+                    high = value
+                elif value >= beta:
+                    low = value
+                else:
+                    low = high = value
+            else:
+                value = low = high = simple_value(*components(tables, drawn, deg))
+            tt[key] = (low, high)
+        _untake(deg, taken, line_cells)
+        return value + gain
+
+    # -- misère and no extra move: plain negamax with the table ------------------------------------------------
+    def _plain(self, drawn: int, alpha: int, beta: int) -> Search:
+        if self._pause():
+            yield
+        tables = self.tables
+        if drawn == tables.full:
+            return 0
+        key = tables.canonical(drawn)
+        tt = self._tt
+        low, high = tt.get(key, (-999, 999))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        start = alpha
+        value = -999
+        for line in tables.order:
+            if drawn >> line & 1:
+                continue
+            score = yield from self.line_value(drawn, line, alpha, beta)
+            if score > value:
+                value = score
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if value <= start:
+            high = value
+        elif value >= beta:
+            low = value
+        else:
+            low = high = value
+        tt[key] = (low, high)
+        return value
+
+
+def _take_free_coins(
+    deg: list[int], drawn: int, line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
+) -> tuple[int, list[int], int]:
+    """Captures every coin whose capture opens nothing (its last string goes to the ground, to a coin that is
+    also capturable, or to a coin of degree 3 or more), changing ``deg``.
+
+    Returns (cells taken, lines drawn, a coin still capturable at the end of a chain or -1).
+    """
+    gain = 0
+    taken: list[int] = []
+    chain_coin = -1
+    for coin, left in enumerate(deg):
+        if left != 1:
+            continue
+        line = (cell_mask[coin] & ~drawn).bit_length() - 1
+        cells = line_cells[line]
+        if len(cells) == 1:
+            other = -1
+        else:
+            other = cells[0] if cells[1] == coin else cells[1]
+            if deg[other] == 2:
+                chain_coin = coin
+                continue
+        deg[coin] = 0
+        gain += 1
+        if other >= 0:
+            deg[other] -= 1
+            if not deg[other]:
+                gain += 1
+        drawn |= 1 << line
+        taken.append(line)
+    return gain, taken, chain_coin
+
+
+def _untake(deg: list[int], taken: list[int], line_cells: tuple[tuple[int, ...], ...]) -> None:
+    for line in taken:
+        for cell in line_cells[line]:
+            deg[cell] += 1
+
+
+def _chain_end_moves(
+    coin: int, deg: list[int], drawn: int, line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
+) -> tuple[int, int]:
+    """At a capturable coin whose string leads into a chain: take it, or cut the chain's next string (declining
+    the last two coins: "all but two"; with a coin capturable at both ends, "all but four" of a loop)."""
+    take = (cell_mask[coin] & ~drawn).bit_length() - 1
+    cells = line_cells[take]
+    nxt = cells[0] if cells[1] == coin else cells[1]
+    decline = (cell_mask[nxt] & ~drawn & ~(1 << take)).bit_length() - 1
+    return take, decline
+
+
+def _capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int]]:
+    """(captures that open nothing, the two chain-end choices) at a position, without changing it."""
+    forced, chain_end = [], []
+    for coin, left in enumerate(deg):
+        if left != 1:
+            continue
+        line = (tables.cell_mask[coin] & ~drawn).bit_length() - 1
+        cells = tables.line_cells[line]
+        other = -1 if len(cells) == 1 else (cells[0] if cells[1] == coin else cells[1])
+        if other >= 0 and deg[other] == 2:
+            if not chain_end:
+                chain_end = list(_chain_end_moves(coin, deg, drawn, tables.line_cells, tables.cell_mask))
+        elif line not in forced:
+            forced.append(line)
+    return forced, chain_end
+
+
+def solve(state: GameState, max_seconds: float | None = None) -> int | None:
+    """The exact value of ``state`` for the player to move (see the module), or None if time runs out."""
+    solver = Solver(state, pause_every=1 << 30 if max_seconds is None else 4096)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    while not solver.step(1.0 if deadline is None else max(0.0, deadline - time.perf_counter())):
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+    return solver.value
