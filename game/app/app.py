@@ -1,0 +1,166 @@
+"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from . import layout, theme
+from .input import InputMapper
+from .scene import SceneManager
+from .settings_model import Settings, settings_from_data
+from .sound import Sounds
+from .theme import Text
+
+NOTICE_SECONDS = 5.0
+DESKTOP_PX_PER_MM = 96 / 25.4
+PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
+TOUCH_MM = 7.0
+
+
+def browser_window() -> Any:
+    import platform
+
+    return platform.window
+
+
+class App:
+    """Everything a scene needs, passed in rather than global. ``frames`` counts frames drawn."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        store: Any = None,
+        clock: Callable[[], float] = time.perf_counter,
+        browser: bool | None = None,
+    ) -> None:
+        self.browser = sys.platform == "emscripten" if browser is None else browser
+        pygame.init()
+        pygame.display.set_caption("Pipopipette")
+        self.css_scale = 1.0
+        if size is None:
+            size = self._browser_size() if self.browser else layout.DESKTOP_SIZE
+        flags = 0 if self.browser else pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        if store is None:
+            from ..storage import open_store
+
+            store = open_store()
+        self.store = store
+        self.settings = self.load_settings()
+        self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
+        self.text = Text()
+        self.rng = random.Random()
+        self.clock = clock
+        self.input = InputMapper()
+        self.manager = SceneManager()
+        self.notices: list[tuple[str, float]] = []
+        self.running = True
+        self.frames = 0
+        self.now = 0.0
+        from .scenes.menu import MenuScene
+
+        self.manager.reset(MenuScene(self))
+
+    def _browser_size(self) -> tuple[int, int]:
+        window = browser_window()
+        inner_w, inner_h = float(window.innerWidth), float(window.innerHeight)
+        size = layout.browser_canvas(inner_w, inner_h)
+        self.css_scale = min(inner_w / size[0], inner_h / size[1]) or 1.0
+        return size
+
+    # -- services ---------------------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def touch_radius(self) -> float:
+        """About 7 mm on the player's screen, in surface pixels."""
+        if self.browser:
+            return TOUCH_MM * PHONE_CSS_PX_PER_MM / self.css_scale
+        return TOUCH_MM * DESKTOP_PX_PER_MM
+
+    def load_settings(self) -> Settings:
+        data = self.store.get("settings")
+        if data is None:
+            return Settings()
+        settings, problems = settings_from_data(data)
+        if problems:
+            self.store.quarantine("settings", problems[0])
+        return settings
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.sounds.enabled = settings.sound
+        self.store.put("settings", settings.to_data())
+
+    def notify(self, message: str) -> None:
+        self.notices.append((message, self.now + NOTICE_SECONDS))
+
+    # -- the loop ---------------------------------------------------------------------------------------------
+    async def run(self, max_frames: int | None = None, frame_rate: float | None = None) -> None:
+        """Draw frames until the player quits (or ``max_frames``), awaiting once per frame."""
+        last = self.clock()
+        while self.running and (max_frames is None or self.frames < max_frames):
+            started = self.clock()
+            dt = min(0.1, max(0.0, started - last))
+            last = started
+            self.frame(dt)
+            pause = 0.0
+            if frame_rate:
+                pause = max(0.0, 1.0 / frame_rate - (self.clock() - started))
+            await asyncio.sleep(pause)
+
+    def frame(self, dt: float) -> None:
+        self.now += dt
+        for event in pygame.event.get():
+            for action in self.input.actions(event, self.size):
+                self.dispatch(action)
+        scene = self.manager.top
+        if scene is not None:
+            scene.update(dt)
+        for message in self.store.pop_notices():
+            self.notify(message)
+        self.draw()
+        self.frames += 1
+
+    def dispatch(self, action: Any) -> None:
+        if action.kind == "quit":
+            if not self.browser:
+                self.running = False
+            return
+        if action.kind == "press":
+            self.sounds.unlock()
+        scene = self.manager.top
+        if scene is not None:
+            scene.handle(action)
+
+    def draw(self) -> None:
+        self.screen.fill(theme.BACKGROUND)
+        scene = self.manager.top
+        if scene is not None:
+            scene.draw(self.screen)
+        self._draw_notices()
+        pygame.display.flip()
+
+    def _draw_notices(self) -> None:
+        self.notices = [(m, until) for m, until in self.notices if until > self.now]
+        if not self.notices:
+            return
+        w, h = self.size
+        u = layout.unit(self.size)
+        size = max(16, int(u * 0.62))
+        lines = [line for message, _ in self.notices[-2:] for line in self.text.wrap(message, size, w - 4 * u)]
+        height = len(lines) * int(size * 1.1) + u
+        box = pygame.Rect(u, h - height - u, w - 2 * u, height)
+        pygame.draw.rect(self.screen, theme.INK, box, border_radius=12)
+        y = box.y + u // 2
+        for line in lines:
+            self.text.draw(self.screen, line, size, theme.PANEL, midtop=(box.centerx, y))
+            y += int(size * 1.1)

@@ -1,0 +1,95 @@
+"""Raw pygame events turned into a few abstract actions, in this one place.
+
+Pointer actions come from the mouse or from one finger, never both: SDL also sends mouse events made up from
+touches (``event.touch`` is True), and those are dropped here so that a tap counts once.
+
+Actions: ``hover`` (mouse moved, no button), ``press``/``drag``/``release`` (mouse button 1 or the first finger),
+``scroll`` (wheel), ``left``/``right``/``up``/``down``, ``confirm`` (Enter, Space), ``undo`` (U), ``hint`` (H),
+``back`` (Esc, Android back), ``resize`` and ``quit``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+KEYS = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_RETURN: "confirm",
+    pygame.K_KP_ENTER: "confirm",
+    pygame.K_SPACE: "confirm",
+    pygame.K_u: "undo",
+    pygame.K_h: "hint",
+    pygame.K_ESCAPE: "back",
+    pygame.K_AC_BACK: "back",
+    pygame.K_BACKSPACE: "back",
+}
+POINTER_KINDS = ("hover", "press", "drag", "release")
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    touch: bool = False
+    amount: int = 0
+
+
+class InputMapper:
+    """Keeps the little state mapping needs (which finger is down) and converts events to actions."""
+
+    def __init__(self) -> None:
+        self.finger: int | None = None
+        self.mouse_down = False
+
+    def actions(self, event: pygame.event.Event, size: tuple[int, int]) -> list[Action]:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [Action("quit")]
+        if kind == pygame.KEYDOWN:
+            name = KEYS.get(event.key)
+            return [Action(name)] if name else []
+        if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            return [Action("resize")]
+        if kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            return self._finger(event, size)
+        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return self._mouse(event)
+        if kind == pygame.MOUSEWHEEL and not getattr(event, "touch", False):
+            return [Action("scroll", amount=int(event.y))]
+        return []
+
+    def _finger(self, event: pygame.event.Event, size: tuple[int, int]) -> list[Action]:
+        pos = (int(event.x * size[0]), int(event.y * size[1]))
+        finger = getattr(event, "finger_id", 0)
+        if event.type == pygame.FINGERDOWN:
+            if self.finger is not None:
+                return []
+            self.finger = finger
+            return [Action("press", pos, touch=True)]
+        if finger != self.finger:
+            return []
+        if event.type == pygame.FINGERMOTION:
+            return [Action("drag", pos, touch=True)]
+        self.finger = None
+        return [Action("release", pos, touch=True)]
+
+    def _mouse(self, event: pygame.event.Event) -> list[Action]:
+        if getattr(event, "touch", False):
+            return []
+        pos = tuple(int(v) for v in event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            return [Action("drag" if self.mouse_down else "hover", pos)]
+        if getattr(event, "button", 1) != 1:
+            return []
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_down = True
+            return [Action("press", pos)]
+        if not self.mouse_down:
+            return []
+        self.mouse_down = False
+        return [Action("release", pos)]

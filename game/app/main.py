@@ -1,0 +1,32 @@
+"""The one entry point used by pygbag's ``main.py`` (browser) and ``python -m game`` (desktop)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from .app import App
+
+DESKTOP_FRAME_RATE = 60
+
+
+async def main(max_frames: int | None = None, frame_rate: float | None = None, **options: Any) -> App:
+    """Run the game until the player quits (or for ``max_frames`` frames); returns the app for inspection.
+
+    ``options`` go to :class:`App` (``size``, ``store``, ``clock``, ``browser``), for tests and tools.
+    """
+    random.seed()  # pygbag seeds the generator with 1 at start-up
+    app = App(**options)
+    await app.run(max_frames=max_frames, frame_rate=frame_rate)
+    return app
+
+
+def run() -> None:
+    """Desktop: a resizable window at 60 frames a second."""
+    import pygame
+
+    try:
+        asyncio.run(main(frame_rate=DESKTOP_FRAME_RATE))
+    finally:
+        pygame.quit()

@@ -1,0 +1,72 @@
+"""The scene contract and the scene manager.
+
+A scene has ``enter()`` (it becomes the top scene), ``exit()`` (it stops being the top scene), ``handle(action)``,
+``update(dt)`` and ``draw(surface)``; draw never changes game state. The manager keeps a stack: ``push`` puts a
+scene on top, ``pop`` returns to the one below (which is entered again), ``replace`` swaps the top one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .input import Action
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top scene (pushed, or uncovered by a pop)."""
+
+    def exit(self) -> None:
+        """Called when the scene stops being the top scene (popped, replaced or covered)."""
+
+    def handle(self, action: Action) -> None:
+        """React to one abstract input action."""
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; never changes game state."""
+
+
+class SceneManager:
+    def __init__(self) -> None:
+        self.stack: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        """Leave the top scene; the bottom scene is never popped."""
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop().exit()
+        self.stack[-1].enter()
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Drop every scene and start again from ``scene`` (used to return to the menu)."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()

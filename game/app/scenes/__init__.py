@@ -1,0 +1,1 @@
+"""The scenes: menu, settings, board, results, how to play, history (one module each)."""

@@ -1,0 +1,273 @@
+"""The board scene: the game in play, its scoreboard, status line, Undo and Hint, and every kind of input."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...core.rules import STARTS
+from .. import layout, theme
+from ..input import Action
+from ..render import BoardView, Marks
+from ..scene import Scene
+from ..scoreboard import draw_scores
+from ..session import Session
+from ..widgets import Button, Panel
+from .common import go_to_menu
+
+HISTORY_LIMIT = 200
+
+
+class BoardScene(Scene):
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.pending: int | None = None
+        self.hover: int | None = None
+        self.cursor: int | None = None
+        self.show_cursor = False
+        self.saved_moves = -1
+        self._size: tuple[int, int] | None = None
+        self._board_index = -1
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self._size = None
+        self.session.timer.restart(self.session.now)
+        self._autosave()
+
+    # -- layout -----------------------------------------------------------------------------------------------
+    def _layout(self) -> None:
+        size = self.app.size
+        self._size = size
+        self.frame = layout.board_layout(size)
+        self.view = BoardView(self.session.board, self.frame.board)
+        self._board_index = self.session.current
+        u = layout.unit(size)
+        self.menu_button = Button("Menu", self.leave)
+        self.undo_button = Button("Undo", self.undo)
+        self.hint_button = Button("Hint", self.hint)
+        if self.frame.portrait:
+            self.menu_button.rect = pygame.Rect(
+                self.frame.header.x, self.frame.header.y, int(u * 3.6), self.frame.header.h
+            )
+        else:
+            self.menu_button.rect = pygame.Rect(
+                self.frame.header.right - int(u * 3.6), self.frame.header.y, int(u * 3.6), self.frame.header.h
+            )
+        self.undo_button.rect, self.hint_button.rect = layout.split_row(self.frame.buttons, 2, u // 2)
+        self.panel.set([self.undo_button, self.hint_button, self.menu_button])
+
+    def _refresh(self) -> None:
+        if self._size != self.app.size:
+            self._layout()
+        if self._board_index != self.session.current:
+            self.view = BoardView(self.session.board, self.frame.board)
+            self._board_index = self.session.current
+        competitive = self.session.settings.competitive
+        self.undo_button.enabled = not competitive and self.session.can_undo()
+        self.hint_button.enabled = not competitive and self.session.can_hint() and self.session.hint_search is None
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def leave(self) -> None:
+        self._autosave()
+        go_to_menu(self.app)
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.pending = self.hover = None
+
+    def hint(self) -> None:
+        self.session.request_hint()
+
+    def handle(self, action: Action) -> None:
+        self._refresh()
+        kind = action.kind
+        if kind == "back":
+            self.leave()
+        elif kind == "undo":
+            self.undo()
+        elif kind == "hint":
+            self.hint()
+        elif kind in ("left", "right", "up", "down"):
+            self._move_cursor(kind)
+        elif kind == "confirm":
+            if self.show_cursor and self.cursor is not None:
+                self._draw_line(self.cursor)
+        elif kind in ("hover", "press", "drag", "release"):
+            if self.panel.handle(action) or (self.panel.pressed is not None and kind != "release"):
+                self.pending = None
+                return
+            self._pointer(action)
+
+    def _move_cursor(self, direction: str) -> None:
+        if not self.session.accepting_input():
+            return
+        self.show_cursor = True
+        self.cursor = self.view.neighbour(
+            self.session.state, self.cursor if self.cursor is not None else None, direction
+        )
+
+    def _pointer(self, action: Action) -> None:
+        state = self.session.state
+        if action.kind != "hover":
+            self.show_cursor = False
+        if not self.session.accepting_input():
+            self.pending = self.hover = None
+            return
+        radius = self.app.touch_radius() if action.touch else None
+        line = self.view.line_at(state, action.pos, radius)
+        if action.kind == "hover":
+            self.hover = line
+        elif action.kind == "press":
+            self.pending = line
+            self.hover = None if action.touch else line
+        elif action.kind == "drag":
+            if self.pending is not None and line != self.pending:
+                self.pending = None
+            if not action.touch:
+                self.hover = line
+        elif action.kind == "release":
+            chosen, self.pending = self.pending, None
+            if action.touch:
+                self.hover = None
+            if chosen is not None and line == chosen:
+                self._draw_line(chosen)
+
+    def _draw_line(self, line: int) -> None:
+        if self.session.play_human(line):
+            self.pending = None
+            self.hover = None
+
+    # -- time -------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        session = self.session
+        session.update(dt)
+        for name in session.sounds:
+            self.app.sounds.play(name)
+        session.sounds.clear()
+        if not session.accepting_input():
+            self.pending = self.hover = None
+        if session.finished:
+            self._finish()
+        elif session.moves_made != self.saved_moves:
+            self._autosave()
+
+    def _autosave(self) -> None:
+        self.saved_moves = self.session.moves_made
+        self.app.store.put("unfinished", self.session.to_unfinished())
+
+    def _finish(self) -> None:
+        from .results import ResultsScene
+
+        history = self.app.store.get("history")
+        if not isinstance(history, list):
+            history = []
+        history.append(self.session.record())
+        self.app.store.put("history", history[-HISTORY_LIMIT:])
+        self.app.store.delete("unfinished")
+        self.app.manager.replace(ResultsScene(self.app, self.session))
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        session, text = self.session, self.app.text
+        state = session.state
+        u = layout.unit(surface.get_size())
+        title = self._title()
+        header = self.frame.header
+        title_room = header.width - (int(u * 8) if self.frame.portrait else int(u * 4))
+        title_size = text.fit(title, int(u * 0.9), title_room)
+        if self.frame.portrait:
+            text.draw(surface, title, title_size, theme.INK, center=header.center)
+        else:
+            text.draw(surface, title, title_size, theme.INK, midleft=(header.x, header.centery))
+        active = state.to_move if state.to_move >= 0 else -1
+        draw_scores(
+            surface,
+            text,
+            self.frame.scores,
+            session.names,
+            session.marks,
+            session.totals(),
+            active,
+            session.settings.patterns,
+            session.timer_fraction(),
+            session.thinking,
+            session.now,
+        )
+        self._draw_status(surface, u)
+        pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
+        self.view.draw(surface, state, text, self._marks(), session.marks, session.settings.patterns)
+        self.panel.draw(surface, text)
+
+    def _title(self) -> str:
+        session = self.session
+        parts = [session.board.describe()]
+        if session.rules.misere:
+            parts.append("misère")
+        if session.rules.start != STARTS[0]:
+            parts.append(session.rules.start.title())
+        if session.rules.no_extra:
+            parts.append("no extra move")
+        if len(session.games) > 1:
+            parts.append(f"board {session.current + 1} of {len(session.games)}")
+        return " · ".join(parts)
+
+    def _status(self) -> str:
+        session = self.session
+        state = session.state
+        if state.over:
+            if session.current + 1 < len(session.games):
+                return "Board finished: the next board starts now"
+            return "Game over"
+        name = session.names[state.to_move]
+        if session.thinking:
+            return f"{name} is thinking"
+        if session.hint_search is not None:
+            return "Looking for a good line..."
+        if session.hint is not None:
+            return session.hint[1] or "Try the highlighted line"
+        again = bool(state.moves) and session.movers[session.current][-1] == state.to_move
+        if session.seats[state.to_move].is_computer:
+            return f"{name} plays"
+        who = "Your" if name == "You" else f"{name}:"
+        return f"{who} turn again (extra move)" if again else f"{who} turn"
+
+    def _draw_status(self, surface: pygame.Surface, u: int) -> None:
+        text = self.app.text
+        rect = self.frame.status
+        status = self._status()
+        size = int(u * 0.72)
+        lines = text.wrap(status, size, rect.width - 8)
+        while len(lines) * size * 1.05 > rect.height and size > 12:
+            size -= 1
+            lines = text.wrap(status, size, rect.width - 8)
+        y = rect.centery - len(lines) * int(size * 1.05) // 2
+        colour = theme.HINT if self.session.hint is not None else theme.INK
+        for line in lines:
+            text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
+            y += int(size * 1.05)
+
+    def _marks(self) -> Marks:
+        session = self.session
+        state = session.state
+        marks = Marks(pulse=session.now)
+        turn = state.last_turn()
+        if turn:
+            marks.last_turn = turn
+            marks.last_player = session.movers[session.current][-1]
+        animation = session.animation
+        if animation is not None and animation.line in turn:
+            marks.animating = animation.line
+            marks.line_progress = animation.line_progress(session.now)
+            marks.filling = animation.cells
+            marks.fill_progress = animation.fill_progress(session.now)
+        if session.accepting_input():
+            preview = self.pending if self.pending is not None else self.hover
+            marks.preview = preview
+            marks.preview_player = state.to_move
+            if self.show_cursor and self.cursor is not None and not state.is_drawn(self.cursor):
+                marks.cursor = self.cursor
+        if session.hint is not None:
+            marks.hint = session.hint[0]
+        return marks

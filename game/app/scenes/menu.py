@@ -1,0 +1,130 @@
+"""The menu: Continue, New game, Quick play, How to play, History, Settings; a small board as decoration."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ...core import Board, GameState
+from .. import layout, theme
+from ..input import Action
+from ..render import BoardView, Marks
+from ..scene import Scene
+from ..session import Session, resume_session
+from ..widgets import Button, Panel
+
+
+def sample_position() -> GameState:
+    """A 3x3 game part-way through, drawn on the menu."""
+    state = GameState(Board.square(3, 3))
+    rng = random.Random(7)
+    while len(state.moves) < 17:
+        state.play_random(rng)
+    return state
+
+
+class MenuScene(Scene):
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.sample = sample_position()
+        self._size: tuple[int, int] | None = None
+
+    def _layout(self) -> None:
+        size = self.app.size
+        self._size = size
+        w, h = size
+        u = layout.unit(size)
+        has_saved = self.app.store.get("unfinished") is not None
+        buttons = [
+            Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
+            Button("New game", self.new_game, primary=not has_saved),
+            Button("Quick play", self.quick_play),
+            Button("How to play", self.how_to_play),
+            Button("History", self.history),
+            Button("Settings", self.settings),
+        ]
+        if layout.is_portrait(size):
+            self.title_rect = pygame.Rect(0, u, w, int(u * 4))
+            art = pygame.Rect(w // 2 - int(u * 4.5), self.title_rect.bottom, int(u * 9), int(u * 7))
+            column = pygame.Rect(u * 3, art.bottom + u, w - u * 6, h - art.bottom - u * 2)
+        else:
+            self.title_rect = pygame.Rect(0, u * 2, w // 2, int(u * 4))
+            art = pygame.Rect(u * 3, self.title_rect.bottom + u, w // 2 - u * 6, h - self.title_rect.bottom - u * 4)
+            column = pygame.Rect(w // 2 + u * 2, u * 2, w // 2 - u * 5, h - u * 4)
+        for button, rect in zip(
+            buttons, layout.split_column(column, len(buttons), u // 2, most=int(u * 2.4)), strict=True
+        ):
+            button.rect = rect
+        self.panel.set(buttons)
+        self.view = BoardView(self.sample.board, art)
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def resume(self) -> None:
+        session, why = resume_session(self.app.store.get("unfinished"), self.app.rng)
+        if session is None:
+            self.app.store.quarantine("unfinished", why)
+            self._size = None
+            return
+        self._start(session)
+
+    def new_game(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app, play=True))
+
+    def quick_play(self) -> None:
+        self._start(Session(self.app.settings, self.app.rng))
+
+    def _start(self, session: Session) -> None:
+        from .board import BoardScene
+
+        self.app.manager.push(BoardScene(self.app, session))
+
+    def how_to_play(self) -> None:
+        from .howto import HowToScene
+
+        self.app.manager.push(HowToScene(self.app))
+
+    def history(self) -> None:
+        from .history import HistoryScene
+
+        self.app.manager.push(HistoryScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app, play=False))
+
+    # -- scene contract ---------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        if self._size != self.app.size:
+            self._layout()
+        if action.kind == "back":
+            if not self.app.browser:
+                self.app.running = False
+            return
+        self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._size != surface.get_size():
+            self._layout()
+        u = layout.unit(surface.get_size())
+        text = self.app.text
+        text.draw(
+            surface,
+            "Pipopipette",
+            int(u * 2.4),
+            theme.INK,
+            center=(self.title_rect.centerx, self.title_rect.y + int(u * 1.5)),
+        )
+        text.draw(
+            surface,
+            "Dots and Boxes",
+            int(u * 1.0),
+            theme.MUTED,
+            center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
+        )
+        marks = ["Y", "E"]
+        self.view.draw(surface, self.sample, text, Marks(), marks, self.app.settings.patterns)
+        self.panel.draw(surface, text)

@@ -1,0 +1,155 @@
+"""Results: the winner (or a draw), final scores, each player's score over the moves, rematch, history, menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import layout, theme
+from ..input import Action
+from ..render import BoardView, Marks
+from ..scene import Scene
+from ..scoreboard import swatch
+from ..session import Session, score_curves
+from ..widgets import Button, Panel
+from .common import go_to_menu
+
+
+def match_curves(session: Session) -> list[list[int]]:
+    """Each player's total after every move across all boards of the game or match."""
+    totals = [[0] for _ in session.seats]
+    for game in session.games:
+        curves = score_curves(game)
+        for player, curve in enumerate(curves):
+            base = totals[player][-1]
+            totals[player].extend(base + score for score in curve[1:])
+    return totals
+
+
+def headline(session: Session) -> str:
+    winners = session.winners()
+    if len(winners) == len(session.seats):
+        return "A draw"
+    if len(winners) > 1:
+        return "Shared win: " + " and ".join(session.names[p] for p in winners)
+    name = session.names[winners[0]]
+    return "You win!" if name == "You" else f"{name} wins"
+
+
+def draw_chart(surface: pygame.Surface, text, rect: pygame.Rect, curves: list[list[int]]) -> None:
+    """Score against move number, one line per player, with the axes labelled."""
+    u = layout.unit(surface.get_size())
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+    inner = rect.inflate(-u * 2, -u * 2)
+    inner.x += u // 2
+    top = max(1, max(max(curve) for curve in curves))
+    moves = max(1, len(curves[0]) - 1)
+    pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.bottomright, 2)
+    pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.topleft, 2)
+    small = max(12, int(u * 0.5))
+    text.draw(surface, str(top), small, theme.MUTED, midright=(inner.x - 4, inner.y))
+    text.draw(surface, "0", small, theme.MUTED, midright=(inner.x - 4, inner.bottom))
+    text.draw(surface, f"score over {moves} moves", small, theme.MUTED, midtop=(inner.centerx, inner.bottom + 2))
+    for player, curve in enumerate(curves):
+        points = [
+            (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
+        ]
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.PLAYER_COLOURS[player], False, points, 3 + (player == 0))
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.curves = match_curves(session)
+        self._size: tuple[int, int] | None = None
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self._size = None
+
+    def _layout(self) -> None:
+        size = self.app.size
+        self._size = size
+        w, h = size
+        u = layout.unit(size)
+        buttons = [
+            Button("Rematch", self.rematch, primary=True),
+            Button("History", self.history),
+            Button("Menu", self.menu),
+        ]
+        if layout.is_portrait(size):
+            self.title_rect = pygame.Rect(0, u, w, u * 3)
+            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, u * 2 * len(self.session.seats))
+            board = pygame.Rect(u, self.scores_rect.bottom + u // 2, w // 2 - u, int(h * 0.3))
+            self.chart_rect = pygame.Rect(w // 2 + u // 2, board.y, w // 2 - int(u * 1.5), board.h)
+            row = pygame.Rect(u, h - u * 3, w - 2 * u, int(u * 2.2))
+        else:
+            self.title_rect = pygame.Rect(w // 2, u, w // 2, u * 3)
+            board = pygame.Rect(u, u, w // 2 - u * 2, h - u * 2)
+            self.scores_rect = pygame.Rect(
+                w // 2, self.title_rect.bottom, w // 2 - u, int(u * 1.6) * len(self.session.seats)
+            )
+            row = pygame.Rect(w // 2, h - u * 3, w // 2 - u, int(u * 2.2))
+            self.chart_rect = pygame.Rect(
+                w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
+            )
+        for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
+            button.rect = rect
+        self.panel.set(buttons)
+        self.view = BoardView(self.session.board, board)
+
+    def rematch(self) -> None:
+        from .board import BoardScene
+
+        session = self.session
+        starter = (session.starter + 1) % len(session.seats)
+        self.app.manager.replace(BoardScene(self.app, Session(session.settings, self.app.rng, first=starter)))
+
+    def history(self) -> None:
+        from .history import HistoryScene
+
+        self.app.manager.push(HistoryScene(self.app))
+
+    def menu(self) -> None:
+        go_to_menu(self.app)
+
+    def handle(self, action: Action) -> None:
+        if self._size != self.app.size:
+            self._layout()
+        if action.kind == "back":
+            self.menu()
+        else:
+            self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._size != surface.get_size():
+            self._layout()
+        session, text = self.session, self.app.text
+        u = layout.unit(surface.get_size())
+        title = headline(session)
+        size = text.fit(title, int(u * 1.6), self.title_rect.width - 2 * u)
+        text.draw(surface, title, size, theme.INK, center=self.title_rect.center)
+        rows = layout.split_column(self.scores_rect, len(session.seats), u // 4, most=int(u * 1.6))
+        order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
+        for row, player in zip(rows, order, strict=True):
+            box = pygame.Rect(row.x + u, row.y, row.height, row.height)
+            swatch(surface, text, box, player, session.marks[player], session.settings.patterns)
+            text.draw(
+                surface, session.names[player], int(u * 0.85), theme.INK, midleft=(box.right + u // 2, row.centery)
+            )
+            text.draw(
+                surface, str(session.totals()[player]), int(u * 1.1), theme.INK, midright=(row.right - u, row.centery)
+            )
+        if session.rules.misere:
+            text.draw(
+                surface,
+                "misère: fewest boxes wins",
+                int(u * 0.55),
+                theme.MUTED,
+                midtop=(self.scores_rect.centerx, self.scores_rect.bottom),
+            )
+        pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
+        self.view.draw(surface, session.state, text, Marks(), session.marks, session.settings.patterns)
+        draw_chart(surface, text, self.chart_rect, self.curves)
+        self.panel.draw(surface, text)

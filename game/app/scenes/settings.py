@@ -1,0 +1,207 @@
+"""Settings: board shape and size, seats, rule switches, timer, who starts, sound, patterns, animation, match.
+
+Every change is checked before it is kept, so an impossible combination cannot be chosen; the reason is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...ai import LEVELS
+from ...core import TIMER_CHOICES, Board
+from .. import layout, theme
+from ..input import Action
+from ..scene import Scene
+from ..session import Session, seat_names
+from ..settings_model import (
+    ANIMATION_SPEEDS,
+    DEFAULT_SIZES,
+    HEX_RANGE,
+    RANDOM_FIRST,
+    SQUARE_RANGE,
+    TRIANGLE_RANGE,
+    Seat,
+    Settings,
+)
+from ..widgets import Button, Choice, Panel
+from .common import back_button, draw_title, header_rects
+
+SEAT_OPTIONS = [(Seat("human"), "Human")] + [(Seat("computer", level), f"Computer: {level}") for level in LEVELS]
+
+
+def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
+    """(label, options, current value, index in size) for the size steppers of the chosen shape."""
+    if settings.shape == "square":
+        rows, cols = settings.size
+        return [
+            ("Rows", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], rows, 0),
+            ("Columns", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], cols, 1),
+        ]
+    if settings.shape == "triangle":
+        options = [(n, f"{n} dots a side · {(n - 1) ** 2} triangles") for n in TRIANGLE_RANGE]
+        return [("Size", options, settings.size[0], 0)]
+    options = [(n, f"{Board.hexagon(n).num_cells} cells · {Board.hexagon(n).num_dots} dots") for n in HEX_RANGE]
+    return [("Size", options, settings.size[0], 0)]
+
+
+class SettingsScene(Scene):
+    def __init__(self, app, play: bool) -> None:
+        super().__init__(app)
+        self.play = play
+        self.draft = app.settings
+        self.message = ""
+        self._size: tuple[int, int] | None = None
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self._size = None
+
+    # -- changing the draft -----------------------------------------------------------------------------------
+    def change(self, **changes: Any) -> None:
+        candidate = self.draft.with_(**changes)
+        if "seats" in changes and candidate.first >= len(candidate.seats):
+            candidate = candidate.with_(first=0)
+        problems = candidate.problems()
+        if problems:
+            self.message = f"Not possible: {problems[0]}"
+        else:
+            self.draft = candidate
+            self.message = ""
+            self.app.save_settings(candidate)
+        focus = self.panel.focus
+        self._build()
+        self.panel.focus = focus
+
+    def _set_size(self, index: int, value: int) -> None:
+        size = list(self.draft.size)
+        size[index] = value
+        self.change(size=tuple(size))
+
+    def _set_players(self, count: int) -> None:
+        seats = list(self.draft.seats[:count])
+        while len(seats) < count:
+            seats.append(Seat("computer", "easy"))
+        self.change(seats=tuple(seats))
+
+    def _set_seat(self, index: int, seat: Seat) -> None:
+        seats = list(self.draft.seats)
+        seats[index] = seat
+        self.change(seats=tuple(seats))
+
+    def _controls(self) -> tuple[list[Choice], list[Choice]]:
+        d = self.draft
+        game = [
+            Choice(
+                "Board",
+                [("square", "Square"), ("triangle", "Triangle"), ("hex", "Hexagon")],
+                d.shape,
+                lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
+            ),
+        ]
+        for label, options, value, index in size_rows(d):
+            game.append(Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True))
+        game.append(Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+        names = seat_names(d.seats)
+        for index, seat in enumerate(d.seats):
+            game.append(
+                Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True)
+            )
+        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
+        game.append(Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True))
+        rules = [
+            Choice(
+                "Winner", [(False, "Most boxes"), (True, "Fewest (misère)")], d.misere, lambda v: self.change(misere=v)
+            ),
+            Choice(
+                "Start",
+                [("normal", "Empty"), ("swedish", "Swedish"), ("icelandic", "Icelandic")],
+                d.start,
+                lambda v: self.change(start=v),
+            ),
+            Choice(
+                "Extra move", [(False, "Yes"), (True, "No (house rule)")], d.no_extra, lambda v: self.change(no_extra=v)
+            ),
+            Choice(
+                "Move timer",
+                [(t, f"{t} s" if t else "Off") for t in TIMER_CHOICES],
+                d.timer,
+                lambda v: self.change(timer=v),
+            ),
+            Choice("Match", [(False, "One board"), (True, "Two boards")], d.match, lambda v: self.change(match=v)),
+            Choice("Sound", [(True, "On"), (False, "Off")], d.sound, lambda v: self.change(sound=v)),
+            Choice("Patterns", [(True, "On"), (False, "Off")], d.patterns, lambda v: self.change(patterns=v)),
+            Choice(
+                "Animation", [(s, s.title()) for s in ANIMATION_SPEEDS], d.animation, lambda v: self.change(animation=v)
+            ),
+        ]
+        return game, rules
+
+    # -- layout -----------------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        size = self.app.size
+        self._size = size
+        w, h = size
+        u = layout.unit(size)
+        self.bar, back_rect = header_rects(size)
+        back = back_button(self.app)
+        back.rect = back_rect
+        footer = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        self.message_rect = pygame.Rect(u, footer.y - int(u * 1.2), w - 2 * u, int(u * 1.1))
+        body = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, self.message_rect.y - self.bar.bottom - u // 2)
+        game, rules = self._controls()
+        if layout.is_portrait(size):
+            rows = layout.split_column(body, len(game) + len(rules), max(2, u // 8), most=int(u * 1.9))
+        else:
+            half = (body.width - u) // 2
+            left = pygame.Rect(body.x, body.y, half, body.height)
+            right = pygame.Rect(body.x + half + u, body.y, half, body.height)
+            count = max(len(game), len(rules))
+            rows = layout.split_column(left, count, u // 6, most=int(u * 1.9))[: len(game)]
+            rows += layout.split_column(right, count, u // 6, most=int(u * 1.9))[: len(rules)]
+        for control, rect in zip(game + rules, rows, strict=True):
+            control.rect = rect
+        widgets: list[Any] = [*game, *rules]
+        if self.play:
+            start = Button("Play", self.start, primary=True)
+            back.rect = back_rect
+            start.rect = footer
+            widgets.append(start)
+        else:
+            done = Button("Done", self.app.manager.pop, primary=True)
+            done.rect = footer
+            widgets.append(done)
+        widgets.append(back)
+        self.panel.set(widgets)
+
+    def start(self) -> None:
+        from .board import BoardScene
+
+        self.app.manager.replace(BoardScene(self.app, Session(self.draft, self.app.rng)))
+
+    # -- scene contract ---------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        if self._size != self.app.size:
+            self._build()
+        if action.kind == "back":
+            self.app.manager.pop()
+        else:
+            self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._size != surface.get_size():
+            self._build()
+        u = layout.unit(surface.get_size())
+        draw_title(self.app, surface, self.bar, "New game" if self.play else "Settings")
+        text = self.app.text
+        if self.message:
+            size = text.fit(self.message, int(u * 0.6), self.message_rect.width)
+            text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
+        else:
+            summary = self.draft.board().describe()
+            if self.draft.competitive:
+                summary += " · competitive: no undo or hints"
+            size = text.fit(summary, int(u * 0.6), self.message_rect.width)
+            text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
+        self.panel.draw(surface, text)

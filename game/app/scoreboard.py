@@ -1,0 +1,94 @@
+"""The scoreboard: one card per seat with its colour, pattern, mark, name and score; the timer ring; thinking dots."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import layout, theme
+from .render import draw_pattern
+from .theme import Text
+
+
+def swatch(surface: pygame.Surface, text: Text, rect: pygame.Rect, seat: int, mark: str, patterns: bool) -> None:
+    """A small owned cell: the look of the seat's boxes on the board."""
+    colour = theme.PLAYER_COLOURS[seat]
+    pygame.draw.rect(surface, theme.tint(colour, 0.62), rect, border_radius=6)
+    if patterns:
+        corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+        draw_pattern(surface, corners, theme.tint(colour, 0.3), seat, max(6, rect.width // 4))
+    pygame.draw.rect(surface, colour, rect, 3, border_radius=6)
+    text.draw(surface, mark, int(rect.height * 0.7), theme.shade(colour, 0.35), center=rect.center)
+
+
+def timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fraction: float) -> None:
+    """A ring emptying clockwise from the top; it turns red in the last quarter."""
+    colour = theme.LAST_TURN if fraction < 0.25 else theme.ACCENT
+    pygame.draw.circle(surface, theme.FAINT, centre, radius, 4)
+    if fraction <= 0:
+        return
+    rect = pygame.Rect(0, 0, radius * 2, radius * 2)
+    rect.center = centre
+    start = math.pi / 2
+    pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * fraction, 5)
+
+
+def thinking_dots(surface: pygame.Surface, centre: tuple[int, int], size: int, now: float) -> None:
+    for i in range(3):
+        phase = (now * 3 - i * 0.35) % 1.0
+        lift = math.sin(phase * math.pi) if phase < 1 else 0
+        x = centre[0] + (i - 1) * size * 2
+        y = centre[1] - round(lift * size * 0.8)
+        pygame.draw.circle(surface, theme.MUTED, (x, y), size // 2 + 1)
+
+
+def draw_scores(
+    surface: pygame.Surface,
+    text: Text,
+    rect: pygame.Rect,
+    names: list[str],
+    marks: list[str],
+    scores: list[int],
+    active: int,
+    patterns: bool,
+    timer: float | None,
+    thinking: bool,
+    now: float,
+) -> None:
+    """Cards side by side (portrait) or stacked (landscape); the active seat's card is raised and outlined."""
+    u = layout.unit(surface.get_size())
+    count = len(names)
+    if rect.width > rect.height:
+        cards = layout.split_row(rect, count, u // 3)
+    else:
+        cards = layout.split_column(rect, count, u // 3, most=int(u * 2.6))
+    for seat, card in enumerate(cards):
+        colour = theme.PLAYER_COLOURS[seat]
+        on_turn = seat == active
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
+        if on_turn:
+            pygame.draw.rect(surface, colour, card, 4, border_radius=12)
+        side = min(card.height - u // 2, int(u * 1.5))
+        box = pygame.Rect(card.x + u // 3, card.centery - side // 2, side, side)
+        if card.width < u * 4.5:
+            box.centerx = card.centerx
+            box.y = card.y + u // 4
+        swatch(surface, text, box, seat, marks[seat], patterns)
+        if on_turn and timer is not None:
+            timer_ring(surface, box.center, int(side * 0.78), timer)
+        name_size = text.fit(
+            names[seat], int(u * 0.75), card.right - box.right - u * 2 if card.width >= u * 4.5 else card.width - 8
+        )
+        score = str(scores[seat])
+        if card.width >= u * 4.5:
+            text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery - u // 3))
+            text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
+            if on_turn and thinking:
+                thinking_dots(surface, (box.right + u, card.centery + u // 2), max(3, u // 6), now)
+        else:
+            text.draw(
+                surface, f"{names[seat]}  {score}", name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6)
+            )
+            if on_turn and thinking:
+                thinking_dots(surface, (card.centerx, box.bottom + u // 4), max(3, u // 7), now)

@@ -1,0 +1,336 @@
+"""One game (or two-board match) being played in the app: seats, computer thinking, pacing, undo, hints, timer.
+
+No pygame here: the board scene feeds it time (``update(dt)``) and the player's lines, and draws what it exposes.
+Computer players and hints run one ``step()`` (a few milliseconds) per frame, so frames keep coming.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from .. import ai
+from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
+from ..core.notation import board_token, rules_token
+from .settings_model import RANDOM_FIRST, Seat, Settings, settings_from_data
+
+PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
+LINE_SECONDS = 0.18
+FILL_SECONDS = 0.3
+THINK_SECONDS = 0.5
+CHAIN_SECONDS = 0.42
+END_SECONDS = 1.2
+UNFINISHED_VERSION = 1
+
+
+@dataclass
+class Animation:
+    """A line being drawn (then the cells it closed being filled), started at ``start``."""
+
+    line: int
+    cells: tuple[int, ...]
+    player: int
+    start: float
+    line_seconds: float
+    fill_seconds: float
+
+    def line_progress(self, now: float) -> float:
+        return _clamp((now - self.start) / self.line_seconds)
+
+    def fill_progress(self, now: float) -> float:
+        return _clamp((now - self.start - self.line_seconds) / self.fill_seconds) if self.cells else 1.0
+
+    def done(self, now: float) -> bool:
+        return now >= self.start + self.line_seconds + (self.fill_seconds if self.cells else 0.0)
+
+
+def _clamp(value: float) -> float:
+    return 0.0 if value < 0 else 1.0 if value > 1 else value
+
+
+def seat_names(seats: tuple[Seat, ...]) -> list[str]:
+    """Short names for the scoreboard: "You" when one human plays computers, else "Player N"; levels for computers."""
+    humans = sum(1 for seat in seats if not seat.is_computer)
+    levels = [seat.level for seat in seats if seat.is_computer]
+    names = []
+    for number, seat in enumerate(seats, 1):
+        if not seat.is_computer:
+            names.append("You" if humans == 1 else f"Player {number}")
+        elif levels.count(seat.level) > 1:
+            names.append(f"{seat.level.title()} {number}")
+        else:
+            names.append(seat.level.title())
+    return names
+
+
+def seat_marks(names: list[str]) -> list[str]:
+    """One character per seat for owned cells: the name's initial, or the seat number when initials clash."""
+    initials = [name[0].upper() for name in names]
+    if len(set(initials)) == len(initials):
+        return initials
+    return [str(number) for number in range(1, len(names) + 1)]
+
+
+class Session:
+    """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
+
+    def __init__(self, settings: Settings, rng: random.Random | None = None, first: int | None = None) -> None:
+        self.settings = settings
+        self.rng = rng or random.Random()
+        self.board = settings.board()
+        self.rules = settings.rules()
+        self.seats = settings.seats
+        self.names = seat_names(self.seats)
+        self.marks = seat_marks(self.names)
+        if first is None:
+            first = self.rng.randrange(len(self.seats)) if settings.first == RANDOM_FIRST else settings.first
+        self.starter = first
+        self.games = self._new_games(first)
+        self.current = 0
+        self.movers: list[list[int]] = [[] for _ in self.games]
+        self.now = 0.0
+        self.pace = PACE[settings.animation]
+        self.timer = MoveTimer(float(settings.timer))
+        self.players = [
+            ai.ComputerPlayer(seat.level, self.rng.randrange(2**32)) if seat.is_computer else None
+            for seat in self.seats
+        ]
+        self.search: Any = None
+        self.think_started = 0.0
+        self.hint_search: Any = None
+        self.hint: tuple[int, str] | None = None
+        self.animation: Animation | None = None
+        self.over_since: float | None = None
+        self.finished = False
+        self.moves_made = 0
+        self.sounds: list[str] = []
+
+    def _new_games(self, first: int) -> list[GameState]:
+        if not self.settings.match:
+            return [GameState(self.board, self.rules, first)]
+        games = Match(self.board, self.rules).games
+        return games[first:] + games[:first]
+
+    # -- what the scene shows ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.games[self.current]
+
+    @property
+    def busy(self) -> bool:
+        return self.animation is not None
+
+    @property
+    def thinking(self) -> bool:
+        return self.search is not None
+
+    @property
+    def human_to_move(self) -> bool:
+        state = self.state
+        return not state.over and not self.seats[state.to_move].is_computer
+
+    def accepting_input(self) -> bool:
+        """True when the player to move is a person and nothing is being animated."""
+        return self.human_to_move and not self.busy and not self.finished
+
+    def totals(self) -> list[int]:
+        return [sum(game.scores[p] for game in self.games) for p in range(len(self.seats))]
+
+    def winners(self) -> list[int]:
+        totals = self.totals()
+        best = min(totals) if self.rules.misere else max(totals)
+        return [p for p, total in enumerate(totals) if total == best]
+
+    def timer_fraction(self) -> float | None:
+        if not self.timer.enabled or self.state.over:
+            return None
+        return self.timer.fraction_left(self.now)
+
+    # -- playing ----------------------------------------------------------------------------------------------
+    def play_human(self, line: int) -> bool:
+        """Draw ``line`` for the person to move; False (nothing changes) when input is not accepted now."""
+        if not self.accepting_input() or self.state.is_drawn(line):
+            return False
+        self._play(line)
+        return True
+
+    def _play(self, line: int) -> None:
+        state = self.state
+        player = state.to_move
+        result = state.play(line)
+        self.movers[self.current].append(player)
+        self.animation = Animation(
+            line, result.captured, player, self.now, LINE_SECONDS * self.pace, FILL_SECONDS * self.pace
+        )
+        self.hint = None
+        self.hint_search = None
+        self.timer.restart(self.now)
+        self.moves_made += 1
+        self.sounds.append("capture" if result.captured else "line")
+        if state.over:
+            self.over_since = self.now
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        if self.animation is not None and self.animation.done(self.now):
+            self.animation = None
+        if self.busy or self.finished:
+            return
+        if self.state.over:
+            self._after_board()
+            return
+        self._step_hint()
+        if self.seats[self.state.to_move].is_computer:
+            self._step_computer()
+        elif self.timer.expired(self.now):
+            self._play(self.rng.choice(self.state.legal_lines()))
+
+    def _after_board(self) -> None:
+        if self.over_since is None or self.now - self.over_since < END_SECONDS * self.pace:
+            return
+        if self.current + 1 < len(self.games):
+            self.current += 1
+            self.over_since = None
+            self.timer.restart(self.now)
+            self.sounds.append("board")
+        else:
+            self.finished = True
+            self.sounds.append("win")
+
+    def _step_computer(self) -> None:
+        state = self.state
+        if self.search is None:
+            self.search = self.players[state.to_move].think(state)
+            self.think_started = self.now
+        done = self.search.step()
+        movers = self.movers[self.current]
+        same_turn = bool(movers) and movers[-1] == state.to_move
+        wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
+        out_of_time = self.timer.expired(self.now)
+        if (done and self.now - self.think_started >= wait) or out_of_time:
+            line = self.search.best
+            self.search = None
+            self._play(line)
+
+    # -- undo -------------------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        if self.settings.competitive or not self.accepting_input():
+            return False
+        return any(not self.seats[p].is_computer for p in self.movers[self.current])
+
+    def undo(self) -> bool:
+        """Take back moves up to and including the last one a person chose; False when there is none."""
+        if not self.can_undo():
+            return False
+        movers = self.movers[self.current]
+        while movers:
+            self.state.undo()
+            if not self.seats[movers.pop()].is_computer:
+                break
+        self.hint = None
+        self.hint_search = None
+        self.timer.restart(self.now)
+        self.moves_made += 1
+        self.sounds.append("undo")
+        return True
+
+    # -- hints ------------------------------------------------------------------------------------------------
+    def can_hint(self) -> bool:
+        return not self.settings.competitive and self.accepting_input()
+
+    def request_hint(self) -> bool:
+        if not self.can_hint() or self.hint_search is not None:
+            return False
+        self.hint = None
+        self.hint_search = start_hint(self.state)
+        return True
+
+    def _step_hint(self) -> None:
+        search = self.hint_search
+        if search is None:
+            return
+        if search.step():
+            self.hint = (search.best, getattr(search, "reason", ""))
+            self.hint_search = None
+
+    # -- saving -----------------------------------------------------------------------------------------------
+    def to_unfinished(self) -> dict[str, Any]:
+        return {
+            "version": UNFINISHED_VERSION,
+            "settings": self.settings.to_data(),
+            "starter": self.starter,
+            "codes": [encode(game) for game in self.games],
+            "current": self.current,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The history entry for this finished game or match."""
+        return {
+            "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            "board": board_token(self.board),
+            "rules": rules_token(self.rules),
+            "seats": [{"kind": seat.kind, "level": seat.level} for seat in self.seats],
+            "names": self.names,
+            "scores": self.totals(),
+            "winners": self.winners(),
+            "moves": [encode(game) for game in self.games],
+        }
+
+
+def start_hint(state: GameState) -> Any:
+    """A stepped search for the best line for the player to move, with ``best`` and ``reason``."""
+    think_hint = getattr(ai, "think_hint", None)
+    if think_hint is not None:
+        return think_hint(state)
+    return ai.ComputerPlayer("medium").think(state)
+
+
+def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session | None, str]:
+    """Rebuild an autosaved game; (None, why) when the saved value cannot be used."""
+    if not isinstance(data, dict) or data.get("version") != UNFINISHED_VERSION:
+        return None, "the saved game is not in a form this version reads"
+    settings, problems = settings_from_data(data.get("settings"))
+    if problems:
+        return None, f"the saved game's settings are impossible: {problems[0]}"
+    codes, current, starter = data.get("codes"), data.get("current"), data.get("starter")
+    if not isinstance(codes, list) or not isinstance(current, int) or not isinstance(starter, int):
+        return None, "the saved game is incomplete"
+    if not 0 <= starter < len(settings.seats):
+        return None, "the saved game's first player does not exist"
+    session = Session(settings, rng, first=starter)
+    if len(codes) != len(session.games) or not 0 <= current < len(codes):
+        return None, "the saved game has the wrong number of boards"
+    try:
+        games = [decode(code) for code in codes]
+    except CodeError as error:
+        return None, f"the saved game's moves cannot be read: {error}"
+    for game, fresh in zip(games, session.games, strict=True):
+        if game.board is not fresh.board or game.rules != fresh.rules or game.first != fresh.first:
+            return None, "the saved game's boards do not match its settings"
+    session.games = games
+    session.current = current
+    session.movers = [movers_of(game) for game in games]
+    return session, ""
+
+
+def movers_of(game: GameState) -> list[int]:
+    """Who drew each of the game's moves, found by replaying them."""
+    replay = GameState(game.board, game.rules, game.first)
+    movers = []
+    for line in game.moves:
+        movers.append(replay.to_move)
+        replay.play(line)
+    return movers
+
+
+def score_curves(game: GameState) -> list[list[int]]:
+    """Each player's score after every move (starting at 0), for the results chart."""
+    replay = GameState(game.board, game.rules, game.first)
+    curves = [[0] for _ in replay.scores]
+    for line in game.moves:
+        replay.play(line)
+        for player, score in enumerate(replay.scores):
+            curves[player].append(score)
+    return curves

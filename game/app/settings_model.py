@@ -1,0 +1,153 @@
+"""What the player chose in Settings: a plain value, its defaults, its JSON form and its validation.
+
+No pygame here. :func:`settings_from_data` never raises: whatever was stored, it returns usable settings plus the
+list of problems found, so the app can set a bad stored value aside, tell the player and go on with defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from ..ai import LEVELS
+from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
+
+SHAPES = ("square", "triangle", "hex")
+SQUARE_RANGE = range(2, 13)
+TRIANGLE_RANGE = range(4, 10)
+HEX_RANGE = range(1, 4)
+DEFAULT_SIZES = {"square": (3, 3), "triangle": (6,), "hex": (1,)}
+SEAT_KINDS = ("human", "computer")
+ANIMATION_SPEEDS = ("slow", "normal", "fast")
+RANDOM_FIRST = -1
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str = "human"
+    level: str = "easy"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+
+def _default_seats() -> tuple[Seat, ...]:
+    return (Seat("human"), Seat("computer", "easy"))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the Settings scene offers; every instance that :meth:`problems` accepts can be played."""
+
+    shape: str = "square"
+    size: tuple[int, ...] = (3, 3)
+    seats: tuple[Seat, ...] = field(default_factory=_default_seats)
+    misere: bool = False
+    start: str = "normal"
+    no_extra: bool = False
+    timer: int = 0
+    first: int = 0
+    sound: bool = True
+    patterns: bool = True
+    animation: str = "normal"
+    match: bool = False
+
+    # -- what the game is made of -----------------------------------------------------------------------------
+    def board(self) -> Board:
+        return Board.from_spec(self.shape, self.size)
+
+    def rules(self) -> Rules:
+        return Rules(players=len(self.seats), misere=self.misere, no_extra=self.no_extra, start=self.start)
+
+    @property
+    def competitive(self) -> bool:
+        """Timed games and matches are competitive: no undo, no hints."""
+        return self.timer > 0 or self.match
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    # -- validation ---------------------------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Why these settings cannot be played (empty when they can)."""
+        found = []
+        if self.shape not in SHAPES:
+            return [f"unknown board shape {self.shape!r}"]
+        allowed = {"square": SQUARE_RANGE, "triangle": TRIANGLE_RANGE, "hex": HEX_RANGE}[self.shape]
+        arity = len(DEFAULT_SIZES[self.shape])
+        if len(self.size) != arity or any(not isinstance(n, int) or n not in allowed for n in self.size):
+            return [f"a {self.shape} board of size {list(self.size)} is not offered"]
+        if not 2 <= len(self.seats) <= 4:
+            found.append(f"{len(self.seats)} players: a game has 2 to 4")
+        for number, seat in enumerate(self.seats, 1):
+            if seat.kind not in SEAT_KINDS or seat.level not in LEVELS:
+                found.append(f"player {number} is {seat.kind!r} at level {seat.level!r}")
+        if self.timer not in TIMER_CHOICES:
+            found.append(f"a {self.timer} s move timer is not offered")
+        if not (self.first == RANDOM_FIRST or 0 <= self.first < len(self.seats)):
+            found.append(f"player {self.first + 1} cannot start a game of {len(self.seats)}")
+        if self.animation not in ANIMATION_SPEEDS:
+            found.append(f"animation speed {self.animation!r} is not offered")
+        if not found:
+            try:
+                self.rules().check(self.board())
+            except (RulesError, BoardError) as error:
+                found.append(str(error))
+        return found
+
+    # -- JSON ---------------------------------------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["size"] = list(self.size)
+        data["seats"] = [asdict(seat) for seat in self.seats]
+        return data
+
+
+_BOOLS = ("misere", "no_extra", "sound", "patterns", "match")
+_TEXTS = ("shape", "start", "animation")
+_INTS = ("timer", "first")
+
+
+def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
+    """Settings read back from stored JSON, and the problems found; defaults replace the whole value on a problem."""
+    if not isinstance(data, dict):
+        return Settings(), ["the saved settings are not a set of named values"]
+    try:
+        values: dict[str, Any] = {}
+        for name in _BOOLS:
+            if name in data:
+                values[name] = _typed(data[name], bool, name)
+        for name in _TEXTS:
+            if name in data:
+                values[name] = _typed(data[name], str, name)
+        for name in _INTS:
+            if name in data:
+                values[name] = _typed(data[name], int, name)
+        if "size" in data:
+            size = _typed(data["size"], list, "size")
+            values["size"] = tuple(_typed(n, int, "size") for n in size)
+        if "seats" in data:
+            seats = _typed(data["seats"], list, "seats")
+            values["seats"] = tuple(_seat(s) for s in seats)
+    except ValueError as error:
+        return Settings(), [str(error)]
+    settings = Settings(**values)
+    problems = settings.problems()
+    return (Settings(), problems) if problems else (settings, [])
+
+
+def _typed(value: Any, kind: type, name: str) -> Any:
+    if kind is int and isinstance(value, bool):
+        raise ValueError(f"{name} should be a number, not {value!r}")
+    if not isinstance(value, kind):
+        raise ValueError(f"{name} should be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _seat(data: Any) -> Seat:
+    if not isinstance(data, dict):
+        raise ValueError(f"a player should be named values, not {data!r}")
+    return Seat(
+        kind=_typed(data.get("kind", "human"), str, "kind"), level=_typed(data.get("level", "easy"), str, "level")
+    )

@@ -1,0 +1,97 @@
+"""Colours, player colours and patterns, and the text cache (pygame's bundled font, the same on every target)."""
+
+from __future__ import annotations
+
+import pygame
+
+BACKGROUND = (246, 241, 230)
+PANEL = (255, 252, 245)
+INK = (40, 44, 52)
+MUTED = (120, 118, 112)
+DOT = (40, 44, 52)
+LINE = (52, 58, 70)
+FAINT = (214, 206, 190)
+ACCENT = (32, 110, 200)
+HINT = (0, 160, 120)
+LAST_TURN = (224, 72, 60)
+BUTTON = (233, 226, 212)
+BUTTON_HOVER = (222, 212, 194)
+BUTTON_DOWN = (205, 193, 170)
+BUTTON_PRIMARY = (32, 110, 200)
+DISABLED = (180, 176, 168)
+SELECTED = (52, 58, 70)
+FOCUS = (240, 160, 40)
+
+# Okabe-Ito colours, chosen to stay distinct for the common kinds of colour blindness.
+PLAYER_COLOURS = ((0, 114, 178), (230, 120, 0), (0, 150, 110), (200, 90, 160))
+PATTERNS = ("stripes", "dots", "grid", "bars")
+
+
+def tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    """``colour`` mixed with white: 0 keeps it, 1 is white."""
+    return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+class Text:
+    """Renders and caches text with pygame's default font (``Font(None, size)``, bundled with pygame)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        size = max(8, int(size))
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(None, size)
+        return self._fonts[size]
+
+    def render(self, text: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
+        key = (text, int(size), tuple(colour))
+        surface = self._cache.get(key)
+        if surface is None:
+            if len(self._cache) > 600:
+                self._cache.clear()
+            surface = self.font(size).render(text, True, colour)
+            self._cache[key] = surface
+        return surface
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: tuple[int, ...] = INK,
+        **anchor: tuple[int, int] | int,
+    ) -> pygame.Rect:
+        """Blit ``text`` placed by a Rect anchor, e.g. ``center=(x, y)`` or ``midleft=(x, y)``."""
+        image = self.render(text, size, colour)
+        rect = image.get_rect(**anchor)
+        surface.blit(image, rect)
+        return rect
+
+    def fit(self, text: str, size: int, width: int) -> int:
+        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+        while size > 10 and self.font(size).size(text)[0] > width:
+            size -= 1
+        return size
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` at ``size``."""
+        font = self.font(size)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                candidate = f"{line} {word}".strip()
+                if line and font.size(candidate)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines
+
+
+def shade(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    """``colour`` mixed with black: 0 keeps it, 1 is black."""
+    return tuple(round(c * (1 - amount)) for c in colour)  # type: ignore[return-value]

@@ -1,0 +1,228 @@
+"""Buttons and option rows, and a panel that routes pointer and keyboard actions to them.
+
+A widget is pressed on ``press`` and activated on ``release`` over the same part, so sliding a finger off a
+button cancels it. Keyboard: up/down move the focus, left/right change an option row, Enter/Space activates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from . import theme
+from .input import Action
+from .theme import Text
+
+
+class Button:
+    def __init__(self, label: str, on_click: Callable[[], None], enabled: bool = True, primary: bool = False) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.primary = primary
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def part_at(self, pos: tuple[int, int]) -> Any:
+        return 0 if self.enabled and self.rect.collidepoint(pos) else None
+
+    def activate(self, part: Any) -> None:
+        self.on_click()
+
+    def key(self, kind: str) -> bool:
+        if kind == "confirm" and self.enabled:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
+        if not self.enabled:
+            fill, ink = theme.BUTTON, theme.DISABLED
+        elif self.primary:
+            fill = theme.tint(theme.BUTTON_PRIMARY, 0.25) if pressed == 0 else theme.BUTTON_PRIMARY
+            ink = (255, 255, 255)
+        else:
+            fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
+            ink = theme.INK
+        radius = min(14, self.rect.height // 3)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        if focused:
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(6, 6), 3, border_radius=radius + 3)
+        size = text.fit(self.label, int(self.rect.height * 0.45), self.rect.width - 16)
+        text.draw(surface, self.label, size, ink, center=self.rect.center)
+
+
+class Choice:
+    """A labelled row of options: segments when they fit, else a stepper (< value >)."""
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], None],
+        stepper: bool = False,
+    ) -> None:
+        self.label = label
+        self.options = list(options)
+        self.values = [v for v, _ in self.options]
+        self.index = self.values.index(value) if value in self.values else 0
+        self.on_change = on_change
+        self.stepper = stepper or len(self.options) > 4
+        self.enabled = True
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- geometry ---------------------------------------------------------------------------------------------
+    def control_rect(self) -> pygame.Rect:
+        label_width = int(self.rect.width * 0.38)
+        return pygame.Rect(self.rect.x + label_width, self.rect.y + 4, self.rect.width - label_width, self.rect.h - 8)
+
+    def part_rects(self) -> list[tuple[Any, pygame.Rect]]:
+        control = self.control_rect()
+        if self.stepper:
+            arrow = min(control.height + 8, control.width // 4)
+            return [
+                (-1, pygame.Rect(control.x, control.y, arrow, control.h)),
+                (+1, pygame.Rect(control.right - arrow, control.y, arrow, control.h)),
+            ]
+        width = control.width / len(self.options)
+        return [
+            (("set", i), pygame.Rect(round(control.x + i * width), control.y, round(width), control.h))
+            for i in range(len(self.options))
+        ]
+
+    # -- behaviour --------------------------------------------------------------------------------------------
+    def part_at(self, pos: tuple[int, int]) -> Any:
+        if not self.enabled:
+            return None
+        for part, rect in self.part_rects():
+            if rect.collidepoint(pos):
+                return part
+        return None
+
+    def activate(self, part: Any) -> None:
+        if isinstance(part, tuple):
+            self._select(part[1])
+        else:
+            self._select((self.index + part) % len(self.options))
+
+    def key(self, kind: str) -> bool:
+        step = {"left": -1, "right": 1, "confirm": 1}.get(kind)
+        if step is None or not self.enabled:
+            return False
+        self._select((self.index + step) % len(self.options))
+        return True
+
+    def _select(self, index: int) -> None:
+        if index != self.index:
+            self.on_change(self.values[index])
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
+        size = int(min(self.rect.height * 0.42, 28))
+        label_width = int(self.rect.width * 0.38) - 10
+        label_size = text.fit(self.label, size, label_width)
+        text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
+        control = self.control_rect()
+        radius = min(12, control.height // 3)
+        pygame.draw.rect(surface, theme.BUTTON, control, border_radius=radius)
+        if self.stepper:
+            self._draw_stepper(surface, text, size, hover, pressed)
+        else:
+            self._draw_segments(surface, text, size, radius, hover, pressed)
+        if focused:
+            pygame.draw.rect(surface, theme.FOCUS, control.inflate(6, 6), 3, border_radius=radius + 3)
+
+    def _draw_segments(
+        self, surface: pygame.Surface, text: Text, size: int, radius: int, hover: Any, pressed: Any
+    ) -> None:
+        for (part, rect), (_, label) in zip(self.part_rects(), self.options, strict=True):
+            chosen = part[1] == self.index
+            if chosen:
+                pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-4, -4), border_radius=radius)
+            elif part in (hover, pressed):
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=radius)
+            ink = (255, 255, 255) if chosen else theme.INK
+            fitted = text.fit(label, size, rect.width - 8)
+            text.draw(surface, label, fitted, ink, center=rect.center)
+
+    def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:
+        control = self.control_rect()
+        parts = self.part_rects()
+        for part, rect in parts:
+            if part in (hover, pressed):
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=8)
+            cx, cy, s = rect.centerx, rect.centery, max(5, rect.height // 6)
+            points = [(cx - s * part, cy - s), (cx - s * part, cy + s), (cx + s * part, cy)]
+            pygame.draw.polygon(surface, theme.INK, points)
+        label = self.options[self.index][1]
+        inner = control.inflate(-2 * parts[0][1].width, 0)
+        fitted = text.fit(label, size, inner.width - 6)
+        text.draw(surface, label, fitted, theme.INK, center=inner.center)
+
+
+class Panel:
+    """The widgets of a scene, in focus order, with the pointer and keyboard state that routes actions to them."""
+
+    def __init__(self, widgets: Sequence[Any] = ()) -> None:
+        self.widgets: list[Any] = list(widgets)
+        self.focus: int | None = None
+        self.hover: tuple[int, Any] | None = None
+        self.pressed: tuple[int, Any] | None = None
+
+    def set(self, widgets: Sequence[Any]) -> None:
+        self.widgets = list(widgets)
+        if self.focus is not None and self.focus >= len(self.widgets):
+            self.focus = len(self.widgets) - 1 if self.widgets else None
+        self.hover = self.pressed = None
+
+    def _at(self, pos: tuple[int, int]) -> tuple[int, Any] | None:
+        for index, widget in enumerate(self.widgets):
+            part = widget.part_at(pos)
+            if part is not None:
+                return index, part
+        return None
+
+    def handle(self, action: Action) -> bool:
+        """Route ``action``; True when a widget used it."""
+        kind = action.kind
+        if kind == "hover":
+            self.hover = self._at(action.pos)
+            return False
+        if kind == "press":
+            self.pressed = self._at(action.pos)
+            self.hover = None if action.touch else self.pressed
+            return self.pressed is not None
+        if kind == "drag":
+            if self.pressed is not None and self._at(action.pos) != self.pressed:
+                self.pressed = None
+            return False
+        if kind == "release":
+            target, self.pressed = self.pressed, None
+            if target is not None and self._at(action.pos) == target:
+                self.widgets[target[0]].activate(target[1])
+                return True
+            return False
+        return self._key(kind)
+
+    def _key(self, kind: str) -> bool:
+        usable = [i for i, w in enumerate(self.widgets) if w.enabled]
+        if not usable:
+            return False
+        if kind in ("up", "down") or self.focus is None and kind in ("left", "right", "confirm"):
+            if self.focus not in usable:
+                self.focus = usable[0] if kind != "up" else usable[-1]
+            else:
+                position = usable.index(self.focus) + (1 if kind == "down" else -1)
+                self.focus = usable[position % len(usable)]
+            return True
+        if self.focus is not None and self.focus < len(self.widgets):
+            return self.widgets[self.focus].key(kind)
+        return False
+
+    def draw(self, surface: pygame.Surface, text: Text) -> None:
+        for index, widget in enumerate(self.widgets):
+            hover = self.hover[1] if self.hover and self.hover[0] == index else None
+            pressed = self.pressed[1] if self.pressed and self.pressed[0] == index else None
+            widget.draw(surface, text, self.focus == index, hover, pressed)

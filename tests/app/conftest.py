@@ -1,0 +1,135 @@
+"""Headless helpers: a dummy SDL window, a fake clock, and posting real pygame events into the real loop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app.app import App  # noqa: E402
+from game.storage import MemoryStore  # noqa: E402
+
+PORTRAIT = (720, 1280)
+LANDSCAPE = (1280, 720)
+
+
+class FakeClock:
+    """Each reading is ``step`` seconds after the previous one; ``jump`` adds time at once."""
+
+    def __init__(self, step: float = 1 / 30) -> None:
+        self.t = 100.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+    def jump(self, seconds: float) -> None:
+        self.t += seconds
+
+
+class Driver:
+    """Posts events and runs the app's real loop (App.run) for a number of frames."""
+
+    def __init__(self, app: App, clock: FakeClock) -> None:
+        self.app = app
+        self.clock = clock
+
+    @property
+    def scene(self):
+        return self.app.manager.top
+
+    def frames(self, count: int = 1) -> None:
+        asyncio.run(self.app.run(max_frames=self.app.frames + count))
+
+    def until(self, condition, limit: int = 3000) -> None:
+        for _ in range(limit):
+            if condition():
+                return
+            self.frames(1)
+        raise AssertionError("condition not reached")
+
+    def post(self, kind: int, **fields) -> None:
+        pygame.event.post(pygame.event.Event(kind, **fields))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+        self.frames(1)
+
+    def tap(self, pos: tuple[int, int], finger: int = 0, slide_to: tuple[int, int] | None = None) -> None:
+        """A finger tap as SDL delivers it: finger events plus the synthetic mouse events marked ``touch``."""
+        w, h = self.app.size
+        end = slide_to or pos
+        self.post(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=finger, touch_id=1)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
+        if slide_to is not None:
+            self.post(pygame.FINGERMOTION, x=end[0] / w, y=end[1] / h, dx=0, dy=0, finger_id=finger, touch_id=1)
+            self.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0), touch=True)
+        self.post(pygame.FINGERUP, x=end[0] / w, y=end[1] / h, dx=0, dy=0, finger_id=finger, touch_id=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=True)
+        self.frames(1)
+
+    def key(self, key: int) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        self.frames(1)
+
+    def widget(self, label: str):
+        for widget in self.scene.panel.widgets:
+            if widget.label == label:
+                return widget
+        raise AssertionError(f"no widget {label!r} on {type(self.scene).__name__}")
+
+    def press_button(self, label: str) -> None:
+        widget = self.widget(label)
+        assert widget.enabled, f"{label} is disabled"
+        self.click(widget.rect.center)
+
+    def choose(self, label: str, option_text: str) -> None:
+        """Set an option row to the option shown as ``option_text`` by clicking it (segments or stepper arrows)."""
+        for _ in range(20):
+            choice = self.widget(label)
+            if choice.options[choice.index][1] == option_text:
+                return
+            parts = dict(choice.part_rects())
+            if choice.stepper:
+                self.click(parts[1].center)
+            else:
+                texts = [text for _, text in choice.options]
+                self.click(parts[("set", texts.index(option_text))].center)
+        raise AssertionError(f"could not set {label} to {option_text}")
+
+    def line_point(self, line: int) -> tuple[int, int]:
+        (ax, ay), (bx, by) = self.scene.view.ends[line]
+        return (ax + bx) // 2, (ay + by) // 2
+
+    def wait_for_turn(self) -> None:
+        self.until(lambda: self.scene.session.accepting_input() or self.scene.session.state.over)
+
+
+@pytest.fixture
+def store() -> MemoryStore:
+    return MemoryStore()
+
+
+@pytest.fixture
+def make_driver(store):
+    made = []
+
+    def make(size=PORTRAIT, **options) -> Driver:
+        clock = FakeClock()
+        options.setdefault("store", store)
+        app = App(size=size, clock=clock, **options)
+        made.append(app)
+        driver = Driver(app, clock)
+        driver.frames(1)
+        return driver
+
+    yield make
+    pygame.event.clear()
