@@ -1,0 +1,311 @@
+"""The text engine: every command of docs/engine-protocol.md, and garbage that must never stop it."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import game.ai
+from game.core import decode
+from game.engine import Engine, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def ask(engine: Engine, command: str) -> list[str]:
+    """Send one command; check the reply's shape and return the lines before ``ok`` (or the error line)."""
+    reply = engine.handle(command)
+    if reply[-1] == "ok":
+        return reply[:-1]
+    assert len(reply) == 1 and reply[0].startswith("error: "), reply
+    return reply
+
+
+def error(engine: Engine, command: str) -> str:
+    reply = engine.handle(command)
+    assert len(reply) == 1 and reply[0].startswith("error: "), reply
+    return reply[0]
+
+
+@pytest.fixture
+def engine() -> Engine:
+    return Engine()
+
+
+def test_a_new_engine_holds_a_3x3_game(engine: Engine) -> None:
+    assert ask(engine, "info") == ["dots 16 lines 24 cells 9 players 2"]
+    assert ask(engine, "state") == ["turn 0 scores 0 0 drawn 0 over 0"]
+
+
+@pytest.mark.parametrize(
+    ("command", "info"),
+    [
+        ("new square 2 3", "dots 12 lines 17 cells 6 players 2"),
+        ("new square 5 5 players=4", "dots 36 lines 60 cells 25 players 4"),
+        ("new triangle 6", "dots 21 lines 45 cells 25 players 2"),
+        ("new hex 2 players=3", "dots 54 lines 72 cells 19 players 3"),
+        ("NEW hex 1", "dots 24 lines 30 cells 7 players 2"),
+    ],
+)
+def test_new_and_info(engine: Engine, command: str, info: str) -> None:
+    assert ask(engine, command) == []
+    assert ask(engine, "info") == [info]
+
+
+def test_new_with_every_option(engine: Engine) -> None:
+    assert ask(engine, "new square 3 3 misere swedish noextra players=3 first=2") == []
+    assert ask(engine, "state") == ["turn 2 scores 0 0 0 drawn 0 over 0"]
+    assert ask(engine, "legal") == ["legal 3 4 5 6 7 8 13 14 17 18 21 22"]
+    code = ask(engine, "code")[0]
+    assert code.startswith("1.s3x3.3mns.2..")
+    rules = decode(code).rules
+    assert (rules.players, rules.misere, rules.no_extra, rules.start) == (3, True, True, "swedish")
+    assert ask(engine, "new square 2 2 icelandic") == []
+    assert ask(engine, "legal") == ["legal 0 1 2 3 7 8 10 11"]
+
+
+def test_legal_lists_every_undrawn_line_ascending(engine: Engine) -> None:
+    assert ask(engine, "legal") == ["legal " + " ".join(map(str, range(24)))]
+    ask(engine, "move 5")
+    ask(engine, "move 0")
+    assert ask(engine, "legal") == ["legal " + " ".join(str(i) for i in range(24) if i not in (0, 5))]
+
+
+def test_move_by_id_and_by_name(engine: Engine) -> None:
+    assert ask(engine, "new square 1 2") == []
+    assert ask(engine, "move 0") == ["moved 0 captured 0 next 1"]  # h 0 0
+    assert ask(engine, "move h 1 0") == ["moved 2 captured 0 next 0"]
+    assert ask(engine, "move v 0 0") == ["moved 4 captured 0 next 1"]
+    assert ask(engine, "move v 0 1") == ["moved 5 captured 1 next 1"]
+    assert ask(engine, "state") == ["turn 1 scores 0 1 drawn 4 over 0"]
+    for name in ("h 0 1", "h 1 1"):
+        ask(engine, f"move {name}")
+    assert ask(engine, "move v 0 2") == ["moved 6 captured 1 next -1"]
+    assert ask(engine, "state") == ["turn -1 scores 0 2 drawn 7 over 1"]
+    assert ask(engine, "legal") == ["legal"]
+
+
+def test_moves_after_the_game_is_over_are_refused(engine: Engine) -> None:
+    ask(engine, "new square 1 1")
+    for line in range(4):
+        ask(engine, f"move {line}")
+    assert error(engine, "move 0") == "error: the game is over"
+    assert error(engine, "move h 0 0") == "error: the game is over"
+    assert ask(engine, "state") == ["turn -1 scores 0 1 drawn 4 over 1"]
+
+
+def test_undo(engine: Engine) -> None:
+    assert error(engine, "undo") == "error: nothing to undo"
+    ask(engine, "move 3")
+    ask(engine, "move v 1 1")
+    assert ask(engine, "undo") == []
+    assert ask(engine, "state") == ["turn 1 scores 0 0 drawn 1 over 0"]
+    assert ask(engine, "undo") == []
+    assert ask(engine, "state") == ["turn 0 scores 0 0 drawn 0 over 0"]
+
+
+def test_code_and_load_round_trip(engine: Engine) -> None:
+    ask(engine, "new triangle 5 misere")
+    for line in (3, 17, 29, 0):
+        ask(engine, f"move {line}")
+    [code] = ask(engine, "code")
+    state_before = ask(engine, "state")
+    ask(engine, "new square 2 2")
+    assert ask(engine, f"load {code}") == []
+    assert ask(engine, "state") == state_before
+    assert ask(engine, "info") == ["dots 15 lines 30 cells 16 players 2"]
+    assert ask(engine, "code") == [code]
+
+
+def test_a_bad_load_keeps_the_game(engine: Engine) -> None:
+    ask(engine, "move 7")
+    [code] = ask(engine, "code")
+    assert error(engine, f"load {code[:-1]}X").startswith("error: check character does not match")
+    assert error(engine, "load 1.s3x3.2.0.AA.x").startswith("error: ")
+    assert error(engine, "load") == "error: usage: load <code>"
+    assert error(engine, f"load {code} {code}") == "error: usage: load <code>"
+    assert ask(engine, "code") == [code]
+
+
+def test_show_draws_the_board(engine: Engine) -> None:
+    ask(engine, "new square 1 1")
+    ask(engine, "move h 0 0")
+    ask(engine, "move v 0 0")
+    assert ask(engine, "show") == ["o---o", "|", "o   o"]
+
+
+def test_help_lists_every_command(engine: Engine) -> None:
+    [line] = ask(engine, "help")
+    words = line.split()
+    assert words[0] == "commands:"
+    assert {"new", "info", "legal", "move", "undo", "state", "code", "load", "show", "help", "quit"} <= set(words)
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        ("fly", "unknown command 'fly'"),
+        ("x" * 10_000, "unknown command 'xxxx"),
+        ("info now", "info takes no arguments"),
+        ("legal 3", "legal takes no arguments"),
+        ("state 1 2", "state takes no arguments"),
+        ("undo 2", "undo takes no arguments"),
+        ("code x", "code takes no arguments"),
+        ("show all", "show takes no arguments"),
+        ("help me", "help takes no arguments"),
+        ("move", "usage: move"),
+        ("move 1 2", "cannot read '1 2'"),
+        ("move h 1", "cannot read"),
+        ("move 24", "line 24 does not exist"),
+        ("move -1", "cannot read"),
+        ("move h 9 9", "off the board"),
+        ("move " + "9" * 5000, "cannot read '9999"),
+        ("new", "usage: new square R C"),
+        ("new circle 3", "usage: new square R C"),
+        ("new square 3", "needs 2 whole number"),
+        ("new square a b", "needs 2 whole number"),
+        ("new square 3 -3", "needs 2 whole number"),
+        ("new square 0 3", "out of range 1..12"),
+        ("new square 13 3", "out of range 1..12"),
+        ("new square " + "9" * 5000 + " 3", "needs 2 whole number"),
+        ("new square 99999999999999999999 3", "out of range 1..12"),
+        ("new triangle 2", "out of range 3..9"),
+        ("new hex 4", "out of range 1..3"),
+        ("new square 1 1 swedish", "would close a cell"),
+        ("new square 3 3 swedish icelandic", "at most one of swedish and icelandic"),
+        ("new square 3 3 players=9", "players must be 2, 3 or 4"),
+        ("new square 3 3 players=" + "9" * 5000, "unknown option 'players=999"),
+        ("new square 3 3 players=²", "unknown option"),
+        ("new square 3 3 first=2", "first player must be 0..1"),
+        ("new square 3 3 bogus", "unknown option 'bogus'"),
+    ],
+)
+def test_bad_commands_get_one_error_line_and_change_nothing(engine: Engine, command: str, reason: str) -> None:
+    ask(engine, "move 4")
+    before = ask(engine, "code")
+    message = error(engine, command)
+    assert reason in message
+    assert len(message) < 300
+    assert ask(engine, "code") == before
+
+
+def test_blank_lines_get_no_reply(engine: Engine) -> None:
+    assert engine.handle("") == [] and engine.handle("  \t \r\n") == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(max_size=30),
+            st.lists(
+                st.sampled_from(
+                    [
+                        "new",
+                        "square",
+                        "triangle",
+                        "hex",
+                        "move",
+                        "undo",
+                        "load",
+                        "info",
+                        "legal",
+                        "state",
+                        "code",
+                        "show",
+                        "h",
+                        "v",
+                        "0",
+                        "1",
+                        "2",
+                        "3",
+                        "7",
+                        "30",
+                        "-1",
+                        "swedish",
+                        "icelandic",
+                        "misere",
+                        "noextra",
+                        "players=3",
+                        "players=4",
+                        "first=1",
+                        "99999999999999999999",
+                        "\x00",
+                        "é",
+                    ]
+                ),
+                max_size=6,
+            ).map(" ".join),
+        ),
+        max_size=25,
+    )
+)
+def test_any_sequence_of_commands_gets_well_formed_replies(commands: list[str]) -> None:
+    engine = Engine()
+    for command in commands:
+        reply = engine.handle(command)
+        if not command.split():
+            assert reply == []
+        else:
+            assert reply[-1] == "ok" or (len(reply) == 1 and reply[0].startswith("error: ")), reply
+            assert "internal error" not in reply[-1], reply
+    state = engine.state
+    assert sum(state.scores) == sum(owner >= 0 for owner in state.owner)
+
+
+def test_a_command_that_crashes_is_reported_and_the_engine_goes_on(engine: Engine) -> None:
+    def boom(args: list[str]) -> list[str]:
+        raise RuntimeError("kaboom")
+
+    engine.commands["boom"] = boom
+    assert error(engine, "boom") == "error: internal error in 'boom': RuntimeError: kaboom"
+    assert ask(engine, "info") == ["dots 16 lines 24 cells 9 players 2"]
+
+
+def test_the_ai_registers_its_commands_through_the_extension_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fake_commands(engine: Engine) -> dict:
+        return {"go": lambda args: [f"bestmove {engine.state.legal_lines()[0]}"]}
+
+    monkeypatch.setattr(game.ai, "engine_commands", fake_commands)
+    engine = Engine()
+    assert ask(engine, "go") == ["bestmove 0"]
+    assert "go" in ask(engine, "help")[0].split()
+
+
+def run_serve(text: str) -> list[str]:
+    out = io.StringIO()
+    serve(io.StringIO(text), out)
+    return out.getvalue().splitlines()
+
+
+def test_serve_answers_until_quit() -> None:
+    lines = run_serve("new square 1 1\n\ninfo\nQUIT\ninfo\n")
+    assert lines == ["ok", "dots 4 lines 4 cells 1 players 2", "ok", "ok"]
+
+
+def test_serve_stops_quietly_at_the_end_of_input() -> None:
+    assert run_serve("state") == ["turn 0 scores 0 0 drawn 0 over 0", "ok"]
+    assert run_serve("") == []
+
+
+def test_the_engine_process_survives_binary_junk() -> None:
+    junk = b"\xff\xfe\x00\x81 junk\n\x00\x00\n\xc3\n" + bytes(range(256)) + b"\nmove \xe2\x82\n"
+    script = b"new square 2 2\n" + junk + b"move h 0 0\nstate\nquit\nstate\n"
+    strict = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # as under a UTF-8 locale such as en_US.UTF-8
+    done = subprocess.run(
+        [sys.executable, "-m", "game.engine"], input=script, capture_output=True, cwd=ROOT, env=strict, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode("utf-8").splitlines()
+    assert lines[0] == "ok"
+    assert lines[-5:] == ["moved 0 captured 0 next 1", "ok", "turn 1 scores 0 0 drawn 1 over 0", "ok", "ok"]
+    errors = lines[1:-5]
+    assert len(errors) >= 6 and all(line.startswith("error: ") for line in errors)
+    assert done.stderr == b""
