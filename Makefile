@@ -26,7 +26,7 @@ web: $(STAMP)
 	$(PY) tools/build_web.py
 
 serve: web
-	$(PY) -m http.server --directory build/web 8000
+	$(PY) tools/serve_web.py --port 8000
 
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
