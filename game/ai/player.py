@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator
 
 from ..core import GameState
+from .levels import EXPERT_SECONDS, STRATEGIES, MoveGenerator, expert
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 STEP_SECONDS = 0.004
-
-# A move generator does its work between yields; it yields its best move so far (or None) and returns its move.
-MoveGenerator = Generator[int | None, None, int]
 
 
 class Search:
@@ -44,35 +41,27 @@ class Search:
         return self.best
 
 
-def _easy(state: GameState, rng: random.Random) -> MoveGenerator:
-    """Takes every box it can, else a safe line, else any line."""
-    legal = state.legal_lines()
-    captures = [line for line in legal if state.would_capture(line)]
-    if captures:
-        return rng.choice(captures)
-    yield None
-    safe = [line for line in legal if state.is_safe(line)]
-    return rng.choice(safe or legal)
-
-
 class ComputerPlayer:
     """A computer seat: a level and a random generator seeded once per game, so no two games are the same."""
 
-    def __init__(self, level: str = "easy", seed: int | None = None) -> None:
+    def __init__(self, level: str = "easy", seed: int | None = None, seconds: float = EXPERT_SECONDS) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
         self.rng = random.Random(seed)
+        self.seconds = seconds
 
-    def _strategy(self) -> Callable[[GameState, random.Random], MoveGenerator]:
-        return _easy
+    def _moves(self, state: GameState) -> MoveGenerator:
+        if self.level == "expert":
+            return expert(state, self.rng, self.seconds)
+        return STRATEGIES[self.level](state, self.rng)
 
     def think(self, state: GameState) -> Search:
         """Start choosing a move for the player to move in ``state`` (which is copied, never changed)."""
         if state.over:
             raise ValueError("the game is over: there is no move to choose")
         position = state.copy()
-        return Search(self._strategy()(position, self.rng), fallback=position.legal_lines()[0])
+        return Search(self._moves(position), fallback=position.legal_lines()[0])
 
 
 def choose_move(state: GameState, level: str = "easy", seed: int | None = None) -> int:

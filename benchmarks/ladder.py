@@ -1,0 +1,66 @@
+"""Each level against the level below, alternating who starts, on several boards; prints win rates.
+
+    python benchmarks/ladder.py                 # default: a few minutes on one core
+    python benchmarks/ladder.py --games 40      # more games per pairing and board
+    python benchmarks/ladder.py --pairs hard    # only the pairing whose upper level is named
+
+A draw counts half. Target: each level wins at least 75% against the level below.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.player import LEVELS, ComputerPlayer  # noqa: E402
+from game.core import Board, GameState  # noqa: E402
+
+BOARDS = {
+    "3x3": Board.square(3),
+    "4x4": Board.square(4),
+    "5x5": Board.square(5),
+    "triangle 6": Board.triangle(6),
+    "hex 19": Board.hexagon(2),
+}
+
+
+def play_game(board: Board, upper: str, lower: str, upper_first: bool, seed: int, seconds: float) -> float:
+    """One game; returns the upper level's points (1 win, 0.5 draw, 0 loss)."""
+    state = GameState(board)
+    seats = [ComputerPlayer(upper, seed, seconds), ComputerPlayer(lower, seed + 1, seconds)]
+    if not upper_first:
+        seats.reverse()
+    while not state.over:
+        state.play(seats[state.to_move].think(state).finish())
+    upper_seat = 0 if upper_first else 1
+    mine, theirs = state.scores[upper_seat], state.scores[1 - upper_seat]
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+def run(games: int, pairs: list[str], seconds: float) -> None:
+    print(f"{'pairing':<20}{'board':<12}{'games':>6}{'upper wins':>12}{'seconds':>9}")
+    for upper in pairs:
+        lower = LEVELS[LEVELS.index(upper) - 1]
+        for name, board in BOARDS.items():
+            began = time.perf_counter()
+            points = sum(play_game(board, upper, lower, g % 2 == 0, 1000 * g + 7, seconds) for g in range(games))
+            took = time.perf_counter() - began
+            label = f"{upper} v {lower}"
+            print(f"{label:<20}{name:<12}{games:>6}{100 * points / games:>11.0f}%{took:>9.1f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="games per pairing and board (default 10)")
+    parser.add_argument("--pairs", nargs="*", default=list(LEVELS[1:]), choices=LEVELS[1:], help="upper levels")
+    parser.add_argument("--seconds", type=float, default=0.5, help="Expert's time per move (default 0.5)")
+    args = parser.parse_args()
+    run(args.games, args.pairs, args.seconds)
+
+
+if __name__ == "__main__":
+    main()

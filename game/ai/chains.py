@@ -1,0 +1,195 @@
+"""Strings-and-coins analysis of a position, for any board shape.
+
+Cells are coins, undrawn lines are strings, a border line ties its coin to the ground. A coin's *degree* is its
+number of undrawn lines. Coins of degree 2 link up into **chains** (paths, each end tied to the ground or to a
+coin of degree 3 or more, a *joint*) and **loops** (cycles). A chain of 3 or more coins is *long*.
+
+The endgame value :func:`endgame_value` is exact for a *simple* position: no safe line, nothing to take, every
+coin of degree 2 (only chains ending on the ground, and loops). The long-chain rule (:func:`mover_gets_control`)
+and the fully controlled value (:func:`controlled_value`) are the rules of thumb the middle game fights over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..core import GameState
+
+GROUND = -1
+
+
+@dataclass(frozen=True)
+class Component:
+    """A chain or a loop: its coins in order along it and its undrawn lines (a chain's ends included)."""
+
+    kind: str
+    cells: tuple[int, ...]
+    lines: tuple[int, ...]
+    ends: tuple[int, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    @property
+    def is_long(self) -> bool:
+        return self.kind == "chain" and self.size >= 3
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the levels and hints read from a position."""
+
+    captures: tuple[int, ...]
+    safe: tuple[int, ...]
+    chains: tuple[Component, ...]
+    loops: tuple[Component, ...]
+    joints: tuple[int, ...]
+    cells_left: int
+    lines_left: int
+
+    @property
+    def long_chains(self) -> int:
+        return sum(1 for c in self.chains if c.is_long)
+
+    @property
+    def simple(self) -> bool:
+        """Only chains ending on the ground and loops remain, and nothing is safe or ready to take."""
+        return not (self.captures or self.safe or self.joints) and all(
+            GROUND == a == b for a, b in (c.ends for c in self.chains)
+        )
+
+    def sizes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Sorted chain sizes and loop sizes: the key of :func:`endgame_value`."""
+        return tuple(sorted(c.size for c in self.chains)), tuple(sorted(c.size for c in self.loops))
+
+
+def degrees(state: GameState) -> list[int]:
+    """Undrawn lines around each cell (0 once it is taken)."""
+    cells = state.board.cells
+    return [len(cells[c]) - state.sides[c] for c in range(len(cells))]
+
+
+def other_end(state: GameState, line: int, cell: int) -> int:
+    """The coin at the other end of ``line`` seen from ``cell``, or GROUND."""
+    for other in state.board.line_cells[line]:
+        if other != cell:
+            return other
+    return GROUND
+
+
+def open_lines(state: GameState, cell: int) -> list[int]:
+    return [line for line in state.board.cells[cell] if not state.drawn >> line & 1]
+
+
+def analyse(state: GameState) -> Analysis:
+    """Split the position into chains, loops and joints, and list the safe and capturing lines."""
+    deg = degrees(state)
+    legal = state.legal_lines()
+    captures = tuple(line for line in legal if state.would_capture(line))
+    safe = tuple(line for line in legal if state.is_safe(line) and not state.would_capture(line))
+    chains, loops = _components(state, deg)
+    joints = tuple(c for c, d in enumerate(deg) if d >= 3)
+    cells_left = sum(1 for d in deg if d > 0)
+    return Analysis(captures, safe, tuple(chains), tuple(loops), joints, cells_left, len(legal))
+
+
+def _components(state: GameState, deg: list[int]) -> tuple[list[Component], list[Component]]:
+    seen: set[int] = set()
+    chains, loops = [], []
+    for start in range(len(deg)):
+        if deg[start] != 2 or start in seen:
+            continue
+        end = _walk_to_end(state, deg, start)
+        component = _trace(state, deg, end)
+        seen.update(component.cells)
+        (loops if component.kind == "loop" else chains).append(component)
+    return chains, loops
+
+
+def _walk_to_end(state: GameState, deg: list[int], start: int) -> int:
+    """A chain end reachable from ``start`` through degree-2 coins (``start`` itself for a loop)."""
+    came_by, cell = -1, start
+    while True:
+        first, second = open_lines(state, cell)
+        line = second if first == came_by else first
+        nxt = other_end(state, line, cell)
+        if nxt == GROUND or deg[nxt] != 2:
+            return cell
+        if nxt == start:
+            return start
+        came_by, cell = line, nxt
+
+
+def _trace(state: GameState, deg: list[int], end: int) -> Component:
+    """Follow the degree-2 coins from ``end`` to the other end of its chain, or all the way round its loop."""
+    first = open_lines(state, end)
+    outward = [ln for ln in first if _leads_out(state, deg, ln, end)]
+    start_line = outward[0] if outward else first[0]
+    cells, lines = [end], [start_line]
+    cell, line = end, next(ln for ln in first if ln != start_line)
+    while True:
+        nxt = other_end(state, line, cell)
+        if not outward and nxt == end:
+            return Component("loop", tuple(cells), tuple(lines))
+        lines.append(line)
+        if nxt == GROUND or deg[nxt] != 2:
+            return Component("chain", tuple(cells), tuple(lines), (other_end(state, start_line, end), nxt))
+        cells.append(nxt)
+        cell, line = nxt, next(ln for ln in open_lines(state, nxt) if ln != line)
+
+
+def _leads_out(state: GameState, deg: list[int], line: int, cell: int) -> bool:
+    far = other_end(state, line, cell)
+    return far == GROUND or deg[far] != 2
+
+
+# -- the endgame ---------------------------------------------------------------------------------------------
+@cache
+def endgame_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
+    """Exact net cells for the player who must open one of these chains or loops (the other is in control).
+
+    A chain of 1 or 2 cannot be declined (a 2 is opened in the middle); a longer chain can be taken whole, or
+    all but two; a loop of 4 or more whole, or all but four.
+    """
+    if not chains and not loops:
+        return 0
+    best = None
+    for i, k in enumerate(chains):
+        if i and chains[i - 1] == k:
+            continue
+        rest = endgame_value(chains[:i] + chains[i + 1 :], loops)
+        taker = k + rest if k < 3 else max(k + rest, k - 4 - rest)
+        best = -taker if best is None else max(best, -taker)
+    for i, k in enumerate(loops):
+        if i and loops[i - 1] == k:
+            continue
+        rest = endgame_value(chains, loops[:i] + loops[i + 1 :])
+        taker = k + rest if k < 4 else max(k + rest, k - 8 - rest)
+        best = -taker if best is None else max(best, -taker)
+    assert best is not None
+    return best
+
+
+def controlled_value(analysis: Analysis) -> int:
+    """Cells minus 4 a long chain and 8 a loop, plus 4 (8 if only loops): what full control is worth."""
+    chains = sum(1 for c in analysis.chains if c.is_long)
+    loops = len(analysis.loops)
+    bonus = 8 if loops and not chains else 4
+    return analysis.cells_left - 4 * chains - 8 * loops + bonus
+
+
+def mover_gets_control(state: GameState, long_chains: int) -> bool:
+    """The long-chain rule, for the player to move, if the game ends with ``long_chains`` long chains.
+
+    The player in control makes the last move. Every line that closes nothing passes the turn; with L lines and
+    C cells left and D double-crosses to come (one per long chain but the last), L - C + D turns pass, so the
+    mover makes the last move when that is even.
+    """
+    crosses = max(long_chains - 1, 0)
+    return (state.lines_left - _cells_left(state) + crosses) % 2 == 0
+
+
+def _cells_left(state: GameState) -> int:
+    return sum(1 for owner in state.owner if owner < 0)

@@ -1,0 +1,96 @@
+"""The AI's engine commands: ``go``, ``solve`` and ``hint`` (see ``docs/ai.md``).
+
+``engine_commands(engine)`` returns them as a dict name -> callable(args) -> reply lines; the engine registers
+them at start-up. Bad arguments raise :class:`CommandError`, which the engine reports as an ``error:`` line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from ..core import GameState, RulesError
+from .hints import hint
+from .player import LEVELS, ComputerPlayer
+
+DEFAULT_MOVETIME_MS = 1000
+DEFAULT_MAXTIME_MS = 10000
+MAX_MS = 600000
+
+
+class CommandError(RulesError):
+    """A go/solve/hint request that cannot be carried out (a rules error, so the engine reports it as one)."""
+
+
+class HasState(Protocol):
+    state: GameState
+
+
+def parse_options(args: list[str], allowed: tuple[str, ...]) -> dict[str, str]:
+    """Read ``name=value`` words; every name must be one of ``allowed`` and appear once."""
+    options: dict[str, str] = {}
+    for word in args:
+        name, sep, value = word.partition("=")
+        name = name.lower()
+        if not sep or name not in allowed or not value:
+            raise CommandError(f"cannot read {word[:40]!r}: expected {' or '.join(n + '=...' for n in allowed)}")
+        if name in options:
+            raise CommandError(f"{name} is given twice")
+        options[name] = value
+    return options
+
+
+def parse_ms(name: str, text: str | None, default: int) -> float:
+    """A time in milliseconds (1..600000) as seconds."""
+    if text is None:
+        return default / 1000
+    if not text.isdigit() or not 1 <= int(text) <= MAX_MS:
+        raise CommandError(f"{name} must be a whole number of milliseconds from 1 to {MAX_MS}, not {text[:20]!r}")
+    return int(text) / 1000
+
+
+def _require_moves(state: GameState) -> None:
+    if state.over:
+        raise CommandError("the game is over: there is no move to look for")
+
+
+def go(engine: HasState, args: list[str]) -> Iterable[str]:
+    options = parse_options(args, ("level", "movetime"))
+    level = options.get("level", "expert").lower()
+    if level not in LEVELS:
+        raise CommandError(f"unknown level {level[:20]!r}: choose one of {', '.join(LEVELS)}")
+    seconds = parse_ms("movetime", options.get("movetime"), DEFAULT_MOVETIME_MS)
+    _require_moves(engine.state)
+    player = ComputerPlayer(level, seed=len(engine.state.moves), seconds=seconds)
+    return [f"bestmove {player.think(engine.state).finish()}"]
+
+
+def solve_command(engine: HasState, args: list[str]) -> Iterable[str]:
+    options = parse_options(args, ("maxtime",))
+    seconds = parse_ms("maxtime", options.get("maxtime"), DEFAULT_MAXTIME_MS)
+    state = engine.state
+    if state.rules.players != 2:
+        raise CommandError("solve gives the value of two-player games only")
+    try:
+        from .solver import solve
+    except ImportError:
+        raise CommandError("the exact solver is not available in this build") from None
+    value = solve(state, seconds)
+    return ["unknown" if value is None else f"value {value}"]
+
+
+def hint_command(engine: HasState, args: list[str]) -> Iterable[str]:
+    if args:
+        raise CommandError("hint takes no arguments")
+    _require_moves(engine.state)
+    line, reason = hint(engine.state)
+    return [f"hint {line} {reason}"]
+
+
+def engine_commands(engine: HasState) -> dict[str, Callable[[list[str]], Iterable[str]]]:
+    """The commands to add to ``engine`` (an object with a ``state``)."""
+    return {
+        "go": lambda args: go(engine, args),
+        "solve": lambda args: solve_command(engine, args),
+        "hint": lambda args: hint_command(engine, args),
+    }

@@ -1,0 +1,215 @@
+"""The levels, each a strategy defined by the techniques it may use.
+
+A strategy is a generator function ``(state, rng) -> MoveGenerator``: it does its work between yields (yielding
+its best move so far, or None) and returns its move. It may play and undo on ``state`` but leaves it as found.
+Choices among equally good moves are drawn from the player's ``rng`` (seeded once per game).
+
+Chain theory (control, all-but-two, the long-chain rule) holds only for two players with the extra move after a
+capture and the normal scoring. Misère and "no extra move" use a short minimax instead (:mod:`.lookahead`), and
+3-4 players take boxes, avoid giving and give the fewest cells when they must.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator
+
+from ..core import GameState
+from .chains import analyse, endgame_value
+from .control import SAFE_LIMIT, ControlSearch, OutOfNodes, quiet_value, safe_lines
+from .lookahead import lookahead_move
+from .tactics import Opened, gift, opened_runs, take_all, undo_many
+
+MoveGenerator = Generator[int | None, None, int]
+Strategy = Callable[[GameState, random.Random], MoveGenerator]
+
+BEGINNER_SEES_BOX = 0.8
+BEGINNER_SEES_SAFE = 0.6
+MEDIUM_NODES = 1500
+HARD_NODES = 12000
+CONTROL_NODES = 2500
+GIFTS_PER_YIELD = 6
+
+
+def chain_rules(state: GameState) -> bool:
+    """True when chain theory applies: two players, normal scoring, an extra move after a capture."""
+    rules = state.rules
+    return rules.players == 2 and not rules.misere and not rules.no_extra
+
+
+def capturing_lines(state: GameState) -> list[int]:
+    return [line for line in state.legal_lines() if state.would_capture(line)]
+
+
+# -- beginner and easy ---------------------------------------------------------------------------------------
+def beginner(state: GameState, rng: random.Random) -> MoveGenerator:
+    """Takes a box it sees most of the time; otherwise random, sometimes giving a box away."""
+    yield None
+    takes = capturing_lines(state)
+    if takes and not state.rules.misere and rng.random() < BEGINNER_SEES_BOX:
+        return rng.choice(takes)
+    safe = safe_lines(state)
+    if safe and rng.random() < BEGINNER_SEES_SAFE:
+        return rng.choice(safe)
+    return rng.choice(state.legal_lines())
+
+
+def easy(state: GameState, rng: random.Random) -> MoveGenerator:
+    """Always takes boxes (in misère: never, while it has a safe line); safe lines while any remain; else random."""
+    yield None
+    takes = capturing_lines(state)
+    if takes and not state.rules.misere:
+        return rng.choice(takes)
+    safe = safe_lines(state)
+    return rng.choice(safe or state.legal_lines())
+
+
+# -- medium ---------------------------------------------------------------------------------------------------
+Judge = Callable[[GameState, Opened], Generator[None, None, bool]]
+
+
+def take_or_decline(state: GameState, rng: random.Random, judge: Judge | None) -> Generator[None, None, int | None]:
+    """A line that takes what is offered, or the all-but-two / all-but-four line when ``judge`` says to decline.
+
+    Runs that can be taken without a decision go first; the decision is made on the last run only.
+    """
+    runs = opened_runs(state)
+    if not runs:
+        return None
+    free = [run for run in runs if run.decline is None]
+    if free or len(runs) > 1 or judge is None:
+        return rng.choice(free or runs).take
+    keep = yield from judge(state, runs[0])
+    return runs[0].take if keep else runs[0].decline
+
+
+def judge_by(value: Callable[[GameState], Generator[None, None, int]]) -> Judge:
+    """Take the last run unless giving it away and keeping control nets more, by ``value`` of what follows."""
+
+    def judge(state: GameState, run: Opened) -> Generator[None, None, bool]:
+        _, played = take_all(state)
+        after = (yield from value(state)) if not state.over else 0
+        undo_many(state, played)
+        return after >= -len(run.cells)
+
+    return judge
+
+
+def medium_value(state: GameState) -> Generator[None, None, int]:
+    """The endgame value once no safe line is left; 0 (no reason to decline) while some remain."""
+    yield None
+    if safe_lines(state):
+        return 0
+    return quiet_value(state)
+
+
+def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, int]:
+    """Gives the fewest cells (opens the shortest chain), preferring gifts the opponent cannot decline."""
+    gifts = []
+    for i, line in enumerate(state.legal_lines()):
+        gifts.append(gift(state, line))
+        if i % GIFTS_PER_YIELD == GIFTS_PER_YIELD - 1:
+            yield None
+    least = min(g.cells for g in gifts)
+    cheapest = [g for g in gifts if g.cells == least]
+    firm = [g for g in cheapest if not g.declinable] or cheapest
+    return rng.choice(firm).line
+
+
+def medium(state: GameState, rng: random.Random) -> MoveGenerator:
+    """As Easy, but gives the fewest cells when it must, and takes all but two when that keeps control."""
+    if not chain_rules(state) and (state.rules.misere or state.rules.no_extra):
+        return (yield from lookahead_move(state, rng, MEDIUM_NODES))
+    judge = judge_by(medium_value) if chain_rules(state) else None
+    line = yield from take_or_decline(state, rng, judge)
+    if line is not None:
+        return line
+    safe = safe_lines(state)
+    if safe:
+        return rng.choice(safe)
+    return (yield from fewest_cells(state, rng))
+
+
+# -- hard -----------------------------------------------------------------------------------------------------
+def hard_value(state: GameState) -> Generator[None, None, int]:
+    """The control search's value when few safe lines remain; otherwise 0 (keep taking)."""
+    if len(safe_lines(state)) > SAFE_LIMIT:
+        return 0
+    try:
+        return (yield from ControlSearch(state, CONTROL_NODES).value())
+    except OutOfNodes:
+        return (yield from medium_value(state))
+
+
+def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, None, int | None]:
+    """The safe line or short sacrifice that leaves the opponent to open the first long chain (None if unsure)."""
+    try:
+        values = yield from ControlSearch(state, CONTROL_NODES).root_values()
+    except OutOfNodes:
+        return None
+    top = max(values.values())
+    return rng.choice([line for line, v in values.items() if v == top])
+
+
+def best_opening(state: GameState, rng: random.Random) -> int | None:
+    """In a simple endgame, the opening that the endgame value says costs least (None if not simple)."""
+    analysis = analyse(state)
+    if not analysis.simple:
+        return None
+    chains, loops = analysis.sizes()
+    options: dict[int, int] = {}
+    for comp in analysis.chains + analysis.loops:
+        rest_chains, rest_loops = list(chains), list(loops)
+        (rest_chains if comp.kind == "chain" else rest_loops).remove(comp.size)
+        rest = endgame_value(tuple(rest_chains), tuple(rest_loops))
+        k, declinable = comp.size, comp.size >= (3 if comp.kind == "chain" else 4)
+        penalty = 4 if comp.kind == "chain" else 8
+        taker = max(k + rest, k - penalty - rest) if declinable else k + rest
+        line = comp.lines[1] if comp.kind == "chain" and k == 2 else comp.lines[0]
+        options[line] = -taker
+    top = max(options.values())
+    return rng.choice([line for line, v in options.items() if v == top])
+
+
+def hard(state: GameState, rng: random.Random) -> MoveGenerator:
+    """Medium, plus the fight for control before the safe lines run out and exact play of simple endgames."""
+    if not chain_rules(state):
+        if state.rules.misere or state.rules.no_extra or state.lines_left <= SAFE_LIMIT:
+            return (yield from lookahead_move(state, rng, HARD_NODES))
+        return (yield from medium(state, rng))
+    line = yield from take_or_decline(state, rng, judge_by(hard_value))
+    if line is not None:
+        return line
+    safe = safe_lines(state)
+    if safe and len(safe) <= SAFE_LIMIT:
+        line = yield from fight_for_control(state, rng)
+        if line is not None:
+            return line
+    if safe:
+        return rng.choice(safe)
+    line = best_opening(state, rng)
+    if line is not None:
+        return line
+    return (yield from fewest_cells(state, rng))
+
+
+# -- expert ---------------------------------------------------------------------------------------------------
+EXPERT_SECONDS = 1.0
+
+
+def expert(state: GameState, rng: random.Random, budget_seconds: float = EXPERT_SECONDS) -> MoveGenerator:
+    """The exact search (:mod:`.expert`) when it is installed, else Hard."""
+    try:
+        from .expert import expert_move
+    except ImportError:
+        return (yield from hard(state, rng))
+    return (yield from expert_move(state, rng, budget_seconds))
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "beginner": beginner,
+    "easy": easy,
+    "medium": medium,
+    "hard": hard,
+    "expert": expert,
+}

@@ -1,0 +1,80 @@
+"""Hints: the move and its reason on textbook positions, and the step protocol."""
+
+from __future__ import annotations
+
+from game.ai import HintSearch, hint, think_hint
+from game.ai.hints import ALL_BUT_FOUR, ALL_BUT_TWO, SAFE, TAKES, WINNING, opens_shortest
+from game.core import Board, GameState, parse_line
+
+
+def position(undrawn: list[str], then: list[str] = ()) -> GameState:
+    """A 3x3-box position with every line drawn except ``undrawn``, then the lines ``then`` played in order."""
+    board = Board.square(3)
+    keep = {parse_line(board, name) for name in undrawn}
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if line not in keep:
+            state.play(line)
+    for name in then:
+        state.play(parse_line(board, name))
+    return state
+
+
+CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+CHAINS_2_3_4 = ["v 0 0", "v 0 1", "h 0 1", "h 0 2", "h 1 2", "h 2 2", "h 3 2", "v 1 0", "v 1 1", "h 2 1", "v 2 1"]
+CHAINS_2_3_4 += ["v 2 0"]
+
+
+def line(name: str) -> int:
+    return parse_line(Board.square(3), name)
+
+
+def test_hint_keeps_control_with_all_but_two() -> None:
+    state = position(CHAINS_3_AND_6, then=["v 0 0", "v 0 1"])
+    assert hint(state) == (line("v 0 3"), ALL_BUT_TWO)
+
+
+def test_hint_takes_the_free_box_of_an_opened_chain() -> None:
+    state = position(CHAINS_3_AND_6, then=["v 0 0"])
+    assert hint(state) == (line("v 0 1"), TAKES)
+
+
+def test_hint_keeps_control_of_a_loop_with_all_but_four() -> None:
+    state = position(LOOP_4_CHAIN_5, then=["h 1 0"])
+    assert hint(state) == (line("h 1 1"), ALL_BUT_FOUR)
+
+
+def test_hint_opens_the_two_chain_in_the_middle() -> None:
+    state = position(CHAINS_2_3_4)
+    assert hint(state) == (line("v 0 1"), opens_shortest(2))
+
+
+def test_hint_says_the_rest_is_yours_when_the_last_chain_is_open() -> None:
+    state = position(["v 0 0", "v 0 1", "v 0 2", "v 0 3"], then=["v 0 0"])
+    assert hint(state) == (line("v 0 1"), WINNING)
+
+
+def test_hint_plays_a_safe_line_at_the_start() -> None:
+    state = GameState(Board.square(3))
+    chosen, reason = hint(state)
+    assert reason == SAFE
+    assert state.is_safe(chosen)
+
+
+def test_think_hint_steps_and_reports_its_reason_when_done() -> None:
+    state = position(CHAINS_3_AND_6, then=["v 0 0", "v 0 1"])
+    before = state.snapshot()
+    search = think_hint(state)
+    assert isinstance(search, HintSearch) and search.reason == ""
+    while not search.step(0.001):
+        pass
+    assert search.done and search.best == line("v 0 3") and search.reason == ALL_BUT_TWO
+    assert state.snapshot() == before
+
+
+def test_hint_on_other_shapes_names_a_legal_line() -> None:
+    for board in (Board.triangle(5), Board.hexagon(1)):
+        state = GameState(board)
+        chosen, reason = hint(state)
+        assert chosen in state.legal_lines() and reason
