@@ -41,7 +41,8 @@ class App:
         browser: bool | None = None,
     ) -> None:
         self.browser = sys.platform == "emscripten" if browser is None else browser
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Pipopipette")
         self.css_scale = 1.0
         if size is None:

@@ -52,7 +52,6 @@ def draw_scores(
     scores: list[int],
     active: int,
     patterns: bool,
-    timer: float | None,
     thinking: bool,
     now: float,
 ) -> None:
@@ -71,17 +70,15 @@ def draw_scores(
             pygame.draw.rect(surface, colour, card, 4, border_radius=12)
         side = min(card.height - u // 2, int(u * 1.5))
         box = pygame.Rect(card.x + u // 3, card.centery - side // 2, side, side)
-        if card.width < u * 4.5:
+        if card.width < u * 6:
             box.centerx = card.centerx
             box.y = card.y + u // 4
         swatch(surface, text, box, seat, marks[seat], patterns)
-        if on_turn and timer is not None:
-            timer_ring(surface, box.center, int(side * 0.78), timer)
         name_size = text.fit(
-            names[seat], int(u * 0.75), card.right - box.right - u * 2 if card.width >= u * 4.5 else card.width - 8
+            names[seat], int(u * 0.75), card.right - box.right - u * 2 if card.width >= u * 6 else card.width - 8
         )
         score = str(scores[seat])
-        if card.width >= u * 4.5:
+        if card.width >= u * 6:
             text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery - u // 3))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:

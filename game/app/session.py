@@ -164,6 +164,7 @@ class Session:
         self.animation = Animation(
             line, result.captured, player, self.now, LINE_SECONDS * self.pace, FILL_SECONDS * self.pace
         )
+        self.search = None
         self.hint = None
         self.hint_search = None
         self.timer.restart(self.now)
@@ -210,9 +211,7 @@ class Session:
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
         out_of_time = self.timer.expired(self.now)
         if (done and self.now - self.think_started >= wait) or out_of_time:
-            line = self.search.best
-            self.search = None
-            self._play(line)
+            self._play(self.search.best)
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

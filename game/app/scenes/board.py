@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...core.rules import STARTS
@@ -9,7 +11,7 @@ from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
-from ..scoreboard import draw_scores
+from ..scoreboard import draw_scores, timer_ring
 from ..session import Session
 from ..widgets import Button, Panel
 from .common import go_to_menu
@@ -175,12 +177,17 @@ class BoardScene(Scene):
         u = layout.unit(surface.get_size())
         title = self._title()
         header = self.frame.header
-        title_room = header.width - (int(u * 8) if self.frame.portrait else int(u * 4))
-        title_size = text.fit(title, int(u * 0.9), title_room)
         if self.frame.portrait:
+            title_size = text.fit(title, int(u * 0.9), header.width - int(u * 8))
             text.draw(surface, title, title_size, theme.INK, center=header.center)
         else:
-            text.draw(surface, title, title_size, theme.INK, midleft=(header.x, header.centery))
+            room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
+            size = int(u * 0.7)
+            lines = text.wrap(title, size, room.width)
+            y = room.centery - len(lines) * size // 2
+            for line in lines[:2]:
+                text.draw(surface, line, size, theme.INK, topleft=(room.x, y))
+                y += size
         active = state.to_move if state.to_move >= 0 else -1
         draw_scores(
             surface,
@@ -191,7 +198,6 @@ class BoardScene(Scene):
             session.totals(),
             active,
             session.settings.patterns,
-            session.timer_fraction(),
             session.thinking,
             session.now,
         )
@@ -236,6 +242,14 @@ class BoardScene(Scene):
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.frame.status
+        fraction = self.session.timer_fraction()
+        if fraction is not None:
+            radius = min(rect.height // 2 - 2, int(u * 0.9))
+            centre = (rect.x + radius + 4, rect.centery)
+            timer_ring(surface, centre, radius, fraction)
+            seconds = str(math.ceil(self.session.timer.remaining(self.session.now)))
+            text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
+            rect = pygame.Rect(rect.x + 2 * radius + 12, rect.y, rect.width - 2 * radius - 12, rect.height)
         status = self._status()
         size = int(u * 0.72)
         lines = text.wrap(status, size, rect.width - 8)

@@ -199,3 +199,4 @@ class HowToScene(Scene):
                     theme.MUTED,
                     midtop=(view.rect.centerx, view.rect.bottom + u // 3),
                 )
+        self.panel.draw(surface, text)

@@ -80,10 +80,12 @@ class ResultsScene(Scene):
         ]
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, u * 3)
-            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, u * 2 * len(self.session.seats))
-            board = pygame.Rect(u, self.scores_rect.bottom + u // 2, w // 2 - u, int(h * 0.3))
-            self.chart_rect = pygame.Rect(w // 2 + u // 2, board.y, w // 2 - int(u * 1.5), board.h)
+            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, int(u * 1.6) * len(self.session.seats))
             row = pygame.Rect(u, h - u * 3, w - 2 * u, int(u * 2.2))
+            top = self.scores_rect.bottom + u
+            space = row.y - u - top
+            board = pygame.Rect(u, top, w - 2 * u, int(space * 0.62))
+            self.chart_rect = pygame.Rect(u, board.bottom + u // 2, w - 2 * u, row.y - u - board.bottom - u // 2)
         else:
             self.title_rect = pygame.Rect(w // 2, u, w // 2, u * 3)
             board = pygame.Rect(u, u, w // 2 - u * 2, h - u * 2)

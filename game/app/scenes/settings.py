@@ -28,7 +28,9 @@ from ..settings_model import (
 from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, header_rects
 
-SEAT_OPTIONS = [(Seat("human"), "Human")] + [(Seat("computer", level), f"Computer: {level}") for level in LEVELS]
+SEAT_OPTIONS = [(Seat("human"), "Human")] + [
+    (Seat("computer", level), f"Computer: {level.title()}") for level in LEVELS
+]
 
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:

@@ -1,0 +1,111 @@
+"""Render every scene, portrait and landscape, to docs/screenshots/*.png (headless; no window opens).
+
+Run: ``SDL_VIDEODRIVER=dummy python tools/screenshots.py`` (or ``make screenshots``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.app.app import App  # noqa: E402
+from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
+from game.app.scenes.board import BoardScene  # noqa: E402
+from game.app.scenes.history import HistoryScene  # noqa: E402
+from game.app.scenes.howto import HowToScene  # noqa: E402
+from game.app.scenes.results import ResultsScene  # noqa: E402
+from game.app.scenes.settings import SettingsScene  # noqa: E402
+from game.app.session import Session  # noqa: E402
+from game.app.settings_model import Seat, Settings  # noqa: E402
+from game.storage import MemoryStore  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+VS_COMPUTER = (Seat("human"), Seat("computer", "medium"))
+FOUR = (Seat("human"), Seat("computer", "easy"), Seat("human"), Seat("computer", "hard"))
+
+
+def played(settings: Settings, moves: int, seed: int = 3) -> Session:
+    """A session with ``moves`` random lines drawn, animations finished."""
+    rng = random.Random(seed)
+    session = Session(settings, random.Random(seed), first=0)
+    for _ in range(moves):
+        state = session.state
+        if state.over:
+            break
+        session._play(rng.choice(state.legal_lines()))
+        session.update(5.0)
+    session.animation = None
+    return session
+
+
+def finished(settings: Settings) -> Session:
+    session = played(settings, 10_000)
+    for _ in range(len(session.games)):
+        session.update(5.0)
+        while not session.state.over:
+            session._play(random.Random(1).choice(session.state.legal_lines()))
+        session.update(5.0)
+    session.update(5.0)
+    return session
+
+
+def shoot(app: App, scene, name: str, orientation: str, prepare=None) -> None:
+    app.manager.push(scene)
+    if prepare is not None:
+        prepare()
+    for _ in range(2):
+        app.frame(0.0)
+    pygame.image.save(app.screen, str(OUT / f"{name}-{orientation}.png"))
+    app.manager.pop()
+
+
+def shots(orientation: str, size: tuple[int, int]) -> None:
+    store = MemoryStore()
+    app = App(size=size, store=store, browser=False)
+    history = [
+        finished(Settings(seats=VS_COMPUTER, shape=shape, size=s)).record()
+        for shape, s in (("square", (3, 3)), ("triangle", (5,)), ("hex", (1,)))
+    ]
+    store.put("history", history)
+    store.put("unfinished", played(Settings(seats=VS_COMPUTER), 9).to_unfinished())
+    app.manager.reset(app.manager.top)
+    app.frame(0.0)
+    pygame.image.save(app.screen, str(OUT / f"menu-{orientation}.png"))
+    shoot(app, SettingsScene(app, play=True), "settings", orientation)
+
+    square = played(Settings(seats=VS_COMPUTER, size=(5, 5)), 44)
+    scene = BoardScene(app, square)
+    shoot(app, scene, "board-square", orientation)
+    triangle = played(Settings(seats=FOUR, shape="triangle", size=(6,), timer=15), 30, seed=5)
+    shoot(
+        app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.restart(triangle.now - 9)
+    )
+    hexagon = played(Settings(seats=VS_COMPUTER, shape="hex", size=(2,)), 52, seed=8)
+    hexagon.hint = (hexagon.state.legal_lines()[0], "Take the box: it is free, and you move again.")
+    shoot(app, BoardScene(app, hexagon), "board-hex", orientation)
+    shoot(app, ResultsScene(app, finished(Settings(seats=VS_COMPUTER, size=(4, 4)))), "results", orientation)
+    howto = HowToScene(app)
+    howto.page = 5
+    shoot(app, howto, "howto", orientation)
+    shoot(app, HistoryScene(app), "history", orientation)
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    shots("portrait", BROWSER_PORTRAIT)
+    shots("landscape", BROWSER_LANDSCAPE)
+    pygame.quit()
+    print(f"screenshots written to {OUT.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()
