@@ -44,6 +44,23 @@ class FakeLocalStorage:
         self.items.pop(key, None)
 
 
+class JsNull:
+    """Pyodide's stand-in for JavaScript null: falsy, and not None."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return "jsnull"
+
+
+class PyodideLocalStorage(FakeLocalStorage):
+    """localStorage as Pyodide shows it: a missing key gives a JsNull object, not None."""
+
+    def getItem(self, key: str) -> object:
+        return self.items.get(key, JsNull())
+
+
 class Backend:
     """One store under test plus raw access to what it keeps, so tests can plant and inspect stored texts."""
 
@@ -54,7 +71,7 @@ class Backend:
         elif kind == "file":
             self.store = FileStore(tmp_path / "data")
         else:
-            self.local = FakeLocalStorage()
+            self.local = FakeLocalStorage() if kind == "browser" else PyodideLocalStorage()
             self.store = BrowserStore(self.local)
 
     def plant(self, key: str, text: str) -> None:
@@ -75,7 +92,7 @@ class Backend:
         return self.local.items.get(f"pipopipette.{key}")
 
 
-@pytest.fixture(params=["memory", "file", "browser"])
+@pytest.fixture(params=["memory", "file", "browser", "pyodide"])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
     return Backend(request.param, tmp_path)
 

@@ -7,6 +7,18 @@ from typing import Any
 from .store import Store, StoreError
 
 
+def as_text(value: Any) -> str | None:
+    """A getItem result as text; None for a missing key.
+
+    A missing key is JavaScript null, which pygbag gives as None and Pyodide as its falsy ``jsnull`` object.
+    """
+    if isinstance(value, str):
+        return value
+    if value is None or not value:
+        return None
+    return str(value)
+
+
 class BrowserStore(Store):
     """Keys live in a localStorage-like object (getItem/setItem/removeItem) as "<namespace>.<key>".
 
@@ -27,7 +39,7 @@ class BrowserStore(Store):
             text = self.local_storage.getItem(self.full_key(key))
         except Exception as error:
             raise StoreError(f"the browser refused to read it ({error})") from error
-        return None if text is None else str(text)
+        return as_text(text)
 
     def _write(self, key: str, text: str) -> None:
         try:
@@ -43,7 +55,7 @@ class BrowserStore(Store):
 
     def _exists(self, key: str) -> bool:
         try:
-            return self.local_storage.getItem(self.full_key(key)) is not None
+            return as_text(self.local_storage.getItem(self.full_key(key))) is not None
         except Exception as error:
             raise StoreError(f"the browser refused to read it ({error})") from error
 
