@@ -97,9 +97,9 @@ class Session:
             ai.ComputerPlayer(seat.level, self.rng.randrange(2**32)) if seat.is_computer else None
             for seat in self.seats
         ]
-        self.search: Any = None
+        self.search: ai.Search | None = None
         self.think_started = 0.0
-        self.hint_search: Any = None
+        self.hint_search: ai.HintSearch | None = None
         self.hint: tuple[int, str] | None = None
         self.animation: Animation | None = None
         self.over_since: float | None = None
@@ -243,7 +243,7 @@ class Session:
         if not self.can_hint() or self.hint_search is not None:
             return False
         self.hint = None
-        self.hint_search = start_hint(self.state)
+        self.hint_search = ai.think_hint(self.state)
         return True
 
     def _step_hint(self) -> None:
@@ -251,7 +251,7 @@ class Session:
         if search is None:
             return
         if search.step():
-            self.hint = (search.best, getattr(search, "reason", ""))
+            self.hint = (search.best, search.reason)
             self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
@@ -276,14 +276,6 @@ class Session:
             "winners": self.winners(),
             "moves": [encode(game) for game in self.games],
         }
-
-
-def start_hint(state: GameState) -> Any:
-    """A stepped search for the best line for the player to move, with ``best`` and ``reason``."""
-    think_hint = getattr(ai, "think_hint", None)
-    if think_hint is not None:
-        return think_hint(state)
-    return ai.ComputerPlayer("medium").think(state)
 
 
 def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session | None, str]:

@@ -1,0 +1,176 @@
+"""The game session through the real loop: undo, timer expiry, computer pacing, hints, autosave and resume."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.app.scenes.board import BoardScene
+from game.app.scenes.menu import MenuScene
+from game.app.session import Session, movers_of, resume_session, score_curves, seat_marks, seat_names
+from game.app.settings_model import Seat, Settings
+from game.core import decode
+
+VS_COMPUTER = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
+
+
+def start(driver, settings, first=0) -> Session:
+    session = Session(settings, random.Random(4), first=first)
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.frames(2)
+    return session
+
+
+def test_undo_against_the_computer_goes_back_to_the_humans_last_decision(make_driver):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER)
+    driver.click(driver.line_point(0))
+    driver.wait_for_turn()
+    assert len(session.state.moves) >= 2, "the computer answered"
+    before_second = len(session.state.moves)
+    driver.click(driver.line_point(session.state.legal_lines()[0]))
+    driver.wait_for_turn()
+    assert len(session.state.moves) > before_second
+    driver.key(pygame.K_u)
+    assert len(session.state.moves) == before_second
+    assert session.state.to_move == 0
+    driver.press_button("Undo")
+    assert session.state.moves == []
+    assert not driver.widget("Undo").enabled
+
+
+def test_undo_between_two_people_takes_back_one_line(make_driver):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human"))))
+    for line in (0, 5, 9):
+        driver.wait_for_turn()
+        driver.click(driver.line_point(line))
+    driver.wait_for_turn()
+    snapshot = session.state.snapshot()
+    driver.key(pygame.K_u)
+    assert session.state.moves == [0, 5]
+    session.state.play(9)
+    assert session.state.snapshot() == snapshot
+
+
+def test_no_undo_or_hint_in_a_timed_game(make_driver):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(timer=10))
+    driver.click(driver.line_point(0))
+    driver.wait_for_turn()
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_h)
+    assert session.state.moves[0] == 0 and session.hint_search is None
+    assert not driver.widget("Undo").enabled and not driver.widget("Hint").enabled
+
+
+def test_timer_expiry_plays_a_random_line_for_the_player(make_driver):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10))
+    driver.frames(270)  # 9 s at 1/30 s a frame
+    assert session.state.moves == []
+    driver.until(lambda: len(session.state.moves) == 1, limit=60)
+    assert session.movers[0] == [0]
+    assert session.timer.remaining(session.now) > 9
+
+
+def test_hint_highlights_a_line_with_a_reason(make_driver):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human"))))
+    driver.press_button("Hint")
+    driver.until(lambda: session.hint is not None, limit=2000)
+    line, reason = session.hint
+    assert not session.state.is_drawn(line)
+    assert reason
+    assert driver.scene._marks().hint == line
+    driver.click(driver.line_point(line))
+    assert session.hint is None
+
+
+def test_computer_chain_moves_are_paced(make_driver):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("computer", "easy"), Seat("computer", "easy"))))
+    frames_per_move = []
+    for _ in range(4):
+        count = len(session.state.moves)
+        frames = 0
+        while len(session.state.moves) == count:
+            driver.frames(1)
+            frames += 1
+        frames_per_move.append(frames)
+    assert min(frames_per_move) >= 5, "each computer line waits long enough (fake clock: 1/30 s a frame) to be followed"
+
+
+def test_every_move_is_autosaved_and_the_game_resumes_from_the_menu(make_driver, store):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), misere=True))
+    for line in (0, 3, 7):
+        driver.wait_for_turn()
+        driver.click(driver.line_point(line))
+    driver.frames(1)
+    saved = store.get("unfinished")
+    assert decode(saved["codes"][0]).moves == [0, 3, 7]
+    driver.press_button("Menu")
+    assert isinstance(driver.scene, MenuScene)
+    driver = make_driver()
+    assert driver.widget("Continue").enabled
+    driver.press_button("Continue")
+    assert isinstance(driver.scene, BoardScene)
+    resumed = driver.scene.session
+    assert resumed.state.moves == [0, 3, 7]
+    assert resumed.rules.misere
+    assert resumed.state.snapshot() == session.state.snapshot()
+
+
+def test_resume_rejects_damaged_saves_with_a_reason():
+    good = Session(VS_COMPUTER, random.Random(1), first=0).to_unfinished()
+    assert resume_session(good)[0] is not None
+    for bad in (
+        None,
+        [],
+        {**good, "version": 99},
+        {**good, "codes": ["1.s3x3.2.0.AA.x"]},
+        {**good, "starter": 5},
+        {**good, "codes": []},
+        {**good, "settings": {"shape": "moon"}},
+    ):
+        session, why = resume_session(bad)
+        assert session is None and why
+
+
+def test_match_plays_two_boards_and_totals_decide(make_driver):
+    driver = make_driver()
+    settings = Settings(
+        shape="square",
+        size=(2, 2),
+        seats=(Seat("computer", "easy"), Seat("computer", "easy")),
+        match=True,
+        animation="fast",
+    )
+    session = start(driver, settings, first=1)
+    assert [game.first for game in session.games] == [1, 0]
+    driver.until(lambda: not isinstance(driver.scene, BoardScene), limit=4000)
+    assert all(game.over for game in session.games)
+    assert sum(session.totals()) == 8
+
+
+def test_names_marks_curves_and_movers():
+    assert seat_names((Seat("human"), Seat("computer", "hard"))) == ["You", "Hard"]
+    assert seat_names((Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "easy"))) == [
+        "Player 1",
+        "Player 2",
+        "Easy 3",
+        "Easy 4",
+    ]
+    assert seat_marks(["You", "Hard"]) == ["Y", "H"]
+    assert seat_marks(["Player 1", "Player 2"]) == ["1", "2"]
+    state = decode(Session(VS_COMPUTER, random.Random(1), first=1).to_unfinished()["codes"][0])
+    rng = random.Random(5)
+    while not state.over:
+        state.play_random(rng)
+    curves = score_curves(state)
+    assert [curve[-1] for curve in curves] == state.scores
+    assert all(len(curve) == len(state.moves) + 1 for curve in curves)
+    movers = movers_of(state)
+    assert movers[0] == 1 and len(movers) == len(state.moves)
