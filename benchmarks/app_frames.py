@@ -1,0 +1,110 @@
+"""App speed on this machine (headless SDL): start to first frame, and frame times idle and while a computer thinks.
+
+Usage: python benchmarks/app_frames.py     (uses SDL's dummy video and audio drivers; prints milliseconds)
+The browser runs the same loop in WebAssembly, several times slower: a frame should stay well under 16 ms here.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.app.app import App  # noqa: E402
+from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
+from game.app.scenes.board import BoardScene  # noqa: E402
+from game.app.session import Session  # noqa: E402
+from game.app.settings_model import Seat, Settings  # noqa: E402
+from game.storage import MemoryStore  # noqa: E402
+
+START_SCRIPT = """
+import time
+started = time.perf_counter()
+import asyncio
+from game.app import main
+asyncio.run(main(max_frames=1))
+print(time.perf_counter() - started)
+"""
+
+
+def start_to_first_frame(runs: int = 5) -> list[float]:
+    """Seconds from the start of the game's imports (pygame included) to the first frame, in a fresh process."""
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "PIPOPIPETTE_DATA_DIR": folder, "PYTHONPATH": str(ROOT)}
+        for _ in range(runs):
+            out = subprocess.run(
+                [sys.executable, "-c", START_SCRIPT], env=env, capture_output=True, text=True, check=True
+            )
+            times.append(float(out.stdout.strip().splitlines()[-1]))
+    return times
+
+
+def frame_times(app: App, frames: int) -> list[float]:
+    times = []
+    for _ in range(frames):
+        started = time.perf_counter()
+        app.frame(1 / 60)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def mid_game(settings: Settings, moves: int, to_move: int = 0) -> Session:
+    """A session after at least ``moves`` random safe-or-not lines, stopped when seat ``to_move`` is to play."""
+    rng = random.Random(11)
+    session = Session(settings, random.Random(11), first=0)
+    state = session.state
+    while len(state.moves) < moves or state.to_move != to_move:
+        session.movers[0].append(state.to_move)
+        state.play(rng.choice(state.legal_lines()))
+    return session
+
+
+def report(label: str, times: list[float]) -> None:
+    ms = sorted(t * 1000 for t in times)
+    p95 = ms[int(len(ms) * 0.95) - 1]
+    print(
+        f"{label:52s} mean {statistics.mean(ms):6.2f} ms  p95 {p95:6.2f} ms  max {ms[-1]:6.2f} ms  ({len(ms)} frames)"
+    )
+
+
+def main() -> None:
+    starts = start_to_first_frame()
+    print(
+        f"desktop start to first frame: median {statistics.median(starts) * 1000:.0f} ms (runs: "
+        + ", ".join(f"{t * 1000:.0f}" for t in starts)
+        + ")"
+    )
+    for name, size in (("portrait", BROWSER_PORTRAIT), ("landscape", BROWSER_LANDSCAPE)):
+        app = App(size=size, store=MemoryStore(), browser=False)
+        app.sounds.enabled = False
+        report(f"menu idle, {name} {size[0]}x{size[1]}", frame_times(app, 300))
+        humans = Settings(seats=(Seat("human"), Seat("human")), size=(8, 8))
+        app.manager.push(BoardScene(app, mid_game(humans, 60)))
+        report(f"8x8 board idle (a person to move), {name}", frame_times(app, 300))
+        for level in ("medium", "expert"):
+            thinking = Settings(seats=(Seat("human"), Seat("computer", level)), size=(5, 5))
+            session = mid_game(thinking, 20, to_move=1)
+            app.manager.push(BoardScene(app, session))
+            app.frame(1 / 60)
+            times = []
+            while session.thinking and len(times) < 600:
+                times += frame_times(app, 1)
+            report(f"5x5 board while {level} thinks, {name}", times or [0.0])
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()

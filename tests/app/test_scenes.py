@@ -1,0 +1,173 @@
+"""Every scene lays out and draws at phone, desktop and small window sizes; Back/Escape works everywhere."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app import layout
+from game.app.scene import Scene, SceneManager
+from game.app.scenes.board import BoardScene
+from game.app.scenes.history import HistoryScene, level_record, valid_entries
+from game.app.scenes.howto import PAGES, HowToScene, example_state
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.results import ResultsScene, headline, match_curves
+from game.app.scenes.settings import SettingsScene
+from game.app.session import Session
+from game.app.settings_model import Seat, Settings
+from game.app.sound import TUNES, Sounds, synthesise
+
+SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 360)]
+VS = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
+
+
+def finished_session(settings: Settings) -> Session:
+    session = Session(settings, random.Random(2), first=0)
+    rng = random.Random(3)
+    for game in session.games:
+        while not game.over:
+            game.play(rng.choice(game.legal_lines()))
+    return session
+
+
+def scenes(app):
+    finished = finished_session(VS.with_(shape="hex", size=(1,)))
+    return [
+        MenuScene(app),
+        SettingsScene(app, play=True),
+        SettingsScene(app, play=False),
+        BoardScene(app, Session(VS.with_(seats=(Seat("human"),) * 4, shape="triangle", size=(7,), timer=30), app.rng)),
+        ResultsScene(app, finished),
+        HowToScene(app),
+        HistoryScene(app),
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_scene_draws_inside_the_surface_at_every_size(make_driver, store, size):
+    store.put("history", [finished_session(VS).record()])
+    driver = make_driver(size=size)
+    app = driver.app
+    for scene in scenes(app):
+        app.manager.push(scene)
+        driver.frames(2)
+        surface = pygame.Rect((0, 0), size)
+        for widget in scene.panel.widgets:
+            assert surface.contains(widget.rect), f"{type(scene).__name__}: {widget.label} is off screen at {size}"
+        app.manager.pop()
+
+
+def test_escape_goes_back_from_every_scene(make_driver, store):
+    store.put("history", [])
+    driver = make_driver()
+    app = driver.app
+    for scene in scenes(app)[1:]:
+        app.manager.push(scene)
+        driver.frames(1)
+        driver.key(pygame.K_ESCAPE)
+        assert isinstance(driver.scene, MenuScene), type(scene).__name__
+    driver.key(pygame.K_ESCAPE)
+    assert not app.running, "Escape on the desktop menu closes the game"
+
+
+def test_the_settings_scene_refuses_an_impossible_change_and_says_why(make_driver, monkeypatch):
+    driver = make_driver()
+    driver.press_button("Settings")
+    scene = driver.scene
+    monkeypatch.setattr(Settings, "problems", lambda self: ["too big"] if self.timer == 30 else [])
+    driver.choose("Board", "Hexagon")
+    with pytest.raises(AssertionError):
+        driver.choose("Move timer", "30 s")
+    assert scene.draft.timer == 0
+    assert "too big" in scene.message
+
+
+def test_fewer_players_keeps_who_starts_valid(make_driver):
+    driver = make_driver()
+    driver.press_button("Settings")
+    driver.choose("Players", "4")
+    driver.choose("Who starts", "Easy 4")
+    assert driver.app.settings.first == 3
+    driver.choose("Players", "2")
+    assert driver.app.settings.first == 0
+    assert driver.app.settings.problems() == []
+
+
+def test_keyboard_moves_focus_and_changes_options_in_settings(make_driver):
+    driver = make_driver()
+    driver.press_button("Settings")
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
+    assert driver.app.settings.shape == "triangle"
+
+
+def test_scene_manager_push_pop_replace_call_enter_and_exit():
+    calls = []
+
+    class Probe(Scene):
+        def __init__(self, name):
+            self.name = name
+
+        def enter(self):
+            calls.append(("enter", self.name))
+
+        def exit(self):
+            calls.append(("exit", self.name))
+
+    manager = SceneManager()
+    manager.push(Probe("a"))
+    manager.push(Probe("b"))
+    manager.replace(Probe("c"))
+    manager.pop()
+    manager.pop()
+    assert calls == [
+        ("enter", "a"),
+        ("exit", "a"),
+        ("enter", "b"),
+        ("exit", "b"),
+        ("enter", "c"),
+        ("exit", "c"),
+        ("enter", "a"),
+    ]
+    assert manager.top.name == "a"
+
+
+def test_how_to_play_examples_are_real_positions():
+    for page in PAGES:
+        for example in page.examples:
+            state = example_state(example)
+            for cell, owner in enumerate(state.owner):
+                if owner >= 0:
+                    sides = state.board.cells[cell]
+                    assert all(state.is_drawn(line) for line in sides), f"{page.title}: an owned box is not closed"
+
+
+def test_results_headline_and_chart():
+    session = finished_session(VS)
+    curves = match_curves(session)
+    assert [curve[-1] for curve in curves] == session.totals()
+    assert headline(session) in ("You win!", "Easy wins", "A draw")
+    record = level_record(valid_entries([session.record()]))
+    assert sum(record["easy"]) == 1
+
+
+def test_sounds_are_synthesised_pcm():
+    data = synthesise(TUNES["capture"], 22050, 2)
+    assert len(data) == sum(int(22050 * seconds) for _, seconds in TUNES["capture"]) * 2 * 2
+    assert max(abs(int.from_bytes(data[i : i + 2], "little", signed=True)) for i in range(0, len(data), 2)) > 5000
+    locked = Sounds(enabled=True, unlocked=False)
+    locked.play("line")
+    assert locked._sounds is None, "nothing is loaded before the first tap"
+
+
+def test_layout_is_portrait_or_landscape_by_shape():
+    assert layout.browser_canvas(390, 844) == layout.BROWSER_PORTRAIT
+    assert layout.browser_canvas(1024, 700) == layout.BROWSER_LANDSCAPE
+    for size in SIZES:
+        frame = layout.board_layout(size)
+        screen = pygame.Rect((0, 0), size)
+        for rect in (frame.header, frame.scores, frame.status, frame.board, frame.buttons):
+            assert screen.contains(rect)
+        assert not frame.board.colliderect(frame.buttons) and not frame.board.colliderect(frame.scores)
