@@ -43,11 +43,11 @@ CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    """Hash of every file under ``root`` except the build output."""
+    """Hash of every file under ``root`` except the build output and bytecode caches."""
     return {
         path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in root.rglob("*")
-        if path.is_file() and path.relative_to(root).parts[0] != "build"
+        if path.is_file() and path.relative_to(root).parts[0] != "build" and "__pycache__" not in path.parts
     }
 
 
