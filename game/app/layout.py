@@ -101,3 +101,14 @@ def _edge_length(board: Board) -> float:
     a, b = board.lines[0]
     (ax, ay), (bx, by) = board.dots[a], board.dots[b]
     return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+
+
+def tight_rect(board: Board, rect: pygame.Rect, margin: float = 0.5) -> pygame.Rect:
+    """The part of ``rect`` that the fitted board (with its margin) really covers, centred in ``rect``."""
+    x0, y0, x1, y1 = board.bounds()
+    edge = _edge_length(board)
+    span_x, span_y = x1 - x0 + 2 * margin * edge, y1 - y0 + 2 * margin * edge
+    scale = min(rect.width / span_x, rect.height / span_y)
+    tight = pygame.Rect(0, 0, round(span_x * scale), round(span_y * scale))
+    tight.center = rect.center
+    return tight

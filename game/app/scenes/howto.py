@@ -142,16 +142,35 @@ class HowToScene(Scene):
         previous.rect, following.rect = layout.split_row(row, 2, u)
         self.panel.set([following, previous, back])
         body = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.y - self.bar.bottom - 2 * u)
-        self.text_rect = pygame.Rect(body.x, body.y, body.w, int(body.h * 0.36))
+        lines = self.app.text.wrap(PAGES[self.page].text, int(u * 0.8), body.w)
+        text_height = int(u * 1.1 * 1.3) + int(len(lines) * u * 0.8 * 1.2) + u
+        self.text_rect = pygame.Rect(body.x, body.y, body.w, min(text_height, int(body.h * 0.45)))
         pictures = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
         examples = PAGES[self.page].examples
-        self.views = []
-        for example, rect in zip(examples, layout.split_row(pictures, len(examples), u), strict=True):
-            box = rect.inflate(0, -int(u * 1.4))
-            box.y = rect.y
-            self.views.append(
-                (example, example_state(example), BoardView(Board.square(example.rows, example.cols), box))
-            )
+        boards = [Board.square(example.rows, example.cols) for example in examples]
+        caption = int(u * 1.4)
+        portrait = layout.is_portrait(size)
+        if portrait:
+            places = layout.split_column(pictures, len(examples), u)
+        else:
+            places = layout.split_row(pictures, len(examples), u)
+        boxes = []
+        for board, place in zip(boards, places, strict=True):
+            room = pygame.Rect(place.x, place.y, place.width, place.height - caption)
+            box = layout.tight_rect(board, room)
+            box.width = max(box.width, min(room.width, int(u * 8)))
+            box.centerx = room.centerx
+            boxes.append(box)
+        group = sum(box.height + caption for box in boxes) + u * (len(boxes) - 1) if portrait else boxes[0].height
+        top = pictures.y + (pictures.height - group - (0 if portrait else caption)) // 2
+        for box in boxes:
+            box.y = top
+            if portrait:
+                top += box.height + caption + u
+        self.views = [
+            (example, example_state(example), BoardView(board, box))
+            for example, board, box in zip(examples, boards, boxes, strict=True)
+        ]
 
     def handle(self, action: Action) -> None:
         if self._size != self.app.size:

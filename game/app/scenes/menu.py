@@ -48,8 +48,9 @@ class MenuScene(Scene):
         ]
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, int(u * 4))
-            art = pygame.Rect(w // 2 - int(u * 4.5), self.title_rect.bottom, int(u * 9), int(u * 7))
-            column = pygame.Rect(u * 3, art.bottom + u, w - u * 6, h - art.bottom - u * 2)
+            column_height = int(len(buttons) * u * 2.4 + (len(buttons) - 1) * (u // 2))
+            column = pygame.Rect(u * 3, h - u * 2 - column_height, w - u * 6, column_height)
+            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u)
         else:
             self.title_rect = pygame.Rect(0, u * 2, w // 2, int(u * 4))
             art = pygame.Rect(u * 3, self.title_rect.bottom + u, w // 2 - u * 6, h - self.title_rect.bottom - u * 4)

@@ -99,7 +99,7 @@ class ResultsScene(Scene):
         for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
             button.rect = rect
         self.panel.set(buttons)
-        self.view = BoardView(self.session.board, board)
+        self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
 
     def rematch(self) -> None:
         from .board import BoardScene
