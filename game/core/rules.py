@@ -213,6 +213,9 @@ class GameState:
         return (self.drawn, tuple(self.sides), tuple(self.owner), tuple(self.scores), self.to_move, tuple(self.moves))
 
     def play_random(self, rng: random.Random) -> MoveResult:
+        """Draw a uniformly random undrawn line, chosen with the caller's ``rng``."""
+        if self.over:
+            raise IllegalMove("the game is over: there is no line left to draw")
         return self.play(rng.choice(self.legal_lines()))
 
     def __repr__(self) -> str:

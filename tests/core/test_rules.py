@@ -6,6 +6,8 @@ column c). On 2x2 boxes the cells are 0 1 / 2 3; on 1x2 boxes they are 0 1.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.core import Board, GameState, IllegalMove, Rules, RulesError, parse_line, predrawn_lines
@@ -56,6 +58,8 @@ def test_no_extra_move_after_the_last_line() -> None:
     assert state.over and state.lines_left == 0 and state.legal_lines() == []
     with pytest.raises(IllegalMove):
         state.play(0)
+    with pytest.raises(IllegalMove, match="the game is over"):
+        state.play_random(random.Random(0))
 
 
 def test_capturing_is_optional() -> None:
