@@ -41,7 +41,7 @@ def played(settings: Settings, moves: int, seed: int = 3) -> Session:
         state = session.state
         if state.over:
             break
-        session._play(rng.choice(state.legal_lines()))
+        session.play_line(rng.choice(state.legal_lines()))
         session.update(5.0)
     session.animation = None
     return session
@@ -52,7 +52,7 @@ def finished(settings: Settings) -> Session:
     for _ in range(len(session.games)):
         session.update(5.0)
         while not session.state.over:
-            session._play(random.Random(1).choice(session.state.legal_lines()))
+            session.play_line(random.Random(1).choice(session.state.legal_lines()))
         session.update(5.0)
     session.update(5.0)
     return session

@@ -69,6 +69,14 @@ class App:
 
         self.manager.reset(MenuScene(self))
 
+    def _follow_window_size(self) -> None:
+        """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""
+        self.screen = pygame.display.get_surface()
+        w, h = self.screen.get_size()
+        if w < layout.MIN_SIZE[0] or h < layout.MIN_SIZE[1]:
+            size = (max(w, layout.MIN_SIZE[0]), max(h, layout.MIN_SIZE[1]))
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+
     def _browser_size(self) -> tuple[int, int]:
         window = browser_window()
         inner_w, inner_h = float(window.innerWidth), float(window.innerHeight)
@@ -136,8 +144,10 @@ class App:
             if not self.browser:
                 self.running = False
             return
-        if action.kind == "press":
-            self.sounds.unlock()
+        if action.kind == "resize" and not self.browser:
+            self._follow_window_size()
+        if action.kind not in ("hover", "drag", "resize", "scroll"):
+            self.sounds.unlock()  # a press or a key is a user gesture: browsers allow audio from then on
         scene = self.manager.top
         if scene is not None:
             scene.handle(action)

@@ -145,10 +145,8 @@ class BoardView:
             return self._cache
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shift = (-self.rect.x, -self.rect.y)
-        layer_view = _Shifted(layer, shift)
         for cell, owner in enumerate(owners):
-            if owner >= 0:
-                self._fill_cell(layer_view, text, cell, owner, marks_text, patterns, 1.0)
+            self._fill_cell(layer, text, cell, owner, marks_text, patterns, 1.0, shift)
         for line, (a, b) in enumerate(self.ends):
             if drawn >> line & 1:
                 pygame.draw.line(layer, theme.LINE, _add(a, shift), _add(b, shift), self.line_width)
@@ -161,18 +159,18 @@ class BoardView:
 
     def _fill_cell(
         self,
-        surface: pygame.Surface | _Shifted,
+        target: pygame.Surface,
         text: Text,
         cell: int,
         owner: int,
         marks_text: list[str],
         patterns: bool,
         progress: float,
+        shift: tuple[int, int] = (0, 0),
     ) -> None:
+        """Fill ``cell`` for ``owner`` (grown to ``progress``), drawing at screen position + ``shift``."""
         if owner < 0:
             return
-        target = surface.surface if isinstance(surface, _Shifted) else surface
-        shift = surface.shift if isinstance(surface, _Shifted) else (0, 0)
         colour = theme.PLAYER_COLOURS[owner]
         cx, cy = self.centres[cell]
         scale = 0.3 + 0.7 * progress
@@ -194,14 +192,6 @@ class BoardView:
         a, b = self.ends[line]
         pygame.draw.line(surface, theme.FOCUS, a, b, self.line_width + 6)
         pygame.draw.line(surface, theme.PANEL, a, b, max(1, self.line_width - 1))
-
-
-@dataclass
-class _Shifted:
-    """A surface plus the offset to add to screen coordinates to draw on it."""
-
-    surface: pygame.Surface
-    shift: tuple[int, int]
 
 
 def _add(p: tuple[float, float], shift: tuple[int, int]) -> Point:

@@ -37,7 +37,7 @@ def timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fr
 def thinking_dots(surface: pygame.Surface, centre: tuple[int, int], size: int, now: float) -> None:
     for i in range(3):
         phase = (now * 3 - i * 0.35) % 1.0
-        lift = math.sin(phase * math.pi) if phase < 1 else 0
+        lift = math.sin(phase * math.pi)
         x = centre[0] + (i - 1) * size * 2
         y = centre[1] - round(lift * size * 0.8)
         pygame.draw.circle(surface, theme.MUTED, (x, y), size // 2 + 1)

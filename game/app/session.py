@@ -153,10 +153,11 @@ class Session:
         """Draw ``line`` for the person to move; False (nothing changes) when input is not accepted now."""
         if not self.accepting_input() or self.state.is_drawn(line):
             return False
-        self._play(line)
+        self.play_line(line)
         return True
 
-    def _play(self, line: int) -> None:
+    def play_line(self, line: int) -> None:
+        """Draw ``line`` for whoever is to move (the computer, the timer, or :meth:`play_human`)."""
         state = self.state
         player = state.to_move
         result = state.play(line)
@@ -186,7 +187,7 @@ class Session:
         if self.seats[self.state.to_move].is_computer:
             self._step_computer()
         elif self.timer.expired(self.now):
-            self._play(self.rng.choice(self.state.legal_lines()))
+            self.play_line(self.rng.choice(self.state.legal_lines()))
 
     def _after_board(self) -> None:
         if self.over_since is None or self.now - self.over_since < END_SECONDS * self.pace:
@@ -211,7 +212,7 @@ class Session:
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
         out_of_time = self.timer.expired(self.now)
         if (done and self.now - self.think_started >= wait) or out_of_time:
-            self._play(self.search.best)
+            self.play_line(self.search.best)
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -37,35 +37,37 @@ def synthesise(notes: list[tuple[float, float]], rate: int, channels: int) -> by
 
 
 class Sounds:
+    """Plays the named tunes; each one is synthesised the first time it is needed (a few milliseconds)."""
+
     def __init__(self, enabled: bool, unlocked: bool) -> None:
         self.enabled = enabled
         self.unlocked = unlocked
-        self._sounds: dict[str, pygame.mixer.Sound] | None = None
         self.failed = False
+        self._format: tuple[int, int] | None = None
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
 
     def unlock(self) -> None:
-        """The player touched the page: audio may start now."""
+        """The player touched the page or pressed a key: audio may start now."""
         self.unlocked = True
 
     def play(self, name: str) -> None:
-        if not (self.enabled and self.unlocked) or self.failed:
+        if not (self.enabled and self.unlocked) or self.failed or name not in TUNES:
             return
-        sounds = self._load()
-        if sounds and name in sounds:
-            sounds[name].play()
+        try:
+            sound = self._sounds.get(name) or self._make(name)
+        except (pygame.error, TypeError, ValueError):
+            self.failed = True
+            return
+        sound.play()
 
-    def _load(self) -> dict[str, pygame.mixer.Sound] | None:
-        if self._sounds is None:
-            try:
-                if not pygame.mixer.get_init():
-                    pygame.mixer.init(frequency=22050, size=-16, channels=1)
-                rate, size, channels = pygame.mixer.get_init()
-                if size != -16:
-                    raise pygame.error(f"mixer sample size {size} is not 16-bit signed")
-                self._sounds = {
-                    name: pygame.mixer.Sound(buffer=synthesise(notes, rate, channels)) for name, notes in TUNES.items()
-                }
-            except (pygame.error, TypeError, ValueError):
-                self.failed = True
-                return None
-        return self._sounds
+    def _make(self, name: str) -> pygame.mixer.Sound:
+        if self._format is None:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1)
+            rate, size, channels = pygame.mixer.get_init()
+            if size != -16:
+                raise pygame.error(f"mixer sample size {size} is not 16-bit signed")
+            self._format = (rate, channels)
+        sound = pygame.mixer.Sound(buffer=synthesise(TUNES[name], *self._format))
+        self._sounds[name] = sound
+        return sound

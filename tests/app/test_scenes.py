@@ -159,7 +159,10 @@ def test_sounds_are_synthesised_pcm():
     assert max(abs(int.from_bytes(data[i : i + 2], "little", signed=True)) for i in range(0, len(data), 2)) > 5000
     locked = Sounds(enabled=True, unlocked=False)
     locked.play("line")
-    assert locked._sounds is None, "nothing is loaded before the first tap"
+    assert locked._sounds == {}, "nothing is made before the first tap"
+    locked.unlock()
+    locked.play("line")
+    assert locked.failed or set(locked._sounds) == {"line"}
 
 
 def test_layout_is_portrait_or_landscape_by_shape():
@@ -171,3 +174,16 @@ def test_layout_is_portrait_or_landscape_by_shape():
         for rect in (frame.header, frame.scores, frame.status, frame.board, frame.buttons):
             assert screen.contains(rect)
         assert not frame.board.colliderect(frame.buttons) and not frame.board.colliderect(frame.scores)
+
+
+def test_a_resized_window_is_laid_out_again_and_kept_above_the_minimum(make_driver):
+    driver = make_driver(size=(1100, 760))
+    pygame.display.set_mode((500, 800), pygame.RESIZABLE)
+    driver.post(pygame.VIDEORESIZE, size=(500, 800), w=500, h=800)
+    driver.frames(1)
+    assert driver.app.size == (500, 800)
+    assert driver.widget("New game").rect.right <= 500
+    pygame.display.set_mode((200, 150), pygame.RESIZABLE)
+    driver.post(pygame.VIDEORESIZE, size=(200, 150), w=200, h=150)
+    driver.frames(1)
+    assert driver.app.size == layout.MIN_SIZE

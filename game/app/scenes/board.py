@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,11 +17,14 @@ from ..session import Session
 from ..widgets import Button, Panel
 from .common import go_to_menu
 
+if TYPE_CHECKING:
+    from ..app import App
+
 HISTORY_LIMIT = 200
 
 
 class BoardScene(Scene):
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.pending: int | None = None

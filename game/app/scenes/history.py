@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,9 @@ from ..input import Action
 from ..scene import Scene
 from ..widgets import Panel
 from .common import back_button, draw_title, header_rects
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 def valid_entries(history: Any) -> list[dict[str, Any]]:
@@ -61,7 +64,7 @@ def level_record(entries: list[dict[str, Any]]) -> dict[str, list[int]]:
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
-        when = datetime.fromisoformat(str(entry.get("date"))).strftime("%d %b %Y %H:%M")
+        when = datetime.fromisoformat(str(entry.get("date"))).astimezone().strftime("%d %b %Y %H:%M")
     except ValueError:
         when = "?"
     try:
@@ -78,7 +81,7 @@ def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
 
 
 class HistoryScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries = list(reversed(valid_entries(app.store.get("history"))))
         self.record = level_record(self.entries)

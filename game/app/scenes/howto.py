@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,9 @@ from ..render import BoardView, Marks
 from ..scene import Scene
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
+
+if TYPE_CHECKING:
+    from ..app import App
 
 MARKS = ["A", "B"]
 
@@ -115,7 +119,7 @@ def line_id(board: Board, name: str) -> int:
 
 
 class HowToScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
         self._size: tuple[int, int] | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import layout, theme
@@ -12,6 +14,9 @@ from ..scoreboard import swatch
 from ..session import Session, score_curves
 from ..widgets import Button, Panel
 from .common import go_to_menu
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 def match_curves(session: Session) -> list[list[int]]:
@@ -58,7 +63,7 @@ def draw_chart(surface: pygame.Surface, text, rect: pygame.Rect, curves: list[li
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.curves = match_curves(session)

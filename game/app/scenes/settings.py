@@ -5,7 +5,7 @@ Every change is checked before it is kept, so an impossible combination cannot b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from ..settings_model import (
 from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, header_rects
 
+if TYPE_CHECKING:
+    from ..app import App
+
 SEAT_OPTIONS = [(Seat("human"), "Human")] + [
     (Seat("computer", level), f"Computer: {level.title()}") for level in LEVELS
 ]
@@ -49,7 +52,7 @@ def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int,
 
 
 class SettingsScene(Scene):
-    def __init__(self, app, play: bool) -> None:
+    def __init__(self, app: App, play: bool) -> None:
         super().__init__(app)
         self.play = play
         self.draft = app.settings
