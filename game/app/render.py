@@ -50,6 +50,7 @@ class BoardView:
         self.mark_size = max(12, round(inradius * 1.15))
         self._cache_key: tuple | None = None
         self._cache: pygame.Surface | None = None
+        self._cell_images: dict[tuple[int, int, str, bool], tuple[pygame.Surface, Point]] = {}
 
     def _polygon(self, cell: int) -> list[Point]:
         corners = {d for line in self.board.cells[cell] for d in self.board.lines[line]}
@@ -107,7 +108,9 @@ class BoardView:
         hidden_cells = set(marks.filling)
         surface.blit(self._static_layer(state, text, marks_text, patterns, hidden_line, hidden_cells), self.rect)
         for cell in marks.filling:
-            self._fill_cell(surface, text, cell, state.owner[cell], marks_text, patterns, marks.fill_progress)
+            owner = state.owner[cell]
+            if owner >= 0:
+                self._fill_cell(surface, text, cell, owner, marks_text[owner], patterns, marks.fill_progress)
         for line in marks.last_turn:
             if line != hidden_line:
                 self._line(surface, line, theme.PLAYER_COLOURS[marks.last_player], self.line_width + 2)
@@ -146,7 +149,9 @@ class BoardView:
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shift = (-self.rect.x, -self.rect.y)
         for cell, owner in enumerate(owners):
-            self._fill_cell(layer, text, cell, owner, marks_text, patterns, 1.0, shift)
+            if owner >= 0:
+                image, topleft = self._cell_image(text, cell, owner, marks_text[owner], patterns)
+                layer.blit(image, _add(topleft, shift))
         for line, (a, b) in enumerate(self.ends):
             if drawn >> line & 1:
                 pygame.draw.line(layer, theme.LINE, _add(a, shift), _add(b, shift), self.line_width)
@@ -157,20 +162,31 @@ class BoardView:
         self._cache_key, self._cache = key, layer
         return layer
 
+    def _cell_image(self, text: Text, cell: int, owner: int, mark: str, patterns: bool) -> tuple[pygame.Surface, Point]:
+        """An owned cell drawn once on its own small surface, reused whenever the board is redrawn."""
+        key = (cell, owner, mark, patterns)
+        found = self._cell_images.get(key)
+        if found is None:
+            xs = [x for x, _ in self.cells[cell]]
+            ys = [y for _, y in self.cells[cell]]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            image = pygame.Surface(box.size, pygame.SRCALPHA)
+            self._fill_cell(image, text, cell, owner, mark, patterns, 1.0, (-box.x, -box.y))
+            found = self._cell_images[key] = (image, box.topleft)
+        return found
+
     def _fill_cell(
         self,
         target: pygame.Surface,
         text: Text,
         cell: int,
         owner: int,
-        marks_text: list[str],
+        mark: str,
         patterns: bool,
         progress: float,
         shift: tuple[int, int] = (0, 0),
     ) -> None:
         """Fill ``cell`` for ``owner`` (grown to ``progress``), drawing at screen position + ``shift``."""
-        if owner < 0:
-            return
         colour = theme.PLAYER_COLOURS[owner]
         cx, cy = self.centres[cell]
         scale = 0.3 + 0.7 * progress
@@ -182,7 +198,7 @@ class BoardView:
             draw_pattern(target, polygon, theme.tint(colour, 0.3), owner, max(6, round(self.edge * 0.16)))
         if progress >= 1.0:
             size = self.mark_size
-            text.draw(target, marks_text[owner], size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
+            text.draw(target, mark, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
 
     def _line(self, surface: pygame.Surface, line: int, colour: tuple[int, int, int], width: int) -> None:
         a, b = self.ends[line]
