@@ -33,7 +33,6 @@ class BoardScene(Scene):
         self.show_cursor = False
         self.saved_moves = -1
         self._size: tuple[int, int] | None = None
-        self._board_index = -1
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -47,7 +46,6 @@ class BoardScene(Scene):
         self._size = size
         self.frame = layout.board_layout(size)
         self.view = BoardView(self.session.board, self.frame.board)
-        self._board_index = self.session.current
         u = layout.unit(size)
         self.menu_button = Button("Menu", self.leave)
         self.undo_button = Button("Undo", self.undo)
@@ -66,12 +64,8 @@ class BoardScene(Scene):
     def _refresh(self) -> None:
         if self._size != self.app.size:
             self._layout()
-        if self._board_index != self.session.current:
-            self.view = BoardView(self.session.board, self.frame.board)
-            self._board_index = self.session.current
-        competitive = self.session.settings.competitive
-        self.undo_button.enabled = not competitive and self.session.can_undo()
-        self.hint_button.enabled = not competitive and self.session.can_hint() and self.session.hint_search is None
+        self.undo_button.enabled = self.session.can_undo()
+        self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
 
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
@@ -109,9 +103,7 @@ class BoardScene(Scene):
         if not self.session.accepting_input():
             return
         self.show_cursor = True
-        self.cursor = self.view.neighbour(
-            self.session.state, self.cursor if self.cursor is not None else None, direction
-        )
+        self.cursor = self.view.neighbour(self.session.state, self.cursor, direction)
 
     def _pointer(self, action: Action) -> None:
         state = self.session.state
@@ -192,7 +184,6 @@ class BoardScene(Scene):
             for line in lines[:2]:
                 text.draw(surface, line, size, theme.INK, topleft=(room.x, y))
                 y += size
-        active = state.to_move if state.to_move >= 0 else -1
         draw_scores(
             surface,
             text,
@@ -200,7 +191,7 @@ class BoardScene(Scene):
             session.names,
             session.marks,
             session.totals(),
-            active,
+            state.to_move,
             session.settings.patterns,
             session.thinking,
             session.now,

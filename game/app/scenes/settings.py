@@ -134,7 +134,12 @@ class SettingsScene(Scene):
                 d.timer,
                 lambda v: self.change(timer=v),
             ),
-            Choice("Match", [(False, "One board"), (True, "Two boards")], d.match, lambda v: self.change(match=v)),
+            Choice(
+                "Match",
+                [(False, "One board"), (True, f"{len(d.seats)} boards")],
+                d.match,
+                lambda v: self.change(match=v),
+            ),
             Choice("Sound", [(True, "On"), (False, "Off")], d.sound, lambda v: self.change(sound=v)),
             Choice("Patterns", [(True, "On"), (False, "Off")], d.patterns, lambda v: self.change(patterns=v)),
             Choice(
