@@ -67,3 +67,21 @@ def test_menu_settings_full_game_results_history(make_driver, store, shape, size
     assert len(driver.scene.entries) == 1
     driver.key(__import__("pygame").K_ESCAPE)
     assert isinstance(driver.scene, ResultsScene)
+
+
+def test_rematch_alternates_the_starter_and_keeps_the_settings(make_driver, store):
+    driver = make_driver()
+    driver.press_button("New game")
+    driver.choose("Rows", "2 boxes · 3 dots")
+    driver.choose("Columns", "2 boxes · 3 dots")
+    driver.choose("Player 1", "Computer: Beginner")
+    driver.choose("Animation", "Fast")
+    driver.press_button("Play")
+    first = driver.scene.session
+    driver.until(lambda: isinstance(driver.scene, ResultsScene), limit=5000)
+    driver.press_button("Rematch")
+    assert isinstance(driver.scene, BoardScene)
+    second = driver.scene.session
+    assert second.starter == (first.starter + 1) % 2
+    assert second.settings == first.settings
+    assert len(store.get("history")) == 1
