@@ -33,11 +33,18 @@ def tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
 
 
 class Text:
-    """Renders and caches text with pygame's default font (``Font(None, size)``, bundled with pygame)."""
+    """Renders and caches text with pygame's default font (``Font(None, size)``, bundled with pygame).
+
+    The bundled freesansbold carries a kerning table with many wrong pairs (``tt`` and ``la`` pushed apart by
+    several pixels, ``kz`` by seven), which SDL_ttf applies when it renders a whole string: "Pipopipet te".
+    So a string is laid out here glyph by glyph, each one placed at the sum of the previous glyphs' advances,
+    the same on the desktop and in the browser (same font, same SDL_ttf).
+    """
 
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._advances: dict[tuple[str, int], int] = {}
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(8, int(size))
@@ -45,14 +52,40 @@ class Text:
             self._fonts[size] = pygame.font.Font(None, size)
         return self._fonts[size]
 
+    def advance(self, char: str, size: int) -> int:
+        """How far the pen moves after ``char`` at ``size`` (its own advance, no kerning with its neighbours)."""
+        size = max(8, int(size))
+        key = (char, size)
+        found = self._advances.get(key)
+        if found is None:
+            metrics = self.font(size).metrics(char)
+            glyph = metrics[0] if metrics else None
+            found = glyph[4] if glyph else self.font(size).size(char)[0]
+            self._advances[key] = found
+        return found
+
+    def width(self, text: str, size: int) -> int:
+        """The width of ``text`` as :meth:`render` lays it out."""
+        return sum(self.advance(char, size) for char in text)
+
     def render(self, text: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
         key = (text, int(size), tuple(colour))
         surface = self._cache.get(key)
         if surface is None:
             if len(self._cache) > 600:
                 self._cache.clear()
-            surface = self.font(size).render(text, True, colour)
+            surface = self._compose(text, int(size), colour)
             self._cache[key] = surface
+        return surface
+
+    def _compose(self, text: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:
+        font = self.font(size)
+        surface = pygame.Surface((max(1, self.width(text, size) + 2), font.get_height()), pygame.SRCALPHA)
+        x = 0
+        for char in text:
+            if not char.isspace():
+                surface.blit(font.render(char, True, colour), (x, 0))
+            x += self.advance(char, size)
         return surface
 
     def draw(
@@ -71,19 +104,18 @@ class Text:
 
     def fit(self, text: str, size: int, width: int) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-        while size > 10 and self.font(size).size(text)[0] > width:
+        while size > 10 and self.width(text, size) > width:
             size -= 1
         return size
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` at ``size``."""
-        font = self.font(size)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
             for word in paragraph.split():
                 candidate = f"{line} {word}".strip()
-                if line and font.size(candidate)[0] > width:
+                if line and self.width(candidate, size) > width:
                     lines.append(line)
                     line = word
                 else:

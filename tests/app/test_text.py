@@ -1,0 +1,44 @@
+"""Text is laid out glyph by glyph: the bundled font's bad kerning pairs never open gaps inside a word."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.theme import Text
+
+
+def ink_columns(image: pygame.Surface) -> list[bool]:
+    w, h = image.get_size()
+    return [any(image.get_at((x, y)).a > 40 for y in range(h)) for x in range(w)]
+
+
+def widest_inner_gap(image: pygame.Surface) -> int:
+    columns = ink_columns(image)
+    first = columns.index(True)
+    last = len(columns) - 1 - columns[::-1].index(True)
+    widest = run = 0
+    for inked in columns[first : last + 1]:
+        run = 0 if inked else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+def test_the_title_has_no_gap_between_its_two_ts(make_driver) -> None:
+    make_driver()
+    text = Text()
+    size = 80
+    image = text.render("Pipopipette", size)
+    # SDL_ttf alone kerns "tt" several pixels apart; glyph-by-glyph layout keeps each glyph's own advance.
+    assert text.font(size).size("tt")[0] > 2 * text.advance("t", size)
+    assert widest_inner_gap(text.render("tt", size)) <= widest_inner_gap(text.render("pi", size)) + 1
+    assert image.get_width() <= text.width("Pipopipette", size) + 2
+
+
+def test_fit_and_wrap_measure_what_render_draws(make_driver) -> None:
+    make_driver()
+    text = Text()
+    assert text.render("Quick play", 30).get_width() <= text.width("Quick play", 30) + 2
+    size = text.fit("Quick play", 60, 100)
+    assert text.width("Quick play", size) <= 100
+    lines = text.wrap("one two three four five six", 24, 120)
+    assert len(lines) > 1 and all(text.width(line, 24) <= 120 for line in lines)
