@@ -1,9 +1,11 @@
-"""The fight for control at the end of the middle game (two players, standard rules).
+"""The fight for control (two players, standard rules): a small search over the moves that matter.
 
-While safe lines remain, whoever runs out of them first must open a chain. :class:`ControlSearch` searches the
-safe lines and the short sacrifices (giving away a chain of one or two, which changes who runs out first) to the
-point where no safe line is left, and scores that point with the exact endgame value of its chains and loops.
-It is exact when the position reached is simple, an estimate when joints remain.
+While safe lines remain, whoever runs out of them first must open a chain; giving away a chain of one or two
+changes who that is. Once none remain, the mover opens a chain or a loop and the other player takes it all, or
+all but two (all but four of a loop) to keep control. :class:`ControlSearch` searches exactly these choices:
+safe lines and short sacrifices, then one opening per chain end or loop, then take-all or decline. A position of
+only chains and loops on the ground is scored at once by :func:`~.chains.endgame_value`. The memo is keyed on the
+drawn lines (a position's value does not depend on who owns the taken cells).
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..core import GameState
-from .chains import analyse, endgame_value
-from .tactics import take_all, undo_many
+from .chains import Analysis, analyse, endgame_value
+from .tactics import opened_runs, take_all, undo_many
 
 SAFE_LIMIT = 12
 
 
 class OutOfNodes(Exception):
-    """The search used up its node budget; the state has been restored."""
+    """The search used up its node budget."""
 
 
 def safe_lines(state: GameState) -> list[int]:
@@ -26,79 +28,146 @@ def safe_lines(state: GameState) -> list[int]:
 
 
 def quiet_value(state: GameState) -> int:
-    """Net cells for the mover when no safe line is left: the endgame value of its chains and loops."""
+    """The endgame value of the chains and loops, ignoring joints (exact when the position is simple)."""
     analysis = analyse(state)
     if not analysis.cells_left:
         return 0
     return endgame_value(*analysis.sizes())
 
 
-def short_sacrifices(state: GameState) -> list[int]:
+def short_sacrifices(analysis: Analysis) -> list[int]:
     """One line for each different way of giving away a chain of one or two (a two is given in the middle)."""
     found: dict[tuple[int, tuple[int, ...]], int] = {}
-    for chain in analyse(state).chains:
+    for chain in analysis.chains:
         if chain.size <= 2:
             line = chain.lines[1] if chain.size == 2 else chain.lines[0]
             found.setdefault((chain.size, tuple(sorted(chain.ends))), line)
     return list(found.values())
 
 
+def openings(analysis: Analysis) -> list[int]:
+    """With no safe line left: both ends of every chain (the middle of a two), and one line of every loop."""
+    lines: list[int] = []
+    for chain in sorted(analysis.chains, key=lambda c: c.size):
+        lines += [chain.lines[1]] if chain.size == 2 else [chain.lines[0], chain.lines[-1]]
+    lines += [loop.lines[0] for loop in analysis.loops]
+    return list(dict.fromkeys(lines))
+
+
+EXACT, LOWER, UPPER = 0, 1, 2
+INFINITY = 10**9
+
+
 class ControlSearch:
-    """Negamax with a memo on the drawn lines over safe lines and short sacrifices, to the end of safe play."""
+    """Alpha-beta negamax over the moves that matter for control, with a memo of bounds and a node budget."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
         self.state = state
         self.budget = node_budget
         self.nodes = 0
-        self.memo: dict[int, int] = {}
+        self.memo: dict[int, tuple[int, int]] = {}
 
     def root_values(self) -> Generator[None, None, dict[int, int]]:
-        """Each candidate line's value for the mover; raises :class:`OutOfNodes` (state restored) past the budget."""
-        state = self.state
-        start = len(state.moves)
+        """The value of every candidate at least as good as the best (worse ones get an upper bound below it).
+
+        On :class:`OutOfNodes` the state is restored before the exception leaves.
+        """
+        start = len(self.state.moves)
         try:
-            values = {}
-            for line in safe_lines(state):
-                values[line] = yield from self._after_safe(line)
-            for line in short_sacrifices(state):
-                values[line] = yield from self._after_sacrifice(line)
+            values: dict[int, int] = {}
+            best = -INFINITY
+            safe, others = candidates(analyse(self.state))
+            for line in safe + others:
+                values[line] = yield from self._after(line, line in safe, best - 1, INFINITY)
+                best = max(best, values[line])
             return values
         except OutOfNodes:
-            undo_many(state, len(state.moves) - start)
+            undo_many(self.state, len(self.state.moves) - start)
             raise
 
-    def value(self) -> Generator[None, None, int]:
-        """The mover's net cells from here (a quiet position: nothing to take)."""
+    def value(self, alpha: int = -INFINITY, beta: int = INFINITY) -> Generator[None, None, int]:
+        """The mover's net cells from here, in a quiet position (nothing to take), within (alpha, beta)."""
         state = self.state
         key = state.drawn
-        if key in self.memo:
-            return self.memo[key]
+        entry = self.memo.get(key)
+        if entry is not None:
+            stored, flag = entry
+            if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
+                return stored
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfNodes
         yield None
-        safe = safe_lines(state)
-        if not safe:
-            result = quiet_value(state)
-        else:
-            result = -(10**9)
-            for line in safe:
-                result = max(result, (yield from self._after_safe(line)))
-            for line in short_sacrifices(state):
-                result = max(result, (yield from self._after_sacrifice(line)))
-        self.memo[key] = result
+        if state.over:
+            return 0
+        analysis = analyse(state)
+        if analysis.simple:
+            result = endgame_value(*analysis.sizes())
+            self.memo[key] = (result, EXACT)
+            return result
+        result, floor = -INFINITY, alpha
+        safe, others = candidates(analysis)
+        for line in safe + others:
+            result = max(result, (yield from self._after(line, line in safe, alpha, beta)))
+            alpha = max(alpha, result)
+            if alpha >= beta:
+                break
+        flag = LOWER if result >= beta else UPPER if result <= floor else EXACT
+        self.memo[key] = (result, flag)
         return result
 
-    def _after_safe(self, line: int) -> Generator[None, None, int]:
+    def _after(self, line: int, safe: bool, alpha: int, beta: int) -> Generator[None, None, int]:
         self.state.play(line)
-        opponent = yield from self.value()
+        if safe:
+            opponent = yield from self.value(-beta, -alpha)
+        else:
+            opponent = yield from self.taker_value(-beta, -alpha)
         self.state.undo()
         return -opponent
 
-    def _after_sacrifice(self, line: int) -> Generator[None, None, int]:
+    def taker_value(self, alpha: int = -INFINITY, beta: int = INFINITY) -> Generator[None, None, int]:
+        """The mover's net cells when offered runs: take them, choosing take-all or decline on the last one."""
         state = self.state
-        state.play(line)
+        runs = opened_runs(state)
+        if not runs:
+            return (yield from self.value(alpha, beta))
+        choices = [run for run in runs if run.before_decision() is not None]
+        if len(runs) > 1 or not choices:
+            run = next((r for r in runs if r.before_decision() is None), runs[0])
+            got = self._play_all(run.lines)
+            rest = (yield from self.taker_value(alpha - got, beta - got)) if not state.over else 0
+            undo_many(state, len(run.lines))
+            return got + rest
+        run = choices[0]
+        count = run.before_decision()
+        assert count is not None
+        got = self._play_all(run.lines[:count])
+        value = yield from self._keep_or_decline(run.lines[count:], alpha - got, beta - got)
+        undo_many(state, count)
+        return got + value
+
+    def _keep_or_decline(self, rest: tuple[int, ...], alpha: int, beta: int) -> Generator[None, None, int]:
+        """Two coins of a chain (or four of a loop) left along ``rest``: take them, or leave them with the decline."""
+        state = self.state
+        taken = self._play_all(rest)
+        keep = taken + ((yield from self.value(alpha - taken, beta - taken)) if not state.over else 0)
+        undo_many(state, len(rest))
+        if keep >= beta:
+            return keep
+        alpha = max(alpha, keep)
+        decline = rest[-1] if len(rest) == 2 else rest[1]
+        state.play(decline)
         given, played = take_all(state)
-        opponent = (yield from self.value()) if not state.over else 0
+        opponent = (yield from self.value(-given - beta, -given - alpha)) if not state.over else 0
         undo_many(state, played + 1)
-        return -given - opponent
+        return max(keep, -given - opponent)
+
+    def _play_all(self, lines: tuple[int, ...]) -> int:
+        return sum(len(self.state.play(line).captured) for line in lines)
+
+
+def candidates(analysis: Analysis) -> tuple[list[int], list[int]]:
+    """The safe lines, and the lines that give something away worth searching (short sacrifices or openings)."""
+    if analysis.safe:
+        return list(analysis.safe), short_sacrifices(analysis)
+    return [], openings(analysis)

@@ -15,7 +15,6 @@ import random
 from collections.abc import Callable, Generator
 
 from ..core import GameState
-from .chains import analyse, endgame_value
 from .control import SAFE_LIMIT, ControlSearch, OutOfNodes, quiet_value, safe_lines
 from .lookahead import lookahead_move
 from .tactics import Opened, gift, opened_runs, take_all, undo_many
@@ -27,7 +26,7 @@ BEGINNER_SEES_BOX = 0.8
 BEGINNER_SEES_SAFE = 0.6
 MEDIUM_NODES = 1500
 HARD_NODES = 12000
-CONTROL_NODES = 2500
+CONTROL_NODES = 6000
 GIFTS_PER_YIELD = 6
 
 
@@ -142,7 +141,7 @@ def hard_value(state: GameState) -> Generator[None, None, int]:
 
 
 def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, None, int | None]:
-    """The safe line or short sacrifice that leaves the opponent to open the first long chain (None if unsure)."""
+    """The best safe line, short sacrifice or opening by :class:`ControlSearch` (None if over budget)."""
     try:
         values = yield from ControlSearch(state, CONTROL_NODES).root_values()
     except OutOfNodes:
@@ -151,28 +150,8 @@ def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, N
     return rng.choice([line for line, v in values.items() if v == top])
 
 
-def best_opening(state: GameState, rng: random.Random) -> int | None:
-    """In a simple endgame, the opening that the endgame value says costs least (None if not simple)."""
-    analysis = analyse(state)
-    if not analysis.simple:
-        return None
-    chains, loops = analysis.sizes()
-    options: dict[int, int] = {}
-    for comp in analysis.chains + analysis.loops:
-        rest_chains, rest_loops = list(chains), list(loops)
-        (rest_chains if comp.kind == "chain" else rest_loops).remove(comp.size)
-        rest = endgame_value(tuple(rest_chains), tuple(rest_loops))
-        k, declinable = comp.size, comp.size >= (3 if comp.kind == "chain" else 4)
-        penalty = 4 if comp.kind == "chain" else 8
-        taker = max(k + rest, k - penalty - rest) if declinable else k + rest
-        line = comp.lines[1] if comp.kind == "chain" and k == 2 else comp.lines[0]
-        options[line] = -taker
-    top = max(options.values())
-    return rng.choice([line for line, v in options.items() if v == top])
-
-
 def hard(state: GameState, rng: random.Random) -> MoveGenerator:
-    """Medium, plus the fight for control before the safe lines run out and exact play of simple endgames."""
+    """Medium, plus the fight for control before the safe lines run out and a search of the endgame."""
     if not chain_rules(state):
         if state.rules.misere or state.rules.no_extra or state.lines_left <= SAFE_LIMIT:
             return (yield from lookahead_move(state, rng, HARD_NODES))
@@ -181,15 +160,12 @@ def hard(state: GameState, rng: random.Random) -> MoveGenerator:
     if line is not None:
         return line
     safe = safe_lines(state)
-    if safe and len(safe) <= SAFE_LIMIT:
+    if len(safe) <= SAFE_LIMIT:
         line = yield from fight_for_control(state, rng)
         if line is not None:
             return line
     if safe:
         return rng.choice(safe)
-    line = best_opening(state, rng)
-    if line is not None:
-        return line
     return (yield from fewest_cells(state, rng))
 
 

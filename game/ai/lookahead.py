@@ -70,12 +70,12 @@ class Lookahead:
         values = []
         for line in moves:
             self.state.play(line)
-            values.append((yield from self._value(depth - 1, -(10**9), 10**9)))
+            values.append((yield from self.value(depth - 1, -(10**9), 10**9)))
             self.state.undo()
         top = max(values)
         return [line for line, v in zip(moves, values, strict=True) if v == top]
 
-    def _value(self, depth: int, alpha: int, beta: int) -> Generator[None, None, int]:
+    def value(self, depth: int, alpha: int, beta: int) -> Generator[None, None, int]:
         state = self.state
         self.nodes += 1
         if self.nodes > self.budget:
@@ -87,7 +87,7 @@ class Lookahead:
         maximizing = state.to_move == self.root
         for line in ordered_lines(state):
             state.play(line)
-            v = yield from self._value(depth - 1, alpha, beta)
+            v = yield from self.value(depth - 1, alpha, beta)
             state.undo()
             if maximizing:
                 alpha = max(alpha, v)

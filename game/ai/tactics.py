@@ -20,8 +20,18 @@ class Opened:
     """
 
     cells: tuple[int, ...]
-    take: int
+    lines: tuple[int, ...]
     decline: int | None
+    closed: bool
+
+    @property
+    def take(self) -> int:
+        return self.lines[0]
+
+    def before_decision(self) -> int | None:
+        """How many coins to take before choosing between the rest and the decline (None: no choice comes)."""
+        keep = 2 if self.closed else 4
+        return len(self.cells) - keep if len(self.cells) >= keep else None
 
 
 def opened_runs(state: GameState) -> list[Opened]:
@@ -46,11 +56,11 @@ def _follow(state: GameState, deg: list[int], cell: int) -> Opened:
         nxt = other_end(state, line, current)
         if nxt == GROUND or deg[nxt] >= 3:
             decline = lines[-1] if len(cells) == 2 else None
-            return Opened(tuple(cells), first, decline)
+            return Opened(tuple(cells), tuple(lines), decline, True)
         cells.append(nxt)
         if deg[nxt] == 1:  # open at both ends: a loop that was opened, or a chain opened twice
             decline = lines[1] if len(cells) == 4 else None
-            return Opened(tuple(cells), first, decline)
+            return Opened(tuple(cells), tuple(lines), decline, False)
         line = next(ln for ln in open_lines(state, nxt) if ln != line)
         lines.append(line)
         current = nxt

@@ -1,0 +1,110 @@
+"""Strings-and-coins analysis: chains, loops, joints, safe lines, the endgame value and the long-chain rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
+from game.ai.lookahead import Lookahead
+from game.core import Board, GameState, parse_line
+
+CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+
+
+def position(undrawn: list[str]) -> GameState:
+    board = Board.square(3)
+    keep = {parse_line(board, name) for name in undrawn}
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if line not in keep:
+            state.play(line)
+    return state
+
+
+def exact_value(state: GameState) -> int:
+    """Full-depth minimax (the mover's net cells from now), independent of the chain theory."""
+    search = Lookahead(state, 10**7)
+    before = state.scores[state.to_move] - state.scores[1 - state.to_move]
+    generator = search.value(state.lines_left, -(10**9), 10**9)
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value - before
+
+
+def test_two_chains_are_found_in_order_with_their_lines() -> None:
+    analysis = analyse(position(CHAINS_3_AND_6))
+    assert sorted(c.size for c in analysis.chains) == [3, 6] and not analysis.loops
+    three = next(c for c in analysis.chains if c.size == 3)
+    assert three.cells in ((0, 1, 2), (2, 1, 0))
+    assert sorted(three.lines) == sorted(parse_line(Board.square(3), f"v 0 {c}") for c in range(4))
+    assert three.ends == (GROUND, GROUND)
+    assert analysis.simple and analysis.long_chains == 2 and not analysis.safe and not analysis.captures
+
+
+def test_a_loop_and_a_chain() -> None:
+    analysis = analyse(position(LOOP_4_CHAIN_5))
+    assert [c.size for c in analysis.loops] == [4] and [c.size for c in analysis.chains] == [5]
+    assert sorted(analysis.loops[0].cells) == [0, 1, 3, 4]
+    assert analysis.sizes() == ((5,), (4,))
+
+
+def test_the_empty_board_has_only_safe_lines_and_joints() -> None:
+    state = GameState(Board.hexagon(1))
+    analysis = analyse(state)
+    assert len(analysis.safe) == state.board.num_lines and not analysis.chains
+    assert len(analysis.joints) == 7 and not analysis.simple
+
+
+@pytest.mark.parametrize("board", [Board.square(4), Board.triangle(6), Board.hexagon(2)], ids=repr)
+def test_every_coin_of_degree_two_is_in_exactly_one_chain_or_loop(board: Board) -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        state = GameState(board)
+        while not state.over:
+            analysis = analyse(state)
+            cells = [c for comp in analysis.chains + analysis.loops for c in comp.cells]
+            assert sorted(cells) == [c for c, d in enumerate(degrees(state)) if d == 2]
+            for comp in analysis.chains:
+                assert len(comp.lines) == comp.size + 1
+            for comp in analysis.loops:
+                assert len(comp.lines) == comp.size
+            state.play(rng.choice(list(analysis.safe) or state.legal_lines()))
+
+
+def test_endgame_value_matches_the_textbook() -> None:
+    assert endgame_value((3,), ()) == -3
+    assert endgame_value((3, 3), ()) == -2  # open one: the other side takes 1 and keeps control, then takes 3
+    assert endgame_value((3, 6), ()) == -5
+    assert endgame_value((5,), (4,)) == -1  # the loop goes first
+    assert endgame_value((1, 3, 3), ()) == 1  # the single coin changes who is in control
+
+
+@pytest.mark.parametrize("undrawn", [CHAINS_3_AND_6, LOOP_4_CHAIN_5])
+def test_endgame_value_agrees_with_full_search(undrawn: list[str]) -> None:
+    state = position(undrawn)
+    analysis = analyse(state)
+    assert endgame_value(*analysis.sizes()) == exact_value(state)
+
+
+def test_controlled_value() -> None:
+    assert controlled_value(analyse(position(CHAINS_3_AND_6))) == 9 - 8 + 4
+    assert controlled_value(analyse(position(LOOP_4_CHAIN_5))) == 9 - 4 - 8 + 4
+
+
+def test_long_chain_rule_on_the_empty_board() -> None:
+    state = GameState(Board.square(3))  # 16 dots: the first player wants an even number of long chains
+    assert mover_gets_control(state, 2) and not mover_gets_control(state, 1)
+    five = GameState(Board.square(5))  # 36 dots: the same
+    assert mover_gets_control(five, 4) and not mover_gets_control(five, 3)
+    four = GameState(Board.square(4))  # 25 dots: the first player wants an odd number
+    assert mover_gets_control(four, 1) and not mover_gets_control(four, 2)
+
+
+def test_long_chain_rule_says_who_must_open_in_a_finished_structure() -> None:
+    state = position(CHAINS_3_AND_6)  # the mover has no safe line: the other player has control
+    assert not mover_gets_control(state, 2)

@@ -1,0 +1,259 @@
+"""The levels: textbook moves, complete games on every shape and variant, and the work done per step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import ComputerPlayer, choose_move
+from game.ai.chains import analyse
+from game.ai.control import SAFE_LIMIT, short_sacrifices
+from game.ai.levels import STRATEGIES
+from game.ai.lookahead import Lookahead
+from game.core import Board, GameState, Rules, parse_line
+
+LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
+CHAIN_LEVELS = ["medium", "hard"]
+CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+CHAINS_2_3_4 = ["v 0 0", "v 0 1", "h 0 1", "h 0 2", "h 1 2", "h 2 2", "h 3 2", "v 1 0", "v 1 1", "h 2 1", "v 2 1"]
+CHAINS_2_3_4 += ["v 2 0"]
+
+
+def position(undrawn: list[str], then: tuple[str, ...] = ()) -> GameState:
+    """A 3x3-box position with every line drawn except ``undrawn``, then the lines ``then`` played in order."""
+    board = Board.square(3)
+    keep = {parse_line(board, name) for name in undrawn}
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if line not in keep:
+            state.play(line)
+    for name in then:
+        state.play(parse_line(board, name))
+    return state
+
+
+def line(name: str) -> int:
+    return parse_line(Board.square(3), name)
+
+
+def moves_over_seeds(state: GameState, level: str, seeds: int = 8) -> set[int]:
+    return {choose_move(state, level, seed) for seed in range(seeds)}
+
+
+# -- textbook positions --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", CHAIN_LEVELS + ["expert"])
+def test_all_but_two_keeps_control(level: str) -> None:
+    state = position(CHAINS_3_AND_6, then=("v 0 0", "v 0 1"))  # the 3 was opened and one coin taken
+    assert moves_over_seeds(state, level) == {line("v 0 3")}
+
+
+def test_easy_takes_everything_instead() -> None:
+    state = position(CHAINS_3_AND_6, then=("v 0 0", "v 0 1"))
+    assert moves_over_seeds(state, "easy") == {line("v 0 2")}
+
+
+@pytest.mark.parametrize("level", CHAIN_LEVELS + ["expert"])
+def test_the_last_chain_is_taken_whole(level: str) -> None:
+    state = position(["v 0 0", "v 0 1", "v 0 2", "v 0 3"], then=("v 0 0", "v 0 1"))
+    assert moves_over_seeds(state, level) == {line("v 0 2")}
+
+
+@pytest.mark.parametrize("level", CHAIN_LEVELS + ["expert"])
+def test_all_but_four_of_a_loop_keeps_control(level: str) -> None:
+    state = position(LOOP_4_CHAIN_5, then=("h 1 0",))
+    assert moves_over_seeds(state, level) == {line("h 1 1")}
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_loop_is_opened_before_the_chain(level: str) -> None:
+    state = position(LOOP_4_CHAIN_5)
+    loop_lines = {line(name) for name in ("h 1 0", "h 1 1", "v 0 1", "v 1 1")}
+    assert moves_over_seeds(state, level) <= loop_lines
+
+
+@pytest.mark.parametrize("level", CHAIN_LEVELS + ["expert"])
+def test_the_shortest_chain_is_opened_in_the_middle(level: str) -> None:
+    assert moves_over_seeds(position(CHAINS_2_3_4), level) == {line("v 0 1")}
+
+
+@pytest.mark.parametrize("level", ["easy"] + CHAIN_LEVELS + ["expert"])
+def test_a_free_box_is_taken(level: str) -> None:
+    state = position(CHAINS_3_AND_6, then=("v 0 0",))
+    assert moves_over_seeds(state, level) == {line("v 0 1")}
+
+
+def test_beginner_usually_but_not_always_takes_a_box() -> None:
+    state = position(CHAINS_3_AND_6, then=("v 0 0",))
+    taken = sum(choose_move(state, "beginner", seed) == line("v 0 1") for seed in range(200))
+    assert 120 < taken < 200
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_no_third_side_while_safe_lines_remain(level: str) -> None:
+    rng = random.Random(3)
+    checked = 0
+    for game in range(6):
+        state = GameState(Board.square(4))
+        while not state.over:
+            chosen = choose_move(state, level, game)
+            analysis = analyse(state)
+            if analysis.safe and not analysis.captures:
+                assert chosen in analysis.safe
+                checked += 1
+            state.play(chosen if rng.random() < 0.5 else rng.choice(state.legal_lines()))
+    assert checked > 50
+
+
+def test_hard_gives_only_short_sacrifices_while_safe_lines_remain() -> None:
+    for game in range(4):
+        state = GameState(Board.square(3))
+        while not state.over:
+            chosen = choose_move(state, "hard", game)
+            analysis = analyse(state)
+            if analysis.safe and not analysis.captures:
+                assert chosen in analysis.safe or chosen in short_sacrifices(analysis)
+            state.play(chosen)
+
+
+def exact_best(state: GameState) -> tuple[int, dict[int, int]]:
+    """Full-depth minimax values of every line for the mover (independent of the chain theory)."""
+    values = {}
+    for move in state.legal_lines():
+        mover = state.to_move
+        state.play(move)
+        search = Lookahead(state, 10**7)
+        search.root = mover
+        generator = search.value(state.lines_left, -(10**9), 10**9)
+        try:
+            while True:
+                next(generator)
+        except StopIteration as stop:
+            values[move] = stop.value
+        state.undo()
+    return max(values.values()), values
+
+
+def test_hard_fights_for_control_like_an_exact_search() -> None:
+    """The long-chain rule in practice: late in the middle game Hard's move is worth what the best move is."""
+    rng = random.Random(11)
+    agree = total = 0
+    while total < 12:
+        state = GameState(Board.square(2, 3))
+        while state.lines_left > 12:
+            safe = analyse(state).safe
+            state.play(rng.choice(safe or state.legal_lines()))
+        analysis = analyse(state)
+        if state.over or analysis.captures or not analysis.safe or len(analysis.safe) > SAFE_LIMIT:
+            continue
+        best, values = exact_best(state)
+        total += 1
+        agree += values[choose_move(state, "hard", total)] == best
+    assert agree >= 11
+
+
+# -- every shape and variant ---------------------------------------------------------------------------------
+BOARDS = [Board.square(2, 3), Board.triangle(4), Board.hexagon(1)]
+RULES = [
+    Rules(),
+    Rules(misere=True),
+    Rules(no_extra=True),
+    Rules(start="swedish"),
+    Rules(start="icelandic"),
+    Rules(players=3),
+    Rules(players=4, misere=True),
+    Rules(players=3, no_extra=True),
+]
+
+
+def playable(board: Board, rules: Rules) -> bool:
+    try:
+        rules.check(board)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("board", BOARDS, ids=repr)
+def test_every_level_finishes_games_on_every_variant(level: str, board: Board) -> None:
+    for index, rules in enumerate(RULES):
+        if not playable(board, rules):
+            continue
+        state = GameState(board, rules)
+        seats = [ComputerPlayer(level, seed=index * 10 + p, seconds=0.05) for p in range(rules.players)]
+        while not state.over:
+            before = state.snapshot()
+            chosen = seats[state.to_move].think(state).finish()
+            assert state.snapshot() == before
+            assert chosen in state.legal_lines()
+            state.play(chosen)
+        assert sum(state.scores) == board.num_cells
+
+
+def test_the_same_seed_plays_the_same_game_and_others_differ() -> None:
+    def game(seed: int) -> list[int]:
+        state = GameState(Board.square(3))
+        seats = [ComputerPlayer("medium", seed), ComputerPlayer("medium", seed + 100)]
+        while not state.over:
+            state.play(seats[state.to_move].think(state).finish())
+        return state.moves
+
+    assert game(1) == game(1)
+    assert len({tuple(game(seed)) for seed in range(5)}) > 1
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        ComputerPlayer("grandmaster")
+
+
+# -- work per step ------------------------------------------------------------------------------------------
+MAX_PLAYS_PER_STEP = 400
+
+
+class CountingState(GameState):
+    """A game state that counts its plays (the unit of work of every search here)."""
+
+    __slots__ = ()
+    plays = 0
+
+    def play(self, line: int):  # type: ignore[override]
+        CountingState.plays += 1
+        return super().play(line)
+
+
+def counting_copy(state: GameState) -> GameState:
+    other = CountingState.__new__(CountingState)
+    for name in GameState.__slots__:
+        setattr(other, name, getattr(state, name))
+    copy = state.copy()
+    for name in ("sides", "owner", "scores", "moves", "_stack"):
+        setattr(other, name, getattr(copy, name))
+    return other
+
+
+def largest_step(level: str, state: GameState) -> int:
+    """The most plays a level's strategy makes between two yields while choosing one move."""
+    generator = STRATEGIES[level](counting_copy(state), random.Random(1))
+    largest = 0
+    while True:
+        CountingState.plays = 0
+        try:
+            next(generator)
+        except StopIteration:
+            return max(largest, CountingState.plays)
+        largest = max(largest, CountingState.plays)
+
+
+@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(misere=True), Rules(players=3)], ids=["normal", "misere", "3p"])
+def test_each_step_does_bounded_work(level: str, rules: Rules) -> None:
+    rng = random.Random(2)
+    for board in (Board.square(4), Board.hexagon(2)):
+        state = GameState(board, rules)
+        while not state.over:
+            if state.lines_left % 3 == 0:
+                assert largest_step(level, state) <= MAX_PLAYS_PER_STEP
+            state.play(choose_move(state, "easy", rng.randrange(100)))
