@@ -11,7 +11,7 @@ from game.app import layout
 from game.app.scene import Scene, SceneManager
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene, level_record, valid_entries
-from game.app.scenes.howto import PAGES, HowToScene, example_state
+from game.app.scenes.howto import PAGES, HowToScene, pictures, status
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene, headline, match_curves
 from game.app.scenes.settings import SettingsScene
@@ -136,12 +136,38 @@ def test_scene_manager_push_pop_replace_call_enter_and_exit():
 
 def test_how_to_play_examples_are_real_positions():
     for page in PAGES:
-        for example in page.examples:
-            state = example_state(example)
-            for cell, owner in enumerate(state.owner):
-                if owner >= 0:
-                    sides = state.board.cells[cell]
-                    assert all(state.is_drawn(line) for line in sides), f"{page.title}: an owned box is not closed"
+        shots = pictures(page.example)
+        assert len(shots) == len(page.example.turns) + 1 == len(page.example.notes), page.title
+        start = shots[0].state
+        assert not any(owner >= 0 for owner in start.owner), f"{page.title}: the start owns nothing"
+        assert all(side < len(start.board.cells[c]) for c, side in enumerate(start.sides)), page.title
+        for before, after in zip(shots, shots[1:]):
+            replay = before.state.copy()
+            mover = replay.to_move
+            for order, line in enumerate(before.next_lines, start=1):
+                assert not replay.is_drawn(line), f"{page.title}: line {line} is drawn already"
+                assert replay.to_move == mover, f"{page.title}: every highlighted line is one player's turn"
+                captured = replay.play(line).captured
+                if order < len(before.next_lines):
+                    assert captured, f"{page.title}: only a capture lets the same player draw again"
+            assert replay.snapshot() == after.state.snapshot()
+            assert after.last_player == mover and after.last_turn == before.next_lines
+
+
+def test_how_to_play_captions_say_who_moves():
+    by_title = {page.title: pictures(page.example) for page in PAGES}
+    assert status(by_title["A capture"][1]) == "A to move again · A 1 · B 0"
+    assert status(by_title["The extra move"][1]) == "B to move · A 1 · B 0"
+    assert status(by_title["Chains"][2]) == "game over · A 0 · B 3"
+    double_cross = by_title["The double-cross"]
+    assert [status(shot) for shot in double_cross] == [
+        "B to move · A 0 · B 0",
+        "A to move · A 0 · B 1",
+        "B to move · A 2 · B 1",
+    ]
+    assert status(by_title["Hexagons"][1]) == "A to move again · A 2 · B 0"
+    shapes = {page.example.shape for page in PAGES}
+    assert shapes == {"square", "triangle", "hex"}
 
 
 def test_results_headline_and_chart():

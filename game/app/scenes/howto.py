@@ -1,4 +1,11 @@
-"""How to play: the rules in a few pages, each with small drawn examples (before and after a move)."""
+"""How to play: the rules in a few pages, each a short sequence of real positions.
+
+An example is a start position, who is to move, and the turns that follow. The first picture shows the start with
+the lines of the first turn highlighted (numbered when there are several); each next picture shows the position
+those lines made, with the following turn highlighted, and so on. Every position after the start is computed by
+the rules core, and the line under each picture (who is to move, the score) is read from it, so the pictures and
+their captions cannot disagree with the rules.
+"""
 
 from __future__ import annotations
 
@@ -18,104 +25,200 @@ from .common import back_button, draw_title, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-MARKS = ["A", "B"]
+NAMES = ["A", "B"]
+
+Line = str | int  # "h<r><c>" / "v<r><c>" on a square board, else a line id
 
 
 @dataclass(frozen=True)
 class Example:
-    """A position on a small square board (lines given as h/v, row, col) and the highlighted move, if any."""
+    """A start position on ``shape``/``size`` (``lines`` drawn, nobody owning anything), ``first`` to move, then
+    ``turns``: the lines each picture highlights, played in order. ``notes`` has one caption per picture."""
 
-    rows: int
-    cols: int
-    lines: tuple[str, ...]
-    owners: tuple[tuple[int, int], ...] = ()
-    show: tuple[str, ...] = ()
-    caption: str = ""
+    shape: str
+    size: tuple[int, ...]
+    lines: tuple[Line, ...]
+    first: int
+    turns: tuple[tuple[Line, ...], ...]
+    notes: tuple[str, ...]
+    previous: tuple[Line, ...] = ()  # drawn in ``lines`` by the other player just before: shown as their last turn
+
+    def board(self) -> Board:
+        return Board.from_spec(self.shape, self.size)
 
 
 @dataclass(frozen=True)
 class Page:
     title: str
     text: str
-    examples: tuple[Example, ...]
+    example: Example
 
 
-ALL_2X2 = ("h00", "h01", "h10", "h11", "h20", "h21", "v00", "v01", "v02", "v10", "v11", "v12")
-ROW_1X3 = ("h00", "h01", "h02", "h10", "h11", "h12")
+@dataclass
+class Picture:
+    """One picture of an example: the position, the lines to draw next (in order), and its caption."""
+
+    state: GameState
+    next_lines: tuple[int, ...]
+    note: str
+    last_turn: tuple[int, ...]
+    last_player: int
+
+
+H_ROWS_2X3 = ("h00", "h01", "h02", "h10", "h11", "h12", "h20", "h21", "h22")
 
 PAGES = (
     Page(
         "Lines and boxes",
         "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes them; "
-        "when every line is drawn, the most boxes wins. The same rules work on triangle and hexagon boards.",
-        (
-            Example(2, 2, ("h00", "v00", "v11", "h21")),
-            Example(2, 2, ("h00", "v00", "v11", "h21", "h11"), show=("h11",), caption="one line per turn"),
+        "when every line is drawn, the most boxes wins.",
+        Example(
+            "square",
+            (2, 2),
+            ("h00", "v00", "v11", "h21"),
+            0,
+            (("h20",),),
+            ("A draws the green line", "it closes nothing"),
         ),
     ),
     Page(
         "A capture",
-        "Draw the fourth side of a box and it is yours: it is filled with your colour, pattern and letter.",
-        (
-            Example(2, 2, ("h00", "v00", "h10"), show=("v01",), caption="before"),
-            Example(2, 2, ("h00", "v00", "h10", "v01"), owners=((0, 0),), caption="after"),
+        "Draw the last side of a box and it is yours: it takes your colour, pattern and letter, and you move again.",
+        Example(
+            "square",
+            (2, 2),
+            ("h00", "v00", "h10", "h21", "v12"),
+            0,
+            (("v01",),),
+            ("A draws the fourth side", "A owns the box"),
         ),
     ),
     Page(
         "A double capture",
-        "One line can close two boxes at once when it is the last side of both. You score two.",
-        (
-            Example(1, 2, ("h00", "h01", "h10", "h11", "v00", "v02"), show=("v01",), caption="before"),
-            Example(1, 2, ROW_1X3[:2] + ("h10", "h11", "v00", "v01", "v02"), owners=((0, 0), (0, 1)), caption="after"),
+        "One line can be the last side of two boxes at once: you score both, and move again once.",
+        Example(
+            "square",
+            (2, 2),
+            ("h00", "h01", "h10", "h11", "v00", "v02", "v10"),
+            0,
+            (("v01",),),
+            ("one line, two boxes", "A scores 2"),
         ),
     ),
     Page(
         "The extra move",
         "After closing a box you must draw another line. A line that closes nothing ends your turn.",
-        (
-            Example(2, 2, ("h00", "v00", "h10"), show=("v01",), caption="close a box..."),
-            Example(2, 2, ("h00", "v00", "h10", "v01"), owners=((0, 0),), show=("h21",), caption="...then move again"),
+        Example(
+            "square",
+            (2, 2),
+            ("h00", "v00", "h10", "v12"),
+            0,
+            (("v01", "h21"),),
+            ("1 closes a box, so A draws 2", "2 closed nothing: turn over"),
         ),
     ),
     Page(
         "Chains",
-        "A chain is a row of boxes with two sides left each. Draw any line in it and your opponent takes every box.",
-        (
-            Example(1, 3, ROW_1X3, show=("v01",), caption="a chain of 3"),
-            Example(1, 3, ROW_1X3 + ("v00", "v01", "v02", "v03"), owners=((1, 0), (1, 1), (1, 2)), caption="all taken"),
+        "A chain is a row of boxes with two sides left each. Draw any line in it and your opponent can take every "
+        "box in it, one after another.",
+        Example(
+            "square",
+            (1, 3),
+            ("h00", "h01", "h02", "h10", "h11", "h12"),
+            0,
+            (("v00",), ("v01", "v02", "v03")),
+            ("no safe line left for A", "B takes the chain...", "...all three boxes"),
         ),
     ),
     Page(
         "The double-cross",
-        "When given a long chain, take all but two boxes and play the far end: your opponent takes the last two "
-        "with one line, then must open the next chain for you.",
-        (
-            Example(1, 3, ROW_1X3 + ("v00",), show=("v01", "v03"), caption="take one, leave two"),
-            Example(
-                1, 3, ROW_1X3 + ("v00", "v01", "v03"), owners=((0, 0),), show=("v02",), caption="they double-cross"
-            ),
+        "A has just opened the top chain. B takes one box, then plays the far end, leaving two boxes to A. A takes "
+        "both with one line but must then open the bottom chain: B wins 4 to 2. Had B taken all three, B would have "
+        "had to open the bottom chain: 3 to 3.",
+        Example(
+            "square",
+            (2, 3),
+            (*H_ROWS_2X3, "v00"),
+            1,
+            (("v01", "v03"), ("v02", "v10")),
+            ("B takes 1, leaves 2", "A takes 2, must open", "B will take 3 more"),
+            previous=("v00",),
+        ),
+    ),
+    Page(
+        "Triangles",
+        "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
+        "it and moves again.",
+        Example(
+            "triangle",
+            (3,),
+            (0, 1, 4, 7),
+            0,
+            ((2, 3, 6),),
+            ("1 and 2 each close a triangle", "3 closed nothing: turn over"),
+        ),
+    ),
+    Page(
+        "Hexagons",
+        "Hexagon boards too: six sides to a cell. A line shared by two cells with five sides each takes both.",
+        Example(
+            "hex",
+            (1,),
+            (9, 11, 12, 17, 18, 22, 23, 27, 28, 29, 0, 14),
+            0,
+            ((20,),),
+            ("one line, two hexagons", "A scores 2"),
         ),
     ),
 )
 
 
-def example_state(example: Example) -> GameState:
-    board = Board.square(example.rows, example.cols)
-    state = GameState(board)
+def line_id(board: Board, name: Line) -> int:
+    """``h<r><c>`` or ``v<r><c>`` on a square board, as in the core's line names; a number is a line id."""
+    if isinstance(name, int):
+        return name
+    rows, cols = board.size
+    kind, r, c = name[0], int(name[1]), int(name[2])
+    return r * cols + c if kind == "h" else (rows + 1) * cols + r * (cols + 1) + c
+
+
+def start_state(example: Example) -> GameState:
+    board = example.board()
+    state = GameState(board, first=example.first)
     for name in example.lines:
         state.drawn |= 1 << line_id(board, name)
     for cell in range(board.num_cells):
         state.sides[cell] = sum(1 for line in board.cells[cell] if state.is_drawn(line))
-    for player, cell in example.owners:
-        state.owner[cell] = player
     return state
 
 
-def line_id(board: Board, name: str) -> int:
-    """``h<r><c>`` or ``v<r><c>`` on a square board, as in the core's line names."""
-    rows, cols = board.size
-    kind, r, c = name[0], int(name[1]), int(name[2])
-    return r * cols + c if kind == "h" else (rows + 1) * cols + r * (cols + 1) + c
+def pictures(example: Example) -> list[Picture]:
+    """The example's pictures: the start, then the position after each turn, played by the rules core."""
+    state = start_state(example)
+    board = state.board
+    turns = [tuple(line_id(board, name) for name in turn) for turn in example.turns]
+    shots: list[Picture] = []
+    last_turn = tuple(line_id(board, name) for name in example.previous)
+    last_player = (example.first - 1) % 2 if last_turn else -1
+    for index, note in enumerate(example.notes):
+        upcoming = turns[index] if index < len(turns) else ()
+        shots.append(Picture(state.copy(), upcoming, note, last_turn, last_player))
+        last_player = state.to_move
+        for line in upcoming:
+            state.play(line)
+        last_turn = upcoming
+    return shots
+
+
+def status(picture: Picture) -> str:
+    """What the position says: who is to move (and with what), or the final score."""
+    state = picture.state
+    score = f"{NAMES[0]} {state.scores[0]} · {NAMES[1]} {state.scores[1]}"
+    if state.over:
+        return f"game over · {score}"
+    mover = NAMES[state.to_move]
+    again = " again" if picture.last_player == state.to_move else ""
+    return f"{mover} to move{again} · {score}"
 
 
 class HowToScene(Scene):
@@ -144,37 +247,42 @@ class HowToScene(Scene):
         following = Button("Next", lambda: self.turn(1), enabled=self.page < len(PAGES) - 1, primary=True)
         row = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
         previous.rect, following.rect = layout.split_row(row, 2, u)
+        focus = self.panel.focus
         self.panel.set([following, previous, back])
-        body = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.y - self.bar.bottom - 2 * u)
-        lines = self.app.text.wrap(PAGES[self.page].text, int(u * 0.8), body.w)
-        text_height = int(u * 1.1 * 1.3) + int(len(lines) * u * 0.8 * 1.2) + u
-        self.text_rect = pygame.Rect(body.x, body.y, body.w, min(text_height, int(body.h * 0.45)))
-        pictures = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
-        examples = PAGES[self.page].examples
-        boards = [Board.square(example.rows, example.cols) for example in examples]
-        caption = int(u * 1.4)
-        portrait = layout.is_portrait(size)
-        if portrait:
-            places = layout.split_column(pictures, len(examples), u)
-        else:
-            places = layout.split_row(pictures, len(examples), u)
+        self.panel.focus = focus if focus is None or self.panel.widgets[focus].enabled else 2
+        body = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, row.y - self.bar.bottom - u)
+        self.text_size = max(12, int(u * 0.72))
+        lines = self.app.text.wrap(PAGES[self.page].text, self.text_size, body.w)
+        text_height = int(u * 1.3) + int(len(lines) * self.text_size * 1.2) + u // 2
+        self.text_rect = pygame.Rect(body.x, body.y, body.w, min(text_height, int(body.h * 0.4)))
+        area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
+        self._place_pictures(area, u)
+
+    def _place_pictures(self, area: pygame.Rect, u: int) -> None:
+        example = PAGES[self.page].example
+        board = example.board()
+        shots = pictures(example)
+        self.caption_size = max(11, int(u * 0.6))
+        caption = int(self.caption_size * 2.6) + u // 3
+        portrait = layout.is_portrait(self.app.size)
+        places = (layout.split_column if portrait else layout.split_row)(area, len(shots), u // 2)
         boxes = []
-        for board, place in zip(boards, places, strict=True):
+        for place in places:
             room = pygame.Rect(place.x, place.y, place.width, place.height - caption)
             box = layout.tight_rect(board, room)
-            box.width = max(box.width, min(room.width, int(u * 8)))
+            box.width = max(box.width, min(room.width, int(u * 7)))
             box.centerx = room.centerx
             boxes.append(box)
-        group = sum(box.height + caption for box in boxes) + u * (len(boxes) - 1) if portrait else boxes[0].height
-        top = pictures.y + (pictures.height - group - (0 if portrait else caption)) // 2
+        if portrait:
+            group = sum(box.height + caption for box in boxes) + u // 2 * (len(boxes) - 1)
+        else:
+            group = boxes[0].height + caption
+        top = area.y + (area.height - group) // 2
         for box in boxes:
             box.y = top
             if portrait:
-                top += box.height + caption + u
-        self.views = [
-            (example, example_state(example), BoardView(board, box))
-            for example, board, box in zip(examples, boards, boxes, strict=True)
-        ]
+                top += box.height + caption + u // 2
+        self.views = [(shot, BoardView(board, box)) for shot, box in zip(shots, boxes, strict=True)]
 
     def handle(self, action: Action) -> None:
         if self._size != self.app.size:
@@ -194,32 +302,58 @@ class HowToScene(Scene):
         page = PAGES[self.page]
         draw_title(self.app, surface, self.bar, f"How to play · {self.page + 1}/{len(PAGES)}")
         y = self.text_rect.y
-        heading = int(u * 1.1)
+        heading = int(u * 1.0)
         text.draw(surface, page.title, heading, theme.INK, midtop=(self.text_rect.centerx, y))
-        y += int(heading * 1.3)
-        size = int(u * 0.8)
+        y += int(u * 1.3)
+        size = self.text_size
         lines = text.wrap(page.text, size, self.text_rect.width)
-        while len(lines) * size * 1.2 > self.text_rect.bottom - y and size > 12:
+        while len(lines) * size * 1.2 > self.text_rect.bottom - y and size > 11:
             size -= 1
             lines = text.wrap(page.text, size, self.text_rect.width)
         for line in lines:
             text.draw(surface, line, size, theme.INK, midtop=(self.text_rect.centerx, y))
             y += int(size * 1.2)
-        for example, state, view in self.views:
-            pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-            shown = [line_id(view.board, name) for name in example.show]
-            view.draw(surface, state, text, Marks(), MARKS, self.app.settings.patterns)
-            for line in shown:
-                a, b = view.ends[line]
-                pygame.draw.line(surface, theme.HINT, a, b, view.line_width + 4)
-                for dot in (a, b):
-                    pygame.draw.circle(surface, theme.DOT, dot, view.dot_radius)
-            if example.caption:
-                text.draw(
-                    surface,
-                    example.caption,
-                    int(u * 0.7),
-                    theme.MUTED,
-                    midtop=(view.rect.centerx, view.rect.bottom + u // 3),
-                )
+        for index, (shot, view) in enumerate(self.views):
+            self._draw_picture(surface, shot, view, index)
         self.panel.draw(surface, text)
+
+    def _draw_picture(self, surface: pygame.Surface, shot: Picture, view: BoardView, index: int) -> None:
+        text = self.app.text
+        pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
+        marks = Marks(last_turn=list(shot.last_turn), last_player=shot.last_player)
+        view.draw(surface, shot.state, text, marks, NAMES, self.app.settings.patterns)
+        numbered = len(shot.next_lines) > 1
+        for order, line in enumerate(shot.next_lines, start=1):
+            a, b = view.ends[line]
+            pygame.draw.line(surface, theme.HINT, a, b, view.line_width + 4)
+            for dot in (a, b):
+                pygame.draw.circle(surface, theme.DOT, dot, view.dot_radius)
+            if numbered:
+                self._draw_number(surface, view, line, order)
+        if index > 0:
+            self._draw_arrow(surface, view)
+        size = self.caption_size
+        x, y = view.rect.centerx, view.rect.bottom + size // 3
+        note = text.fit(shot.note, size, view.rect.width + 2 * size)
+        text.draw(surface, shot.note, note, theme.INK, midtop=(x, y))
+        line = status(shot)
+        text.draw(surface, line, text.fit(line, size, view.rect.width + 2 * size), theme.MUTED, midtop=(x, y + size))
+
+    def _draw_number(self, surface: pygame.Surface, view: BoardView, line: int, order: int) -> None:
+        (ax, ay), (bx, by) = view.ends[line]
+        radius = max(9, round(view.edge * 0.16))
+        centre = ((ax + bx) // 2, (ay + by) // 2)
+        pygame.draw.circle(surface, theme.HINT, centre, radius)
+        pygame.draw.circle(surface, theme.PANEL, centre, radius, 2)
+        self.app.text.draw(surface, str(order), int(radius * 1.5), (255, 255, 255), center=centre)
+
+    def _draw_arrow(self, surface: pygame.Surface, view: BoardView) -> None:
+        """A small arrow before a picture: it follows the one before it."""
+        s = max(6, view.dot_radius)
+        if layout.is_portrait(self.app.size):
+            x, y = view.rect.centerx, view.rect.y - s // 2
+            points = [(x - s, y - s), (x + s, y - s), (x, y)]
+        else:
+            x, y = view.rect.x - s // 2, view.rect.centery
+            points = [(x - s, y - s), (x - s, y + s), (x, y)]
+        pygame.draw.polygon(surface, theme.MUTED, points)
