@@ -141,7 +141,7 @@ def test_how_to_play_examples_are_real_positions():
         start = shots[0].state
         assert not any(owner >= 0 for owner in start.owner), f"{page.title}: the start owns nothing"
         assert all(side < len(start.board.cells[c]) for c, side in enumerate(start.sides)), page.title
-        for before, after in zip(shots, shots[1:]):
+        for before, after in zip(shots, shots[1:], strict=False):
             replay = before.state.copy()
             mover = replay.to_move
             for order, line in enumerate(before.next_lines, start=1):
