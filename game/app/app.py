@@ -22,6 +22,10 @@ NOTICE_SECONDS = 5.0
 DESKTOP_PX_PER_MM = 96 / 25.4
 PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
 TOUCH_MM = 7.0
+FRAME_SECONDS = 1 / 60
+STEP_MIN_SECONDS = 0.004
+STEP_MAX_SECONDS = 0.010
+STEP_MARGIN_SECONDS = 0.002
 
 
 def browser_window() -> Any:
@@ -65,6 +69,7 @@ class App:
         self.running = True
         self.frames = 0
         self.now = 0.0
+        self.draw_seconds = 0.0
         from .scenes.menu import MenuScene
 
         self.manager.reset(MenuScene(self))
@@ -109,6 +114,13 @@ class App:
         self.sounds.enabled = settings.sound
         self.store.put("settings", settings.to_data())
 
+    def step_budget(self) -> float:
+        """Seconds a computer search (or a hint) may work this frame: what a 60 Hz frame leaves after drawing the
+        last one (and a small margin), between 4 and 10 ms. The loop awaits once per frame, so this is the most a
+        frame is ever held up by thinking, in the browser as on the desktop."""
+        left = FRAME_SECONDS - self.draw_seconds - STEP_MARGIN_SECONDS
+        return min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, left))
+
     def notify(self, message: str) -> None:
         self.notices.append((message, self.now + NOTICE_SECONDS))
 
@@ -136,7 +148,9 @@ class App:
             scene.update(dt)
         for message in self.store.pop_notices():
             self.notify(message)
+        started = time.perf_counter()
         self.draw()
+        self.draw_seconds = time.perf_counter() - started
         self.frames += 1
 
     def dispatch(self, action: Any) -> None:

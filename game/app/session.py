@@ -23,6 +23,15 @@ THINK_SECONDS = 0.5
 CHAIN_SECONDS = 0.42
 END_SECONDS = 1.2
 UNFINISHED_VERSION = 1
+STEP_SECONDS = 0.004
+HINT_MIN_SECONDS = 0.2
+HINT_MAX_SECONDS = 0.45
+
+
+def hint_seconds(lines: int) -> float:
+    """The hint search's time on a board of ``lines`` lines: small boards are solved exactly well within it, big
+    ones get the most; with the frame's idle time given to it, the hint shows within about half a second."""
+    return min(HINT_MAX_SECONDS, HINT_MIN_SECONDS + lines / 400)
 
 
 @dataclass
@@ -174,7 +183,8 @@ class Session:
         if state.over:
             self.over_since = self.now
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, step_seconds: float = STEP_SECONDS) -> None:
+        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``."""
         self.now += dt
         if self.animation is not None and self.animation.done(self.now):
             self.animation = None
@@ -183,9 +193,9 @@ class Session:
         if self.state.over:
             self._after_board()
             return
-        self._step_hint()
+        self._step_hint(step_seconds)
         if self.seats[self.state.to_move].is_computer:
-            self._step_computer()
+            self._step_computer(step_seconds)
         elif self.timer.expired(self.now):
             self.play_line(self.rng.choice(self.state.legal_lines()))
 
@@ -201,12 +211,12 @@ class Session:
             self.finished = True
             self.sounds.append("win")
 
-    def _step_computer(self) -> None:
+    def _step_computer(self, step_seconds: float) -> None:
         state = self.state
         if self.search is None:
             self.search = self.players[state.to_move].think(state)
             self.think_started = self.now
-        done = self.search.step()
+        done = self.search.step(step_seconds)
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
@@ -244,14 +254,14 @@ class Session:
         if not self.can_hint() or self.hint_search is not None:
             return False
         self.hint = None
-        self.hint_search = ai.think_hint(self.state)
+        self.hint_search = ai.think_hint(self.state, hint_seconds(self.board.num_lines))
         return True
 
-    def _step_hint(self) -> None:
+    def _step_hint(self, step_seconds: float) -> None:
         search = self.hint_search
         if search is None:
             return
-        if search.step():
+        if search.step(step_seconds):
             self.hint = (search.best, search.reason)
             self.hint_search = None
 

@@ -139,7 +139,7 @@ class BoardScene(Scene):
     # -- time -------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         session = self.session
-        session.update(dt)
+        session.update(dt, self.app.step_budget())
         for name in session.sounds:
             self.app.sounds.play(name)
         session.sounds.clear()

@@ -1,0 +1,82 @@
+"""Hints and computer moves get the idle part of each frame, and hint searches a budget sized for the board."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from game.app.app import FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
+from game.app.scenes.board import BoardScene
+from game.app.session import HINT_MAX_SECONDS, Session, hint_seconds
+from game.app.settings_model import Seat, Settings
+
+TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
+
+
+class RecordingSearch:
+    """Stands in for a search: records the budget of every step, done after ``steps`` steps."""
+
+    def __init__(self, steps: int, best: int = 0) -> None:
+        self.budgets: list[float] = []
+        self.steps = steps
+        self.best = best
+        self.reason = "safe line"
+
+    def step(self, budget: float) -> bool:
+        self.budgets.append(budget)
+        return len(self.budgets) >= self.steps
+
+
+def test_step_budget_is_what_a_frame_leaves_after_drawing(make_driver):
+    app = make_driver().app
+    app.draw_seconds = 0.001
+    assert app.step_budget() == STEP_MAX_SECONDS
+    app.draw_seconds = 0.008
+    assert STEP_MIN_SECONDS < app.step_budget() < STEP_MAX_SECONDS
+    assert app.step_budget() + app.draw_seconds < FRAME_SECONDS
+    app.draw_seconds = 0.030
+    assert app.step_budget() == STEP_MIN_SECONDS, "a slow frame still lets the search advance"
+
+
+def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):
+    driver = make_driver()
+    session = Session(TWO_PEOPLE, random.Random(1), first=0)
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.frames(2)
+    search = RecordingSearch(steps=3, best=session.state.legal_lines()[2])
+    session.hint_search = search
+    driver.frames(3)
+    assert len(search.budgets) == 3
+    assert all(STEP_MIN_SECONDS <= budget <= STEP_MAX_SECONDS for budget in search.budgets)
+    assert session.hint == (search.best, "safe line")
+
+
+def test_hint_budget_grows_with_the_board_but_stays_under_half_a_second():
+    small, large = hint_seconds(Settings(size=(3, 3)).board().num_lines), hint_seconds(12 * 13 * 2)
+    assert small < large <= HINT_MAX_SECONDS < 0.5
+
+
+def test_a_hint_shows_within_the_frames_its_budget_allows(make_driver):
+    """Every step but the last works for the step budget the app hands out on the search's own clock, so the frame
+    count to the hint is bounded by (hint budget / smallest step budget) whatever the machine's speed."""
+    driver = make_driver()
+    handed: list[float] = []
+    budget_of_frame = driver.app.step_budget
+
+    def recorded() -> float:
+        handed.append(budget_of_frame())
+        return handed[-1]
+
+    driver.app.step_budget = recorded
+    settings = TWO_PEOPLE.with_(size=(3, 3))
+    session = Session(settings, random.Random(1), first=0)
+    for line in (0, 7, 13, 20):  # four safe lines: the exact search has work to do
+        session.state.play(line)
+        session.movers[0].append(1 - session.state.to_move)
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.frames(2)
+    driver.press_button("Hint")
+    asked = driver.app.frames
+    driver.until(lambda: session.hint is not None, limit=1000)
+    budget = hint_seconds(session.board.num_lines)
+    assert driver.app.frames - asked <= math.ceil(budget / min(handed)) + 2
