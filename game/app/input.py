@@ -51,6 +51,8 @@ class InputMapper:
         if kind == pygame.QUIT:
             return [Action("quit")]
         if kind == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                return [Action("previous" if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else "next")]
             name = KEYS.get(event.key)
             return [Action(name)] if name else []
         if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

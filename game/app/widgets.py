@@ -1,7 +1,8 @@
 """Buttons and option rows, and a panel that routes pointer and keyboard actions to them.
 
 A widget is pressed on ``press`` and activated on ``release`` over the same part, so sliding a finger off a
-button cancels it. Keyboard: up/down move the focus, left/right change an option row, Enter/Space activates.
+button cancels it. Keyboard: up/down and Tab/Shift+Tab move the focus, left/right change an option row, Enter/Space
+activates.
 """
 
 from __future__ import annotations
@@ -17,11 +18,19 @@ from .theme import Text
 
 
 class Button:
-    def __init__(self, label: str, on_click: Callable[[], None], enabled: bool = True, primary: bool = False) -> None:
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], None],
+        enabled: bool = True,
+        primary: bool = False,
+        danger: bool = False,
+    ) -> None:
         self.label = label
         self.on_click = on_click
         self.enabled = enabled
         self.primary = primary
+        self.danger = danger
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def part_at(self, pos: tuple[int, int]) -> Any:
@@ -39,8 +48,9 @@ class Button:
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
         if not self.enabled:
             fill, ink = theme.BUTTON, theme.DISABLED
-        elif self.primary:
-            fill = theme.tint(theme.BUTTON_PRIMARY, 0.25) if pressed == 0 else theme.BUTTON_PRIMARY
+        elif self.primary or self.danger:
+            colour = theme.DANGER if self.danger else theme.BUTTON_PRIMARY
+            fill = theme.tint(colour, 0.25) if pressed == 0 else colour
             ink = (255, 255, 255)
         else:
             fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
@@ -210,6 +220,8 @@ class Panel:
         usable = [i for i, w in enumerate(self.widgets) if w.enabled]
         if not usable:
             return False
+        if kind in ("next", "previous"):
+            kind = "down" if kind == "next" else "up"
         if kind in ("up", "down") or self.focus is None and kind in ("left", "right", "confirm"):
             if self.focus not in usable:
                 self.focus = usable[0] if kind != "up" else usable[-1]
@@ -220,6 +232,20 @@ class Panel:
         if self.focus is not None and self.focus < len(self.widgets):
             return self.widgets[self.focus].key(kind)
         return False
+
+    def cycle(self, step: int) -> bool:
+        """Move the focus to the next (``step`` 1) or previous (-1) usable widget, wrapping past either end to no
+        focus (False then), so a scene can give the keyboard to something else between the last and the first."""
+        usable = [i for i, w in enumerate(self.widgets) if w.enabled]
+        if not usable:
+            self.focus = None
+            return False
+        if self.focus not in usable:
+            self.focus = usable[0] if step > 0 else usable[-1]
+            return True
+        position = usable.index(self.focus) + step
+        self.focus = usable[position] if 0 <= position < len(usable) else None
+        return self.focus is not None
 
     def draw(self, surface: pygame.Surface, text: Text) -> None:
         for index, widget in enumerate(self.widgets):

@@ -10,7 +10,7 @@ import pytest
 from game.app import layout
 from game.app.scene import Scene, SceneManager
 from game.app.scenes.board import BoardScene
-from game.app.scenes.history import HistoryScene, level_record, valid_entries
+from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene, pictures, status
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene, headline, match_curves
@@ -18,6 +18,7 @@ from game.app.scenes.settings import SettingsScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
 from game.app.sound import TUNES, Sounds, synthesise
+from game.app.stats import stats_rows, valid_entries
 
 SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 360)]
 VS = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
@@ -175,8 +176,8 @@ def test_results_headline_and_chart():
     curves = match_curves(session)
     assert [curve[-1] for curve in curves] == session.totals()
     assert headline(session) in ("You win!", "Easy wins", "A draw")
-    record = level_record(valid_entries([session.record()]))
-    assert sum(record["easy"]) == 1
+    rows = stats_rows(valid_entries([session.record()]))
+    assert [(row.level, row.played) for row in rows] == [("easy", 1)]
 
 
 def test_sounds_are_synthesised_pcm():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...core import GameState
 from ...core.rules import STARTS
 from .. import layout, theme
 from ..input import Action
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 HISTORY_LIMIT = 200
+FEEDBACK_SECONDS = 2.0
 
 
 class BoardScene(Scene):
@@ -32,6 +34,7 @@ class BoardScene(Scene):
         self.cursor: int | None = None
         self.show_cursor = False
         self.saved_moves = -1
+        self.feedback: tuple[str, float] | None = None
         self._size: tuple[int, int] | None = None
 
     def enter(self) -> None:
@@ -75,9 +78,32 @@ class BoardScene(Scene):
     def undo(self) -> None:
         if self.session.undo():
             self.pending = self.hover = None
+        elif self.session.settings.competitive:
+            self.say("No undo in a competitive game")
+        elif self.session.accepting_input():
+            self.say("Nothing of yours to undo yet")
+        else:
+            self.say(self._wait_message())
 
     def hint(self) -> None:
-        self.session.request_hint()
+        if self.session.request_hint():
+            return
+        if self.session.settings.competitive:
+            self.say("No hints in a competitive game")
+        elif not self.session.accepting_input():
+            self.say(self._wait_message())
+
+    def say(self, message: str) -> None:
+        """Show ``message`` in the status line for a moment: why a tap or a key did nothing."""
+        self.feedback = (message, self.session.now + FEEDBACK_SECONDS)
+
+    def _wait_message(self) -> str:
+        session = self.session
+        if session.state.over:
+            return "This board is finished"
+        if session.seats[session.state.to_move].is_computer:
+            return f"Wait: it is {session.names[session.state.to_move]}'s turn"
+        return "Wait for the line to be drawn"
 
     def handle(self, action: Action) -> None:
         self._refresh()
@@ -88,20 +114,49 @@ class BoardScene(Scene):
             self.undo()
         elif kind == "hint":
             self.hint()
+        elif kind in ("next", "previous"):
+            self._cycle_focus(1 if kind == "next" else -1)
         elif kind in ("left", "right", "up", "down"):
+            self.panel.focus = None
             self._move_cursor(kind)
         elif kind == "confirm":
-            if self.show_cursor and self.cursor is not None:
-                self._draw_line(self.cursor)
+            self._confirm()
         elif kind in ("hover", "press", "drag", "release"):
             if self.panel.handle(action) or (self.panel.pressed is not None and kind != "release"):
                 self.pending = None
                 return
             self._pointer(action)
 
-    def _move_cursor(self, direction: str) -> None:
-        if not self.session.accepting_input():
+    def _cycle_focus(self, step: int) -> None:
+        """Tab: the board's line cursor, then each usable button in turn, then the board again."""
+        if self.panel.focus is None and not self.show_cursor and step > 0:
+            self._focus_board()
             return
+        if self.panel.focus is None and self.show_cursor:
+            self.show_cursor = False
+            if not self.panel.cycle(step):
+                self._focus_board()
+            return
+        if not self.panel.cycle(step):
+            self._focus_board()
+
+    def _focus_board(self) -> None:
+        self.panel.focus = None
+        self.show_cursor = True
+        if self.cursor is None or self.session.state.is_drawn(self.cursor):
+            self.cursor = self.view.neighbour(self.session.state, None, "right")
+
+    def _confirm(self) -> None:
+        if self.panel.focus is not None:
+            self.panel.handle(Action("confirm"))
+        elif not self.show_cursor or self.cursor is None:
+            self._focus_board()
+        elif not self.session.accepting_input():
+            self.say(self._wait_message())
+        else:
+            self._draw_line(self.cursor)
+
+    def _move_cursor(self, direction: str) -> None:
         self.show_cursor = True
         self.cursor = self.view.neighbour(self.session.state, self.cursor, direction)
 
@@ -111,6 +166,8 @@ class BoardScene(Scene):
             self.show_cursor = False
         if not self.session.accepting_input():
             self.pending = self.hover = None
+            if action.kind == "release" and self.frame.board.collidepoint(action.pos):
+                self.say(self._wait_message())
             return
         radius = self.app.touch_radius() if action.touch else None
         line = self.view.line_at(state, action.pos, radius)
@@ -130,6 +187,13 @@ class BoardScene(Scene):
                 self.hover = None
             if chosen is not None and line == chosen:
                 self._draw_line(chosen)
+            elif chosen is None and self._near_drawn_line(action.pos, radius):
+                self.say("That line is already drawn")
+
+    def _near_drawn_line(self, pos: tuple[int, int], radius: float | None) -> bool:
+        everything_free = GameState(self.session.board)
+        line = self.view.line_at(everything_free, pos, radius)
+        return line is not None and self.session.state.is_drawn(line)
 
     def _draw_line(self, line: int) -> None:
         if self.session.play_human(line):
@@ -217,6 +281,8 @@ class BoardScene(Scene):
     def _status(self) -> str:
         session = self.session
         state = session.state
+        if self.feedback is not None and self.feedback[1] > session.now:
+            return self.feedback[0]
         if state.over:
             if session.current + 1 < len(session.games):
                 return "Board finished: the next board starts now"
@@ -253,6 +319,8 @@ class BoardScene(Scene):
             lines = text.wrap(status, size, rect.width - 8)
         y = rect.centery - len(lines) * int(size * 1.05) // 2
         colour = theme.HINT if self.session.hint is not None else theme.INK
+        if self.feedback is not None and self.feedback[1] > self.session.now:
+            colour = theme.LAST_TURN
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
             y += int(size * 1.05)

@@ -1,4 +1,5 @@
-"""History: statistics against the computer by level, and the list of past games, newest first (scrollable)."""
+"""History: statistics against the computer by level and board, the list of past games, newest first (scrollable),
+and clearing it all behind a confirmation."""
 
 from __future__ import annotations
 
@@ -7,58 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...ai import LEVELS
 from ...core import CodeError
 from ...core.notation import parse_board_token
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene
-from ..widgets import Panel
+from ..stats import Row, stats_rows, streak_text, valid_entries
+from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
-
-
-def valid_entries(history: Any) -> list[dict[str, Any]]:
-    """The entries that can be shown (anything malformed is skipped)."""
-    if not isinstance(history, list):
-        return []
-    entries = []
-    for entry in history:
-        if not isinstance(entry, dict):
-            continue
-        names, scores, winners = entry.get("names"), entry.get("scores"), entry.get("winners")
-        if not (isinstance(names, list) and isinstance(scores, list) and isinstance(winners, list)):
-            continue
-        if len(names) != len(scores) or not all(isinstance(s, int) for s in scores):
-            continue
-        entries.append(entry)
-    return entries
-
-
-def level_record(entries: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """Wins, draws and losses of the one human against the computer, by the strongest computer level present."""
-    record: dict[str, list[int]] = {}
-    for entry in entries:
-        seats = entry.get("seats")
-        if not isinstance(seats, list) or len(seats) != len(entry["names"]):
-            continue
-        humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
-        levels = [s.get("level") for s in seats if isinstance(s, dict) and s.get("kind") == "computer"]
-        levels = [level for level in levels if level in LEVELS]
-        if len(humans) != 1 or not levels:
-            continue
-        level = max(levels, key=LEVELS.index)
-        wins = entry["winners"]
-        row = record.setdefault(level, [0, 0, 0])
-        if humans[0] not in wins:
-            row[2] += 1
-        elif len(wins) > 1:
-            row[1] += 1
-        else:
-            row[0] += 1
-    return record
 
 
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
@@ -80,41 +40,105 @@ def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     return f"{when}  ·  {board}", scores
 
 
+COLUMNS = (("Opponent", 0.0), ("Board", 0.2), ("Played", 0.5), ("Won", 0.62), ("Drawn", 0.72), ("Lost", 0.82))
+BEST_COLUMN = ("Best", 0.92)
+
+
+def row_cells(row: Row) -> list[str]:
+    best = "" if row.best is None else f"{row.best:+d}"
+    return [row.level.title(), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
+
+
 class HistoryScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.entries = list(reversed(valid_entries(app.store.get("history"))))
-        self.record = level_record(self.entries)
         self.scroll = 0
         self.drag_from: tuple[int, int] | None = None
+        self.confirming = False
         self._size: tuple[int, int] | None = None
+        self._load()
+
+    def _load(self) -> None:
+        saved = valid_entries(self.app.store.get("history"))
+        self.entries = list(reversed(saved))
+        self.rows = stats_rows(saved)
+        self.streak = streak_text(saved)
 
     def enter(self) -> None:
         self.panel = Panel()
         self._size = None
 
+    # -- clearing ---------------------------------------------------------------------------------------------
+    def ask_to_clear(self) -> None:
+        self.confirming = True
+        self._size = None
+
+    def cancel_clear(self) -> None:
+        self.confirming = False
+        self._size = None
+
+    def clear(self) -> None:
+        self.app.store.put("history", [])
+        self._load()
+        self.scroll = 0
+        self.confirming = False
+        self._size = None
+        self.app.notify("History cleared.")
+
+    # -- layout -----------------------------------------------------------------------------------------------
     def _layout(self) -> None:
         size = self.app.size
         self._size = size
         w, h = size
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
-        back = back_button(self.app)
-        back.rect = back_rect
-        self.panel.set([back])
-        stats_height = int(u * (2.2 + 1.0 * max(1, len(self.record))))
+        if self.confirming:
+            self._layout_dialog(u)
+        else:
+            back = back_button(self.app)
+            back.rect = back_rect
+            clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
+            clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
+            self.panel.set([back, clear])
+        self.row_height = int(u * 2.1)
+        self.table_line = int(u * 0.95)
+        room = max(0, int((h - self.bar.bottom) * 0.45) - int(u * 3.4)) // self.table_line - 1
+        self.shown_rows = max(0, min(len(self.rows), room))
+        table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
+        more = self.table_line if len(self.rows) > self.shown_rows else 0
+        stats_height = int(u * 2.6) + table + more
         self.stats_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, stats_height)
         self.list_rect = pygame.Rect(u, self.stats_rect.bottom + u // 2, w - 2 * u, h - self.stats_rect.bottom - u)
-        self.row_height = int(u * 2.1)
+
+    def _layout_dialog(self, u: int) -> None:
+        w, h = self.app.size
+        width = min(w - 2 * u, u * 22)
+        self.dialog = pygame.Rect(0, 0, width, int(u * 7.2))
+        self.dialog.center = (w // 2, h // 2)
+        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
+        keep = Button("Keep them", self.cancel_clear)
+        delete = Button(f"Delete {len(self.entries)}", self.clear, danger=True)
+        keep.rect, delete.rect = layout.split_row(row, 2, u)
+        self.panel.set([keep, delete])
+        self.panel.focus = 0
 
     def _scroll_by(self, rows: int) -> None:
         visible = max(1, self.list_rect.height // self.row_height)
         self.scroll = max(0, min(max(0, len(self.entries) - visible), self.scroll + rows))
 
+    # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
         if self._size != self.app.size:
             self._layout()
         kind = action.kind
+        if self.confirming:
+            if kind == "back":
+                self.cancel_clear()
+            elif kind in ("left", "right"):
+                self.panel.handle(Action("down" if kind == "right" else "up"))
+            else:
+                self.panel.handle(action)
+            return
         if kind == "back":
             self.app.manager.pop()
         elif kind in ("up", "down") and self.panel.focus is None:
@@ -134,6 +158,7 @@ class HistoryScene(Scene):
             elif kind == "release":
                 self.drag_from = None
 
+    # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self._size != surface.get_size():
             self._layout()
@@ -141,6 +166,13 @@ class HistoryScene(Scene):
         text = self.app.text
         draw_title(self.app, surface, self.bar, "History")
         self._draw_stats(surface, u)
+        self._draw_list(surface, u)
+        if self.confirming:
+            self._draw_dialog(surface, u)
+        self.panel.draw(surface, text)
+
+    def _draw_list(self, surface: pygame.Surface, u: int) -> None:
+        text = self.app.text
         if not self.entries:
             text.draw(
                 surface,
@@ -164,31 +196,54 @@ class HistoryScene(Scene):
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
             y += self.row_height
         surface.set_clip(clip)
-        self.panel.draw(surface, text)
 
     def _draw_stats(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.stats_rect
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        text.draw(
-            surface,
-            f"{len(self.entries)} games played",
-            int(u * 0.85),
-            theme.INK,
-            topleft=(rect.x + u // 2, rect.y + u // 3),
-        )
-        y = rect.y + int(u * 1.4)
-        if not self.record:
-            text.draw(
-                surface,
-                "Play the computer to see your record by level.",
-                int(u * 0.62),
-                theme.MUTED,
-                topleft=(rect.x + u // 2, y),
-            )
-        for level in LEVELS:
-            if level in self.record:
-                wins, draws, losses = self.record[level]
-                line = f"vs {level}: {wins} won, {draws} drawn, {losses} lost"
-                text.draw(surface, line, int(u * 0.68), theme.INK, topleft=(rect.x + u // 2, y))
-                y += u
+        inner = rect.inflate(-u, 0)
+        inner.width = min(inner.width, u * 24)
+        played = f"{len(self.entries)} game{'' if len(self.entries) == 1 else 's'} played"
+        text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
+        size = text.fit(self.streak, int(u * 0.66), inner.width)
+        text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
+        if not self.shown_rows:
+            return
+        y = rect.y + int(u * 2.5)
+        size = int(u * 0.6)
+        columns = (*COLUMNS, BEST_COLUMN)
+        self._draw_table_row(surface, [name for name, _ in columns], inner, y, size, theme.MUTED)
+        for row in self.rows[: self.shown_rows]:
+            y += self.table_line
+            self._draw_table_row(surface, row_cells(row), inner, y, size, theme.INK)
+        hidden = len(self.rows) - self.shown_rows
+        if hidden:
+            y += self.table_line
+            text.draw(surface, f"and {hidden} more", size, theme.MUTED, topleft=(inner.x, y))
+
+    def _draw_table_row(
+        self, surface: pygame.Surface, cells: list[str], inner: pygame.Rect, y: int, size: int, colour: tuple
+    ) -> None:
+        text = self.app.text
+        columns = (*COLUMNS, BEST_COLUMN)
+        for index, (cell, (_, start)) in enumerate(zip(cells, columns, strict=True)):
+            end = columns[index + 1][1] if index + 1 < len(columns) else 1.0
+            width = int(inner.width * (end - start)) - 6
+            fitted = text.fit(cell, size, width)
+            text.draw(surface, cell, fitted, colour, topleft=(inner.x + int(inner.width * start), y))
+
+    def _draw_dialog(self, surface: pygame.Surface, u: int) -> None:
+        text = self.app.text
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*theme.INK, 140))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
+        count = len(self.entries)
+        question = f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"
+        y = self.dialog.y + u
+        for line in text.wrap(question, int(u * 0.8), self.dialog.width - 2 * u):
+            text.draw(surface, line, int(u * 0.8), theme.INK, midtop=(self.dialog.centerx, y))
+            y += int(u * 0.95)
+        note = "This cannot be undone. An unfinished game is kept."
+        size = text.fit(note, int(u * 0.6), self.dialog.width - 2 * u)
+        text.draw(surface, note, size, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))

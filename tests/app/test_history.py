@@ -1,0 +1,94 @@
+"""History statistics (by level and board, best margin, streak) and clearing it behind a confirmation."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scenes.history import HistoryScene
+from game.app.stats import current_streak, stats_rows, streak_text, valid_entries
+
+
+def entry(scores, winners, level="medium", board="s3x3", rules="2", human=0, date="2026-11-30T10:00:00+00:00"):
+    seats = [{"kind": "computer", "level": level}, {"kind": "computer", "level": level}]
+    seats[human] = {"kind": "human", "level": "medium"}
+    names = ["You" if i == human else level.title() for i in range(2)]
+    return {
+        "date": date,
+        "board": board,
+        "rules": rules,
+        "seats": seats,
+        "names": names,
+        "scores": scores,
+        "winners": winners,
+        "moves": [],
+    }
+
+
+HISTORY = [
+    entry([3, 6], [1]),
+    entry([7, 2], [0]),
+    entry([5, 4], [0]),
+    entry([8, 8], [0, 1], board="s4x4"),
+    entry([1, 15], [0], board="t5", rules="2m", level="hard"),
+    entry([9, 0], [0], board="s4x4"),
+    {"names": "broken"},
+    entry([5, 4], [0], board="s3x3", level="easy"),
+    entry([6, 3], [0]),
+]
+
+
+def test_rows_per_level_and_board_with_best_margin():
+    rows = {(row.level, row.board): row for row in stats_rows(valid_entries(HISTORY))}
+    medium3 = rows[("medium", "3x3 boxes")]
+    assert (medium3.played, medium3.won, medium3.drawn, medium3.lost, medium3.best) == (4, 3, 0, 1, 5)
+    medium4 = rows[("medium", "4x4 boxes")]
+    assert (medium4.won, medium4.drawn, medium4.best) == (1, 1, 9)
+    misere = rows[("hard", "triangle 5")]
+    assert (misere.won, misere.best) == (1, 14), "in misère the margin counts the other way"
+    assert [row.level for row in stats_rows(valid_entries(HISTORY))][0] == "easy", "weakest level first"
+
+
+def test_current_streak_counts_the_latest_results_in_a_row():
+    assert current_streak(valid_entries(HISTORY)) == ("won", 4)
+    assert current_streak(valid_entries(HISTORY + [entry([1, 8], [1])])) == ("lost", 1)
+    assert streak_text(valid_entries(HISTORY)) == "Current streak: 4 wins"
+    assert streak_text([]).startswith("Play the computer")
+    assert current_streak(valid_entries([entry([2, 2], [0, 1]), entry([2, 2], [0, 1])])) == ("drawn", 2)
+
+
+def test_clearing_history_asks_first_and_keeps_everything_on_cancel(make_driver, store):
+    store.put("history", HISTORY)
+    store.put("unfinished", {"kept": True})
+    driver = make_driver()
+    driver.press_button("History")
+    assert isinstance(driver.scene, HistoryScene)
+    driver.press_button("Clear")
+    assert driver.scene.confirming and store.get("history") == HISTORY, "one tap deletes nothing"
+    driver.press_button("Keep them")
+    assert not driver.scene.confirming and store.get("history") == HISTORY
+    driver.press_button("Clear")
+    driver.key(pygame.K_ESCAPE)
+    assert not driver.scene.confirming and isinstance(driver.scene, HistoryScene), "Escape closes only the question"
+    assert store.get("history") == HISTORY
+    driver.press_button("Clear")
+    driver.key(pygame.K_RETURN)
+    assert store.get("history") == HISTORY, "Enter on the question's default answer keeps the games"
+    driver.press_button("Clear")
+    driver.press_button(f"Delete {len(valid_entries(HISTORY))}")
+    assert store.get("history") == []
+    assert store.get("unfinished") == {"kept": True}
+    assert driver.scene.entries == [] and not driver.widget("Clear").enabled
+    driver.frames(1)
+
+
+def test_clearing_by_keyboard_alone(make_driver, store):
+    store.put("history", HISTORY[:2])
+    driver = make_driver()
+    driver.press_button("History")
+    driver.key(pygame.K_TAB)  # focus Back
+    driver.key(pygame.K_TAB)  # focus Clear
+    driver.key(pygame.K_RETURN)
+    assert driver.scene.confirming
+    driver.key(pygame.K_RIGHT)  # from "Keep them" to "Delete 2"
+    driver.key(pygame.K_RETURN)
+    assert store.get("history") == []
