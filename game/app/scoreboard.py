@@ -70,22 +70,24 @@ def draw_scores(
             pygame.draw.rect(surface, colour, card, 4, border_radius=12)
         side = min(card.height - u // 2, int(u * 1.5))
         box = pygame.Rect(card.x + u // 3, card.centery - side // 2, side, side)
-        if card.width < u * 6:
-            box.centerx = card.centerx
-            box.y = card.y + u // 4
-        swatch(surface, text, box, seat, marks[seat], patterns)
-        name_size = text.fit(
-            names[seat], int(u * 0.75), card.right - box.right - u * 2 if card.width >= u * 6 else card.width - 8
-        )
         score = str(scores[seat])
         if card.width >= u * 6:
+            swatch(surface, text, box, seat, marks[seat], patterns)
+            name_size = text.fit(names[seat], int(u * 0.75), card.right - box.right - u * 2)
             text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery - u // 3))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:
                 thinking_dots(surface, (box.right + u, card.centery + u // 2), max(3, u // 6), now)
-        else:
-            text.draw(
-                surface, f"{names[seat]}  {score}", name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6)
-            )
-            if on_turn and thinking:
-                thinking_dots(surface, (card.centerx, box.bottom + u // 4), max(3, u // 7), now)
+            continue
+        # a narrow card (4 seats on a phone): swatch and score side by side, the whole name below them
+        side = min(side, int(card.height * 0.5), card.width // 3)
+        box = pygame.Rect(0, card.y + u // 4, side, side)
+        box.centerx = card.x + card.width * 3 // 10
+        swatch(surface, text, box, seat, marks[seat], patterns)
+        score_centre = (card.x + card.width * 7 // 10, box.centery)
+        text.draw(surface, score, text.fit(score, int(side * 0.9), card.width * 2 // 5), theme.INK, center=score_centre)
+        name_size = text.fit(names[seat], int(u * 0.7), card.width - 10)
+        text.draw(surface, names[seat], name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
+        if on_turn and thinking:
+            dots = (score_centre[0], box.bottom + max(3, u // 7))
+            thinking_dots(surface, dots, max(3, u // 7), now)

@@ -22,6 +22,7 @@ FILL_SECONDS = 0.3
 THINK_SECONDS = 0.5
 CHAIN_SECONDS = 0.42
 END_SECONDS = 1.2
+BETWEEN_SECONDS = 3.0  # computers only: how long a finished match board stays up before the next one starts
 UNFINISHED_VERSION = 1
 STEP_SECONDS = 0.004
 HINT_MIN_SECONDS = 0.2
@@ -112,6 +113,7 @@ class Session:
         self.hint: tuple[int, str] | None = None
         self.animation: Animation | None = None
         self.over_since: float | None = None
+        self.between = False
         self.finished = False
         self.moves_made = 0
         self.sounds: list[str] = []
@@ -200,16 +202,30 @@ class Session:
             self.play_line(self.rng.choice(self.state.legal_lines()))
 
     def _after_board(self) -> None:
-        if self.over_since is None or self.now - self.over_since < END_SECONDS * self.pace:
+        if self.over_since is None:  # a game resumed on a finished board
+            self.over_since = self.now
+        waited = self.now - self.over_since
+        if waited < END_SECONDS * self.pace:
             return
-        if self.current + 1 < len(self.games):
-            self.current += 1
-            self.over_since = None
-            self.timer.restart(self.now)
-            self.sounds.append("board")
-        else:
+        if self.current + 1 >= len(self.games):
             self.finished = True
             self.sounds.append("win")
+        elif any(not seat.is_computer for seat in self.seats):
+            self.between = True  # the players read the board's result, then start the next board themselves
+        elif waited >= (END_SECONDS + BETWEEN_SECONDS) * self.pace:
+            self.next_board()
+
+    def next_board(self) -> bool:
+        """Start the match's next board once the current one is over; False when there is none to start."""
+        if not self.state.over or self.current + 1 >= len(self.games):
+            return False
+        self.current += 1
+        self.over_since = None
+        self.between = False
+        self.timer.restart(self.now)
+        self.moves_made += 1
+        self.sounds.append("board")
+        return True
 
     def _step_computer(self, step_seconds: float) -> None:
         state = self.state

@@ -174,3 +174,38 @@ def test_names_marks_curves_and_movers():
     assert all(len(curve) == len(state.moves) + 1 for curve in curves)
     movers = movers_of(state)
     assert movers[0] == 1 and len(movers) == len(state.moves)
+
+
+def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
+    driver = make_driver()
+    settings = Settings(seats=(Seat("human"), Seat("human")), size=(2, 2), match=True, animation="fast")
+    session = start(driver, settings)
+    rng = random.Random(8)
+    while not session.state.over:
+        driver.wait_for_turn()
+        driver.click(driver.line_point(rng.choice(session.state.legal_lines())))
+    first_scores = list(session.state.scores)
+    driver.frames(150)
+    assert session.between and session.current == 0, "the first board's result stays up"
+    assert driver.scene._status() == "Press Next board when you are ready"
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Next board", "Menu"]
+    assert driver.scene.panel.focus == 0, "Enter goes straight on"
+    assert session.totals() == first_scores
+    driver.key(pygame.K_RETURN)
+    assert session.current == 1 and not session.between
+    assert session.state.moves == [] and session.accepting_input()
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Menu"]
+    assert driver.app.store.get("unfinished")["current"] == 1, "the next board is saved at once"
+
+
+def test_a_match_resumed_on_a_finished_board_goes_on(make_driver):
+    settings = Settings(seats=(Seat("computer", "easy"), Seat("computer", "easy")), size=(2, 2), match=True)
+    session = Session(settings, random.Random(2), first=0)
+    rng = random.Random(3)
+    while not session.state.over:
+        session.state.play(rng.choice(session.state.legal_lines()))
+    resumed, why = resume_session(session.to_unfinished())
+    assert resumed is not None, why
+    for _ in range(100):
+        resumed.update(0.1)
+    assert resumed.current == 1

@@ -13,7 +13,7 @@ from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
-from ..scoreboard import draw_scores, timer_ring
+from ..scoreboard import draw_scores, swatch, timer_ring
 from ..session import Session
 from ..widgets import Button, Panel
 from .common import go_to_menu
@@ -62,13 +62,41 @@ class BoardScene(Scene):
                 self.frame.header.right - int(u * 3.6), self.frame.header.y, int(u * 3.6), self.frame.header.h
             )
         self.undo_button.rect, self.hint_button.rect = layout.split_row(self.frame.buttons, 2, u // 2)
-        self.panel.set([self.undo_button, self.hint_button, self.menu_button])
+        self.next_button = Button("Next board", self.next_board, primary=True)
+        self._layout_card(u)
+        self.panel.set(self._widgets())
+        self.panel.focus = 0 if self.session.between else None
+
+    def _widgets(self) -> list[Button]:
+        if self.session.between:
+            return [self.next_button, self.menu_button]
+        return [self.undo_button, self.hint_button, self.menu_button]
+
+    def _layout_card(self, u: int) -> None:
+        """The card shown between two boards of a match: this board's result, the totals, and Next board."""
+        board = self.frame.board
+        seats = len(self.session.seats)
+        self.card_line = int(u * 1.5)
+        height = int(u * 2.2) + (seats + 1) * self.card_line + int(u * 3.2)
+        self.card = pygame.Rect(0, 0, min(board.width - 2 * u, u * 20), min(board.height - 2 * u, height))
+        self.card.center = board.center
+        self.next_button.rect = pygame.Rect(
+            self.card.x + u, self.card.bottom - int(u * 2.6), self.card.width - 2 * u, int(u * 2.0)
+        )
 
     def _refresh(self) -> None:
         if self._size != self.app.size:
             self._layout()
         self.undo_button.enabled = self.session.can_undo()
         self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
+        widgets = self._widgets()
+        if self.panel.widgets != widgets:
+            self.panel.set(widgets)
+            self.panel.focus = 0 if self.session.between else None
+
+    def next_board(self) -> None:
+        if self.session.next_board():
+            self.pending = self.hover = self.cursor = None
 
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
@@ -263,7 +291,36 @@ class BoardScene(Scene):
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
         self.view.draw(surface, state, text, self._marks(), session.marks, session.settings.patterns)
+        if session.between:
+            self._draw_card(surface, u)
         self.panel.draw(surface, text)
+
+    def _draw_card(self, surface: pygame.Surface, u: int) -> None:
+        session, text = self.session, self.app.text
+        shade = pygame.Surface(self.frame.board.size, pygame.SRCALPHA)
+        shade.fill((*theme.BACKGROUND, 170))
+        surface.blit(shade, self.frame.board)
+        card = self.card
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=16)
+        pygame.draw.rect(surface, theme.FAINT, card, 2, border_radius=16)
+        title = f"Board {session.current + 1} of {len(session.games)} finished"
+        size = text.fit(title, int(u * 1.1), card.width - 2 * u)
+        text.draw(surface, title, size, theme.INK, midtop=(card.centerx, card.y + int(u * 0.7)))
+        y = card.y + int(u * 2.2)
+        small = int(u * 0.6)
+        this_x, total_x = card.right - int(u * 5.5), card.right - u
+        text.draw(surface, "this board", small, theme.MUTED, midright=(this_x, y + self.card_line // 2))
+        text.draw(surface, "total", small, theme.MUTED, midright=(total_x, y + self.card_line // 2))
+        totals = session.totals()
+        for seat, name in enumerate(session.names):
+            y += self.card_line
+            box = pygame.Rect(card.x + u, y + self.card_line // 8, self.card_line * 3 // 4, self.card_line * 3 // 4)
+            swatch(surface, text, box, seat, session.marks[seat], session.settings.patterns)
+            middle = box.centery
+            name_size = text.fit(name, int(u * 0.75), this_x - int(u * 3) - box.right)
+            text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))
+            text.draw(surface, str(session.state.scores[seat]), int(u * 0.8), theme.INK, midright=(this_x, middle))
+            text.draw(surface, str(totals[seat]), int(u * 0.8), theme.INK, midright=(total_x, middle))
 
     def _title(self) -> str:
         session = self.session
@@ -284,8 +341,10 @@ class BoardScene(Scene):
         if self.feedback is not None and self.feedback[1] > session.now:
             return self.feedback[0]
         if state.over:
+            if session.between:
+                return "Press Next board when you are ready"
             if session.current + 1 < len(session.games):
-                return "Board finished: the next board starts now"
+                return f"Board {session.current + 1} of {len(session.games)} finished"
             return "Game over"
         name = session.names[state.to_move]
         if session.thinking:
