@@ -13,7 +13,7 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene, pictures, status
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.results import ResultsScene, headline, match_curves
+from game.app.scenes.results import ResultsScene, headline, match_curves, nice_ticks
 from game.app.scenes.settings import SettingsScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
@@ -214,3 +214,15 @@ def test_a_resized_window_is_laid_out_again_and_kept_above_the_minimum(make_driv
     driver.post(pygame.VIDEORESIZE, size=(200, 150), w=200, h=150)
     driver.frames(1)
     assert driver.app.size == layout.MIN_SIZE
+
+
+def test_chart_ticks_are_round_and_never_crowd_the_top():
+    assert nice_ticks(1) == [0, 1]
+    assert nice_ticks(7) == [0, 2, 4, 7]
+    assert nice_ticks(9) == [0, 5, 9]
+    assert nice_ticks(40) == [0, 10, 20, 30, 40]
+    for top in range(1, 300):
+        ticks = nice_ticks(top)
+        assert ticks[0] == 0 and ticks[-1] == top and len(ticks) <= 6
+        if len(ticks) > 2:
+            assert ticks[-1] - ticks[-2] > (ticks[1] - ticks[0]) / 2, f"the top label crowds its neighbour: {ticks}"

@@ -40,26 +40,64 @@ def headline(session: Session) -> str:
     return "You win!" if name == "You" else f"{name} wins"
 
 
-def draw_chart(surface: pygame.Surface, text, rect: pygame.Rect, curves: list[list[int]]) -> None:
-    """Score against move number, one line per player, with the axes labelled."""
+def nice_ticks(top: int) -> list[int]:
+    """0, the top and one or two round values between them for an axis that runs from 0 to ``top``."""
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if top / s <= 4)
+    ticks = list(range(0, top + 1, step))
+    if ticks[-1] != top:
+        if top - ticks[-1] <= step / 2:
+            ticks.pop()
+        ticks.append(top)
+    return ticks
+
+
+def draw_chart(
+    surface: pygame.Surface, text, rect: pygame.Rect, curves: list[list[int]], boards: list[int] | None = None
+) -> None:
+    """Score against move number, one line per player, with labelled axes and ticks; ``boards`` are the move
+    numbers where each later board of a match starts (marked by a dashed line)."""
     u = layout.unit(surface.get_size())
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-    inner = rect.inflate(-u * 2, -u * 2)
-    inner.x += u // 2
+    small = max(12, int(u * 0.52))
+    text.draw(surface, "Score after each move", small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
+    inner = pygame.Rect(rect.x + int(u * 1.8), rect.y + int(u * 1.3), 0, 0)
+    inner.width = rect.right - u - inner.x
+    inner.height = rect.bottom - int(u * 1.5) - inner.y
+    if inner.width < u or inner.height < u:
+        return
     top = max(1, max(max(curve) for curve in curves))
     moves = max(1, len(curves[0]) - 1)
+    for value in nice_ticks(top):
+        y = round(inner.bottom - inner.height * value / top)
+        if value:
+            pygame.draw.line(surface, theme.BACKGROUND, (inner.x, y), (inner.right, y), 1)
+        text.draw(surface, str(value), small, theme.MUTED, midright=(inner.x - u // 3, y))
+    for value in nice_ticks(moves):
+        x = round(inner.x + inner.width * value / moves)
+        pygame.draw.line(surface, theme.FAINT, (x, inner.bottom), (x, inner.bottom + u // 5), 2)
+        text.draw(surface, str(value), small, theme.MUTED, midtop=(x, inner.bottom + u // 4))
+    for start in boards or []:
+        x = round(inner.x + inner.width * start / moves)
+        for y in range(inner.y, inner.bottom, 8):
+            pygame.draw.line(surface, theme.FAINT, (x, y), (x, min(inner.bottom, y + 4)), 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.bottomright, 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.topleft, 2)
-    small = max(12, int(u * 0.5))
-    text.draw(surface, str(top), small, theme.MUTED, midright=(inner.x - 4, inner.y))
-    text.draw(surface, "0", small, theme.MUTED, midright=(inner.x - 4, inner.bottom))
-    text.draw(surface, f"score over {moves} moves", small, theme.MUTED, midtop=(inner.centerx, inner.bottom + 2))
+    text.draw(surface, "moves", small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 6))
     for player, curve in enumerate(curves):
         points = [
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
         ]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.PLAYER_COLOURS[player], False, points, 3 + (player == 0))
+
+
+def board_starts(session: Session) -> list[int]:
+    """The move numbers at which each board after the first starts, for the chart."""
+    starts, moves = [], 0
+    for game in session.games[:-1]:
+        moves += len(game.moves)
+        starts.append(moves)
+    return starts
 
 
 class ResultsScene(Scene):
@@ -158,5 +196,5 @@ class ResultsScene(Scene):
             )
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
         self.view.draw(surface, session.state, text, Marks(), session.marks, session.settings.patterns)
-        draw_chart(surface, text, self.chart_rect, self.curves)
+        draw_chart(surface, text, self.chart_rect, self.curves, board_starts(self.session))
         self.panel.draw(surface, text)
