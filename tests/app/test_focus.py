@@ -119,3 +119,12 @@ def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
     assert driver.scene._status() == "No hints in a competitive game"
     driver.key(pygame.K_u)
     assert driver.scene._status() == "No undo in a competitive game"
+
+
+def test_hint_reasons_read_as_sentences():
+    from game.app.scenes.board import hint_text
+
+    assert hint_text("safe line", "square") == "Hint: a safe line, it gives no box its third side"
+    assert hint_text("safe line", "hex") == "Hint: a safe line, it gives no hexagon its fifth side"
+    assert hint_text("takes the box", "square") == "Hint: Takes the box"
+    assert hint_text("", "triangle") == "Hint: try the green line"

@@ -25,6 +25,19 @@ HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 
 
+CELL_WORDS = {"square": ("box", "third"), "triangle": ("triangle", "second"), "hex": ("hexagon", "fifth")}
+
+
+def hint_text(reason: str, shape: str) -> str:
+    """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
+    if not reason:
+        return "Hint: try the green line"
+    if reason == "safe line":
+        cell, side = CELL_WORDS.get(shape, ("cell", "last-but-one"))
+        return f"Hint: a safe line, it gives no {cell} its {side} side"
+    return f"Hint: {reason[0].upper()}{reason[1:]}"
+
+
 class BoardScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -352,7 +365,7 @@ class BoardScene(Scene):
         if session.hint_search is not None:
             return "Looking for a good line..."
         if session.hint is not None:
-            return session.hint[1] or "Try the highlighted line"
+            return hint_text(session.hint[1], session.board.kind)
         again = bool(state.moves) and session.movers[session.current][-1] == state.to_move
         if session.seats[state.to_move].is_computer:
             return f"{name} plays"
