@@ -90,6 +90,82 @@ def _chunk_tables(perm: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
+# -- captures: the reductions of normal play ------------------------------------------------------------------
+def take_free_coins(
+    deg: list[int], drawn: int, line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
+) -> tuple[int, list[int], list[int]]:
+    """Captures every coin whose capture opens nothing (its last string goes to the ground, to a coin that is
+    also capturable, or to a coin of degree 3 or more), changing ``deg``.
+
+    Returns (cells taken, lines drawn, the coins still capturable at the end of a chain).
+    """
+    gain = 0
+    taken: list[int] = []
+    chain_coins: list[int] = []
+    for coin, left in enumerate(deg):
+        if left != 1:
+            continue
+        line = (cell_mask[coin] & ~drawn).bit_length() - 1
+        cells = line_cells[line]
+        if len(cells) == 1:
+            other = -1
+        else:
+            other = cells[0] if cells[1] == coin else cells[1]
+            if deg[other] == 2:
+                chain_coins.append(coin)
+                continue
+        deg[coin] = 0
+        gain += 1
+        if other >= 0:
+            deg[other] -= 1
+            if not deg[other]:
+                gain += 1
+        drawn |= 1 << line
+        taken.append(line)
+    return gain, taken, chain_coins
+
+
+def untake(deg: list[int], taken: list[int], line_cells: tuple[tuple[int, ...], ...]) -> None:
+    for line in taken:
+        for cell in line_cells[line]:
+            deg[cell] += 1
+
+
+def chain_end_moves(
+    coins: list[int], drawn: int, line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
+) -> list[int]:
+    """The lines worth searching when ``coins`` are capturable at the ends of chains: for each, take it, or cut
+    the chain's next string (declining the last two coins: "all but two"; with both ends of the chain open,
+    "all but four" of a loop). Every chain keeps both choices, so any chain can be the one declined last."""
+    moves: list[int] = []
+    for coin in coins:
+        take = (cell_mask[coin] & ~drawn).bit_length() - 1
+        cells = line_cells[take]
+        nxt = cells[0] if cells[1] == coin else cells[1]
+        decline = (cell_mask[nxt] & ~drawn & ~(1 << take)).bit_length() - 1
+        if take not in moves:
+            moves.append(take)
+        if decline not in moves:
+            moves.append(decline)
+    return moves
+
+
+def capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int]]:
+    """(captures that open nothing, the chain-end choices) at a position, without changing it."""
+    forced, chain_coins = [], []
+    for coin, left in enumerate(deg):
+        if left != 1:
+            continue
+        line = (tables.cell_mask[coin] & ~drawn).bit_length() - 1
+        cells = tables.line_cells[line]
+        other = -1 if len(cells) == 1 else (cells[0] if cells[1] == coin else cells[1])
+        if other >= 0 and deg[other] == 2:
+            chain_coins.append(coin)
+        elif line not in forced:
+            forced.append(line)
+    return forced, chain_end_moves(chain_coins, drawn, tables.line_cells, tables.cell_mask)
+
+
 # -- simple endgames: independent chains and loops ------------------------------------------------------------
 def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Chain and loop lengths of a position whose remaining coins all have degree 2 (sorted)."""

@@ -1,7 +1,17 @@
-"""The Expert: exact play when the position can be solved in time, otherwise a careful fallback.
+"""The Expert: exact play as soon as the position can be solved in time, a chain-and-control search before.
 
-First version: solves exactly under the time budget (two players); when that does not finish, it takes free
-boxes, then plays a safe line, then gives the fewest cells.
+For each move (two players):
+
+1. a capture that opens nothing is taken at once (normal play);
+2. when few enough lines are left, the exact :class:`~game.ai.solver.Solver` runs for part of the budget; its
+   transposition table is kept per board and variant, so once a position is solved every later move of the game
+   is instant and perfect;
+3. otherwise an iterative-deepening :class:`~game.ai.expert_search.Lookahead` scores the root lines under the
+   time budget, and a random one of the best-scoring lines is played.
+
+Three or four players use the same steps with the :class:`~game.ai.expert_search.Paranoid` search. The move is
+a generator that yields after every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best
+move so far.
 """
 
 from __future__ import annotations
@@ -11,32 +21,143 @@ import time
 from collections.abc import Generator
 
 from ..core import GameState
+from .coins import CoinTables, capture_moves, tables_for
+from .expert_search import INF, Lookahead, Paranoid
 from .solver import Solver
 
-STEP_SECONDS = 0.004
+STEP_SECONDS = 0.002
+EXACT_LINES = {"normal": 30, "other": 18}  # try the exact solver at or below this many undrawn lines
+EXACT_SHARE = 0.6  # of the budget, for the exact attempt
+SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
+TABLE_LIMIT = 250_000  # entries kept in a shared exact table before it is cleared
+
+MoveGenerator = Generator[int | None, None, int]
+_tables: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
 
 
-def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.0) -> Generator[int | None, None, int]:
-    """Choose a move for the player to move; yields between bounded steps, returns the chosen line."""
+def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.0) -> MoveGenerator:
+    """Choose a line for the player to move in ``state`` (not changed); yields its best move so far."""
     if state.over:
         raise ValueError("the game is over: there is no move to choose")
-    fallback = _fallback(state, rng)
-    yield fallback
-    if state.rules.players == 2:
-        deadline = time.perf_counter() + budget_seconds
-        solver = Solver(state, rng)
-        while time.perf_counter() < deadline:
-            if solver.step(STEP_SECONDS):
-                assert solver.best_move is not None
-                return solver.best_move
-            yield fallback
-    return fallback
-
-
-def _fallback(state: GameState, rng: random.Random) -> int:
+    start = time.perf_counter()
+    tables = tables_for(state.board)
+    deg = tables.degrees(state.drawn)
+    best = quick_move(tables, state.drawn, deg, rng)
+    yield best
     legal = state.legal_lines()
-    captures = [line for line in legal if state.would_capture(line)]
+    if len(legal) == 1:
+        return legal[0]
+    normal = not (state.rules.misere or state.rules.no_extra)
+    forced, chain_end = capture_moves(tables, state.drawn, deg) if normal else ([], [])
+    if forced:
+        return rng.choice(forced)
+    if state.rules.players == 2:
+        limit = EXACT_LINES["normal" if normal else "other"]
+        if state.lines_left <= limit:
+            solved = yield from _exact(state, rng, start + budget_seconds * EXACT_SHARE, best)
+            if solved is not None:
+                return solved
+        search = Lookahead(state)
+    else:
+        search = Paranoid(state)
+    stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
+    stop = min(stop, start + budget_seconds)
+    roots = chain_end if chain_end and state.rules.players == 2 else legal
+    return (yield from _deepen(state, search, roots, rng, stop, best))
+
+
+def _exact(state: GameState, rng: random.Random, stop: float, best: int) -> Generator[int | None, None, int | None]:
+    solver = Solver(state, rng, table=_shared_table(state))
+    while not solver.step(STEP_SECONDS):
+        if time.perf_counter() >= stop:
+            return None
+        yield best
+    return solver.best_move
+
+
+def _shared_table(state: GameState) -> dict[int, tuple[int, int]]:
+    """One exact table per board and variant: values depend on the drawn lines only, so any game may share it."""
+    key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra)
+    table = _tables.setdefault(key, {})
+    if len(table) > TABLE_LIMIT:
+        table.clear()
+    return table
+
+
+def _deepen(
+    state: GameState, search: Lookahead | Paranoid, moves: list[int], rng: random.Random, stop: float, best: int
+) -> MoveGenerator:
+    """Iterative deepening over ``moves`` until ``stop``; a random one of the best lines of the last full depth."""
+    moves = moves[:]
+    rng.shuffle(moves)
+    scores: dict[int, int] = {}
+    for depth in range(1, state.lines_left + 1):
+        moves.sort(key=lambda line: -scores.get(line, 0))
+        found: dict[int, int] = {}
+        top = -INF
+        for line in moves:
+            run = _line_score(search, state, line, depth, top - 1)
+            while True:
+                try:
+                    next(run)
+                except StopIteration as done:
+                    score = done.value
+                    break
+                if time.perf_counter() >= stop:
+                    return best
+                yield best
+            found[line] = score
+            top = max(top, score)
+        scores = found
+        best = rng.choice([line for line in moves if scores[line] == top])
+        yield best
+        if time.perf_counter() >= stop or depth >= state.lines_left:
+            break
+    return best
+
+
+def _line_score(
+    search: Lookahead | Paranoid, state: GameState, line: int, depth: int, alpha: int
+) -> Generator[None, None, int]:
+    if isinstance(search, Lookahead):
+        return search.line_value(state.drawn, line, depth, alpha, INF)
+    return search.line_value(state.drawn, 0, line, depth, alpha, INF)
+
+
+def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Random) -> int:
+    """A sensible move found at once: a capture, else a safe line, else the line that gives the fewest cells."""
+    line_cells = tables.line_cells
+    legal = [line for line in range(tables.num_lines) if not drawn >> line & 1]
+    captures = [line for line in legal if any(deg[c] == 1 for c in line_cells[line])]
     if captures:
         return rng.choice(captures)
-    safe = [line for line in legal if state.is_safe(line)]
-    return rng.choice(safe or legal)
+    safe = [line for line in legal if all(deg[c] >= 3 for c in line_cells[line])]
+    if safe:
+        return rng.choice(safe)
+    given = {line: cells_given(tables, drawn, deg, line) for line in legal}
+    fewest = min(given.values())
+    return rng.choice([line for line in legal if given[line] == fewest])
+
+
+def cells_given(tables: CoinTables, drawn: int, deg: list[int], line: int) -> int:
+    """How many cells the opponent can then take in a row after ``line`` is drawn."""
+    line_cells, cell_mask = tables.line_cells, tables.cell_mask
+    deg = deg[:]
+    for c in line_cells[line]:
+        deg[c] -= 1
+    drawn |= 1 << line
+    taken = 0
+    ready = [c for c in line_cells[line] if deg[c] == 1]
+    while ready:
+        coin = ready.pop()
+        if deg[coin] != 1:
+            continue
+        cut = (cell_mask[coin] & ~drawn).bit_length() - 1
+        drawn |= 1 << cut
+        for c in line_cells[cut]:
+            deg[c] -= 1
+            if deg[c] == 0:
+                taken += 1
+            elif deg[c] == 1:
+                ready.append(c)
+    return taken

@@ -4,7 +4,8 @@ The value (see ``docs/solver.md``)::
 
     V(p) = max over undrawn lines e of   g + V(p+e)   if e closes g >= 1 cells (normal play: move again)
                                           -V(p+e)     if e closes nothing
-    misère: -g + V(p+e) after a capture;  no extra move: g - V(p+e) for every line;  V(full board) = 0
+    misère: -g + V(p+e) after a capture;  no extra move: g - V(p+e) for every line (both: -g - V(p+e));
+    V(full board) = 0
 
 The search is a negamax alpha-beta over the strings-and-coins form (:mod:`game.ai.coins`) with a transposition
 table of bounds keyed on the drawn lines only, canonical under the board's symmetries. In normal play it also
@@ -23,7 +24,16 @@ import time
 from collections.abc import Generator
 
 from ..core import GameState
-from .coins import CoinTables, components, simple_value, tables_for
+from .coins import (
+    CoinTables,
+    capture_moves,
+    chain_end_moves,
+    components,
+    simple_value,
+    tables_for,
+    take_free_coins,
+    untake,
+)
 
 PAUSE_EVERY = 64  # nodes between two pauses of the search generator (well under a millisecond each)
 
@@ -33,7 +43,15 @@ Search = Generator[None, None, int]
 class Solver:
     """Solves a two-player position in small steps: ``step(budget)`` until it returns True, then ``value``."""
 
-    def __init__(self, state: GameState, rng: random.Random | None = None, pause_every: int = PAUSE_EVERY) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        pause_every: int = PAUSE_EVERY,
+        table: dict[int, tuple[int, int]] | None = None,
+    ) -> None:
+        """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
+        table to fill and reuse: valid for any position of the same board and rule variant."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -45,7 +63,7 @@ class Solver:
         self.pauses = 0
         self.pause_every = pause_every
         self._next_pause = pause_every
-        self._tt: dict[int, tuple[int, int]] = {}
+        self._tt: dict[int, tuple[int, int]] = {} if table is None else table
         self._drawn = state.drawn
         self._deg = self.tables.degrees(state.drawn)
         self._rng = rng
@@ -98,7 +116,7 @@ class Solver:
         legal = [line for line in tables.order if not drawn >> line & 1]
         if self.misere or self.no_extra:
             return legal
-        forced, chain_end = _capture_moves(tables, drawn, self._deg)
+        forced, chain_end = capture_moves(tables, drawn, self._deg)
         if forced:
             return forced
         return chain_end or legal
@@ -113,6 +131,8 @@ class Solver:
                 gained += 1
         child = drawn | 1 << line
         if self.no_extra:
+            if self.misere:
+                gained = -gained
             value = gained - (yield from self._plain(child, gained - beta, gained - alpha))
         elif self.misere:
             if gained:
@@ -133,11 +153,11 @@ class Solver:
             yield
         tables = self.tables
         deg, line_cells, cell_mask = self._deg, tables.line_cells, tables.cell_mask
-        gain, taken, chain_coin = _take_free_coins(deg, drawn, line_cells, cell_mask)
+        gain, taken, chain_coins = take_free_coins(deg, drawn, line_cells, cell_mask)
         for line in taken:
             drawn |= 1 << line
         if drawn == tables.full:
-            _untake(deg, taken, line_cells)
+            untake(deg, taken, line_cells)
             return gain
         alpha -= gain
         beta -= gain
@@ -150,8 +170,8 @@ class Solver:
             value = high
         else:
             alpha, beta = max(alpha, low), min(beta, high)
-            if chain_coin >= 0:
-                moves = _chain_end_moves(chain_coin, deg, drawn, line_cells, cell_mask)
+            if chain_coins:
+                moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
             elif max(deg) <= 2:
                 moves = ()
             else:
@@ -186,7 +206,7 @@ class Solver:
             else:
                 value = low = high = simple_value(*components(tables, drawn, deg))
             tt[key] = (low, high)
-        _untake(deg, taken, line_cells)
+        untake(deg, taken, line_cells)
         return value + gain
 
     # -- misère and no extra move: plain negamax with the table ------------------------------------------------
@@ -224,75 +244,6 @@ class Solver:
             low = high = value
         tt[key] = (low, high)
         return value
-
-
-def _take_free_coins(
-    deg: list[int], drawn: int, line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
-) -> tuple[int, list[int], int]:
-    """Captures every coin whose capture opens nothing (its last string goes to the ground, to a coin that is
-    also capturable, or to a coin of degree 3 or more), changing ``deg``.
-
-    Returns (cells taken, lines drawn, a coin still capturable at the end of a chain or -1).
-    """
-    gain = 0
-    taken: list[int] = []
-    chain_coin = -1
-    for coin, left in enumerate(deg):
-        if left != 1:
-            continue
-        line = (cell_mask[coin] & ~drawn).bit_length() - 1
-        cells = line_cells[line]
-        if len(cells) == 1:
-            other = -1
-        else:
-            other = cells[0] if cells[1] == coin else cells[1]
-            if deg[other] == 2:
-                chain_coin = coin
-                continue
-        deg[coin] = 0
-        gain += 1
-        if other >= 0:
-            deg[other] -= 1
-            if not deg[other]:
-                gain += 1
-        drawn |= 1 << line
-        taken.append(line)
-    return gain, taken, chain_coin
-
-
-def _untake(deg: list[int], taken: list[int], line_cells: tuple[tuple[int, ...], ...]) -> None:
-    for line in taken:
-        for cell in line_cells[line]:
-            deg[cell] += 1
-
-
-def _chain_end_moves(
-    coin: int, deg: list[int], drawn: int, line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
-) -> tuple[int, int]:
-    """At a capturable coin whose string leads into a chain: take it, or cut the chain's next string (declining
-    the last two coins: "all but two"; with a coin capturable at both ends, "all but four" of a loop)."""
-    take = (cell_mask[coin] & ~drawn).bit_length() - 1
-    cells = line_cells[take]
-    nxt = cells[0] if cells[1] == coin else cells[1]
-    decline = (cell_mask[nxt] & ~drawn & ~(1 << take)).bit_length() - 1
-    return take, decline
-
-
-def _capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int]]:
-    """(captures that open nothing, the two chain-end choices) at a position, without changing it."""
-    forced, chain_end = [], []
-    for coin, left in enumerate(deg):
-        if left != 1:
-            continue
-        line = (tables.cell_mask[coin] & ~drawn).bit_length() - 1
-        cells = tables.line_cells[line]
-        other = -1 if len(cells) == 1 else (cells[0] if cells[1] == coin else cells[1])
-        if other >= 0 and deg[other] == 2:
-            if not chain_end:
-                chain_end = list(_chain_end_moves(coin, deg, drawn, tables.line_cells, tables.cell_mask))
-        elif line not in forced:
-            forced.append(line)
-    return forced, chain_end
 
 
 def solve(state: GameState, max_seconds: float | None = None) -> int | None:

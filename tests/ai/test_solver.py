@@ -1,0 +1,142 @@
+"""The exact solver against an independent brute force, on tiny boards of every shape and variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.solver import Solver, solve
+from game.core import Board, GameState, Rules
+
+
+def brute_force(state: GameState) -> int:
+    """Plain minimax over play/undo: future cells of the mover minus the other's (misère: the reverse)."""
+    memo: dict[int, int] = {}
+    sign = -1 if state.rules.misere else 1
+
+    def value() -> int:
+        if state.over:
+            return 0
+        if state.drawn in memo:
+            return memo[state.drawn]
+        best = None
+        for line in state.legal_lines():
+            mover = state.to_move
+            result = state.play(line)
+            gained = sign * len(result.captured)
+            if result.next_player == mover:
+                score = gained + value()
+            elif state.over:
+                score = gained
+            else:
+                score = gained - value()
+            state.undo()
+            best = score if best is None else max(best, score)
+        memo[state.drawn] = best
+        return best
+
+    return value()
+
+
+def random_position(board: Board, rules: Rules, lines_left: int, seed: int) -> GameState:
+    state = GameState(board, rules)
+    rng = random.Random(seed)
+    while state.lines_left > lines_left:
+        state.play_random(rng)
+    return state
+
+
+CASES = [
+    ("square", (1, 1), 4),
+    ("square", (1, 2), 7),
+    ("square", (2, 2), 12),
+    ("square", (2, 3), 14),
+    ("triangle", (3,), 9),
+    ("triangle", (4,), 14),
+    ("hex", (1,), 14),
+]
+VARIANTS = {
+    "normal": Rules(),
+    "misere": Rules(misere=True),
+    "no_extra": Rules(no_extra=True),
+    "swedish": Rules(start="swedish"),
+    "icelandic": Rules(start="icelandic"),
+    "misere_no_extra": Rules(misere=True, no_extra=True),
+}
+
+
+def _valid(kind: str, size: tuple[int, ...], variant: str) -> bool:
+    try:
+        VARIANTS[variant].check(Board.from_spec(kind, size))
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("kind", "size", "left", "variant"),
+    [(*case, variant) for case in CASES for variant in VARIANTS if _valid(case[0], case[1], variant)],
+)
+def test_solve_matches_brute_force(kind: str, size: tuple[int, ...], left: int, variant: str) -> None:
+    board = Board.from_spec(kind, size)
+    for seed in range(6):
+        state = random_position(board, VARIANTS[variant], left, seed)
+        before = state.snapshot()
+        assert solve(state) == brute_force(state), (kind, size, variant, seed, state.moves)
+        assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_normal_play_reductions_on_many_endgames(seed: int) -> None:
+    """Capture pruning, chain-end choices and the chain/loop formula are the risky parts: many positions."""
+    rng = random.Random(seed)
+    kind, size = rng.choice([("square", (2, 3)), ("square", (3, 3)), ("triangle", (4,)), ("hex", (1,))])
+    state = random_position(Board.from_spec(kind, size), Rules(), rng.randint(10, 16), seed)
+    assert solve(state) == brute_force(state), (kind, size, state.moves)
+
+
+def test_known_values_of_small_empty_boards() -> None:
+    assert solve(GameState(Board.square(1, 1))) == -1  # the opponent draws the fourth side
+    state = GameState(Board.square(2, 2))
+    assert solve(state) == brute_force(state)
+
+
+def test_best_move_achieves_the_value() -> None:
+    for seed in range(10):
+        state = random_position(Board.square(2, 3), Rules(), 13, seed)
+        solver = Solver(state, random.Random(seed))
+        while not solver.step(0.01):
+            pass
+        assert solver.best_move in state.legal_lines()
+        mover = state.to_move
+        result = state.play(solver.best_move)
+        after = brute_force(state)
+        child = after if result.next_player == mover else -after
+        assert len(result.captured) + child == solver.value
+
+
+def test_solve_reports_unknown_when_out_of_time() -> None:
+    assert solve(GameState(Board.square(4, 4)), max_seconds=0.05) is None
+
+
+def test_solver_refuses_more_than_two_players() -> None:
+    with pytest.raises(ValueError, match="two players"):
+        Solver(GameState(Board.square(2, 2), Rules(players=3)))
+
+
+def test_finished_game_is_worth_zero() -> None:
+    state = random_position(Board.square(1, 2), Rules(), 0, 1)
+    assert solve(state) == 0
+
+
+def test_solver_pauses_by_work_units() -> None:
+    state = random_position(Board.square(3, 3), Rules(), 16, 3)
+    solver = Solver(state, pause_every=50)
+    steps = 0
+    while not solver.step(0.0):
+        steps += 1
+    assert solver.nodes > 100
+    assert solver.pauses >= solver.nodes // 50 - 1
+    assert steps >= solver.pauses
+    assert solver.value == brute_force(state)
