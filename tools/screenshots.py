@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.ai import hint  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
@@ -90,7 +91,7 @@ def shots(orientation: str, size: tuple[int, int]) -> None:
         app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.restart(triangle.now - 9)
     )
     hexagon = played(Settings(seats=VS_COMPUTER, shape="hex", size=(2,)), 52, seed=8)
-    hexagon.hint = (hexagon.state.legal_lines()[0], "Take the box: it is free, and you move again.")
+    hexagon.hint = hint(hexagon.state, 0.3)
     shoot(app, BoardScene(app, hexagon), "board-hex", orientation)
     shoot(app, ResultsScene(app, finished(Settings(seats=VS_COMPUTER, size=(4, 4)))), "results", orientation)
     howto = HowToScene(app)

@@ -32,9 +32,11 @@ def hint_text(reason: str, shape: str) -> str:
     """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
     if not reason:
         return "Hint: try the green line"
+    cell, side = CELL_WORDS.get(shape, ("cell", "last-but-one"))
     if reason == "safe line":
-        cell, side = CELL_WORDS.get(shape, ("cell", "last-but-one"))
         return f"Hint: a safe line, it gives no {cell} its {side} side"
+    if reason == "takes the box":
+        return f"Hint: take the {cell}, then move again"
     return f"Hint: {reason[0].upper()}{reason[1:]}"
 
 
