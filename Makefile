@@ -31,8 +31,20 @@ serve: web
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
 
+# Every script in benchmarks/, one after another, each printing its figures. Quick settings by default (a few
+# minutes in all on a shared 2-core machine); `make bench FULL=1` runs each script with its own defaults.
 bench: $(STAMP)
-	$(PY) benchmarks/playouts.py
+	@for script in benchmarks/*.py; do \
+		name=$$(basename $$script .py); args=""; \
+		if [ -z "$(FULL)" ]; then case $$name in \
+			app_frames|solve) args="--quick";; \
+			playouts) args="0.2";; \
+			latency) args="--games 1";; \
+			ladder) args="--games 2";; \
+		esac; fi; \
+		echo "== $$script $$args"; \
+		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script $$args || exit 1; \
+	done
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache
