@@ -371,7 +371,7 @@ class BoardScene(Scene):
         again = bool(state.moves) and session.movers[session.current][-1] == state.to_move
         if session.seats[state.to_move].is_computer:
             return f"{name} plays"
-        who = "Your" if name == "You" else f"{name}:"
+        who = "Your" if name == "You" else f"{name}'s"
         return f"{who} turn again (extra move)" if again else f"{who} turn"
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
