@@ -10,6 +10,7 @@ of independent chains tied to the ground and loops), from the recursion in ``doc
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from functools import cache
 
@@ -49,9 +50,23 @@ class CoinTables:
         return best
 
 
-@cache
+_built: dict[Board, CoinTables] = {}
+
+
 def tables_for(board: Board) -> CoinTables:
-    """The tables of ``board`` (built once per board)."""
+    """The tables of ``board`` (built once per board, then cached)."""
+    steps = table_steps(board)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def table_steps(board: Board) -> Generator[None, None, CoinTables]:
+    """Builds the tables of ``board`` pausing after each symmetry (a few milliseconds in all on a big board)."""
+    if board in _built:
+        return _built[board]
     cell_mask = tuple(sum(1 << line for line in sides) for sides in board.cells)
     x0, y0, x1, y1 = board.bounds()
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -62,30 +77,32 @@ def tables_for(board: Board) -> CoinTables:
 
     order = tuple(sorted(range(board.num_lines), key=distance))
     perms = tuple(p for p in board.symmetries if list(p) != list(range(board.num_lines)))
-    return CoinTables(
+    sym_chunks = []
+    for perm in perms:
+        yield
+        sym_chunks.append(_chunk_tables(perm))
+    tables = CoinTables(
         num_lines=board.num_lines,
         num_cells=board.num_cells,
         full=(1 << board.num_lines) - 1,
         line_cells=board.line_cells,
         cell_mask=cell_mask,
         order=order,
-        sym_chunks=tuple(_chunk_tables(perm) for perm in perms),
+        sym_chunks=tuple(sym_chunks),
         perms=perms,
     )
+    return _built.setdefault(board, tables)
 
 
 def _chunk_tables(perm: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each run of 8 lines, the image of every bit pattern of that run under ``perm``."""
     tables = []
     for start in range(0, len(perm), _CHUNK):
-        lines = perm[start : start + _CHUNK]
-        table = []
-        for pattern in range(1 << _CHUNK):
-            image = 0
-            for k, target in enumerate(lines):
-                if pattern >> k & 1:
-                    image |= 1 << target
-            table.append(image)
+        bits = [1 << target for target in perm[start : start + _CHUNK]]
+        table = [0] * (1 << _CHUNK)
+        for pattern in range(1, 1 << len(bits)):
+            low = pattern & -pattern
+            table[pattern] = table[pattern ^ low] | bits[low.bit_length() - 1]
         tables.append(tuple(table))
     return tuple(tables)
 

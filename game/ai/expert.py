@@ -21,11 +21,10 @@ import time
 from collections.abc import Generator
 
 from ..core import GameState
-from .coins import CoinTables, capture_moves, tables_for
+from .coins import CoinTables, capture_moves, table_steps
 from .expert_search import INF, Lookahead, Paranoid
 from .solver import Solver
 
-STEP_SECONDS = 0.002
 EXACT_LINES = {"normal": 30, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.6  # of the budget, for the exact attempt
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
@@ -40,7 +39,7 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if state.over:
         raise ValueError("the game is over: there is no move to choose")
     start = time.perf_counter()
-    tables = tables_for(state.board)
+    tables = yield from table_steps(state.board)
     deg = tables.degrees(state.drawn)
     best = quick_move(tables, state.drawn, deg, rng)
     yield best
@@ -68,7 +67,7 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
 
 def _exact(state: GameState, rng: random.Random, stop: float, best: int) -> Generator[int | None, None, int | None]:
     solver = Solver(state, rng, table=_shared_table(state))
-    while not solver.step(STEP_SECONDS):
+    while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None
         yield best

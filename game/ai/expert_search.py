@@ -19,7 +19,7 @@ from collections.abc import Generator
 from ..core import GameState
 from .coins import CoinTables, chain_end_moves, components, simple_value, tables_for, take_free_coins, untake
 
-PAUSE_EVERY = 48
+PAUSE_EVERY = 32
 EVAL_UNITS = 4
 INF = 10_000
 

@@ -1,0 +1,150 @@
+"""The Expert: textbook moves, legal moves on every shape and variant, bounded steps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.expert import expert_move
+from game.ai.expert_search import EVAL_UNITS, Lookahead, Paranoid
+from game.ai.solver import solve
+from game.core import Board, GameState, Rules, parse_line
+
+
+def run(state: GameState, seed: int = 0, budget: float = 0.5) -> tuple[int, int]:
+    """(the Expert's move, how many times it yielded)."""
+    generator = expert_move(state, random.Random(seed), budget)
+    yields = 0
+    while True:
+        try:
+            next(generator)
+        except StopIteration as stop:
+            return stop.value, yields
+        yields += 1
+
+
+def position(board: Board, undrawn: list[str]) -> GameState:
+    """A state where every line is drawn except ``undrawn`` (line names)."""
+    keep = {parse_line(board, name) for name in undrawn}
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if line not in keep:
+            state.play(line)
+    return state
+
+
+def lines(board: Board, *names: str) -> set[int]:
+    return {parse_line(board, name) for name in names}
+
+
+def test_all_but_two_keeps_control() -> None:
+    """Two rows of four boxes; the opponent opened the top row and two boxes of it are taken: decline the rest."""
+    board = Board.square(2, 4)
+    row_one = ["v 1 0", "v 1 1", "v 1 2", "v 1 3", "v 1 4"]
+    state = position(board, ["v 0 3", "v 0 4", *row_one])
+    for seed in range(3):
+        move, _ = run(state, seed)
+        assert move == parse_line(board, "v 0 4")  # leaves the last two boxes joined, for the opponent
+
+
+def test_takes_everything_when_nothing_is_left_to_control() -> None:
+    board = Board.square(2, 4)
+    state = position(board, ["v 0 3", "v 0 4"])  # the last two boxes of the top row; the rest is taken
+    move, _ = run(state)
+    assert move == parse_line(board, "v 0 3")
+
+
+def test_loop_all_but_four() -> None:
+    """A 2x2 loop (opened by the opponent) and a chain of five: leave the loop's four boxes as two pairs."""
+    board = Board.square(3, 3)
+    loop = ["h 1 1", "v 0 1", "v 1 1"]  # the loop's inner cross, with "h 1 0" just drawn to open it
+    chain = ["h 0 2", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
+    state = position(board, loop + chain)
+    for seed in range(3):
+        move, _ = run(state, seed)
+        assert move == parse_line(board, "h 1 1")
+
+
+def test_opens_the_shortest_chain() -> None:
+    """A row of seven boxes cut into chains of 1, 3 and 3: give away the single box."""
+    board = Board.square(1, 7)
+    single = ["h 0 0", "v 0 0"]
+    three = ["h 0 1", "v 0 2", "v 0 3", "h 1 3"]
+    other_three = ["h 0 4", "v 0 5", "v 0 6", "v 0 7"]
+    state = position(board, single + three + other_three)
+    for seed in range(4):
+        move, _ = run(state, seed)
+        assert move in lines(board, *single)
+
+
+def test_opens_a_two_chain_in_the_middle() -> None:
+    """Chains of 2, 4 and 4: opening the pair in its middle stops the opponent from declining it."""
+    board = Board.square(2, 5)
+    pair = ["h 0 0", "v 0 1", "h 0 1"]  # boxes (0,0)-(0,1), tied to the ground at both ends
+    four = ["h 0 2", "v 0 3", "v 0 4", "h 1 4", "v 1 5"]  # (0,2)-(0,3)-(0,4)-(1,4)
+    four_more = ["v 1 0", "v 1 1", "v 1 2", "v 1 3", "h 2 3"]  # (1,0)-(1,1)-(1,2)-(1,3)
+    state = position(board, pair + four + four_more)
+    for seed in range(3):
+        move, _ = run(state, seed)
+        assert move == parse_line(board, "v 0 1")
+
+
+VARIANTS = [Rules(), Rules(misere=True), Rules(no_extra=True), Rules(start="swedish"), Rules(start="icelandic")]
+BOARDS = [Board.square(3, 3), Board.square(2, 4), Board.triangle(5), Board.hexagon(1)]
+
+
+@pytest.mark.parametrize("rules", [*VARIANTS, Rules(players=3), Rules(players=4, misere=True)])
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.describe())
+def test_expert_always_returns_a_legal_move(board: Board, rules: Rules) -> None:
+    state = GameState(board, rules)
+    rng = random.Random(7)
+    while not state.over:
+        move, _ = run(state, rng.randrange(1000), budget=0.02)
+        assert move in state.legal_lines()
+        state.play(move)
+
+
+def test_expert_refuses_a_finished_game() -> None:
+    state = GameState(Board.square(1, 1))
+    for line in range(4):
+        state.play(line)
+    with pytest.raises(ValueError, match="over"):
+        run(state)
+
+
+@pytest.mark.parametrize("board", [Board.square(2, 2), Board.triangle(4)], ids=lambda b: b.describe())
+def test_expert_against_itself_reaches_the_exact_value(board: Board) -> None:
+    value = solve(GameState(board))
+    for seed in range(3):
+        state = GameState(board)
+        while not state.over:
+            move, _ = run(state, seed)
+            state.play(move)
+        assert state.scores[0] - state.scores[1] == value
+
+
+@pytest.mark.parametrize("board", [Board.square(5, 5), Board.hexagon(2)], ids=lambda b: b.describe())
+def test_lookahead_pauses_after_bounded_work(board: Board) -> None:
+    state = GameState(board)
+    search = Lookahead(state, pause_every=20)
+    run_ = search.line_value(state.drawn, state.legal_lines()[0], 3, -10_000, 10_000)
+    yields = sum(1 for _ in run_)
+    assert search.units > 200
+    assert search.units <= (yields + 1) * (20 + EVAL_UNITS)
+
+
+def test_paranoid_pauses_after_bounded_work() -> None:
+    state = GameState(Board.square(4, 4), Rules(players=3))
+    search = Paranoid(state, pause_every=20)
+    run_ = search.line_value(state.drawn, 0, state.legal_lines()[0], 3, -10_000, 10_000)
+    yields = sum(1 for _ in run_)
+    assert search.units > 200
+    assert search.units <= (yields + 1) * 20
+
+
+def test_expert_yields_often_on_a_big_board() -> None:
+    state = GameState(Board.square(5, 5))
+    move, yields = run(state, budget=0.2)
+    assert move in state.legal_lines()
+    assert yields > 20
