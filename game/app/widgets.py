@@ -17,6 +17,11 @@ from .input import Action
 from .theme import Text
 
 
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The keyboard focus: a thick ring set a little apart from ``rect``, visible on every fill colour."""
+    pygame.draw.rect(surface, theme.FOCUS, rect.inflate(18, 18), 4, border_radius=radius + 9)
+
+
 class Button:
     def __init__(
         self,
@@ -58,7 +63,7 @@ class Button:
         radius = min(14, self.rect.height // 3)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         if focused:
-            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(6, 6), 3, border_radius=radius + 3)
+            focus_ring(surface, self.rect, radius)
         size = text.fit(self.label, int(self.rect.height * 0.45), self.rect.width - 16)
         text.draw(surface, self.label, size, ink, center=self.rect.center)
 
@@ -142,7 +147,7 @@ class Choice:
         else:
             self._draw_segments(surface, text, size, radius, hover, pressed)
         if focused:
-            pygame.draw.rect(surface, theme.FOCUS, control.inflate(6, 6), 3, border_radius=radius + 3)
+            focus_ring(surface, control, radius)
 
     def _draw_segments(
         self, surface: pygame.Surface, text: Text, size: int, radius: int, hover: Any, pressed: Any

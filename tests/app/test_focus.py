@@ -59,7 +59,7 @@ def test_focus_ring_is_drawn_on_the_focused_button(make_driver):
     start(driver)
     scene = driver.scene
     hint = driver.widget("Hint")
-    ring = hint.rect.inflate(6, 6)
+    ring = hint.rect.inflate(18, 18)
     probe = (ring.centerx, ring.top + 1)
     before = tuple(driver.app.screen.get_at(probe))[:3]
     driver.key(pygame.K_TAB)
