@@ -73,11 +73,11 @@ def draw_scores(
         score = str(scores[seat])
         if card.width >= u * 6:
             swatch(surface, text, box, seat, marks[seat], patterns)
-            name_size = text.fit(names[seat], int(u * 0.75), card.right - box.right - u * 2)
-            text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery - u // 3))
+            name_size = text.fit(names[seat], int(u * 0.75), card.right - box.right - int(u * 4.5))
+            name = text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:
-                thinking_dots(surface, (box.right + u, card.centery + u // 2), max(3, u // 6), now)
+                thinking_dots(surface, (name.right + u, card.centery), max(3, u // 6), now)
             continue
         # a narrow card (4 seats on a phone): swatch and score side by side, the whole name below them
         side = min(side, int(card.height * 0.5), card.width // 3)
