@@ -116,7 +116,7 @@ class BoardView:
                 self._line(surface, line, theme.PLAYER_COLOURS[marks.last_player], self.line_width + 2)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
-            self._line(surface, marks.hint, theme.tint(theme.HINT, 0.5 * glow), self.line_width + 6)
+            self._line(surface, marks.hint, theme.tint(theme.HINT, 0.35 * glow), self.line_width + 6)
         if marks.preview is not None:
             colour = theme.tint(theme.PLAYER_COLOURS[marks.preview_player], 0.45)
             self._line(surface, marks.preview, colour, self.line_width + 2)

@@ -128,4 +128,4 @@ def test_hint_reasons_read_as_sentences():
     assert hint_text("safe line", "hex") == "Hint: a safe line, it gives no hexagon its fifth side"
     assert hint_text("takes the box", "triangle") == "Hint: take the triangle, then move again"
     assert hint_text("sacrifice to win control", "square") == "Hint: Sacrifice to win control"
-    assert hint_text("", "triangle") == "Hint: try the green line"
+    assert hint_text("", "triangle") == "Hint: try the marked line"

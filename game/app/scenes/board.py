@@ -31,7 +31,7 @@ CELL_WORDS = {"square": ("box", "third"), "triangle": ("triangle", "second"), "h
 def hint_text(reason: str, shape: str) -> str:
     """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
     if not reason:
-        return "Hint: try the green line"
+        return "Hint: try the marked line"
     cell, side = CELL_WORDS.get(shape, ("cell", "last-but-one"))
     if reason == "safe line":
         return f"Hint: a safe line, it gives no {cell} its {side} side"

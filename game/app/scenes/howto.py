@@ -78,7 +78,7 @@ PAGES = (
             ("h00", "v00", "v11", "h21"),
             0,
             (("h20",),),
-            ("A draws the green line", "it closes nothing"),
+            ("A draws the marked line", "it closes nothing"),
         ),
     ),
     Page(
