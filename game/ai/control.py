@@ -14,13 +14,10 @@ from collections.abc import Generator
 
 from ..core import GameState
 from .chains import Analysis, analyse, endgame_value
+from .lookahead import OutOfNodes
 from .tactics import opened_runs, take_all, undo_many
 
 SAFE_LIMIT = 12
-
-
-class OutOfNodes(Exception):
-    """The search used up its node budget."""
 
 
 def safe_lines(state: GameState) -> list[int]:

@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable, Generator
 
 from ..core import GameState
-from .control import SAFE_LIMIT, ControlSearch, OutOfNodes, quiet_value, safe_lines
-from .lookahead import lookahead_move
+from .control import SAFE_LIMIT, ControlSearch, quiet_value, safe_lines
+from .lookahead import ExactSearch, OutOfNodes, lookahead_move
 from .tactics import Opened, gift, opened_runs, take_all, undo_many
 
 MoveGenerator = Generator[int | None, None, int]
@@ -24,8 +24,9 @@ Strategy = Callable[[GameState, random.Random], MoveGenerator]
 
 BEGINNER_SEES_BOX = 0.8
 BEGINNER_SEES_SAFE = 0.6
-MEDIUM_NODES = 1500
-HARD_NODES = 12000
+MEDIUM_NODES = 3000
+HARD_NODES = 30000
+PARANOID_NODES = 12000
 CONTROL_NODES = 6000
 GIFTS_PER_YIELD = 6
 
@@ -115,10 +116,25 @@ def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, 
     return rng.choice(firm).line
 
 
+def by_search(state: GameState, rng: random.Random, node_budget: int) -> MoveGenerator:
+    """Misère and no extra move: the exact search when it finishes within the budget; before that (or past the
+    budget) a capture that gives nothing back (no extra move only), else a safe line, else Easy's move."""
+    if state.rules.players == 2 and len(safe_lines(state)) <= SAFE_LIMIT:
+        try:
+            return rng.choice((yield from ExactSearch(state, node_budget).best_lines()))
+        except OutOfNodes:
+            pass
+    if state.rules.no_extra:
+        clean = [line for line in capturing_lines(state) if state.is_safe(line)]
+        if clean:
+            return rng.choice(clean)
+    return (yield from easy(state, rng))
+
+
 def medium(state: GameState, rng: random.Random) -> MoveGenerator:
     """As Easy, but gives the fewest cells when it must, and takes all but two when that keeps control."""
-    if not chain_rules(state) and (state.rules.misere or state.rules.no_extra):
-        return (yield from lookahead_move(state, rng, MEDIUM_NODES))
+    if state.rules.misere or state.rules.no_extra:
+        return (yield from by_search(state, rng, MEDIUM_NODES))
     judge = judge_by(medium_value) if chain_rules(state) else None
     line = yield from take_or_decline(state, rng, judge)
     if line is not None:
@@ -152,9 +168,11 @@ def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, N
 
 def hard(state: GameState, rng: random.Random) -> MoveGenerator:
     """Medium, plus the fight for control before the safe lines run out and a search of the endgame."""
+    if state.rules.misere or state.rules.no_extra:
+        return (yield from by_search(state, rng, HARD_NODES))
     if not chain_rules(state):
-        if state.rules.misere or state.rules.no_extra or state.lines_left <= SAFE_LIMIT:
-            return (yield from lookahead_move(state, rng, HARD_NODES))
+        if state.lines_left <= SAFE_LIMIT:
+            return (yield from lookahead_move(state, rng, PARANOID_NODES))
         return (yield from medium(state, rng))
     line = yield from take_or_decline(state, rng, judge_by(hard_value))
     if line is not None:

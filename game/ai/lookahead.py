@@ -1,9 +1,12 @@
-"""A plain depth-limited minimax over single lines, for the rules where chain theory does not apply.
+"""Searches over single lines, for the rules where chain theory does not apply.
 
-Misère, "no extra move" and games of 3-4 players use it: the value is the root player's score against the best
-other score (fewer is better in misère), and with more than two players every other player is assumed to play
-against the root player (the *paranoid* assumption). It deepens one line at a time until its node budget is
-spent and plays the best move of the deepest finished depth.
+* :class:`ExactSearch` (two players, any rules): alpha-beta to the end of the game with a transposition table
+  keyed on the drawn lines, on the value of the cells still to be taken (mover's minus opponent's, in the
+  variant's sense). Late in a game it is exact and cheap; it gives up past its node budget.
+* :class:`Lookahead` (any number of players): depth-limited minimax on the root player's score against the best
+  other score (fewer is better in misère); with more than two players every other player is assumed to play
+  against the root player (the *paranoid* assumption). It deepens one line at a time until its node budget is
+  spent and plays the best move of the deepest finished depth.
 """
 
 from __future__ import annotations
@@ -16,8 +19,12 @@ from ..core import GameState
 NODES_PER_YIELD = 32
 
 
-class _OutOfNodes(Exception):
-    pass
+INFINITY = 10**9
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfNodes(Exception):
+    """A search used up its node budget (the state is restored before this leaves the search)."""
 
 
 def score_for(state: GameState, player: int) -> int:
@@ -59,7 +66,7 @@ class Lookahead:
         while depth <= state.lines_left:
             try:
                 best = yield from self._root_search(moves, depth)
-            except _OutOfNodes:
+            except OutOfNodes:
                 while len(state.moves) > start:
                     state.undo()
                 break
@@ -79,7 +86,7 @@ class Lookahead:
         state = self.state
         self.nodes += 1
         if self.nodes > self.budget:
-            raise _OutOfNodes
+            raise OutOfNodes
         if self.nodes % NODES_PER_YIELD == 0:
             yield None
         if depth == 0 or state.over:
@@ -102,3 +109,68 @@ def lookahead_move(state: GameState, rng: random.Random, node_budget: int) -> Ge
     """The best line by :class:`Lookahead`, ties broken by ``rng``."""
     lines = yield from Lookahead(state, node_budget).best_lines()
     return rng.choice(lines)
+
+
+class ExactSearch:
+    """Two players: the exact value of every root line, or :class:`OutOfNodes` past the budget."""
+
+    def __init__(self, state: GameState, node_budget: int) -> None:
+        self.state = state
+        self.budget = node_budget
+        self.nodes = 0
+        self.table: dict[int, tuple[int, int]] = {}
+        self.misere = state.rules.misere
+        self.extra = not state.rules.no_extra
+
+    def best_lines(self) -> Generator[None, None, list[int]]:
+        """The lines of best exact value (the others are only proven worse)."""
+        state = self.state
+        start = len(state.moves)
+        best, found = -INFINITY, []
+        try:
+            for line in ordered_lines(state):
+                v = yield from self._line_value(line, best - 1, INFINITY)
+                if v > best:
+                    best, found = v, [line]
+                elif v == best:
+                    found.append(line)
+        except OutOfNodes:
+            while len(state.moves) > start:
+                state.undo()
+            raise
+        return found
+
+    def value(self, alpha: int, beta: int) -> Generator[None, None, int]:
+        """The mover's net over the cells still to be taken, within (alpha, beta)."""
+        key = self.state.drawn
+        entry = self.table.get(key)
+        if entry is not None:
+            stored, flag = entry
+            if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
+                return stored
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfNodes
+        if self.nodes % NODES_PER_YIELD == 0:
+            yield None
+        floor, result = alpha, -INFINITY
+        for line in ordered_lines(self.state):
+            result = max(result, (yield from self._line_value(line, alpha, beta)))
+            alpha = max(alpha, result)
+            if alpha >= beta:
+                break
+        self.table[key] = (result, LOWER if result >= beta else UPPER if result <= floor else EXACT)
+        return result
+
+    def _line_value(self, line: int, alpha: int, beta: int) -> Generator[None, None, int]:
+        state = self.state
+        taken = len(state.play(line).captured)
+        gain = -taken if self.misere else taken
+        if state.over:
+            value = gain
+        elif taken and self.extra:
+            value = gain + (yield from self.value(alpha - gain, beta - gain))
+        else:
+            value = gain - (yield from self.value(gain - beta, gain - alpha))
+        state.undo()
+        return value

@@ -153,6 +153,19 @@ def test_hard_fights_for_control_like_an_exact_search() -> None:
     assert agree >= 11
 
 
+@pytest.mark.parametrize("rules", [Rules(misere=True), Rules(no_extra=True), Rules(misere=True, no_extra=True)])
+def test_hard_plays_late_misere_and_no_extra_positions_exactly(rules: Rules) -> None:
+    rng = random.Random(8)
+    for index in range(6):
+        state = GameState(Board.square(2, 3), rules)
+        while state.lines_left > 9:
+            state.play(rng.choice(state.legal_lines()))
+        if state.over:
+            continue
+        best, values = exact_best(state)
+        assert values[choose_move(state, "hard", index)] == best
+
+
 # -- every shape and variant ---------------------------------------------------------------------------------
 BOARDS = [Board.square(2, 3), Board.triangle(4), Board.hexagon(1)]
 RULES = [
