@@ -27,6 +27,7 @@ BEGINNER_SEES_SAFE = 0.6
 MEDIUM_NODES = 3000
 HARD_NODES = 30000
 PARANOID_NODES = 12000
+EXACT_LINES = 16
 CONTROL_NODES = 6000
 GIFTS_PER_YIELD = 6
 
@@ -167,9 +168,15 @@ def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, N
 
 
 def hard(state: GameState, rng: random.Random) -> MoveGenerator:
-    """Medium, plus the fight for control before the safe lines run out and a search of the endgame."""
+    """Medium, plus the fight for control before the safe lines run out, a search of the endgame, and an exact
+    search of the last lines."""
     if state.rules.misere or state.rules.no_extra:
         return (yield from by_search(state, rng, HARD_NODES))
+    if state.rules.players == 2 and state.lines_left <= EXACT_LINES:
+        try:
+            return rng.choice((yield from ExactSearch(state, HARD_NODES).best_lines()))
+        except OutOfNodes:
+            pass
     if not chain_rules(state):
         if state.lines_left <= SAFE_LIMIT:
             return (yield from lookahead_move(state, rng, PARANOID_NODES))
