@@ -183,6 +183,65 @@ def capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[
     return forced, chain_end_moves(chain_coins, drawn, tables.line_cells, tables.cell_mask)
 
 
+# -- the moves that matter in the fight for control ----------------------------------------------------------
+def control_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
+    """A selective move set for a position with no capturable coin (not exact: a search over it is a strong
+    guess, not a proof): every safe line, then the ways of giving cells away that differ: both end strings of
+    each chain, the middle string of a chain of two, one string of each loop; the other inner strings of a long
+    chain give the opponent the same choices as its ends and are left out."""
+    line_cells = tables.line_cells
+    safe: list[int] = []
+    openings: list[tuple[int, int]] = []
+    seen_loops: set[int] = set()
+    for line in tables.order:
+        if drawn >> line & 1:
+            continue
+        cells = line_cells[line]
+        if all(deg[c] >= 3 for c in cells):
+            safe.append(line)
+        elif len(cells) == 1 or deg[cells[0]] != 2 or deg[cells[1]] != 2:
+            openings.append((1, line))
+        else:
+            size, loop_key = _run_through(tables, drawn, deg, line)
+            if loop_key >= 0:
+                if loop_key not in seen_loops:
+                    seen_loops.add(loop_key)
+                    openings.append((size, line))
+            elif size == 2:
+                openings.append((2, line))
+    openings.sort()
+    return safe + [line for _, line in openings]
+
+
+def _run_through(tables: CoinTables, drawn: int, deg: list[int], line: int) -> tuple[int, int]:
+    """(coins in the chain or loop of degree-2 coins through inner string ``line``, the loop's smallest coin if
+    it closes on itself, else -1)."""
+    first, second = tables.line_cells[line]
+    size, looped, smallest = _walk(tables, drawn, deg, line, second, first)
+    if looped:
+        return size + 1, min(smallest, first)
+    return size + _walk(tables, drawn, deg, line, first, second)[0], -1
+
+
+def _walk(tables: CoinTables, drawn: int, deg: list[int], came: int, coin: int, origin: int) -> tuple[int, bool, int]:
+    """Follow degree-2 coins from ``coin`` (entered by string ``came``): (coins passed, back at ``origin``,
+    the smallest coin passed)."""
+    line_cells, cell_mask = tables.line_cells, tables.cell_mask
+    count, smallest = 0, coin
+    while True:
+        if coin == origin:
+            return count, True, smallest
+        if deg[coin] != 2:
+            return count, False, smallest
+        count += 1
+        smallest = min(smallest, coin)
+        came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
+        cells = line_cells[came]
+        if len(cells) == 1:
+            return count, False, smallest
+        coin = cells[0] if cells[1] == coin else cells[1]
+
+
 # -- simple endgames: independent chains and loops ------------------------------------------------------------
 def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Chain and loop lengths of a position whose remaining coins all have degree 2 (sorted)."""

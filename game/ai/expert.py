@@ -6,7 +6,9 @@ For each move (two players):
 2. when few enough lines are left, the exact :class:`~game.ai.solver.Solver` runs for part of the budget; its
    transposition table is kept per board and variant, so once a position is solved every later move of the game
    is instant and perfect;
-3. otherwise an iterative-deepening :class:`~game.ai.expert_search.Lookahead` scores the root lines under the
+3. in the fight for control (normal play, few safe lines left), the selective solver searches to the end over
+   the moves that matter (safe lines, and one way of opening each chain or loop), with its own kept table;
+4. otherwise an iterative-deepening :class:`~game.ai.expert_search.Lookahead` scores the root lines under the
    time budget, and a random one of the best-scoring lines is played.
 
 Three or four players use the same steps with the :class:`~game.ai.expert_search.Paranoid` search. The move is
@@ -25,8 +27,10 @@ from .coins import CoinTables, capture_moves, table_steps
 from .expert_search import INF, Lookahead, Paranoid
 from .solver import Solver
 
-EXACT_LINES = {"normal": 30, "other": 18}  # try the exact solver at or below this many undrawn lines
-EXACT_SHARE = 0.6  # of the budget, for the exact attempt
+EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
+EXACT_SHARE = 0.5  # of the budget, for the exact attempt
+SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe lines are left (normal play)
+SELECTIVE_SHARE = 0.8  # of the budget, up to which the selective solver may run
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 TABLE_LIMIT = 250_000  # entries kept in a shared exact table before it is cleared
 
@@ -53,10 +57,14 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if state.rules.players == 2:
         limit = EXACT_LINES["normal" if normal else "other"]
         if state.lines_left <= limit:
-            solved = yield from _exact(state, rng, start + budget_seconds * EXACT_SHARE, best)
+            solved = yield from _solve(state, rng, start + budget_seconds * EXACT_SHARE, best, False)
             if solved is not None:
                 return solved
-        search = Lookahead(state)
+        if normal and not chain_end and _safe_count(tables, state.drawn, deg) <= SELECTIVE_SAFE:
+            solved = yield from _solve(state, rng, start + budget_seconds * SELECTIVE_SHARE, best, True)
+            if solved is not None:
+                return solved
+        search: Lookahead | Paranoid = Lookahead(state)
     else:
         search = Paranoid(state)
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
@@ -65,8 +73,11 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     return (yield from _deepen(state, search, roots, rng, stop, best))
 
 
-def _exact(state: GameState, rng: random.Random, stop: float, best: int) -> Generator[int | None, None, int | None]:
-    solver = Solver(state, rng, table=_shared_table(state))
+def _solve(
+    state: GameState, rng: random.Random, stop: float, best: int, selective: bool
+) -> Generator[int | None, None, int | None]:
+    """The solver's best move (exact, or over the control moves if ``selective``), or None at ``stop``."""
+    solver = Solver(state, rng, table=_shared_table(state, selective), selective=selective)
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None
@@ -74,9 +85,16 @@ def _exact(state: GameState, rng: random.Random, stop: float, best: int) -> Gene
     return solver.best_move
 
 
-def _shared_table(state: GameState) -> dict[int, tuple[int, int]]:
-    """One exact table per board and variant: values depend on the drawn lines only, so any game may share it."""
-    key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra)
+def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
+    line_cells = tables.line_cells
+    return sum(
+        1 for line in range(tables.num_lines) if not drawn >> line & 1 and all(deg[c] >= 3 for c in line_cells[line])
+    )
+
+
+def _shared_table(state: GameState, selective: bool) -> dict[int, tuple[int, int]]:
+    """One table per board, variant and search kind: values depend on the drawn lines only, so games share it."""
+    key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, selective)
     table = _tables.setdefault(key, {})
     if len(table) > TABLE_LIMIT:
         table.clear()

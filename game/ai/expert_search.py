@@ -2,7 +2,8 @@
 
 * :class:`Lookahead` (two players): negamax alpha-beta to a fixed depth with a transposition table. In normal
   play it keeps the exact solver's reductions (free captures taken at once, only "take" or "decline" at the end
-  of a chain, simple chain/loop endgames valued by formula) and scores the horizon with :func:`control_estimate`.
+  of a chain, simple chain/loop endgames valued by formula), searches only the control moves (safe lines and
+  one way of opening each chain or loop) and scores the horizon with :func:`control_estimate`.
   Misère and no-extra-move games search every line and score the horizon by the cells won on the way.
 * :class:`Paranoid` (three or four players): the player to move against a coalition of all the others, which
   makes it a two-sided search again; it counts cells only, and lets the player at the horizon take what is
@@ -17,10 +18,20 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..core import GameState
-from .coins import CoinTables, chain_end_moves, components, simple_value, tables_for, take_free_coins, untake
+from .coins import (
+    CoinTables,
+    chain_end_moves,
+    components,
+    control_moves,
+    simple_value,
+    tables_for,
+    take_free_coins,
+    untake,
+)
 
 PAUSE_EVERY = 32
-EVAL_UNITS = 4
+EVAL_UNITS = 8
+CONTROL_HORIZON = 2  # safe lines ahead beyond which control is not guessed
 INF = 10_000
 
 Search = Generator[None, None, int]
@@ -106,6 +117,8 @@ class Lookahead(_Counter):
             alpha, beta = max(alpha, low), min(beta, high)
         if chain_coins:
             moves = chain_end_moves(chain_coins, drawn, tables.line_cells, tables.cell_mask)
+        elif self.normal:
+            moves = control_moves(tables, drawn, deg)
         else:
             moves = ordered_moves(tables, drawn, deg)
         start, value = alpha, -INF
@@ -142,14 +155,29 @@ def ordered_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
 def control_estimate(tables: CoinTables, drawn: int, deg: list[int]) -> int:
     """A chain-and-control guess of the value for the player to move (normal play, no capturable coin).
 
-    Plays the safe lines greedily from the centre outward to see who must open the first chain (the parity of
-    the safe lines left), then values the chains and loops left as a simple endgame; coins where chains meet
-    are counted into the component they touch, as one long chain.
+    Plays the safe lines greedily in a few fixed orders to see who must open the first chain (the parity of the
+    safe lines left) and what is left then; values that as a simple endgame of its chain segments
+    (:func:`chain_segments`), from the opener's side; and averages the orders, so an uncertain parity counts
+    for little. With more than ``CONTROL_HORIZON`` safe lines ahead the parity is noise: 0 (cells only).
     """
+    total = 0
+    for order in (tables.order, tables.order[::-1], tables.order[1::2] + tables.order[::2]):
+        after, left, safe_moves = _play_safe_lines(tables, order, drawn, deg)
+        if safe_moves > CONTROL_HORIZON:
+            return 0
+        value = simple_value(*chain_segments(tables, after, left))
+        total += value if safe_moves % 2 == 0 else -value
+    return round(total / 3)
+
+
+def _play_safe_lines(
+    tables: CoinTables, order: tuple[int, ...], drawn: int, deg: list[int]
+) -> tuple[int, list[int], int]:
+    """Draws safe lines in ``order`` until none is left: (drawn lines, coin degrees, safe lines drawn)."""
     line_cells = tables.line_cells
     deg = deg[:]
     safe_moves = 0
-    for line in tables.order:
+    for line in order:
         if drawn >> line & 1:
             continue
         cells = line_cells[line]
@@ -158,40 +186,69 @@ def control_estimate(tables: CoinTables, drawn: int, deg: list[int]) -> int:
                 deg[c] -= 1
             drawn |= 1 << line
             safe_moves += 1
-    chains, loops = _rough_components(tables, drawn, deg)
-    value = simple_value(chains, loops)
-    return value if safe_moves % 2 == 0 else -value
+    return drawn, deg, safe_moves
 
 
-def _rough_components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Sizes of the groups of coins joined by uncut strings: loops if every coin has degree 2 and none touches
-    the ground, chains otherwise."""
+def chain_segments(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Chains and loops of a position, cutting chains where they meet: each run of degree-2 coins is a chain,
+    and each coin where runs meet joins the longest run it touches (the last two runs at a joint merge)."""
     line_cells, cell_mask = tables.line_cells, tables.cell_mask
-    seen = [d == 0 for d in deg]
-    chains, loops = [], []
+    run_of = [-1] * tables.num_cells
+    sizes: list[int] = []
+    loops: list[int] = []
     for start in range(tables.num_cells):
-        if seen[start]:
+        if deg[start] != 2 or run_of[start] >= 0:
             continue
-        seen[start] = True
-        stack, size, loop = [start], 0, True
-        while stack:
-            coin = stack.pop()
-            size += 1
-            loop = loop and deg[coin] == 2
-            rest = cell_mask[coin] & ~drawn
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cells = line_cells[low.bit_length() - 1]
+        run = len(sizes)
+        members = [start]
+        run_of[start] = run
+        closed = False
+        for first in _strings(cell_mask[start] & ~drawn):
+            came, coin = first, start
+            while True:
+                cells = line_cells[came]
                 if len(cells) == 1:
-                    loop = False
-                    continue
-                other = cells[0] if cells[1] == coin else cells[1]
-                if not seen[other]:
-                    seen[other] = True
-                    stack.append(other)
-        (loops if loop and size >= 3 else chains).append(size)
-    return tuple(sorted(chains)), tuple(sorted(loops))
+                    break
+                coin = cells[0] if cells[1] == coin else cells[1]
+                if coin == start:
+                    closed = True
+                    break
+                if deg[coin] != 2 or run_of[coin] >= 0:
+                    break
+                run_of[coin] = run
+                members.append(coin)
+                came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
+            if closed:
+                break
+        sizes.append(0 if closed else len(members))
+        if closed:
+            loops.append(len(members))
+    singles = 0
+    for coin, left in enumerate(deg):
+        if left < 3:
+            continue
+        touching = {run_of[c] for c in _neighbours(tables, drawn, coin) if run_of[c] >= 0}
+        if touching:
+            longest = max(touching, key=lambda r: sizes[r])
+            sizes[longest] += 1
+        else:
+            singles += 1
+    chains = sorted([size for size in sizes if size] + [1] * singles)
+    return tuple(chains), tuple(sorted(loops))
+
+
+def _strings(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _neighbours(tables: CoinTables, drawn: int, coin: int) -> list[int]:
+    line_cells = tables.line_cells
+    return [c for line in _strings(tables.cell_mask[coin] & ~drawn) for c in line_cells[line] if c != coin]
 
 
 class Paranoid(_Counter):

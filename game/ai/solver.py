@@ -29,6 +29,7 @@ from .coins import (
     capture_moves,
     chain_end_moves,
     components,
+    control_moves,
     simple_value,
     tables_for,
     take_free_coins,
@@ -49,14 +50,18 @@ class Solver:
         rng: random.Random | None = None,
         pause_every: int = PAUSE_EVERY,
         table: dict[int, tuple[int, int]] | None = None,
+        selective: bool = False,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
-        table to fill and reuse: valid for any position of the same board and rule variant."""
+        table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
+        (normal play only) searches only :func:`~game.ai.coins.control_moves` where nothing is capturable: much
+        faster, and its value is then a strong estimate rather than exact (use a separate table)."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
         self.misere = state.rules.misere
         self.no_extra = state.rules.no_extra
+        self.selective = selective and not (self.misere or self.no_extra)
         self.value: int | None = None
         self.best_move: int | None = None
         self.nodes = 0
@@ -119,7 +124,9 @@ class Solver:
         forced, chain_end = capture_moves(tables, drawn, self._deg)
         if forced:
             return forced
-        return chain_end or legal
+        if chain_end:
+            return chain_end
+        return control_moves(tables, drawn, self._deg) if self.selective else legal
 
     def line_value(self, drawn: int, line: int, alpha: int, beta: int) -> Search:
         """The value for the mover of drawing ``line`` (fail-soft within alpha..beta)."""
@@ -174,6 +181,8 @@ class Solver:
                 moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
             elif max(deg) <= 2:
                 moves = ()
+            elif self.selective:
+                moves = control_moves(tables, drawn, deg)
             else:
                 moves = [line for line in tables.order if not drawn >> line & 1]
             if moves:
