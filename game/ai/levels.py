@@ -22,8 +22,8 @@ from .tactics import Opened, gift, opened_runs, take_all, undo_many
 MoveGenerator = Generator[int | None, None, int]
 Strategy = Callable[[GameState, random.Random], MoveGenerator]
 
-BEGINNER_SEES_BOX = 0.8
-BEGINNER_SEES_SAFE = 0.6
+BEGINNER_SEES_BOX = 0.7
+BEGINNER_SEES_SAFE = 0.4
 MEDIUM_NODES = 3000
 HARD_NODES = 30000
 PARANOID_NODES = 12000
