@@ -35,7 +35,7 @@ SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 TABLE_LIMIT = 250_000  # entries kept in a shared exact table before it is cleared
 
 MoveGenerator = Generator[int | None, None, int]
-_tables: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+_tables: dict[tuple[object, ...], dict[int, int]] = {}
 
 
 def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.0) -> MoveGenerator:
@@ -92,7 +92,7 @@ def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
     )
 
 
-def _shared_table(state: GameState, selective: bool) -> dict[int, tuple[int, int]]:
+def _shared_table(state: GameState, selective: bool) -> dict[int, int]:
     """One table per board, variant and search kind: values depend on the drawn lines only, so games share it."""
     key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, selective)
     table = _tables.setdefault(key, {})

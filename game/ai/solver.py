@@ -38,6 +38,13 @@ from .coins import (
 
 PAUSE_EVERY = 64  # nodes between two pauses of the search generator (well under a millisecond each)
 
+# Table entries pack the bounds (low, high) into one int: an int-to-int dict holds no objects the garbage
+# collector must visit (a full collection over a big table of tuples stalled a step by several milliseconds),
+# and it is smaller. Bounds stay within -999..999, the "unknown" bounds.
+_OFFSET, _BITS = 1024, 11
+_MASK = (1 << _BITS) - 1
+UNKNOWN = (-999 + _OFFSET) << _BITS | (999 + _OFFSET)
+
 Search = Generator[None, None, int]
 
 
@@ -49,7 +56,7 @@ class Solver:
         state: GameState,
         rng: random.Random | None = None,
         pause_every: int = PAUSE_EVERY,
-        table: dict[int, tuple[int, int]] | None = None,
+        table: dict[int, int] | None = None,
         selective: bool = False,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
@@ -68,7 +75,7 @@ class Solver:
         self.pauses = 0
         self.pause_every = pause_every
         self._next_pause = pause_every
-        self._tt: dict[int, tuple[int, int]] = {} if table is None else table
+        self._tt: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
         self._deg = self.tables.degrees(state.drawn)
         self._rng = rng
@@ -170,7 +177,8 @@ class Solver:
         beta -= gain
         key = tables.canonical(drawn)
         tt = self._tt
-        low, high = tt.get(key, (-999, 999))
+        packed = tt.get(key, UNKNOWN)
+        low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
         if low >= beta or low == high:
             value = low
         elif high <= alpha:
@@ -214,7 +222,7 @@ class Solver:
                     low = high = value
             else:
                 value = low = high = simple_value(*components(tables, drawn, deg))
-            tt[key] = (low, high)
+            tt[key] = (low + _OFFSET) << _BITS | (high + _OFFSET)
         untake(deg, taken, line_cells)
         return value + gain
 
@@ -227,7 +235,8 @@ class Solver:
             return 0
         key = tables.canonical(drawn)
         tt = self._tt
-        low, high = tt.get(key, (-999, 999))
+        packed = tt.get(key, UNKNOWN)
+        low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -251,7 +260,7 @@ class Solver:
             low = value
         else:
             low = high = value
-        tt[key] = (low, high)
+        tt[key] = (low + _OFFSET) << _BITS | (high + _OFFSET)
         return value
 
 
