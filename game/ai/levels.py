@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Generator
 
 from ..core import GameState
+from .chains import analyse, mover_gets_control
 from .control import SAFE_LIMIT, ControlSearch, quiet_value, safe_lines
 from .lookahead import ExactSearch, OutOfNodes, lookahead_move
 from .tactics import Opened, gift, opened_runs, take_all, undo_many
@@ -190,8 +191,22 @@ def hard(state: GameState, rng: random.Random) -> MoveGenerator:
         if line is not None:
             return line
     if safe:
-        return rng.choice(safe)
+        return rng.choice((yield from long_chain_rule(state, safe)))
     return (yield from fewest_cells(state, rng))
+
+
+def long_chain_rule(state: GameState, safe: list[int]) -> Generator[None, None, list[int]]:
+    """The safe lines after which, counting the long chains already formed, the long-chain rule gives the
+    opponent no control (all of ``safe`` if none does)."""
+    good = []
+    for i, line in enumerate(safe):
+        state.play(line)
+        if not mover_gets_control(state, analyse(state).long_chains):
+            good.append(line)
+        state.undo()
+        if i % GIFTS_PER_YIELD == GIFTS_PER_YIELD - 1:
+            yield None
+    return good or safe
 
 
 # -- expert ---------------------------------------------------------------------------------------------------

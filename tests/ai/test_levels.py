@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 
 from game.ai import ComputerPlayer, choose_move
-from game.ai.chains import analyse
+from game.ai.chains import analyse, mover_gets_control
 from game.ai.control import SAFE_LIMIT, short_sacrifices
-from game.ai.levels import EXACT_LINES, STRATEGIES
+from game.ai.levels import EXACT_LINES, STRATEGIES, long_chain_rule
 from game.ai.lookahead import Lookahead
 from game.core import Board, GameState, Rules, parse_line
 
@@ -273,3 +274,31 @@ def test_each_step_does_bounded_work(level: str, rules: Rules) -> None:
             if state.lines_left % 3 == 0:
                 assert largest_step(level, state) <= MAX_PLAYS_PER_STEP
             state.play(choose_move(state, "easy", rng.randrange(100)))
+
+
+def run_to_end(generator: Generator[None, None, list[int]]) -> list[int]:
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
+
+
+def test_long_chain_rule_keeps_exactly_the_safe_lines_that_deny_the_opponent_control() -> None:
+    rng = random.Random(6)
+    seen_split = False
+    for _ in range(10):
+        state = GameState(Board.square(5))
+        while len(analyse(state).safe) > 25:
+            state.play(rng.choice(analyse(state).safe))
+        safe = list(analyse(state).safe)
+        kept = run_to_end(long_chain_rule(state, safe))
+        denying = []
+        for line in safe:
+            state.play(line)
+            if not mover_gets_control(state, analyse(state).long_chains):
+                denying.append(line)
+            state.undo()
+        assert kept == (denying or safe)
+        seen_split = seen_split or 0 < len(denying) < len(safe)
+    assert seen_split
