@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from functools import cache
 
 from ..core import Board
 
@@ -279,7 +278,9 @@ def _lines_of(mask: int) -> list[int]:
     return lines
 
 
-@cache
+_simple_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+
+
 def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """Exact value for the player who must open one of these components (normal play, extra move on capture).
 
@@ -289,6 +290,9 @@ def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """
     if not chains and not loops:
         return 0
+    known = _simple_memo.get((chains, loops))
+    if known is not None:
+        return known
     best = None
     for i, k in enumerate(chains):
         if i and chains[i - 1] == k:
@@ -303,4 +307,5 @@ def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
         reply = max(k + rest, k - 8 - rest) if k >= 4 else k + rest
         best = -reply if best is None else max(best, -reply)
     assert best is not None
+    _simple_memo[chains, loops] = best  # a plain tuple-keyed dict: the garbage collector soon stops visiting it
     return best
