@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator
 from ..core import GameState
 from .chains import analyse, mover_gets_control
 from .control import SAFE_LIMIT, ControlSearch, quiet_value, safe_lines
-from .lookahead import ExactSearch, OutOfNodes, lookahead_move
+from .lookahead import ExactSearch, MaxN, OutOfNodes, lookahead_move
 from .tactics import Opened, gift, opened_runs, take_all, undo_many
 
 MoveGenerator = Generator[int | None, None, int]
@@ -28,6 +28,7 @@ BEGINNER_SEES_SAFE = 0.4
 MEDIUM_NODES = 3000
 HARD_NODES = 30000
 PARANOID_NODES = 12000
+MAXN_NODES = 20000
 EXACT_LINES = 16
 CONTROL_NODES = 6000
 GIFTS_PER_YIELD = 6
@@ -180,7 +181,10 @@ def hard(state: GameState, rng: random.Random) -> MoveGenerator:
             pass
     if not chain_rules(state):
         if state.lines_left <= SAFE_LIMIT:
-            return (yield from lookahead_move(state, rng, PARANOID_NODES))
+            try:
+                return rng.choice((yield from MaxN(state, MAXN_NODES).best_lines()))
+            except OutOfNodes:
+                return (yield from lookahead_move(state, rng, PARANOID_NODES))
         return (yield from medium(state, rng))
     line = yield from take_or_decline(state, rng, judge_by(hard_value))
     if line is not None:

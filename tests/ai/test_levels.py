@@ -302,3 +302,34 @@ def test_long_chain_rule_keeps_exactly_the_safe_lines_that_deny_the_opponent_con
         assert kept == (denying or safe)
         seen_split = seen_split or 0 < len(denying) < len(safe)
     assert seen_split
+
+
+def brute_max_n(state: GameState) -> tuple[int, ...]:
+    """Every player's future cells when each mover maximises their own (ties: the best other player gets least)."""
+    if state.over:
+        return (0,) * state.rules.players
+    mover, best = state.to_move, None
+    for move in state.legal_lines():
+        taken = len(state.play(move).captured)
+        values = list(brute_max_n(state))
+        state.undo()
+        values[mover] += taken
+        rank = (values[mover], -max(v for p, v in enumerate(values) if p != mover))
+        if best is None or rank > best[0]:
+            best = (rank, tuple(values))
+    assert best is not None
+    return best[1]
+
+
+def test_hard_plays_the_last_lines_of_a_three_player_game_by_max_n() -> None:
+    rng = random.Random(12)
+    for index in range(6):
+        state = GameState(Board.square(2, 2), Rules(players=3))
+        while state.lines_left > 7:
+            state.play(rng.choice(state.legal_lines()))
+        mover = state.to_move
+        own_best = brute_max_n(state)[mover]
+        chosen = choose_move(state, "hard", index)
+        taken = len(state.play(chosen).captured)
+        after = (0,) * 3 if state.over else brute_max_n(state)
+        assert taken + after[mover] == own_best
