@@ -5,8 +5,9 @@ its best move so far, or None) and returns its move. It may play and undo on ``s
 Choices among equally good moves are drawn from the player's ``rng`` (seeded once per game).
 
 Chain theory (control, all-but-two, the long-chain rule) holds only for two players with the extra move after a
-capture and the normal scoring. Misère and "no extra move" use a short minimax instead (:mod:`.lookahead`), and
-3-4 players take boxes, avoid giving and give the fewest cells when they must.
+capture and the normal scoring. In misère and with "no extra move" Medium and Hard search exactly once few safe
+lines remain (:mod:`.lookahead`); 3-4 players take boxes, avoid giving and give the fewest cells when they must,
+and Hard plays their last lines by max-n. ``docs/ai.md`` describes every level.
 """
 
 from __future__ import annotations
@@ -120,11 +121,12 @@ def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, 
 
 
 def by_search(state: GameState, rng: random.Random, node_budget: int) -> MoveGenerator:
-    """Misère and no extra move: the exact search when it finishes within the budget; before that (or past the
-    budget) a capture that gives nothing back (no extra move only), else a safe line, else Easy's move."""
-    if state.rules.players == 2 and len(safe_lines(state)) <= SAFE_LIMIT:
+    """Misère and no extra move: once few safe lines remain, the exact search (max-n with 3-4 players) if it
+    finishes within the budget; otherwise a capture that gives nothing back (no extra move only), else Easy's move."""
+    if len(safe_lines(state)) <= SAFE_LIMIT:
+        search = ExactSearch(state, node_budget) if state.rules.players == 2 else MaxN(state, node_budget)
         try:
-            return rng.choice((yield from ExactSearch(state, node_budget).best_lines()))
+            return rng.choice((yield from search.best_lines()))
         except OutOfNodes:
             pass
     if state.rules.no_extra:
