@@ -183,11 +183,13 @@ def capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[
 
 
 # -- the moves that matter in the fight for control ----------------------------------------------------------
-def control_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
+def control_moves(tables: CoinTables, drawn: int, deg: list[int], narrow: bool = False) -> list[int]:
     """A selective move set for a position with no capturable coin (not exact: a search over it is a strong
     guess, not a proof): every safe line, then the ways of giving cells away that differ: both end strings of
     each chain, the middle string of a chain of two, one string of each loop; the other inner strings of a long
-    chain give the opponent the same choices as its ends and are left out."""
+    chain give the opponent the same choices as its ends and are left out. ``narrow``: while safe lines remain,
+    only chains of one or two are offered (about 3x fewer nodes, but it missed the best line in 5 of 16 test
+    endgames, against 0 of 24 for the full set)."""
     line_cells = tables.line_cells
     safe: list[int] = []
     openings: list[tuple[int, int]] = []
@@ -199,7 +201,8 @@ def control_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
         if all(deg[c] >= 3 for c in cells):
             safe.append(line)
         elif len(cells) == 1 or deg[cells[0]] != 2 or deg[cells[1]] != 2:
-            openings.append((1, line))
+            coin = cells[0] if deg[cells[0]] == 2 else cells[1]
+            openings.append((_walk(tables, drawn, deg, line, coin, -1)[0] if narrow else 1, line))
         else:
             size, loop_key = _run_through(tables, drawn, deg, line)
             if loop_key >= 0:
@@ -209,6 +212,8 @@ def control_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
             elif size == 2:
                 openings.append((2, line))
     openings.sort()
+    if narrow and safe:
+        return safe + [line for size, line in openings if size <= 2]
     return safe + [line for _, line in openings]
 
 

@@ -7,7 +7,8 @@ For each move (two players):
    transposition table is kept per board and variant, so once a position is solved every later move of the game
    is instant and perfect;
 3. in the fight for control (normal play, few safe lines left), the selective solver searches to the end over
-   the moves that matter (safe lines, and one way of opening each chain or loop), with its own kept table;
+   the moves that matter (safe lines, and one way of opening each chain or loop), first the narrow set (only
+   short sacrifices while safe lines remain), then the wide one if time allows, each with its own kept table;
 4. otherwise an iterative-deepening :class:`~game.ai.expert_search.Lookahead` scores the root lines under the
    time budget, and a random one of the best-scoring lines is played.
 
@@ -30,7 +31,8 @@ from .solver import Solver
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.5  # of the budget, for the exact attempt
 SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe lines are left (normal play)
-SELECTIVE_SHARE = 0.8  # of the budget, up to which the selective solver may run
+NARROW_SHARE = 0.5  # of the budget, up to which the narrow selective solver may run
+SELECTIVE_SHARE = 0.85  # of the budget, up to which the wide selective solver may run (after the narrow one)
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 TABLE_LIMIT = 250_000  # entries kept in a shared exact table before it is cleared
 
@@ -57,13 +59,14 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if state.rules.players == 2:
         limit = EXACT_LINES["normal" if normal else "other"]
         if state.lines_left <= limit:
-            solved = yield from _solve(state, rng, start + budget_seconds * EXACT_SHARE, best, False)
+            solved = yield from _solve(state, rng, start + budget_seconds * EXACT_SHARE, best, "exact")
             if solved is not None:
                 return solved
         if normal and not chain_end and _safe_count(tables, state.drawn, deg) <= SELECTIVE_SAFE:
-            solved = yield from _solve(state, rng, start + budget_seconds * SELECTIVE_SHARE, best, True)
-            if solved is not None:
-                return solved
+            narrow = yield from _solve(state, rng, start + budget_seconds * NARROW_SHARE, best, "narrow")
+            wide = yield from _solve(state, rng, start + budget_seconds * SELECTIVE_SHARE, best, "wide")
+            if wide is not None or narrow is not None:
+                return wide if wide is not None else narrow
         search: Lookahead | Paranoid = Lookahead(state)
     else:
         search = Paranoid(state)
@@ -74,10 +77,11 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
 
 
 def _solve(
-    state: GameState, rng: random.Random, stop: float, best: int, selective: bool
+    state: GameState, rng: random.Random, stop: float, best: int, kind: str
 ) -> Generator[int | None, None, int | None]:
-    """The solver's best move (exact, or over the control moves if ``selective``), or None at ``stop``."""
-    solver = Solver(state, rng, table=_shared_table(state, selective), selective=selective)
+    """The best move of the solver of ``kind`` (exact, wide or narrow selective), or None at ``stop``."""
+    selective, narrow = kind != "exact", kind == "narrow"
+    solver = Solver(state, rng, table=_shared_table(state, kind), selective=selective, narrow=narrow)
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None
@@ -92,9 +96,9 @@ def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
     )
 
 
-def _shared_table(state: GameState, selective: bool) -> dict[int, int]:
+def _shared_table(state: GameState, kind: str) -> dict[int, int]:
     """One table per board, variant and search kind: values depend on the drawn lines only, so games share it."""
-    key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, selective)
+    key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, kind)
     table = _tables.setdefault(key, {})
     if len(table) > TABLE_LIMIT:
         table.clear()
