@@ -42,7 +42,10 @@ class Search:
 
 
 class ComputerPlayer:
-    """A computer seat: a level and a random generator seeded once per game, so no two games are the same."""
+    """A computer seat: a level and a random generator seeded once per game, so no two games are the same.
+
+    ``seconds`` is the Expert's thinking time per move (the other levels are bounded by work, not time).
+    """
 
     def __init__(self, level: str = "easy", seed: int | None = None, seconds: float = EXPERT_SECONDS) -> None:
         if level not in LEVELS:
@@ -64,6 +67,6 @@ class ComputerPlayer:
         return Search(self._moves(position), fallback=position.legal_lines()[0])
 
 
-def choose_move(state: GameState, level: str = "easy", seed: int | None = None) -> int:
+def choose_move(state: GameState, level: str = "easy", seed: int | None = None, seconds: float = EXPERT_SECONDS) -> int:
     """Synchronous wrapper: the move ``level`` plays in ``state``."""
-    return ComputerPlayer(level, seed).think(state).finish()
+    return ComputerPlayer(level, seed, seconds).think(state).finish()
