@@ -59,13 +59,19 @@ def beginner(state: GameState, rng: random.Random) -> MoveGenerator:
 
 
 def easy(state: GameState, rng: random.Random) -> MoveGenerator:
-    """Always takes boxes (in misère: never, while it has a safe line); safe lines while any remain; else random."""
+    """Always takes boxes; safe lines while any remain; otherwise random. In misère it turns round: a safe line,
+    else a line that closes nothing, and a box only when nothing else is left."""
     yield None
     takes = capturing_lines(state)
     if takes and not state.rules.misere:
         return rng.choice(takes)
     safe = safe_lines(state)
-    return rng.choice(safe or state.legal_lines())
+    if safe:
+        return rng.choice(safe)
+    legal = state.legal_lines()
+    if state.rules.misere:
+        return rng.choice([line for line in legal if line not in takes] or legal)
+    return rng.choice(legal)
 
 
 # -- medium ---------------------------------------------------------------------------------------------------
