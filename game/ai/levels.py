@@ -31,6 +31,7 @@ HARD_NODES = 30000
 PARANOID_NODES = 12000
 MAXN_NODES = 20000
 EXACT_LINES = 16
+SEARCH_LINES = 30
 CONTROL_NODES = 6000
 GIFTS_PER_YIELD = 6
 
@@ -127,9 +128,9 @@ def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, 
 
 
 def by_search(state: GameState, rng: random.Random, node_budget: int) -> MoveGenerator:
-    """Misère and no extra move: once few safe lines remain, the exact search (max-n with 3-4 players) if it
+    """Misère and no extra move: once few lines and safe lines remain, the exact search (max-n with 3-4 players) if it
     finishes within the budget; otherwise a capture that gives nothing back (no extra move only), else Easy's move."""
-    if len(safe_lines(state)) <= SAFE_LIMIT:
+    if state.lines_left <= SEARCH_LINES and len(safe_lines(state)) <= SAFE_LIMIT:
         search = ExactSearch(state, node_budget) if state.rules.players == 2 else MaxN(state, node_budget)
         try:
             return rng.choice((yield from search.best_lines()))
@@ -157,12 +158,17 @@ def medium(state: GameState, rng: random.Random) -> MoveGenerator:
 
 
 # -- hard -----------------------------------------------------------------------------------------------------
+def control_budget(state: GameState) -> int:
+    """The control search's node budget: smaller on big positions, where every node costs more."""
+    return CONTROL_NODES * 40 // max(40, state.lines_left)
+
+
 def hard_value(state: GameState) -> Generator[None, None, int]:
     """The control search's value when few safe lines remain; otherwise 0 (keep taking)."""
     if len(safe_lines(state)) > SAFE_LIMIT:
         return 0
     try:
-        return (yield from ControlSearch(state, CONTROL_NODES).value())
+        return (yield from ControlSearch(state, control_budget(state)).value())
     except OutOfNodes:
         return (yield from medium_value(state))
 
@@ -170,7 +176,7 @@ def hard_value(state: GameState) -> Generator[None, None, int]:
 def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, None, int | None]:
     """The best safe line, short sacrifice or opening by :class:`ControlSearch` (None if over budget)."""
     try:
-        values = yield from ControlSearch(state, CONTROL_NODES).root_values()
+        values = yield from ControlSearch(state, control_budget(state)).root_values()
     except OutOfNodes:
         return None
     top = max(values.values())
