@@ -6,9 +6,10 @@ For each move (two players):
 2. when few enough lines are left, the exact :class:`~game.ai.solver.Solver` runs for part of the budget; its
    transposition table is kept per board and variant, so once a position is solved every later move of the game
    is instant and perfect;
-3. in the fight for control (normal play, few safe lines left), the selective solver searches to the end over
-   the moves that matter (safe lines, and one way of opening each chain or loop), first the narrow set (only
-   short sacrifices while safe lines remain), then the wide one if time allows, each with its own kept table;
+3. in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left), the selective solver
+   searches to the end over the moves that matter (safe lines, and one way of opening each chain or loop):
+   first the narrow set (only short sacrifices while safe lines remain), then the exact solver if few lines are
+   left, then the wide set; the most trusted one that finished is played (each kind keeps its own table);
 4. otherwise an iterative-deepening :class:`~game.ai.expert_search.Lookahead` scores the root lines under the
    time budget, and a random one of the best-scoring lines is played.
 
@@ -31,10 +32,10 @@ from .solver import Solver
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.5  # of the budget, for the exact attempt
 SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe lines are left (normal play)
-NARROW_SHARE = 0.5  # of the budget, up to which the narrow selective solver may run
-SELECTIVE_SHARE = 0.85  # of the budget, up to which the wide selective solver may run (after the narrow one)
+NARROW_SHARE = 0.45  # of the budget, up to which the narrow selective solver may run
+SELECTIVE_SHARE = 0.9  # of the budget, up to which the wide selective solver may run (after the others)
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
-TABLE_LIMIT = 250_000  # entries kept in a shared exact table before it is cleared
+TABLE_LIMIT = 150_000  # entries kept in each shared solver table before it is cleared (about 15 MB)
 
 MoveGenerator = Generator[int | None, None, int]
 _tables: dict[tuple[object, ...], dict[int, int]] = {}
@@ -57,16 +58,16 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if forced:
         return rng.choice(forced)
     if state.rules.players == 2:
-        limit = EXACT_LINES["normal" if normal else "other"]
-        if state.lines_left <= limit:
-            solved = yield from _solve(state, rng, start + budget_seconds * EXACT_SHARE, best, "exact")
-            if solved is not None:
-                return solved
-        if normal and not chain_end and _safe_count(tables, state.drawn, deg) <= SELECTIVE_SAFE:
-            narrow = yield from _solve(state, rng, start + budget_seconds * NARROW_SHARE, best, "narrow")
-            wide = yield from _solve(state, rng, start + budget_seconds * SELECTIVE_SHARE, best, "wide")
-            if wide is not None or narrow is not None:
-                return wide if wide is not None else narrow
+        found: dict[str, int] = {}
+        for kind, share in _solver_plan(state, normal, bool(chain_end), _safe_count(tables, state.drawn, deg)):
+            move = yield from _solve(state, rng, start + budget_seconds * share, best, kind)
+            if move is not None:
+                found[kind] = move
+                if kind == "exact":
+                    break
+        for kind in ("exact", "wide", "narrow"):
+            if kind in found:
+                return found[kind]
         search: Lookahead | Paranoid = Lookahead(state)
     else:
         search = Paranoid(state)
@@ -74,6 +75,17 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     stop = min(stop, start + budget_seconds)
     roots = chain_end if chain_end and state.rules.players == 2 else legal
     return (yield from _deepen(state, search, roots, rng, stop, best))
+
+
+def _solver_plan(state: GameState, normal: bool, chain_end: bool, safe: int) -> list[tuple[str, float]]:
+    """Which solvers to try, each until a share of the budget; the most trusted finished one is played."""
+    exact = state.lines_left <= EXACT_LINES["normal" if normal else "other"]
+    if not normal or chain_end or not safe or safe > SELECTIVE_SAFE:
+        return [("exact", EXACT_SHARE if safe else 0.9)] if exact else []
+    plan = [("narrow", NARROW_SHARE)]
+    if exact:
+        plan.append(("exact", 0.75))
+    return [*plan, ("wide", SELECTIVE_SHARE)]
 
 
 def _solve(
