@@ -12,7 +12,7 @@ and the fully controlled value (:func:`controlled_value`) are the rules of thumb
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ..core import GameState
 
@@ -146,7 +146,7 @@ def _leads_out(state: GameState, deg: list[int], line: int, cell: int) -> bool:
 
 
 # -- the endgame ---------------------------------------------------------------------------------------------
-@cache
+@lru_cache(maxsize=1 << 16)
 def endgame_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """Exact net cells for the player who must open one of these chains or loops (the other is in control).
 
