@@ -75,8 +75,10 @@ def main() -> None:
             game_times, game_longest, game_cpu = play_game(board, rules, seed, args.budget)
             times += game_times
             longest, longest_cpu = max(longest, game_longest), max(longest_cpu, game_cpu)
+        thinking = [t for t in times if t > 0.01] or [0.0]
         print(
-            f"{name} ({args.variant}): {len(times)} moves, median {statistics.median(times):.3f} s, "
+            f"{name} ({args.variant}): {len(times)} moves, median {statistics.median(times):.3f} s "
+            f"({len(thinking)} moves over 10 ms: median {statistics.median(thinking):.3f} s), "
             f"worst {max(times):.3f} s, longest step {longest * 1000:.1f} ms wall, {longest_cpu * 1000:.1f} ms CPU"
         )
 
