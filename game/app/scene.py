@@ -18,8 +18,23 @@ if TYPE_CHECKING:
 
 
 class Scene:
+    """Base scene. A scene that places widgets overrides :meth:`arrange`; it runs again whenever the size changes."""
+
     def __init__(self, app: App) -> None:
         self.app = app
+        self._laid_out_for: tuple[int, int] | None = None
+
+    def arrange(self) -> None:
+        """Place everything for the current ``self.app.size``."""
+
+    def ensure_layout(self) -> None:
+        """Run :meth:`arrange` if the window size changed since the last one (or it was invalidated)."""
+        if self._laid_out_for != self.app.size:
+            self._laid_out_for = self.app.size
+            self.arrange()
+
+    def invalidate_layout(self) -> None:
+        self._laid_out_for = None
 
     def enter(self) -> None:
         """Called when the scene becomes the top scene (pushed, or uncovered by a pop)."""

@@ -50,18 +50,16 @@ class BoardScene(Scene):
         self.show_cursor = False
         self.saved_moves = -1
         self.feedback: tuple[str, float] | None = None
-        self._size: tuple[int, int] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
-        self._size = None
+        self.invalidate_layout()
         self.session.timer.restart(self.session.now)
         self._autosave()
 
     # -- layout -----------------------------------------------------------------------------------------------
-    def _layout(self) -> None:
+    def arrange(self) -> None:
         size = self.app.size
-        self._size = size
         self.frame = layout.board_layout(size)
         self.view = BoardView(self.session.board, self.frame.board)
         u = layout.unit(size)
@@ -100,8 +98,7 @@ class BoardScene(Scene):
         )
 
     def _refresh(self) -> None:
-        if self._size != self.app.size:
-            self._layout()
+        self.ensure_layout()
         self.undo_button.enabled = self.session.can_undo()
         self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
         widgets = self._widgets()

@@ -55,7 +55,6 @@ class HistoryScene(Scene):
         self.scroll = 0
         self.drag_from: tuple[int, int] | None = None
         self.confirming = False
-        self._size: tuple[int, int] | None = None
         self._load()
 
     def _load(self) -> None:
@@ -66,29 +65,28 @@ class HistoryScene(Scene):
 
     def enter(self) -> None:
         self.panel = Panel()
-        self._size = None
+        self.invalidate_layout()
 
     # -- clearing ---------------------------------------------------------------------------------------------
     def ask_to_clear(self) -> None:
         self.confirming = True
-        self._size = None
+        self.invalidate_layout()
 
     def cancel_clear(self) -> None:
         self.confirming = False
-        self._size = None
+        self.invalidate_layout()
 
     def clear(self) -> None:
         self.app.store.put("history", [])
         self._load()
         self.scroll = 0
         self.confirming = False
-        self._size = None
+        self.invalidate_layout()
         self.app.notify("History cleared.")
 
     # -- layout -----------------------------------------------------------------------------------------------
-    def _layout(self) -> None:
+    def arrange(self) -> None:
         size = self.app.size
-        self._size = size
         w, h = size
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
@@ -128,8 +126,7 @@ class HistoryScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
-        if self._size != self.app.size:
-            self._layout()
+        self.ensure_layout()
         kind = action.kind
         if self.confirming:
             if kind == "back":
@@ -160,8 +157,7 @@ class HistoryScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        if self._size != surface.get_size():
-            self._layout()
+        self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
         draw_title(self.app, surface, self.bar, "History")

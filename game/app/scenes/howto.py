@@ -225,19 +225,17 @@ class HowToScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
-        self._size: tuple[int, int] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
-        self._size = None
+        self.invalidate_layout()
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(PAGES) - 1, self.page + step))
-        self._size = None
+        self.invalidate_layout()
 
-    def _layout(self) -> None:
+    def arrange(self) -> None:
         size = self.app.size
-        self._size = size
         w, h = size
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
@@ -285,8 +283,7 @@ class HowToScene(Scene):
         self.views = [(shot, BoardView(board, box)) for shot, box in zip(shots, boxes, strict=True)]
 
     def handle(self, action: Action) -> None:
-        if self._size != self.app.size:
-            self._layout()
+        self.ensure_layout()
         if action.kind == "back":
             self.app.manager.pop()
         elif action.kind in ("left", "right") and self.panel.focus is None:
@@ -295,8 +292,7 @@ class HowToScene(Scene):
             self.panel.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._size != surface.get_size():
-            self._layout()
+        self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
         page = PAGES[self.page]

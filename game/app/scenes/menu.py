@@ -30,11 +30,10 @@ class MenuScene(Scene):
     def enter(self) -> None:
         self.panel = Panel()
         self.sample = sample_position()
-        self._size: tuple[int, int] | None = None
+        self.invalidate_layout()
 
-    def _layout(self) -> None:
+    def arrange(self) -> None:
         size = self.app.size
-        self._size = size
         w, h = size
         u = layout.unit(size)
         has_saved = self.app.store.get("unfinished") is not None
@@ -67,7 +66,7 @@ class MenuScene(Scene):
         session, why = resume_session(self.app.store.get("unfinished"), self.app.rng)
         if session is None:
             self.app.store.quarantine("unfinished", why)
-            self._size = None
+            self.invalidate_layout()
             return
         self._start(session)
 
@@ -101,8 +100,7 @@ class MenuScene(Scene):
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
-        if self._size != self.app.size:
-            self._layout()
+        self.ensure_layout()
         if action.kind == "back":
             if not self.app.browser:
                 self.app.running = False
@@ -110,8 +108,7 @@ class MenuScene(Scene):
         self.panel.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._size != surface.get_size():
-            self._layout()
+        self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
         text.draw(

@@ -105,15 +105,13 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.session = session
         self.curves = match_curves(session)
-        self._size: tuple[int, int] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
-        self._size = None
+        self.invalidate_layout()
 
-    def _layout(self) -> None:
+    def arrange(self) -> None:
         size = self.app.size
-        self._size = size
         w, h = size
         u = layout.unit(size)
         buttons = [
@@ -160,16 +158,14 @@ class ResultsScene(Scene):
         go_to_menu(self.app)
 
     def handle(self, action: Action) -> None:
-        if self._size != self.app.size:
-            self._layout()
+        self.ensure_layout()
         if action.kind == "back":
             self.menu()
         else:
             self.panel.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._size != surface.get_size():
-            self._layout()
+        self.ensure_layout()
         session, text = self.session, self.app.text
         u = layout.unit(surface.get_size())
         title = headline(session)

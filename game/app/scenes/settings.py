@@ -57,11 +57,10 @@ class SettingsScene(Scene):
         self.play = play
         self.draft = app.settings
         self.message = ""
-        self._size: tuple[int, int] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
-        self._size = None
+        self.invalidate_layout()
 
     # -- changing the draft -----------------------------------------------------------------------------------
     def change(self, **changes: Any) -> None:
@@ -76,7 +75,7 @@ class SettingsScene(Scene):
             self.message = ""
             self.app.save_settings(candidate)
         focus = self.panel.focus
-        self._build()
+        self.arrange()
         self.panel.focus = focus
 
     def _set_size(self, index: int, value: int) -> None:
@@ -149,9 +148,8 @@ class SettingsScene(Scene):
         return game, rules
 
     # -- layout -----------------------------------------------------------------------------------------------
-    def _build(self) -> None:
+    def arrange(self) -> None:
         size = self.app.size
-        self._size = size
         w, h = size
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
@@ -192,16 +190,14 @@ class SettingsScene(Scene):
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
-        if self._size != self.app.size:
-            self._build()
+        self.ensure_layout()
         if action.kind == "back":
             self.app.manager.pop()
         else:
             self.panel.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._size != surface.get_size():
-            self._build()
+        self.ensure_layout()
         u = layout.unit(surface.get_size())
         draw_title(self.app, surface, self.bar, "New game" if self.play else "Settings")
         text = self.app.text
