@@ -75,6 +75,8 @@ def play_game(
 
 
 def run(games: int, pairs: list[str], seconds: float) -> None:
+    if "expert" in pairs:
+        print(f"Expert: {seconds} s a move (limited by time: run this alone on an idle machine)")
     print(
         f"{'pairing':<20}{'board':<12}{'games':>6}{'upper wins':>12}{'longest move s':>16}{'step ms p99':>13}{'max':>7}"
     )

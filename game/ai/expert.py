@@ -10,23 +10,25 @@ For each move (two players):
    searches to the end over the moves that matter (safe lines, and one way of opening each chain or loop):
    first the narrow set (only short sacrifices while safe lines remain), then the exact solver if few lines are
    left, then the wide set; the most trusted one that finished is played (each kind keeps its own table);
-4. otherwise an iterative-deepening :class:`~game.ai.expert_search.Lookahead` scores the root lines under the
-   time budget, and a random one of the best-scoring lines is played.
+4. otherwise Hard's move (:func:`~game.ai.levels.hard`: its control search and endgame searches, bounded in
+   positions, not time), so the Expert is never weaker than Hard where no solver finishes.
 
-Three or four players use the same steps with the :class:`~game.ai.expert_search.Paranoid` search. The move is
-a generator that yields after every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best
-move so far.
+Three or four players: step 2 does not apply, and step 4 is an iterative-deepening
+:class:`~game.ai.expert_search.Paranoid` search under the time budget. The move is a generator that yields after
+every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best move so far.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Generator
 
 from ..core import GameState
 from .coins import CoinTables, capture_moves, table_steps
-from .expert_search import INF, Lookahead, Paranoid
+from .expert_search import INF, Paranoid
+from .levels import hard
 from .solver import Solver
 
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
@@ -35,7 +37,9 @@ SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe line
 NARROW_SHARE = 0.45  # of the budget, up to which the narrow selective solver may run
 SELECTIVE_SHARE = 0.9  # of the budget, up to which the wide selective solver may run (after the others)
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
-TABLE_LIMIT = 150_000  # entries kept in each shared solver table before it is cleared (about 15 MB)
+# Entries kept in each shared solver table (one per board, variant and solver kind, so up to three per board)
+# before it is cleared: about 15 MB each on the desktop, about 4 MB each in the browser (sys.platform emscripten).
+TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
 
 MoveGenerator = Generator[int | None, None, int]
 _tables: dict[tuple[object, ...], dict[int, int]] = {}
@@ -68,13 +72,25 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
         for kind in ("exact", "wide", "narrow"):
             if kind in found:
                 return found[kind]
-        search: Lookahead | Paranoid = Lookahead(state)
-    else:
-        search = Paranoid(state)
+        return (yield from hard_fallback(state, rng, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
-    roots = chain_end if chain_end and state.rules.players == 2 else legal
-    return (yield from _deepen(state, search, roots, rng, stop, best))
+    return (yield from _deepen(state, Paranoid(state), legal, rng, stop, best))
+
+
+def hard_fallback(state: GameState, rng: random.Random, best: int) -> MoveGenerator:
+    """Hard's move, on a copy of ``state``, yielding ``best`` while it works (two players, any rules)."""
+    return (yield from _with_best(hard(state.copy(), rng), best))
+
+
+def _with_best(moves: MoveGenerator, best: int) -> MoveGenerator:
+    """Runs ``moves``, yielding ``best`` where it yields None (the Expert always has a move to show)."""
+    while True:
+        try:
+            found = next(moves)
+        except StopIteration as done:
+            return done.value
+        yield best if found is None else found
 
 
 def _solver_plan(state: GameState, normal: bool, chain_end: bool, safe: int) -> list[tuple[str, float]]:
@@ -118,7 +134,7 @@ def _shared_table(state: GameState, kind: str) -> dict[int, int]:
 
 
 def _deepen(
-    state: GameState, search: Lookahead | Paranoid, moves: list[int], rng: random.Random, stop: float, best: int
+    state: GameState, search: Paranoid, moves: list[int], rng: random.Random, stop: float, best: int
 ) -> MoveGenerator:
     """Iterative deepening over ``moves`` until ``stop``; a random one of the best lines of the last full depth."""
     moves = moves[:]
@@ -129,7 +145,7 @@ def _deepen(
         found: dict[int, int] = {}
         top = -INF
         for line in moves:
-            run = _line_score(search, state, line, depth, top - 1)
+            run = search.line_value(state.drawn, 0, line, depth, top - 1, INF)
             while True:
                 try:
                     next(run)
@@ -147,14 +163,6 @@ def _deepen(
         if time.perf_counter() >= stop or depth >= state.lines_left:
             break
     return best
-
-
-def _line_score(
-    search: Lookahead | Paranoid, state: GameState, line: int, depth: int, alpha: int
-) -> Generator[None, None, int]:
-    if isinstance(search, Lookahead):
-        return search.line_value(state.drawn, line, depth, alpha, INF)
-    return search.line_value(state.drawn, 0, line, depth, alpha, INF)
 
 
 def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Random) -> int:

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from game.ai.control import ControlSearch, safe_lines
 from game.ai.expert import expert_move
 from game.ai.expert_search import EVAL_UNITS, Lookahead, Paranoid
+from game.ai.levels import control_budget
 from game.ai.solver import solve
 from game.core import Board, GameState, Rules, parse_line
 
@@ -144,7 +146,34 @@ def test_paranoid_pauses_after_bounded_work() -> None:
 
 
 def test_expert_yields_often_on_a_big_board() -> None:
-    state = GameState(Board.square(5, 5))
+    state = control_fight(0)
     move, yields = run(state, budget=0.2)
     assert move in state.legal_lines()
     assert yields > 20
+
+
+def control_fight(seed: int) -> GameState:
+    """A 5x5 position from random safe lines, down to 5 safe lines left."""
+    rng = random.Random(seed)
+    state = GameState(Board.square(5, 5))
+    while len(safe_lines(state)) > 5:
+        state.play(rng.choice(safe_lines(state)))
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_expert_plays_a_best_move_of_hard_when_no_solver_finishes(seed: int) -> None:
+    """With no time, no solver gets past its first step on 5x5: the Expert plays a move Hard's control search
+    rates best (its former fallback, a rough lookahead, chose other moves here)."""
+    state = control_fight(seed)
+    search = ControlSearch(state.copy(), control_budget(state)).root_values()
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            values = done.value
+            break
+    best = {line for line, value in values.items() if value == max(values.values())}
+    for expert_seed in range(3):
+        move, _ = run(state, expert_seed, budget=0.0)
+        assert move in best
