@@ -8,7 +8,7 @@ import pytest
 
 from game.ai.control import ControlSearch, safe_lines
 from game.ai.expert import expert_move
-from game.ai.expert_search import EVAL_UNITS, Lookahead, Paranoid
+from game.ai.expert_search import Paranoid
 from game.ai.levels import control_budget
 from game.ai.solver import solve
 from game.core import Board, GameState, Rules, parse_line
@@ -124,16 +124,6 @@ def test_expert_against_itself_reaches_the_exact_value(board: Board) -> None:
             move, _ = run(state, seed)
             state.play(move)
         assert state.scores[0] - state.scores[1] == value
-
-
-@pytest.mark.parametrize("board", [Board.square(5, 5), Board.hexagon(2)], ids=lambda b: b.describe())
-def test_lookahead_pauses_after_bounded_work(board: Board) -> None:
-    state = GameState(board)
-    search = Lookahead(state, pause_every=20)
-    run_ = search.line_value(state.drawn, state.legal_lines()[0], 3, -10_000, 10_000)
-    yields = sum(1 for _ in run_)
-    assert search.units > 200
-    assert search.units <= (yields + 1) * (20 + EVAL_UNITS)
 
 
 def test_paranoid_pauses_after_bounded_work() -> None:
