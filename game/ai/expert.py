@@ -32,7 +32,7 @@ from .levels import hard
 from .solver import Solver
 
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
-EXACT_SHARE = 0.5  # of the budget, for the exact attempt
+EXACT_SHARE = 0.9  # of the budget, for the exact attempt when it is the only solver (Hard needs no time share)
 SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe lines are left (normal play)
 NARROW_SHARE = 0.45  # of the budget, up to which the narrow selective solver may run
 SELECTIVE_SHARE = 0.9  # of the budget, up to which the wide selective solver may run (after the others)
@@ -97,7 +97,7 @@ def _solver_plan(state: GameState, normal: bool, chain_end: bool, safe: int) -> 
     """Which solvers to try, each until a share of the budget; the most trusted finished one is played."""
     exact = state.lines_left <= EXACT_LINES["normal" if normal else "other"]
     if not normal or chain_end or not safe or safe > SELECTIVE_SAFE:
-        return [("exact", EXACT_SHARE if safe else 0.9)] if exact else []
+        return [("exact", EXACT_SHARE)] if exact else []
     plan = [("narrow", NARROW_SHARE)]
     if exact:
         plan.append(("exact", 0.75))
