@@ -6,15 +6,16 @@
 The empty 3x3 board is worth -3 for the first player, so against a Hard that never loses value the Expert wins
 only the games it starts second: Expert v Hard there is at most 50% plus the games Hard, moving second, throws
 away. For each side and seat this prints the moves played, the moves that lost value (the solver's value of the
-position minus the value of the move played, for the mover), the games with at least one such move, and the
-Expert's score.
+position minus the value of the move played, for the mover), how many games lost 0, 2, 4, ... cells that way,
+and the Expert's score.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,8 +30,7 @@ class Tally:
     moves: int = 0
     losing_moves: int = 0
     value_lost: int = 0
-    games: int = 0
-    games_with_loss: int = 0
+    lost_per_game: Counter[int] = field(default_factory=Counter)
 
 
 def value(state: GameState, table: dict[int, int]) -> int:
@@ -75,8 +75,7 @@ def play_game(seed: int, expert_first: bool, seconds: float, tallies: dict[str, 
         state.play(line)
     for seat in (0, 1):
         tally = tallies.setdefault(keys[seat], Tally())
-        tally.games += 1
-        tally.games_with_loss += lost[seat] > 0
+        tally.lost_per_game[lost[seat]] += 1
     expert = 0 if expert_first else 1
     mine, theirs = state.scores[expert], state.scores[1 - expert]
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
@@ -92,10 +91,11 @@ def main() -> None:
     tallies: dict[str, Tally] = {}
     points = sum(play_game(1000 * g + 7, g % 2 == 0, args.seconds, tallies, table) for g in range(args.games))
     print(f"Expert v Hard: {100 * points / args.games:.0f}% over {args.games} games (Expert {args.seconds} s a move)")
-    print(f"{'side':<16}{'moves':>7}{'losing':>8}{'value lost':>12}{'games':>7}{'games with a loss':>19}")
+    print(f"{'side':<16}{'moves':>7}{'losing':>8}{'value lost':>12}  games by value lost in the game")
     for key in sorted(tallies):
         t = tallies[key]
-        print(f"{key:<16}{t.moves:>7}{t.losing_moves:>8}{t.value_lost:>12}{t.games:>7}{t.games_with_loss:>19}")
+        games = ", ".join(f"{lost}: {count}" for lost, count in sorted(t.lost_per_game.items()))
+        print(f"{key:<16}{t.moves:>7}{t.losing_moves:>8}{t.value_lost:>12}  {games}")
 
 
 if __name__ == "__main__":
