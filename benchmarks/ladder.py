@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.levels import EXPERT_SECONDS  # noqa: E402
 from game.ai.player import LEVELS, ComputerPlayer  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
@@ -99,7 +100,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="games per pairing and board (default 10)")
     parser.add_argument("--pairs", nargs="*", default=list(LEVELS[1:]), choices=LEVELS[1:], help="upper levels")
-    parser.add_argument("--seconds", type=float, default=0.5, help="Expert's time per move (default 0.5)")
+    parser.add_argument(
+        "--seconds", type=float, default=EXPERT_SECONDS, help=f"Expert's time per move (default {EXPERT_SECONDS})"
+    )
     args = parser.parse_args()
     run(args.games, args.pairs, args.seconds)
 
