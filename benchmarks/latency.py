@@ -1,7 +1,7 @@
 """The Expert's thinking time per move over whole games, and its longest single step between two yields.
 
 Run: ``.venv/bin/python benchmarks/latency.py [--games N] [--budget SECONDS]``. The Expert plays both sides of
-whole games on 5x5 boxes, triangle 6 and hexagon 19 (seeded), with its default budget of 1 s a move. Prints the
+whole games on 5x5 boxes, triangle 6 and hexagon 19 (seeded), with its default budget (``EXPERT_SECONDS``). Prints the
 median and worst time per move and the longest step between two yields of the move generator (wall clock and
 CPU time).
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.expert import expert_move  # noqa: E402
+from game.ai.levels import EXPERT_SECONDS  # noqa: E402
 from game.core import Board, GameState, Rules  # noqa: E402
 
 BOARDS = {"5x5 boxes": Board.square(5, 5), "triangle 6": Board.triangle(6), "hexagon 19": Board.hexagon(2)}
@@ -60,7 +61,7 @@ def play_game(board: Board, rules: Rules, seed: int, budget: float) -> tuple[lis
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--budget", type=float, default=EXPERT_SECONDS)
     parser.add_argument("--variant", choices=("normal", "misere", "no_extra", "3players"), default="normal")
     args = parser.parse_args()
     rules = {
