@@ -5,23 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_positions import CHAINS_3_AND_6, LOOP_4_CHAIN_5, position
 
 from game.ai.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
 from game.ai.lookahead import Lookahead
 from game.core import Board, GameState, parse_line
-
-CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-
-
-def position(undrawn: list[str]) -> GameState:
-    board = Board.square(3)
-    keep = {parse_line(board, name) for name in undrawn}
-    state = GameState(board)
-    for line in range(board.num_lines):
-        if line not in keep:
-            state.play(line)
-    return state
 
 
 def exact_value(state: GameState) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_positions import all_drawn_but
 
 from game.ai.control import ControlSearch, safe_lines
 from game.ai.expert import expert_move
@@ -26,16 +27,6 @@ def run(state: GameState, seed: int = 0, budget: float = 0.5) -> tuple[int, int]
         yields += 1
 
 
-def position(board: Board, undrawn: list[str]) -> GameState:
-    """A state where every line is drawn except ``undrawn`` (line names)."""
-    keep = {parse_line(board, name) for name in undrawn}
-    state = GameState(board)
-    for line in range(board.num_lines):
-        if line not in keep:
-            state.play(line)
-    return state
-
-
 def lines(board: Board, *names: str) -> set[int]:
     return {parse_line(board, name) for name in names}
 
@@ -44,7 +35,7 @@ def test_all_but_two_keeps_control() -> None:
     """Two rows of four boxes; the opponent opened the top row and two boxes of it are taken: decline the rest."""
     board = Board.square(2, 4)
     row_one = ["v 1 0", "v 1 1", "v 1 2", "v 1 3", "v 1 4"]
-    state = position(board, ["v 0 3", "v 0 4", *row_one])
+    state = all_drawn_but(board, ["v 0 3", "v 0 4", *row_one])
     for seed in range(3):
         move, _ = run(state, seed)
         assert move == parse_line(board, "v 0 4")  # leaves the last two boxes joined, for the opponent
@@ -52,7 +43,7 @@ def test_all_but_two_keeps_control() -> None:
 
 def test_takes_everything_when_nothing_is_left_to_control() -> None:
     board = Board.square(2, 4)
-    state = position(board, ["v 0 3", "v 0 4"])  # the last two boxes of the top row; the rest is taken
+    state = all_drawn_but(board, ["v 0 3", "v 0 4"])  # the last two boxes of the top row; the rest is taken
     move, _ = run(state)
     assert move == parse_line(board, "v 0 3")
 
@@ -62,7 +53,7 @@ def test_loop_all_but_four() -> None:
     board = Board.square(3, 3)
     loop = ["h 1 1", "v 0 1", "v 1 1"]  # the loop's inner cross, with "h 1 0" just drawn to open it
     chain = ["h 0 2", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-    state = position(board, loop + chain)
+    state = all_drawn_but(board, loop + chain)
     for seed in range(3):
         move, _ = run(state, seed)
         assert move == parse_line(board, "h 1 1")
@@ -74,7 +65,7 @@ def test_opens_the_shortest_chain() -> None:
     single = ["h 0 0", "v 0 0"]
     three = ["h 0 1", "v 0 2", "v 0 3", "h 1 3"]
     other_three = ["h 0 4", "v 0 5", "v 0 6", "v 0 7"]
-    state = position(board, single + three + other_three)
+    state = all_drawn_but(board, single + three + other_three)
     for seed in range(4):
         move, _ = run(state, seed)
         assert move in lines(board, *single)
@@ -86,7 +77,7 @@ def test_opens_a_two_chain_in_the_middle() -> None:
     pair = ["h 0 0", "v 0 1", "h 0 1"]  # boxes (0,0)-(0,1), tied to the ground at both ends
     four = ["h 0 2", "v 0 3", "v 0 4", "h 1 4", "v 1 5"]  # (0,2)-(0,3)-(0,4)-(1,4)
     four_more = ["v 1 0", "v 1 1", "v 1 2", "v 1 3", "h 2 3"]  # (1,0)-(1,1)-(1,2)-(1,3)
-    state = position(board, pair + four + four_more)
+    state = all_drawn_but(board, pair + four + four_more)
     for seed in range(3):
         move, _ = run(state, seed)
         assert move == parse_line(board, "v 0 1")

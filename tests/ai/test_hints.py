@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
+from ai_positions import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
+
 from game.ai import HintSearch, hint, think_hint
 from game.ai.hints import ALL_BUT_FOUR, ALL_BUT_TWO, SAFE, TAKES, WINNING, opens_shortest
-from game.core import Board, GameState, parse_line
-
-
-def position(undrawn: list[str], then: list[str] = ()) -> GameState:
-    """A 3x3-box position with every line drawn except ``undrawn``, then the lines ``then`` played in order."""
-    board = Board.square(3)
-    keep = {parse_line(board, name) for name in undrawn}
-    state = GameState(board)
-    for line in range(board.num_lines):
-        if line not in keep:
-            state.play(line)
-    for name in then:
-        state.play(parse_line(board, name))
-    return state
-
-
-CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-CHAINS_2_3_4 = ["v 0 0", "v 0 1", "h 0 1", "h 0 2", "h 1 2", "h 2 2", "h 3 2", "v 1 0", "v 1 1", "h 2 1", "v 2 1"]
-CHAINS_2_3_4 += ["v 2 0"]
-
-
-def line(name: str) -> int:
-    return parse_line(Board.square(3), name)
+from game.core import Board, GameState
 
 
 def test_hint_keeps_control_with_all_but_two() -> None:

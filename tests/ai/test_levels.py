@@ -7,38 +7,18 @@ from collections.abc import Generator
 from typing import TypeVar
 
 import pytest
+from ai_positions import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
 
 from game.ai import ComputerPlayer, choose_move
 from game.ai.chains import analyse, mover_gets_control
 from game.ai.control import SAFE_LIMIT, short_sacrifices
 from game.ai.levels import EXACT_LINES, STRATEGIES, fight_for_control, long_chain_rule
 from game.ai.lookahead import Lookahead
-from game.core import Board, GameState, Rules, parse_line
+from game.core import Board, GameState, Rules
 
 T = TypeVar("T")
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
 CHAIN_LEVELS = ["medium", "hard"]
-CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
-CHAINS_2_3_4 = ["v 0 0", "v 0 1", "h 0 1", "h 0 2", "h 1 2", "h 2 2", "h 3 2", "v 1 0", "v 1 1", "h 2 1", "v 2 1"]
-CHAINS_2_3_4 += ["v 2 0"]
-
-
-def position(undrawn: list[str], then: tuple[str, ...] = ()) -> GameState:
-    """A 3x3-box position with every line drawn except ``undrawn``, then the lines ``then`` played in order."""
-    board = Board.square(3)
-    keep = {parse_line(board, name) for name in undrawn}
-    state = GameState(board)
-    for line in range(board.num_lines):
-        if line not in keep:
-            state.play(line)
-    for name in then:
-        state.play(parse_line(board, name))
-    return state
-
-
-def line(name: str) -> int:
-    return parse_line(Board.square(3), name)
 
 
 def run_to_end(generator: Generator[None, None, T]) -> T:
@@ -296,10 +276,10 @@ def test_long_chain_rule_keeps_exactly_the_safe_lines_that_deny_the_opponent_con
         safe = list(analyse(state).safe)
         kept = run_to_end(long_chain_rule(state, safe))
         denying = []
-        for line in safe:
-            state.play(line)
+        for safe_line in safe:
+            state.play(safe_line)
             if not mover_gets_control(state, analyse(state).long_chains):
-                denying.append(line)
+                denying.append(safe_line)
             state.undo()
         assert kept == (denying or safe)
         seen_split = seen_split or 0 < len(denying) < len(safe)
