@@ -14,7 +14,7 @@ from collections.abc import Generator
 
 from ..core import GameState
 from .chains import Analysis, analyse, endgame_value
-from .lookahead import OutOfNodes
+from .lookahead import EXACT, INFINITY, LOWER, UPPER, BudgetedSearch, OutOfNodes, stored_bound
 from .tactics import opened_runs, take_all, undo_many
 
 SAFE_LIMIT = 12
@@ -51,17 +51,11 @@ def openings(analysis: Analysis) -> list[int]:
     return list(dict.fromkeys(lines))
 
 
-EXACT, LOWER, UPPER = 0, 1, 2
-INFINITY = 10**9
-
-
-class ControlSearch:
+class ControlSearch(BudgetedSearch):
     """Alpha-beta negamax over the moves that matter for control, with a memo of bounds and a node budget."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
-        self.state = state
-        self.budget = node_budget
-        self.nodes = 0
+        super().__init__(state, node_budget)
         self.memo: dict[int, tuple[int, int]] = {}
 
     def root_values(self) -> Generator[None, None, dict[int, int]]:
@@ -86,14 +80,10 @@ class ControlSearch:
         """The mover's net cells from here, in a quiet position (nothing to take), within (alpha, beta)."""
         state = self.state
         key = state.drawn
-        entry = self.memo.get(key)
-        if entry is not None:
-            stored, flag = entry
-            if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
-                return stored
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfNodes
+        stored = stored_bound(self.memo.get(key), alpha, beta)
+        if stored is not None:
+            return stored
+        self._visit()
         yield None
         if state.over:
             return 0

@@ -27,6 +27,32 @@ class OutOfNodes(Exception):
     """A search used up its node budget (the state is restored before this leaves the search)."""
 
 
+class BudgetedSearch:
+    """A search over ``state`` that may visit at most ``node_budget`` nodes."""
+
+    def __init__(self, state: GameState, node_budget: int) -> None:
+        self.state = state
+        self.budget = node_budget
+        self.nodes = 0
+
+    def _visit(self) -> bool:
+        """Count a node; raise :class:`OutOfNodes` past the budget. True when it is time to pause."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfNodes
+        return self.nodes % NODES_PER_YIELD == 0
+
+
+def stored_bound(entry: tuple[int, int] | None, alpha: int, beta: int) -> int | None:
+    """The value in a memo ``entry`` (value, flag) if it settles the window (alpha, beta), else None."""
+    if entry is None:
+        return None
+    stored, flag = entry
+    if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
+        return stored
+    return None
+
+
 def score_for(state: GameState, player: int) -> int:
     """The player's margin over the best of the others, in the variant's sense (higher is better)."""
     mine = state.scores[player]
@@ -47,14 +73,12 @@ def ordered_lines(state: GameState) -> list[int]:
     return takes + safe + rest
 
 
-class Lookahead:
+class Lookahead(BudgetedSearch):
     """Iterative-deepening minimax from ``state``'s mover; a generator method does the work in small steps."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
-        self.state = state
+        super().__init__(state, node_budget)
         self.root = state.to_move
-        self.budget = node_budget
-        self.nodes = 0
 
     def best_lines(self) -> Generator[None, None, list[int]]:
         """The lines of equal best value at the deepest depth finished within the budget."""
@@ -84,10 +108,7 @@ class Lookahead:
 
     def value(self, depth: int, alpha: int, beta: int) -> Generator[None, None, int]:
         state = self.state
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfNodes
-        if self.nodes % NODES_PER_YIELD == 0:
+        if self._visit():
             yield None
         if depth == 0 or state.over:
             return score_for(state, self.root)
@@ -111,13 +132,11 @@ def lookahead_move(state: GameState, rng: random.Random, node_budget: int) -> Ge
     return rng.choice(lines)
 
 
-class ExactSearch:
+class ExactSearch(BudgetedSearch):
     """Two players: the exact value of every root line, or :class:`OutOfNodes` past the budget."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
-        self.state = state
-        self.budget = node_budget
-        self.nodes = 0
+        super().__init__(state, node_budget)
         self.table: dict[int, tuple[int, int]] = {}
         self.misere = state.rules.misere
         self.extra = not state.rules.no_extra
@@ -143,15 +162,10 @@ class ExactSearch:
     def value(self, alpha: int, beta: int) -> Generator[None, None, int]:
         """The mover's net over the cells still to be taken, within (alpha, beta)."""
         key = self.state.drawn
-        entry = self.table.get(key)
-        if entry is not None:
-            stored, flag = entry
-            if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
-                return stored
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfNodes
-        if self.nodes % NODES_PER_YIELD == 0:
+        stored = stored_bound(self.table.get(key), alpha, beta)
+        if stored is not None:
+            return stored
+        if self._visit():
             yield None
         floor, result = alpha, -INFINITY
         for line in ordered_lines(self.state):
@@ -176,14 +190,12 @@ class ExactSearch:
         return value
 
 
-class MaxN:
+class MaxN(BudgetedSearch):
     """3-4 players: every player takes the line best for their own cells still to come (max-n), exactly, with a
     table keyed on the drawn lines and the mover. Ties go to the line that leaves the best other player least."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
-        self.state = state
-        self.budget = node_budget
-        self.nodes = 0
+        super().__init__(state, node_budget)
         self.table: dict[tuple[int, int], tuple[int, ...]] = {}
         self.sign = -1 if state.rules.misere else 1
 
@@ -213,10 +225,7 @@ class MaxN:
         known = self.table.get(key)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfNodes
-        if self.nodes % NODES_PER_YIELD == 0:
+        if self._visit():
             yield None
         mover, best = state.to_move, None
         for line in ordered_lines(state):
