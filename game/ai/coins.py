@@ -143,8 +143,23 @@ def take_free_coins(
 
 def untake(deg: list[int], taken: list[int], line_cells: tuple[tuple[int, ...], ...]) -> None:
     for line in taken:
-        for cell in line_cells[line]:
-            deg[cell] += 1
+        undraw(deg, line_cells[line])
+
+
+def draw(deg: list[int], cells: tuple[int, ...]) -> int:
+    """Lowers the degree of the ``cells`` a line cuts; returns how many of them it closed."""
+    closed = 0
+    for cell in cells:
+        deg[cell] -= 1
+        if not deg[cell]:
+            closed += 1
+    return closed
+
+
+def undraw(deg: list[int], cells: tuple[int, ...]) -> None:
+    """Undoes :func:`draw`."""
+    for cell in cells:
+        deg[cell] += 1
 
 
 def chain_end_moves(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..core import GameState
-from .coins import CoinTables, tables_for
+from .coins import CoinTables, draw, tables_for, undraw
 
 PAUSE_EVERY = 32
 INF = 10_000
@@ -67,17 +67,11 @@ class Paranoid(_Counter):
 
     def line_value(self, drawn: int, seat: int, line: int, depth: int, alpha: int, beta: int) -> Search:
         """The root player's value of ``seat`` (0: the root player) drawing ``line``."""
-        deg = self._deg
-        gained = 0
-        for cell in self.tables.line_cells[line]:
-            deg[cell] -= 1
-            if not deg[cell]:
-                gained += 1
-        gained *= self.sign if seat == 0 else -self.sign
+        cells = self.tables.line_cells[line]
+        gained = draw(self._deg, cells) * (self.sign if seat == 0 else -self.sign)
         nxt = (seat + 1) % self.players if self.no_extra or not gained else seat
         value = gained + (yield from self._node(drawn | 1 << line, nxt, depth - 1, alpha - gained, beta - gained))
-        for cell in self.tables.line_cells[line]:
-            deg[cell] += 1
+        undraw(self._deg, cells)
         return value
 
     def _node(self, drawn: int, seat: int, depth: int, alpha: int, beta: int) -> Search:

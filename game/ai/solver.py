@@ -30,9 +30,11 @@ from .coins import (
     chain_end_moves,
     components,
     control_moves,
+    draw,
     simple_value,
     tables_for,
     take_free_coins,
+    undraw,
     untake,
 )
 
@@ -140,12 +142,8 @@ class Solver:
 
     def line_value(self, drawn: int, line: int, alpha: int, beta: int) -> Search:
         """The value for the mover of drawing ``line`` (fail-soft within alpha..beta)."""
-        deg = self._deg
-        gained = 0
-        for cell in self.tables.line_cells[line]:
-            deg[cell] -= 1
-            if not deg[cell]:
-                gained += 1
+        cells = self.tables.line_cells[line]
+        gained = draw(self._deg, cells)
         child = drawn | 1 << line
         if self.no_extra:
             if self.misere:
@@ -160,8 +158,7 @@ class Solver:
             value = gained + (yield from self._normal(child, alpha - gained, beta - gained))
         else:
             value = -(yield from self._normal(child, -beta, -alpha))
-        for cell in self.tables.line_cells[line]:
-            deg[cell] += 1
+        undraw(self._deg, cells)
         return value
 
     # -- normal play: the reduced search --------------------------------------------------------------------
