@@ -50,6 +50,18 @@ UNKNOWN = (-999 + _OFFSET) << _BITS | (999 + _OFFSET)
 Search = Generator[None, None, int]
 
 
+def _bounds_entry(value: int, start: int, beta: int, low: int, high: int) -> int:
+    """The packed table entry after a fail-soft search in (start, beta) returned ``value``, the old bounds being
+    (low, high): an upper bound if it failed low, a lower bound if it failed high, else exact."""
+    if value <= start:
+        high = value
+    elif value >= beta:
+        low = value
+    else:
+        low = high = value
+    return (low + _OFFSET) << _BITS | (high + _OFFSET)
+
+
 class Solver:
     """Solves a two-player position in small steps: ``step(budget)`` until it returns True, then ``value``."""
 
@@ -214,15 +226,10 @@ class Solver:
                             alpha = value
                             if alpha >= beta:
                                 break
-                if value <= start:
-                    high = value
-                elif value >= beta:
-                    low = value
-                else:
-                    low = high = value
+                tt[key] = _bounds_entry(value, start, beta, low, high)
             else:
-                value = low = high = simple_value(*components(tables, drawn, deg))
-            tt[key] = (low + _OFFSET) << _BITS | (high + _OFFSET)
+                value = simple_value(*components(tables, drawn, deg))
+                tt[key] = _bounds_entry(value, value, value, value, value)
         untake(deg, taken, line_cells)
         return value + gain
 
@@ -254,13 +261,7 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        if value <= start:
-            high = value
-        elif value >= beta:
-            low = value
-        else:
-            low = high = value
-        tt[key] = (low + _OFFSET) << _BITS | (high + _OFFSET)
+        tt[key] = _bounds_entry(value, start, beta, low, high)
         return value
 
 
