@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core import GameState
+from .coins import simple_value
 
 GROUND = -1
 
@@ -151,25 +152,10 @@ def endgame_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     """Exact net cells for the player who must open one of these chains or loops (the other is in control).
 
     A chain of 1 or 2 cannot be declined (a 2 is opened in the middle); a longer chain can be taken whole, or
-    all but two; a loop of 4 or more whole, or all but four.
+    all but two; a loop of 4 or more whole, or all but four. The same recurrence as the solver's
+    :func:`~.coins.simple_value`, which computes (and remembers) it.
     """
-    if not chains and not loops:
-        return 0
-    best = None
-    for i, k in enumerate(chains):
-        if i and chains[i - 1] == k:
-            continue
-        rest = endgame_value(chains[:i] + chains[i + 1 :], loops)
-        taker = k + rest if k < 3 else max(k + rest, k - 4 - rest)
-        best = -taker if best is None else max(best, -taker)
-    for i, k in enumerate(loops):
-        if i and loops[i - 1] == k:
-            continue
-        rest = endgame_value(chains, loops[:i] + loops[i + 1 :])
-        taker = k + rest if k < 4 else max(k + rest, k - 8 - rest)
-        best = -taker if best is None else max(best, -taker)
-    assert best is not None
-    return best
+    return simple_value(chains, loops)
 
 
 def controlled_value(analysis: Analysis) -> int:
