@@ -23,7 +23,6 @@ class _Counter:
 
     def __init__(self, pause_every: int) -> None:
         self.units = 0
-        self.pauses = 0
         self.pause_every = pause_every
         self._next = pause_every
 
@@ -32,7 +31,6 @@ class _Counter:
         if self.units < self._next:
             return False
         self._next = self.units + self.pause_every
-        self.pauses += 1
         return True
 
 
