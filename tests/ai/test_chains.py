@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_positions import CHAINS_3_AND_6, LOOP_4_CHAIN_5, position
+from ai_helpers import CHAINS_3_AND_6, LOOP_4_CHAIN_5, position, run_to_end
 
 from game.ai.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
 from game.ai.lookahead import Lookahead
@@ -16,12 +16,7 @@ def exact_value(state: GameState) -> int:
     """Full-depth minimax (the mover's net cells from now), independent of the chain theory."""
     search = Lookahead(state, 10**7)
     before = state.scores[state.to_move] - state.scores[1 - state.to_move]
-    generator = search.value(state.lines_left, -(10**9), 10**9)
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value - before
+    return run_to_end(search.value(state.lines_left, -(10**9), 10**9)) - before
 
 
 def test_two_chains_are_found_in_order_with_their_lines() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_positions import all_drawn_but
+from ai_helpers import all_drawn_but, run_to_end
 
 from game.ai.control import ControlSearch, safe_lines
 from game.ai.expert import expert_move
@@ -147,13 +147,7 @@ def test_expert_plays_a_best_move_of_hard_when_no_solver_finishes(seed: int) -> 
     """With no time, no solver gets past its first step on 5x5: the Expert plays a move Hard's control search
     rates best (its former fallback, a rough lookahead, chose other moves here)."""
     state = control_fight(seed)
-    search = ControlSearch(state.copy(), control_budget(state)).root_values()
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            values = done.value
-            break
+    values = run_to_end(ControlSearch(state.copy(), control_budget(state)).root_values())
     best = {line for line, value in values.items() if value == max(values.values())}
     for expert_seed in range(3):
         move, _ = run(state, expert_seed, budget=0.0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai_positions import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
+from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
 
 from game.ai import HintSearch, hint, think_hint
 from game.ai.hints import ALL_BUT_FOUR, ALL_BUT_TWO, SAFE, TAKES, WINNING, opens_shortest

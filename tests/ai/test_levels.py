@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
-from typing import TypeVar
 
 import pytest
-from ai_positions import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
+from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position, run_to_end
 
 from game.ai import ComputerPlayer, choose_move
 from game.ai.chains import analyse, mover_gets_control
@@ -16,17 +14,8 @@ from game.ai.levels import EXACT_LINES, STRATEGIES, fight_for_control, long_chai
 from game.ai.lookahead import Lookahead
 from game.core import Board, GameState, Rules
 
-T = TypeVar("T")
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
 CHAIN_LEVELS = ["medium", "hard"]
-
-
-def run_to_end(generator: Generator[None, None, T]) -> T:
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
 
 
 def moves_over_seeds(state: GameState, level: str, seeds: int = 8) -> set[int]:
@@ -119,12 +108,7 @@ def exact_best(state: GameState) -> tuple[int, dict[int, int]]:
         state.play(move)
         search = Lookahead(state, 10**7)
         search.root = mover
-        generator = search.value(state.lines_left, -(10**9), 10**9)
-        try:
-            while True:
-                next(generator)
-        except StopIteration as stop:
-            values[move] = stop.value
+        values[move] = run_to_end(search.value(state.lines_left, -(10**9), 10**9))
         state.undo()
     return max(values.values()), values
 
