@@ -27,8 +27,17 @@ def draw_title(app: App, surface: pygame.Surface, bar: pygame.Rect, title: str) 
     app.text.draw(surface, title, size, theme.INK, center=bar.center)
 
 
-def back_button(app: App, label: str = "Back") -> Button:
-    return Button(label, app.manager.pop)
+def footer_rect(size: tuple[int, int]) -> pygame.Rect:
+    """The full-width row of main buttons at the bottom of the surface."""
+    u = layout.unit(size)
+    return pygame.Rect(u, size[1] - int(u * 2.6), size[0] - 2 * u, int(u * 2.1))
+
+
+def back_button(app: App, rect: pygame.Rect) -> Button:
+    """The header's back button, placed at ``rect`` (from :func:`header_rects`)."""
+    button = Button("Back", app.manager.pop)
+    button.rect = rect
+    return button
 
 
 def go_to_menu(app: App) -> None:

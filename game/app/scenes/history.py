@@ -93,8 +93,7 @@ class HistoryScene(Scene):
         if self.confirming:
             self._layout_dialog(u)
         else:
-            back = back_button(self.app)
-            back.rect = back_rect
+            back = back_button(self.app, back_rect)
             clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             self.panel.set([back, clear])

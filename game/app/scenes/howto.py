@@ -20,7 +20,7 @@ from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
+from .common import back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -236,14 +236,13 @@ class HowToScene(Scene):
 
     def arrange(self) -> None:
         size = self.app.size
-        w, h = size
+        w = size[0]
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
-        back = back_button(self.app)
-        back.rect = back_rect
+        back = back_button(self.app, back_rect)
         previous = Button("Previous", lambda: self.turn(-1), enabled=self.page > 0)
         following = Button("Next", lambda: self.turn(1), enabled=self.page < len(PAGES) - 1, primary=True)
-        row = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        row = footer_rect(size)
         previous.rect, following.rect = layout.split_row(row, 2, u)
         focus = self.panel.focus
         self.panel.set([following, previous, back])

@@ -26,7 +26,7 @@ from ..settings_model import (
     Settings,
 )
 from ..widgets import Button, Choice, Panel
-from .common import back_button, draw_title, header_rects
+from .common import back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -150,12 +150,11 @@ class SettingsScene(Scene):
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
         size = self.app.size
-        w, h = size
+        w = size[0]
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
-        back = back_button(self.app)
-        back.rect = back_rect
-        footer = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        back = back_button(self.app, back_rect)
+        footer = footer_rect(size)
         self.message_rect = pygame.Rect(u, footer.y - int(u * 1.2), w - 2 * u, int(u * 1.1))
         body = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, self.message_rect.y - self.bar.bottom - u // 2)
         game, rules = self._controls()
@@ -173,7 +172,6 @@ class SettingsScene(Scene):
         widgets: list[Any] = [*game, *rules]
         if self.play:
             start = Button("Play", self.start, primary=True)
-            back.rect = back_rect
             start.rect = footer
             widgets.append(start)
         else:
