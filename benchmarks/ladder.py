@@ -3,6 +3,7 @@
     python benchmarks/ladder.py                 # default: a few minutes on one core
     python benchmarks/ladder.py --games 40      # more games per pairing and board
     python benchmarks/ladder.py --pairs hard    # only the pairing whose upper level is named
+    python benchmarks/ladder.py --boards 5x5 "hex 19"   # only these boards
 
 A draw counts half. Target: each level wins at least 75% against the level below. The timing columns are the
 upper level's: its longest move, and its ``Search.step`` durations (the app's default step budget is 4 ms; the
@@ -75,7 +76,7 @@ def play_game(
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def run(games: int, pairs: list[str], seconds: float) -> None:
+def run(games: int, pairs: list[str], seconds: float, boards: list[str]) -> None:
     if "expert" in pairs:
         print(f"Expert: {seconds} s a move (limited by time: run this alone on an idle machine)")
     print(
@@ -83,7 +84,8 @@ def run(games: int, pairs: list[str], seconds: float) -> None:
     )
     for upper in pairs:
         lower = LEVELS[LEVELS.index(upper) - 1]
-        for name, board in BOARDS.items():
+        for name in boards:
+            board = BOARDS[name]
             timing = Timing()
             points = sum(
                 play_game(board, upper, lower, g % 2 == 0, 1000 * g + 7, seconds, timing) for g in range(games)
@@ -103,8 +105,9 @@ def main() -> None:
     parser.add_argument(
         "--seconds", type=float, default=EXPERT_SECONDS, help=f"Expert's time per move (default {EXPERT_SECONDS})"
     )
+    parser.add_argument("--boards", nargs="*", default=list(BOARDS), choices=list(BOARDS), help="boards to play on")
     args = parser.parse_args()
-    run(args.games, args.pairs, args.seconds)
+    run(args.games, args.pairs, args.seconds, args.boards)
 
 
 if __name__ == "__main__":

@@ -62,17 +62,9 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if forced:
         return rng.choice(forced)
     if state.rules.players == 2:
-        found: dict[str, int] = {}
-        for kind, share in _solver_plan(state, normal, bool(chain_end), _safe_count(tables, state.drawn, deg)):
-            move = yield from _solve(state, rng, start + budget_seconds * share, best, kind)
-            if move is not None:
-                found[kind] = move
-                if kind == "exact":
-                    break
-        for kind in ("exact", "wide", "narrow"):
-            if kind in found:
-                return found[kind]
-        return (yield from hard_fallback(state, rng, best))
+        safe = _safe_count(tables, state.drawn, deg)
+        plan = _solver_plan(state, normal, bool(chain_end), safe)
+        return (yield from _two_players(state, rng, plan, start, budget_seconds, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
     return (yield from _deepen(state, Paranoid(state), legal, rng, stop, best))
@@ -104,17 +96,52 @@ def _solver_plan(state: GameState, normal: bool, chain_end: bool, safe: int) -> 
     return [*plan, ("wide", SELECTIVE_SHARE)]
 
 
+def _two_players(
+    state: GameState, rng: random.Random, plan: list[tuple[str, float]], start: float, budget: float, best: int
+) -> MoveGenerator:
+    """The move of the most trusted solver of ``plan`` that finished (exact, then wide, then narrow), else Hard's.
+
+    In the fight for control (``plan`` starts with the narrow solver) Hard's move is found first: it is the
+    fallback and the solvers' first try, and they only look for a move that wins the game (see
+    :func:`_to_win`); the exact solver always finds the best value, so once it can, the Expert maximises its win.
+    """
+    guess = None
+    if plan and plan[0][0] == "narrow":
+        guess = best = yield from hard_fallback(state, rng, best)
+    verdicts: dict[str, int | None] = {}
+    for kind, share in plan:
+        beats = None if kind == "exact" else _to_win(state)
+        solver = yield from _solve(state, rng, start + budget * share, best, kind, beats, guess)
+        if solver is not None:
+            verdicts[kind] = solver.best_move
+            if kind == "exact":
+                break
+    trusted = next((verdicts[kind] for kind in ("exact", "wide", "narrow") if kind in verdicts), None)
+    if trusted is not None:
+        return trusted
+    if guess is not None:
+        return guess
+    return (yield from hard_fallback(state, rng, best))
+
+
+def _to_win(state: GameState) -> int:
+    """The value of the rest of the game that the player to move must beat to win: the opponent's lead."""
+    mover = state.to_move
+    return state.scores[1 - mover] - state.scores[mover]
+
+
 def _solve(
-    state: GameState, rng: random.Random, stop: float, best: int, kind: str
-) -> Generator[int | None, None, int | None]:
-    """The best move of the solver of ``kind`` (exact, wide or narrow selective), or None at ``stop``."""
+    state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, first: int | None
+) -> Generator[int | None, None, Solver | None]:
+    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``."""
     selective, narrow = kind != "exact", kind == "narrow"
-    solver = Solver(state, rng, table=_shared_table(state, kind), selective=selective, narrow=narrow)
+    table = _shared_table(state, kind)
+    solver = Solver(state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first)
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None
         yield best
-    return solver.best_move
+    return solver
 
 
 def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
@@ -131,6 +158,11 @@ def _shared_table(state: GameState, kind: str) -> dict[int, int]:
     if len(table) > TABLE_LIMIT:
         table.clear()
     return table
+
+
+def clear_tables() -> None:
+    """Forgets every shared solver table (a fresh start: what a new process would know)."""
+    _tables.clear()
 
 
 def _deepen(

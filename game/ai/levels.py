@@ -228,7 +228,7 @@ def long_chain_rule(state: GameState, safe: list[int]) -> Generator[None, None, 
 
 
 # -- expert ---------------------------------------------------------------------------------------------------
-EXPERT_SECONDS = 1.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
+EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
 
 
 def expert(state: GameState, rng: random.Random, budget_seconds: float = EXPERT_SECONDS) -> MoveGenerator:

@@ -22,10 +22,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator
+from operator import or_
 
 from ..core import GameState
 from .coins import (
     CoinTables,
+    add_line,
     capture_moves,
     chain_end_moves,
     components,
@@ -73,12 +75,19 @@ class Solver:
         table: dict[int, int] | None = None,
         selective: bool = False,
         narrow: bool = False,
+        beats: int | None = None,
+        first: int | None = None,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
         table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
         (normal play only) searches only :func:`~game.ai.coins.control_moves` where nothing is capturable: much
         faster, and its value is then a strong estimate rather than exact (use a separate table); ``narrow`` uses
-        the narrow control move set (faster still, less accurate)."""
+        the narrow control move set (faster still, less accurate).
+
+        ``beats``: only look for a move whose value exceeds ``beats`` (a null-window search at the root, several
+        times faster than the exact value): ``best_move`` is such a move and ``value`` a lower bound above
+        ``beats``, or ``best_move`` is None and ``value`` an upper bound at most ``beats``. ``first``: a root move
+        to search first (a good guess makes the search faster)."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -86,6 +95,8 @@ class Solver:
         self.no_extra = state.rules.no_extra
         self.selective = selective and not (self.misere or self.no_extra)
         self.narrow = narrow
+        self.beats = beats
+        self._first = first
         self.value: int | None = None
         self.best_move: int | None = None
         self.nodes = 0
@@ -94,6 +105,7 @@ class Solver:
         self._next_pause = pause_every
         self._tt: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
+        self._images = self.tables.images(state.drawn)
         self._deg = self.tables.degrees(state.drawn)
         self._rng = rng
         self._run = self._root()
@@ -130,13 +142,21 @@ class Solver:
         moves = self.root_moves()
         if self._rng is not None:
             self._rng.shuffle(moves)
+        if self._first in moves:
+            moves.remove(self._first)
+            moves.insert(0, self._first)
         limit = self.tables.num_cells + 1
-        best, alpha = -limit, -limit
+        alpha, beta = (-limit, limit) if self.beats is None else (self.beats, self.beats + 1)
+        best = -limit
         for line in moves:
-            value = yield from self.line_value(drawn, line, alpha, limit)
+            value = yield from self.line_value(self._images, line, alpha, beta)
             if value > best:
                 best, self.best_move = value, line
                 alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        if self.beats is not None and best <= self.beats:
+            self.best_move = None
         self.value = best
 
     def root_moves(self) -> list[int]:
@@ -152,11 +172,12 @@ class Solver:
             return chain_end
         return control_moves(tables, drawn, self._deg, self.narrow) if self.selective else legal
 
-    def line_value(self, drawn: int, line: int, alpha: int, beta: int) -> Search:
-        """The value for the mover of drawing ``line`` (fail-soft within alpha..beta)."""
+    def line_value(self, images: tuple[int, ...], line: int, alpha: int, beta: int) -> Search:
+        """The value for the mover of drawing ``line`` (fail-soft within alpha..beta) in the position whose
+        images under the symmetries are ``images`` (:meth:`~game.ai.coins.CoinTables.images`)."""
         cells = self.tables.line_cells[line]
         gained = draw(self._deg, cells)
-        child = drawn | 1 << line
+        child = add_line(images, self.tables.line_images[line])
         if self.no_extra:
             if self.misere:
                 gained = -gained
@@ -174,20 +195,22 @@ class Solver:
         return value
 
     # -- normal play: the reduced search --------------------------------------------------------------------
-    def _normal(self, drawn: int, alpha: int, beta: int) -> Search:
+    def _normal(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
         if self._pause():
             yield
         tables = self.tables
-        deg, line_cells, cell_mask = self._deg, tables.line_cells, tables.cell_mask
+        deg, line_cells, cell_mask, line_images = self._deg, tables.line_cells, tables.cell_mask, tables.line_images
+        drawn = images[0]
         gain, taken, chain_coins = take_free_coins(deg, drawn, line_cells, cell_mask)
         for line in taken:
-            drawn |= 1 << line
+            images = tuple(map(or_, images, line_images[line]))
+        drawn = images[0]
         if drawn == tables.full:
             untake(deg, taken, line_cells)
             return gain
         alpha -= gain
         beta -= gain
-        key = tables.canonical(drawn)
+        key = min(images)
         tt = self._tt
         packed = tt.get(key, UNKNOWN)
         low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
@@ -214,10 +237,11 @@ class Solver:
                         deg[cell] -= 1
                         if not deg[cell]:
                             got += 1
+                    child = tuple(map(or_, images, line_images[line]))
                     if got:
-                        score = got + (yield from self._normal(drawn | 1 << line, alpha - got, beta - got))
+                        score = got + (yield from self._normal(child, alpha - got, beta - got))
                     else:
-                        score = -(yield from self._normal(drawn | 1 << line, -beta, -alpha))
+                        score = -(yield from self._normal(child, -beta, -alpha))
                     for cell in line_cells[line]:
                         deg[cell] += 1
                     if score > value:
@@ -234,13 +258,14 @@ class Solver:
         return value + gain
 
     # -- misère and no extra move: plain negamax with the table ------------------------------------------------
-    def _plain(self, drawn: int, alpha: int, beta: int) -> Search:
+    def _plain(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
         if self._pause():
             yield
         tables = self.tables
+        drawn = images[0]
         if drawn == tables.full:
             return 0
-        key = tables.canonical(drawn)
+        key = min(images)
         tt = self._tt
         packed = tt.get(key, UNKNOWN)
         low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
@@ -254,7 +279,7 @@ class Solver:
         for line in tables.order:
             if drawn >> line & 1:
                 continue
-            score = yield from self.line_value(drawn, line, alpha, beta)
+            score = yield from self.line_value(images, line, alpha, beta)
             if score > value:
                 value = score
                 if value > alpha:

@@ -116,6 +116,39 @@ def test_best_move_achieves_the_value() -> None:
         assert len(result.captured) + child == solver.value
 
 
+def move_value(state: GameState, line: int) -> int:
+    """The exact value for the mover of drawing ``line`` (brute force)."""
+    mover = state.to_move
+    result = state.play(line)
+    after = brute_force(state)
+    state.undo()
+    sign = -1 if state.rules.misere else 1
+    return sign * len(result.captured) + (after if result.next_player == mover else -after)
+
+
+@pytest.mark.parametrize("variant", ["normal", "misere"])
+def test_beats_finds_a_move_above_the_threshold_or_proves_there_is_none(variant: str) -> None:
+    """The null-window root: a move worth more than ``beats`` when one exists, else None and an upper bound."""
+    checked = {True: 0, False: 0}
+    for seed in range(12):
+        state = random_position(Board.square(2, 3), VARIANTS[variant], 12, seed)
+        exact = brute_force(state)
+        for beats in (exact - 2, exact - 1, exact, exact + 1):
+            solver = Solver(state, random.Random(seed), beats=beats, first=state.legal_lines()[-1])
+            while not solver.step(0.01):
+                pass
+            assert solver.value is not None
+            if exact > beats:
+                assert solver.best_move is not None
+                assert move_value(state, solver.best_move) > beats
+                assert beats < solver.value <= exact
+            else:
+                assert solver.best_move is None
+                assert exact <= solver.value <= beats
+            checked[exact > beats] += 1
+    assert checked[True] and checked[False]
+
+
 def test_solve_reports_unknown_when_out_of_time() -> None:
     assert solve(GameState(Board.square(4, 4)), max_seconds=0.05) is None
 
