@@ -30,12 +30,14 @@ from .coins import CoinTables, capture_moves, table_steps
 from .expert_search import INF, Paranoid
 from .levels import hard
 from .solver import Solver
+from .traps import to_win, trap_move
 
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.9  # of the budget, for the exact attempt when it is the only solver (Hard needs no time share)
 SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe lines are left (normal play)
 NARROW_SHARE = 0.45  # of the budget, up to which the narrow selective solver may run
 SELECTIVE_SHARE = 0.9  # of the budget, up to which the wide selective solver may run (after the others)
+TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 # Entries kept in each shared solver table (one per board, variant and solver kind, so up to three per board)
 # before it is cleared: about 15 MB each on the desktop, about 4 MB each in the browser (sys.platform emscripten).
@@ -102,32 +104,34 @@ def _two_players(
     """The move of the most trusted solver of ``plan`` that finished (exact, then wide, then narrow), else Hard's.
 
     In the fight for control (``plan`` starts with the narrow solver) Hard's move is found first: it is the
-    fallback and the solvers' first try, and they only look for a move that wins the game (see
-    :func:`_to_win`); the exact solver always finds the best value, so once it can, the Expert maximises its win.
+    fallback and the solvers' first try, and they only look for a move that wins the game
+    (:func:`~game.ai.traps.to_win`). The exact solver finds the best value, so once it can, the Expert maximises
+    its win; when that value does not win, the rest of the budget goes to setting traps (:mod:`game.ai.traps`).
     """
     guess = None
     if plan and plan[0][0] == "narrow":
         guess = best = yield from hard_fallback(state, rng, best)
-    verdicts: dict[str, int | None] = {}
+    finished: dict[str, Solver] = {}
     for kind, share in plan:
-        beats = None if kind == "exact" else _to_win(state)
+        beats = None if kind == "exact" else to_win(state)
         solver = yield from _solve(state, rng, start + budget * share, best, kind, beats, guess)
         if solver is not None:
-            verdicts[kind] = solver.best_move
+            finished[kind] = solver
             if kind == "exact":
                 break
-    trusted = next((verdicts[kind] for kind in ("exact", "wide", "narrow") if kind in verdicts), None)
+    exact = finished.get("exact")
+    if exact is not None and exact.best_move is not None and exact.value is not None:
+        if exact.value > to_win(state):
+            return exact.best_move
+        stop = start + budget * TRAP_SHARE
+        table = _shared_table(state, "exact")
+        return (yield from trap_move(state, rng, table, exact.value, stop, exact.best_move))
+    trusted = next((finished[kind].best_move for kind in ("wide", "narrow") if kind in finished), None)
     if trusted is not None:
         return trusted
     if guess is not None:
         return guess
     return (yield from hard_fallback(state, rng, best))
-
-
-def _to_win(state: GameState) -> int:
-    """The value of the rest of the game that the player to move must beat to win: the opponent's lead."""
-    mover = state.to_move
-    return state.scores[1 - mover] - state.scores[mover]
 
 
 def _solve(

@@ -1,0 +1,99 @@
+"""Setting traps when the exact value says the game cannot be won against perfect play.
+
+Among the moves that keep the exact value, the Expert prefers the one after which the largest share of the
+opponent's natural replies (the lines that take cells, else its safe lines, else any line) hand the win back:
+a perfect opponent still wins, and a fallible one gets the most chances to go wrong. Every test is a null-window
+:class:`~game.ai.solver.Solver` search sharing the exact solver's table, so most of it is already known.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+
+from ..core import GameState
+from .solver import Solver
+
+MoveGenerator = Generator[int | None, None, int]
+
+
+def to_win(state: GameState) -> int:
+    """The value of the rest of the game (as the solver counts it) that the player to move must beat to win: the
+    opponent's lead in cells (misère, fewest wins: the mover's lead)."""
+    mover = state.to_move
+    lead = state.scores[1 - mover] - state.scores[mover]
+    return -lead if state.rules.misere else lead
+
+
+def trap_move(
+    state: GameState, rng: random.Random, table: dict[int, int], value: int, stop: float, fallback: int
+) -> MoveGenerator:
+    """The move keeping the exact ``value`` (which does not win) whose position offers the opponent the most
+    losing natural replies; ``fallback`` (a move worth ``value``) if time runs out at ``stop`` before any is
+    found better. ``state`` is not changed."""
+    position = state.copy()
+    best, best_share = fallback, -1.0
+    moves = [line for line in position.legal_lines() if not position.would_capture(line)]
+    rng.shuffle(moves)
+    for line in moves:
+        position.play(line)
+        share = yield from _trap_share(position, table, -value, stop, best)
+        position.undo()
+        if share is None:
+            break
+        if share > best_share:
+            best, best_share = line, share
+    return best
+
+
+def _trap_share(
+    position: GameState, table: dict[int, int], most: int, stop: float, best: int
+) -> Generator[int | None, None, float | None]:
+    """With the opponent to move in ``position``: -1 if it is worth more than ``most`` to them (the move
+    before it lost value), else the share of their natural replies after which the other side wins; None at
+    ``stop``."""
+    gains = yield from _beats(position, table, most, stop, best)
+    if gains is None:
+        return None
+    if gains:
+        return -1.0
+    replies = natural_replies(position)
+    traps = 0
+    for reply in replies:
+        opponent = position.to_move
+        position.play(reply)
+        if position.over:
+            wins: bool | None = position.winners() == [1 - opponent]
+        elif position.to_move == opponent:  # it took cells and moves again: the trap works if it cannot even draw
+            holds = yield from _beats(position, table, to_win(position) - 1, stop, best)
+            wins = None if holds is None else not holds
+        else:
+            wins = yield from _beats(position, table, to_win(position), stop, best)
+        position.undo()
+        if wins is None:
+            return None
+        traps += wins
+    return traps / len(replies)
+
+
+def natural_replies(position: GameState) -> list[int]:
+    """The replies a player would consider first: the lines that take cells, else the safe lines, else any."""
+    legal = position.legal_lines()
+    return (
+        [line for line in legal if position.would_capture(line)]
+        or [line for line in legal if position.is_safe(line)]
+        or legal
+    )
+
+
+def _beats(
+    position: GameState, table: dict[int, int], beats: int, stop: float, best: int
+) -> Generator[int | None, None, bool | None]:
+    """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at ``stop``."""
+    solver = Solver(position, table=table, beats=beats)
+    while not solver.step(0.0):
+        if time.perf_counter() >= stop:
+            return None
+        yield best
+    return solver.best_move is not None

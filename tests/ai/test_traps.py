@@ -1,0 +1,74 @@
+"""Traps: in a position that cannot be won, the Expert keeps the exact value and offers the most losing replies."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ai_helpers import run_to_end
+from test_solver import brute_force, move_value, random_position
+
+from game.ai.traps import natural_replies, to_win, trap_move
+from game.core import Board, GameState, Rules
+
+
+def share_of_losing_replies(state: GameState, line: int) -> float:
+    """Brute force: after ``line``, the share of the opponent's natural replies that let the mover win."""
+    state.play(line)
+    replies = natural_replies(state)
+    wins = 0
+    for reply in replies:
+        opponent = state.to_move
+        state.play(reply)
+        if state.to_move == opponent:  # it took cells (perhaps the last): it must not even draw
+            wins += brute_force(state) < to_win(state)
+        else:
+            wins += brute_force(state) > to_win(state)
+        state.undo()
+    state.undo()
+    return wins / len(replies) if replies else 0.0
+
+
+def losing_positions(rules: Rules, wanted: int) -> list[GameState]:
+    """2x3-box positions with 13 lines left whose mover cannot win and has a quiet move keeping the value."""
+    found = []
+    seed = 0
+    while len(found) < wanted:
+        state = random_position(Board.square(2, 3), rules, 13, seed)
+        seed += 1
+        if not state.over and brute_force(state) <= to_win(state):
+            found.append(state)
+    return found
+
+
+def test_to_win_is_the_opponents_lead_or_the_movers_in_misere() -> None:
+    for rules, sign in ((Rules(), 1), (Rules(misere=True), -1)):
+        state = GameState(Board.square(2, 2), rules)
+        state.scores[0], state.scores[1] = 1, 3
+        assert to_win(state) == sign * 2
+
+
+def test_trap_move_keeps_the_value_and_offers_the_most_losing_replies() -> None:
+    chose_a_trap = 0
+    for rules in (Rules(), Rules(misere=True)):
+        for state in losing_positions(rules, 6):
+            value = brute_force(state)
+            quiet = [line for line in state.legal_lines() if not state.would_capture(line)]
+            keeping = [line for line in quiet if move_value(state, line) == value]
+            if not keeping:
+                continue
+            shares = {line: share_of_losing_replies(state, line) for line in keeping}
+            table: dict[int, int] = {}
+            move = run_to_end(trap_move(state, random.Random(1), table, value, time.perf_counter() + 60, keeping[0]))
+            assert move in keeping
+            assert shares[move] == max(shares.values())
+            chose_a_trap += max(shares.values()) > 0
+    assert chose_a_trap
+
+
+def test_trap_move_falls_back_when_out_of_time() -> None:
+    """On the empty 3x3 board (worth -3) no test finishes in one step, so the given move is kept."""
+    state = GameState(Board.square(3, 3))
+    fallback = state.legal_lines()[5]
+    move = run_to_end(trap_move(state, random.Random(1), {}, -3, time.perf_counter(), fallback))
+    assert move == fallback
