@@ -34,7 +34,7 @@ from .traps import to_win, trap_move
 
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.9  # of the budget, for the exact attempt when it is the only solver (Hard needs no time share)
-SELECTIVE_SAFE = 14  # try the selective solver when at most this many safe lines are left (normal play)
+SELECTIVE_SAFE = 18  # try the selective solver when at most this many safe lines are left (normal play)
 NARROW_SHARE = 0.45  # of the budget, up to which the narrow selective solver may run
 SELECTIVE_SHARE = 0.9  # of the budget, up to which the wide selective solver may run (after the others)
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
