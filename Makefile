@@ -41,6 +41,7 @@ bench: $(STAMP)
 			playouts) args="0.2";; \
 			latency) args="--games 1";; \
 			ladder) args="--games 2";; \
+			fight) args="--games 1";; \
 		esac; fi; \
 		echo "== $$script $$args"; \
 		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script $$args || exit 1; \

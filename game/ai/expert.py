@@ -3,17 +3,18 @@
 For each move (two players):
 
 1. a capture that opens nothing is taken at once (normal play);
-2. when few enough lines are left, the exact :class:`~game.ai.solver.Solver` runs for part of the budget; its
-   transposition table is kept per board and variant, so once a position is solved every later move of the game
-   is instant and perfect;
-3. in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left), the selective solver
-   searches to the end over the moves that matter (safe lines, and one way of opening each chain or loop):
-   first the narrow set (only short sacrifices while safe lines remain), then the exact solver if few lines are
-   left, then the wide set; the most trusted one that finished is played (each kind keeps its own table);
-4. otherwise Hard's move (:func:`~game.ai.levels.hard`: its control search and endgame searches, bounded in
-   positions, not time), so the Expert is never weaker than Hard where no solver finishes.
+2. when few enough lines are left, the exact :class:`~game.ai.solver.Solver` runs first, for part of the
+   budget; its transposition table is kept per board and variant, so once a position is solved every later move
+   of the game is instant and perfect. If the exact value does not win the game, the rest of the time goes to
+   setting traps that keep that value (:mod:`game.ai.traps`);
+3. otherwise Hard's move (:func:`~game.ai.levels.hard`: its control search and endgame searches, bounded in
+   positions, not time), so the Expert is never weaker than Hard where no solver finishes; and in the fight for
+   control (normal play, at most ``SELECTIVE_SAFE`` safe lines left) the selective solvers then search to the
+   end over the moves that matter (safe lines, and one way of opening each chain or loop), Hard's move first,
+   asking only whether the mover can win the game: first the narrow set (only short sacrifices while safe lines
+   remain), then the wide set. The more trusted one that finished decides (each kind keeps its own table).
 
-Three or four players: step 2 does not apply, and step 4 is an iterative-deepening
+Three or four players: steps 2 and 3 do not apply; the move comes from an iterative-deepening
 :class:`~game.ai.expert_search.Paranoid` search under the time budget. The move is a generator that yields after
 every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best move so far.
 """
@@ -33,10 +34,10 @@ from .solver import Solver
 from .traps import to_win, trap_move
 
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
-EXACT_SHARE = 0.9  # of the budget, for the exact attempt when it is the only solver (Hard needs no time share)
-SELECTIVE_SAFE = 18  # try the selective solver when at most this many safe lines are left (normal play)
-NARROW_SHARE = 0.45  # of the budget, up to which the narrow selective solver may run
-SELECTIVE_SHARE = 0.9  # of the budget, up to which the wide selective solver may run (after the others)
+EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
+SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
+FIGHT_SHARES = {"exact": 0.6, "narrow": 0.75, "wide": 0.9}  # the fight for control, when the exact solver may run
+SELECTIVE_SHARES = {"narrow": 0.45, "wide": 0.9}  # the fight for control with too many lines for the exact solver
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 # Entries kept in each shared solver table (one per board, variant and solver kind, so up to three per board)
@@ -59,14 +60,14 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     legal = state.legal_lines()
     if len(legal) == 1:
         return legal[0]
-    normal = not (state.rules.misere or state.rules.no_extra)
+    normal = _normal(state)
     forced, chain_end = capture_moves(tables, state.drawn, deg) if normal else ([], [])
     if forced:
         return rng.choice(forced)
     if state.rules.players == 2:
         safe = _safe_count(tables, state.drawn, deg)
-        plan = _solver_plan(state, normal, bool(chain_end), safe)
-        return (yield from _two_players(state, rng, plan, start, budget_seconds, best))
+        fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
+        return (yield from _two_players(state, rng, fight, start, budget_seconds, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
     return (yield from _deepen(state, Paranoid(state), legal, rng, stop, best))
@@ -87,51 +88,47 @@ def _with_best(moves: MoveGenerator, best: int) -> MoveGenerator:
         yield best if found is None else found
 
 
-def _solver_plan(state: GameState, normal: bool, chain_end: bool, safe: int) -> list[tuple[str, float]]:
-    """Which solvers to try, each until a share of the budget; the most trusted finished one is played."""
-    exact = state.lines_left <= EXACT_LINES["normal" if normal else "other"]
-    if not normal or chain_end or not safe or safe > SELECTIVE_SAFE:
-        return [("exact", EXACT_SHARE)] if exact else []
-    plan = [("narrow", NARROW_SHARE)]
-    if exact:
-        plan.append(("exact", 0.75))
-    return [*plan, ("wide", SELECTIVE_SHARE)]
-
-
 def _two_players(
-    state: GameState, rng: random.Random, plan: list[tuple[str, float]], start: float, budget: float, best: int
+    state: GameState, rng: random.Random, fight: bool, start: float, budget: float, best: int
 ) -> MoveGenerator:
-    """The move of the most trusted solver of ``plan`` that finished (exact, then wide, then narrow), else Hard's.
+    """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
+    else Hard's.
 
-    In the fight for control (``plan`` starts with the narrow solver) Hard's move is found first: it is the
-    fallback and the solvers' first try, and they only look for a move that wins the game
-    (:func:`~game.ai.traps.to_win`). The exact solver finds the best value, so once it can, the Expert maximises
-    its win; when that value does not win, the rest of the budget goes to setting traps (:mod:`game.ai.traps`).
+    The exact solver runs first when few enough lines are left: it finds the best value, so the Expert maximises
+    its win, and when the value does not win it sets traps (:mod:`game.ai.traps`). In the fight for control
+    Hard's move is found next: it is the fallback and the first move the selective solvers search. They only ask
+    whether the mover can win the game (:func:`~game.ai.traps.to_win`); the more trusted one that finished (wide,
+    then narrow) decides: its winning move, or Hard's if it finds none.
     """
-    guess = None
-    if plan and plan[0][0] == "narrow":
-        guess = best = yield from hard_fallback(state, rng, best)
-    finished: dict[str, Solver] = {}
-    for kind, share in plan:
-        beats = None if kind == "exact" else to_win(state)
-        solver = yield from _solve(state, rng, start + budget * share, best, kind, beats, guess)
-        if solver is not None:
-            finished[kind] = solver
-            if kind == "exact":
-                break
-    exact = finished.get("exact")
-    if exact is not None and exact.best_move is not None and exact.value is not None:
-        if exact.value > to_win(state):
-            return exact.best_move
-        stop = start + budget * TRAP_SHARE
-        table = _shared_table(state, "exact")
-        return (yield from trap_move(state, rng, table, exact.value, stop, exact.best_move))
-    trusted = next((finished[kind].best_move for kind in ("wide", "narrow") if kind in finished), None)
-    if trusted is not None:
-        return trusted
-    if guess is not None:
+    shares = FIGHT_SHARES if fight else {"exact": EXACT_SHARE}
+    if state.lines_left <= EXACT_LINES["normal" if _normal(state) else "other"]:
+        exact = yield from _solve(state, rng, start + budget * shares["exact"], best, "exact", None, None)
+        if exact is not None:
+            return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
+    else:
+        shares = SELECTIVE_SHARES
+    guess = best = yield from hard_fallback(state, rng, best)
+    if not fight:
         return guess
-    return (yield from hard_fallback(state, rng, best))
+    verdict = guess
+    for kind in ("narrow", "wide"):
+        solver = yield from _solve(state, rng, start + budget * shares[kind], best, kind, to_win(state), guess)
+        if solver is not None:
+            verdict = guess if solver.best_move is None else solver.best_move
+    return verdict
+
+
+def _normal(state: GameState) -> bool:
+    return not (state.rules.misere or state.rules.no_extra)
+
+
+def _exact_move(state: GameState, rng: random.Random, exact: Solver, stop: float) -> MoveGenerator:
+    """The exact solver's best move when it wins the game, else the best trap that keeps its value."""
+    assert exact.best_move is not None and exact.value is not None
+    if exact.value > to_win(state):
+        return exact.best_move
+    table = _shared_table(state, "exact")
+    return (yield from trap_move(state, rng, table, exact.value, stop, exact.best_move))
 
 
 def _solve(
