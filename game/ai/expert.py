@@ -36,8 +36,10 @@ from .traps import to_win, trap_move
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
 SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
-FIGHT_SHARES = {"exact": 0.6, "narrow": 0.75, "wide": 0.9}  # the fight for control, when the exact solver may run
-SELECTIVE_SHARES = {"narrow": 0.45, "wide": 0.9}  # the fight for control with too many lines for the exact solver
+FIGHT_EXACT_SHARE = 0.6  # the same in the fight for control (then Hard's move and the selective solvers)
+# Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
+# does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
+SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 # Entries kept in each shared solver table (one per board, variant and solver kind, so up to three per board)
@@ -100,19 +102,17 @@ def _two_players(
     whether the mover can win the game (:func:`~game.ai.traps.to_win`); the more trusted one that finished (wide,
     then narrow) decides: its winning move, or Hard's if it finds none.
     """
-    shares = FIGHT_SHARES if fight else {"exact": EXACT_SHARE}
     if state.lines_left <= EXACT_LINES["normal" if _normal(state) else "other"]:
-        exact = yield from _solve(state, rng, start + budget * shares["exact"], best, "exact", None, None)
+        stop = start + budget * (FIGHT_EXACT_SHARE if fight else EXACT_SHARE)
+        exact = yield from _solve(state, rng, stop, best, "exact", None, None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    else:
-        shares = SELECTIVE_SHARES
     guess = best = yield from hard_fallback(state, rng, best)
     if not fight:
         return guess
     verdict = guess
-    for kind in ("narrow", "wide"):
-        solver = yield from _solve(state, rng, start + budget * shares[kind], best, kind, to_win(state), guess)
+    for kind, share in SELECTIVE_SHARES.items():
+        solver = yield from _solve(state, rng, start + budget * share, best, kind, to_win(state), guess)
         if solver is not None:
             verdict = guess if solver.best_move is None else solver.best_move
     return verdict
