@@ -96,4 +96,5 @@ def _beats(
         if time.perf_counter() >= stop:
             return None
         yield best
+    yield best  # many tests finish within their first step: pause after each, so a step stays short
     return solver.best_move is not None

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
+import pytest
 from ai_helpers import run_to_end
 from test_solver import brute_force, move_value, random_position
 
+from game.ai import traps
+from game.ai.solver import PAUSE_EVERY, Solver
 from game.ai.traps import natural_replies, to_win, trap_move
 from game.core import Board, GameState, Rules
 
@@ -72,3 +76,28 @@ def test_trap_move_falls_back_when_out_of_time() -> None:
     fallback = state.legal_lines()[5]
     move = run_to_end(trap_move(state, random.Random(1), {}, -3, time.perf_counter(), fallback))
     assert move == fallback
+
+
+def test_trap_search_pauses_after_every_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most null-window tests finish within their first step (at most ``PAUSE_EVERY`` nodes): the trap search
+    must still pause after each, or one step would run hundreds of them."""
+    created: list[Solver] = []
+
+    class CountedSolver(Solver):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            created.append(self)
+
+    monkeypatch.setattr(traps, "Solver", CountedSolver)
+    state = losing_positions(Rules(), 1)[0]
+    moves = trap_move(state, random.Random(1), {}, brute_force(state), time.perf_counter() + 60, state.legal_lines()[0])
+    yields = 0
+    try:
+        while True:
+            next(moves)
+            yields += 1
+    except StopIteration:
+        pass
+    assert len(created) > 5
+    assert yields >= len(created)
+    assert all(solver.nodes <= (solver.pauses + 1) * PAUSE_EVERY for solver in created)
