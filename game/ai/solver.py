@@ -20,6 +20,7 @@ milliseconds at a time in the browser; :func:`solve` is the synchronous wrapper.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Generator
 from operator import or_
@@ -40,7 +41,7 @@ from .coins import (
     untake,
 )
 
-PAUSE_EVERY = 64  # nodes between two pauses of the search generator (well under a millisecond each)
+PAUSE_EVERY = 16  # nodes between two pauses of the search generator (64 made steps of 7-8 ms on hex 19)
 
 # Table entries pack the bounds (low, high) into one int: an int-to-int dict holds no objects the garbage
 # collector must visit (a full collection over a big table of tuples stalled a step by several milliseconds),
@@ -77,6 +78,7 @@ class Solver:
         narrow: bool = False,
         beats: int | None = None,
         first: int | None = None,
+        max_entries: int | None = None,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
         table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
@@ -87,7 +89,8 @@ class Solver:
         ``beats``: only look for a move whose value exceeds ``beats`` (a null-window search at the root, several
         times faster than the exact value): ``best_move`` is such a move and ``value`` a lower bound above
         ``beats``, or ``best_move`` is None and ``value`` an upper bound at most ``beats``. ``first``: a root move
-        to search first (a good guess makes the search faster)."""
+        to search first (a good guess makes the search faster). ``max_entries``: the table gets no new entries
+        once it has this many (known ones are still updated), so it never grows, and is never resized, past it."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -97,6 +100,7 @@ class Solver:
         self.narrow = narrow
         self.beats = beats
         self._first = first
+        self.max_entries = sys.maxsize if max_entries is None else max_entries
         self.value: int | None = None
         self.best_move: int | None = None
         self.nodes = 0
@@ -250,10 +254,12 @@ class Solver:
                             alpha = value
                             if alpha >= beta:
                                 break
-                tt[key] = _bounds_entry(value, start, beta, low, high)
+                if len(tt) < self.max_entries or key in tt:
+                    tt[key] = _bounds_entry(value, start, beta, low, high)
             else:
                 value = simple_value(*components(tables, drawn, deg))
-                tt[key] = _bounds_entry(value, value, value, value, value)
+                if len(tt) < self.max_entries or key in tt:
+                    tt[key] = _bounds_entry(value, value, value, value, value)
         untake(deg, taken, line_cells)
         return value + gain
 
@@ -286,7 +292,8 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        tt[key] = _bounds_entry(value, start, beta, low, high)
+        if len(tt) < self.max_entries or key in tt:
+            tt[key] = _bounds_entry(value, start, beta, low, high)
         return value
 
 

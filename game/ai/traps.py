@@ -8,14 +8,16 @@ a perfect opponent still wins, and a fallible one gets the most chances to go wr
 
 from __future__ import annotations
 
+import functools
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from ..core import GameState
 from .solver import Solver
 
 MoveGenerator = Generator[int | None, None, int]
+SolverFor = Callable[..., Solver]  # a position and a threshold (``beats=``) to a solver on the shared table
 
 
 def to_win(state: GameState) -> int:
@@ -27,18 +29,25 @@ def to_win(state: GameState) -> int:
 
 
 def trap_move(
-    state: GameState, rng: random.Random, table: dict[int, int], value: int, stop: float, fallback: int
+    state: GameState,
+    rng: random.Random,
+    table: dict[int, int],
+    value: int,
+    stop: float,
+    fallback: int,
+    max_entries: int | None = None,
 ) -> MoveGenerator:
     """The move keeping the exact ``value`` (which does not win) whose position offers the opponent the most
     losing natural replies; ``fallback`` (a move worth ``value``) if time runs out at ``stop`` before any is
-    found better. ``state`` is not changed."""
+    found better. ``state`` is not changed; ``table`` (the exact solver's) gets at most ``max_entries``."""
+    solver_for = functools.partial(Solver, table=table, max_entries=max_entries)
     position = state.copy()
     best, best_share = fallback, -1.0
     moves = [line for line in position.legal_lines() if not position.would_capture(line)]
     rng.shuffle(moves)
     for line in moves:
         position.play(line)
-        share = yield from _trap_share(position, table, -value, stop, best)
+        share = yield from _trap_share(position, solver_for, -value, stop, best)
         position.undo()
         if share is None:
             break
@@ -48,12 +57,12 @@ def trap_move(
 
 
 def _trap_share(
-    position: GameState, table: dict[int, int], most: int, stop: float, best: int
+    position: GameState, solver_for: SolverFor, most: int, stop: float, best: int
 ) -> Generator[int | None, None, float | None]:
     """With the opponent to move in ``position``: -1 if it is worth more than ``most`` to them (the move
     before it lost value), else the share of their natural replies after which the other side wins; None at
     ``stop``."""
-    gains = yield from _beats(position, table, most, stop, best)
+    gains = yield from _beats(position, solver_for, most, stop, best)
     if gains is None:
         return None
     if gains:
@@ -66,10 +75,10 @@ def _trap_share(
         if position.over:
             wins: bool | None = position.winners() == [1 - opponent]
         elif position.to_move == opponent:  # it took cells and moves again: the trap works if it cannot even draw
-            holds = yield from _beats(position, table, to_win(position) - 1, stop, best)
+            holds = yield from _beats(position, solver_for, to_win(position) - 1, stop, best)
             wins = None if holds is None else not holds
         else:
-            wins = yield from _beats(position, table, to_win(position), stop, best)
+            wins = yield from _beats(position, solver_for, to_win(position), stop, best)
         position.undo()
         if wins is None:
             return None
@@ -88,10 +97,10 @@ def natural_replies(position: GameState) -> list[int]:
 
 
 def _beats(
-    position: GameState, table: dict[int, int], beats: int, stop: float, best: int
+    position: GameState, solver_for: SolverFor, beats: int, stop: float, best: int
 ) -> Generator[int | None, None, bool | None]:
     """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at ``stop``."""
-    solver = Solver(position, table=table, beats=beats)
+    solver = solver_for(position, beats=beats)
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None

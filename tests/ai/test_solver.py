@@ -173,3 +173,14 @@ def test_solver_pauses_by_work_units() -> None:
     assert solver.pauses >= solver.nodes // 50 - 1
     assert steps >= solver.pauses
     assert solver.value == brute_force(state)
+
+
+def test_a_capped_table_stops_growing_and_the_value_stays_exact() -> None:
+    for seed in range(6):
+        state = random_position(Board.square(2, 3), Rules(), 14, seed)
+        table: dict[int, int] = {}
+        solver = Solver(state, table=table, max_entries=40)
+        while not solver.step(0.01):
+            pass
+        assert solver.value == brute_force(state)
+        assert len(table) <= 40
