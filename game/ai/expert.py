@@ -30,8 +30,8 @@ from ..core import GameState
 from .coins import CoinTables, capture_moves, table_steps
 from .expert_search import INF, Paranoid
 from .levels import hard
-from .solver import Solver
-from .traps import to_win, trap_move
+from .solver import Solver, to_win
+from .traps import trap_move
 
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
@@ -101,7 +101,7 @@ def _two_players(
     The exact solver runs first when few enough lines are left: it finds the best value, so the Expert maximises
     its win, and when the value does not win it sets traps (:mod:`game.ai.traps`). In the fight for control
     Hard's move is found next: it is the fallback and the first move the selective solvers search. They only ask
-    whether the mover can win the game (:func:`~game.ai.traps.to_win`); the more trusted one that finished (wide,
+    whether the mover can win the game (:func:`~game.ai.solver.to_win`); the more trusted one that finished (wide,
     then narrow) decides: its winning move, or Hard's if it finds none.
     """
     if state.lines_left <= EXACT_LINES["normal" if _normal(state) else "other"]:

@@ -297,6 +297,14 @@ class Solver:
         return value
 
 
+def to_win(state: GameState) -> int:
+    """The value of the rest of the game (as the solver counts it) that the player to move must beat to win: the
+    opponent's lead in cells (misère, fewest wins: the mover's lead)."""
+    mover = state.to_move
+    lead = state.scores[1 - mover] - state.scores[mover]
+    return -lead if state.rules.misere else lead
+
+
 def solve(state: GameState, max_seconds: float | None = None) -> int | None:
     """The exact value of ``state`` for the player to move (see the module), or None if time runs out."""
     solver = Solver(state, pause_every=1 << 30 if max_seconds is None else 4096)

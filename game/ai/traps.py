@@ -14,18 +14,10 @@ import time
 from collections.abc import Callable, Generator
 
 from ..core import GameState
-from .solver import Solver
+from .solver import Solver, to_win
 
 MoveGenerator = Generator[int | None, None, int]
 SolverFor = Callable[..., Solver]  # a position and a threshold (``beats=``) to a solver on the shared table
-
-
-def to_win(state: GameState) -> int:
-    """The value of the rest of the game (as the solver counts it) that the player to move must beat to win: the
-    opponent's lead in cells (misère, fewest wins: the mover's lead)."""
-    mover = state.to_move
-    lead = state.scores[1 - mover] - state.scores[mover]
-    return -lead if state.rules.misere else lead
 
 
 def trap_move(

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai.solver import Solver, solve
+from game.ai.solver import Solver, solve, to_win
 from game.core import Board, GameState, Rules
 
 
@@ -184,3 +184,10 @@ def test_a_capped_table_stops_growing_and_the_value_stays_exact() -> None:
             pass
         assert solver.value == brute_force(state)
         assert len(table) <= 40
+
+
+def test_to_win_is_the_opponents_lead_or_the_movers_in_misere() -> None:
+    for rules, sign in ((Rules(), 1), (Rules(misere=True), -1)):
+        state = GameState(Board.square(2, 2), rules)
+        state.scores[0], state.scores[1] = 1, 3
+        assert to_win(state) == sign * 2

@@ -11,8 +11,8 @@ from ai_helpers import run_to_end
 from test_solver import brute_force, move_value, random_position
 
 from game.ai import traps
-from game.ai.solver import PAUSE_EVERY, Solver
-from game.ai.traps import natural_replies, to_win, trap_move
+from game.ai.solver import PAUSE_EVERY, Solver, to_win
+from game.ai.traps import natural_replies, trap_move
 from game.core import Board, GameState, Rules
 
 
@@ -43,13 +43,6 @@ def losing_positions(rules: Rules, wanted: int) -> list[GameState]:
         if not state.over and brute_force(state) <= to_win(state):
             found.append(state)
     return found
-
-
-def test_to_win_is_the_opponents_lead_or_the_movers_in_misere() -> None:
-    for rules, sign in ((Rules(), 1), (Rules(misere=True), -1)):
-        state = GameState(Board.square(2, 2), rules)
-        state.scores[0], state.scores[1] = 1, 3
-        assert to_win(state) == sign * 2
 
 
 def test_trap_move_keeps_the_value_and_offers_the_most_losing_replies() -> None:
