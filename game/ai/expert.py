@@ -36,7 +36,11 @@ from .traps import trap_move
 EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
 SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
-FIGHT_EXACT_SHARE = 0.6  # the same in the fight for control (then Hard's move and the selective solvers)
+# The same in the fight for control (then Hard's move and the selective solvers): most of the budget at or below
+# EXACT_FIRST_LINES lines left, where it finishes in well under a second; above, a short try (on hex 19 at 30-32
+# lines the exact solver needs 1-3 s where the narrow win-only search often needs a tenth of that).
+EXACT_FIRST_LINES = 26
+FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
@@ -105,7 +109,7 @@ def _two_players(
     then narrow) decides: its winning move, or Hard's if it finds none.
     """
     if state.lines_left <= EXACT_LINES["normal" if _normal(state) else "other"]:
-        stop = start + budget * (FIGHT_EXACT_SHARE if fight else EXACT_SHARE)
+        stop = start + budget * (_fight_exact_share(state) if fight else EXACT_SHARE)
         exact = yield from _solve(state, rng, stop, best, "exact", None, None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
@@ -118,6 +122,10 @@ def _two_players(
         if solver is not None:
             verdict = guess if solver.best_move is None else solver.best_move
     return verdict
+
+
+def _fight_exact_share(state: GameState) -> float:
+    return FIGHT_EXACT_SHARES["few lines" if state.lines_left <= EXACT_FIRST_LINES else "more lines"]
 
 
 def _normal(state: GameState) -> bool:
