@@ -37,9 +37,9 @@ EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below th
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
 SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
 # The same in the fight for control (then Hard's move and the selective solvers): most of the budget at or below
-# EXACT_FIRST_LINES lines left, where it finishes in well under a second; above, a short try (on hex 19 at 30-32
-# lines the exact solver needs 1-3 s where the narrow win-only search often needs a tenth of that).
-EXACT_FIRST_LINES = 26
+# EXACT_FIRST_LINES lines left, where it usually finishes within about a second; above, a short try (on hex 19 at
+# 31-32 lines the exact solver needed 1.5-3 s where the narrow win-only search often needs a tenth of that).
+EXACT_FIRST_LINES = 30
 FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
