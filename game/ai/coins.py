@@ -37,13 +37,9 @@ class CoinTables:
         """Each coin's number of uncut strings when ``drawn`` lines are drawn (0 once captured)."""
         return [(mask & ~drawn).bit_count() for mask in self.cell_mask]
 
-    def canonical(self, drawn: int) -> int:
-        """The smallest image of ``drawn`` under the board's symmetries (the transposition-table key)."""
-        return min(self.images(drawn))
-
     def images(self, drawn: int) -> tuple[int, ...]:
-        """``drawn`` under every symmetry, identity first; a search extends them line by line with
-        :func:`add_line` (one OR per symmetry) instead of mapping each position's lines afresh."""
+        """``drawn`` under every symmetry, identity first (their minimum is the transposition-table key); a search
+        extends them line by line with :func:`add_line` (one OR per symmetry) instead of mapping them afresh."""
         found = [drawn]
         for chunks in self.sym_chunks:
             image = 0

@@ -137,8 +137,7 @@ def _exact_move(state: GameState, rng: random.Random, exact: Solver, stop: float
     assert exact.best_move is not None and exact.value is not None
     if exact.value > to_win(state):
         return exact.best_move
-    table = yield from _shared_table(state, "exact", exact.best_move)
-    return (yield from trap_move(state, rng, table, exact.value, stop, exact.best_move, TABLE_LIMIT))
+    return (yield from trap_move(state, rng, exact.table, exact.value, stop, exact.best_move, exact.max_entries))
 
 
 def _solve(

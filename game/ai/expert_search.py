@@ -11,6 +11,7 @@ from collections.abc import Generator
 
 from ..core import GameState
 from .coins import CoinTables, draw, tables_for, undraw
+from .solver import bounds_after
 
 PAUSE_EVERY = 32
 INF = 10_000
@@ -102,14 +103,7 @@ class Paranoid(_Counter):
                 beta = min(beta, value)
             if alpha >= beta:
                 break
-        low, high = -INF, INF
-        if value <= start_alpha:
-            high = value
-        elif value >= start_beta:
-            low = value
-        else:
-            low = high = value
-        self._tt[key] = (depth, low, high)
+        self._tt[key] = (depth, *bounds_after(value, start_alpha, start_beta, -INF, INF))
         return value
 
     def _greedy_captures(self, seat: int) -> int:

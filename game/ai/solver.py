@@ -53,15 +53,19 @@ UNKNOWN = (-999 + _OFFSET) << _BITS | (999 + _OFFSET)
 Search = Generator[None, None, int]
 
 
-def _bounds_entry(value: int, start: int, beta: int, low: int, high: int) -> int:
-    """The packed table entry after a fail-soft search in (start, beta) returned ``value``, the old bounds being
-    (low, high): an upper bound if it failed low, a lower bound if it failed high, else exact."""
+def bounds_after(value: int, start: int, beta: int, low: int, high: int) -> tuple[int, int]:
+    """The bounds (low, high) once a fail-soft search in (start, beta) returned ``value``, the old bounds being
+    (low, high): ``value`` is an upper bound if it failed low, a lower bound if it failed high, else exact."""
     if value <= start:
-        high = value
-    elif value >= beta:
-        low = value
-    else:
-        low = high = value
+        return low, value
+    if value >= beta:
+        return value, high
+    return value, value
+
+
+def _bounds_entry(value: int, start: int, beta: int, low: int, high: int) -> int:
+    """The packed table entry for :func:`bounds_after`."""
+    low, high = bounds_after(value, start, beta, low, high)
     return (low + _OFFSET) << _BITS | (high + _OFFSET)
 
 
@@ -107,7 +111,7 @@ class Solver:
         self.pauses = 0
         self.pause_every = pause_every
         self._next_pause = pause_every
-        self._tt: dict[int, int] = {} if table is None else table
+        self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
         self._images = self.tables.images(state.drawn)
         self._deg = self.tables.degrees(state.drawn)
@@ -128,6 +132,12 @@ class Solver:
             if time.perf_counter() >= deadline:
                 break
         return self.done
+
+    def _store(self, key: int, entry: int) -> None:
+        """Puts ``entry`` in the table unless that would take it past ``max_entries``."""
+        table = self.table
+        if len(table) < self.max_entries or key in table:
+            table[key] = entry
 
     def _pause(self) -> bool:
         self.nodes += 1
@@ -215,7 +225,7 @@ class Solver:
         alpha -= gain
         beta -= gain
         key = min(images)
-        tt = self._tt
+        tt = self.table
         packed = tt.get(key, UNKNOWN)
         low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
         if low >= beta or low == high:
@@ -254,12 +264,10 @@ class Solver:
                             alpha = value
                             if alpha >= beta:
                                 break
-                if len(tt) < self.max_entries or key in tt:
-                    tt[key] = _bounds_entry(value, start, beta, low, high)
+                self._store(key, _bounds_entry(value, start, beta, low, high))
             else:
                 value = simple_value(*components(tables, drawn, deg))
-                if len(tt) < self.max_entries or key in tt:
-                    tt[key] = _bounds_entry(value, value, value, value, value)
+                self._store(key, _bounds_entry(value, value, value, value, value))
         untake(deg, taken, line_cells)
         return value + gain
 
@@ -272,7 +280,7 @@ class Solver:
         if drawn == tables.full:
             return 0
         key = min(images)
-        tt = self._tt
+        tt = self.table
         packed = tt.get(key, UNKNOWN)
         low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
         if low >= beta or low == high:
@@ -292,8 +300,7 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        if len(tt) < self.max_entries or key in tt:
-            tt[key] = _bounds_entry(value, start, beta, low, high)
+        self._store(key, _bounds_entry(value, start, beta, low, high))
         return value
 
 
