@@ -30,8 +30,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -41,6 +43,8 @@ from game.core import Board, GameState  # noqa: E402
 PROMPT = b"Enter move (e.g. a1-b1) "
 MOVE = re.compile(rb"My move: ([a-z])(\d+)-([a-z])(\d+)")
 SETUP_TIMEOUT = 10.0
+MAX_RESTARTS = 30
+T = TypeVar("T")
 
 
 class Aborted(Exception):
@@ -80,13 +84,94 @@ class Coordinates:
         return self.by_dots[key]
 
 
-class Knox:
-    """One Knox process playing one game, in its own empty folder."""
+class Crashed(Aborted):
+    """Knox exited (it crashes now and then, mostly in its first moves); the game can be resumed."""
 
-    def __init__(self, binary: str, seconds: int, rows: int, cols: int, knox_first: bool) -> None:
+
+class Knox:
+    """Knox playing one game, in its own empty folder.
+
+    Knox keeps the game in a file named after its opponent and reloads it when started again with that name:
+    after a crash it is started again, the reloaded moves are checked against ``history`` (every line so far and
+    whether the Expert drew it), any Expert moves it missed are sent again, and the game goes on (as KSquares
+    itself does). Every restart is counted in ``restarts``; ``started`` is when the current process started."""
+
+    NAME = "expert"
+
+    def __init__(
+        self, binary: str, seconds: int, names: Coordinates, history: list[tuple[int, bool]], knox_first: bool
+    ) -> None:
+        self.binary, self.seconds, self.names, self.history = binary, seconds, names, history
+        self.knox_first = knox_first
         self.folder = tempfile.mkdtemp(prefix="knox-")
+        self.move_timeout = 5.0 * seconds + 10.0
+        self.restarts = 0
+        self.started = 0.0
+        self.process: subprocess.Popen[bytes] | None = None
+        self.output = b""
+        self._moves_read = 0
+        self._prompts_used = 0
+
+    def start(self) -> None:
+        self._retrying(lambda: None)
+
+    def tell(self, line: int) -> None:
+        """Sends one of the Expert's lines once Knox asks for a move."""
+        self._retrying(lambda: self._send_move(self.names.name(line)))
+
+    def reply(self) -> int:
+        """Knox's next line."""
+        return self._retrying(lambda: self.names.line(*self._next_move()))
+
+    def close(self) -> None:
+        self._stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    # -- crashes ----------------------------------------------------------------------------------------------
+    def _retrying(self, action: Callable[[], T]) -> T:
+        """``action()`` on a running Knox, (re)starting it first and after every crash."""
+        while True:
+            try:
+                if self.process is None:
+                    self._resume()
+                return action()
+            except Crashed:
+                self._stop()
+                self.restarts += 1
+                if self.restarts > MAX_RESTARTS:
+                    raise Aborted(f"Knox crashed {self.restarts} times in one game") from None
+
+    def _resume(self) -> None:
+        """Starts Knox: a new game, or the saved one, which must be ``history`` less some Expert moves at the end
+        (sent again here)."""
+        if not os.path.exists(self.saved_game):
+            if self.history:
+                raise Aborted("Knox crashed and kept no game file")
+            self._launch(new_game=True)
+            return
+        saved = [self.names.line(*_parse(move)) for move in self.saved_moves()]
+        if saved != [line for line, _ in self.history[: len(saved)]]:
+            raise Aborted("Knox reloaded a game that differs from the one played")
+        missing = self.history[len(saved) :]
+        if any(not by_expert for _, by_expert in missing):
+            raise Aborted("Knox crashed before saving its own move")
+        self._launch(new_game=False)
+        for line, _ in missing:
+            self._send_move(self.names.name(line))
+
+    @property
+    def saved_game(self) -> str:
+        return os.path.join(self.folder, self.NAME)
+
+    def saved_moves(self) -> list[str]:
+        """The moves in Knox's game file ("1: a1-b1" lines)."""
+        with open(self.saved_game, encoding="ascii", errors="replace") as saved:
+            return re.findall(r"^\d+: ([a-z]\d+-[a-z]\d+)", saved.read(), re.MULTILINE)
+
+    def _launch(self, new_game: bool) -> None:
+        self.started = time.perf_counter()
         self.process = subprocess.Popen(
-            [binary, str(seconds), str(cols), str(rows)],
+            [self.binary, str(self.seconds), str(self.names.cols), str(self.names.rows)],
             cwd=self.folder,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -94,45 +179,44 @@ class Knox:
             bufsize=0,
         )
         self.output = b""
-        self.move_timeout = 5.0 * seconds + 10.0
         self._moves_read = 0
         self._prompts_used = 0
         self._wait_for(lambda: b"Enter Opponent's name:" in self.output, SETUP_TIMEOUT)
-        self._send("expert")
-        self._wait_for(lambda: b"(Y or N)" in self.output, SETUP_TIMEOUT)
-        self._send("N" if knox_first else "Y")
+        self._send(self.NAME)
+        if new_game:
+            self._wait_for(lambda: b"(Y or N)" in self.output, SETUP_TIMEOUT)
+            self._send("N" if self.knox_first else "Y")
 
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
+    def _stop(self) -> None:
+        if self.process is not None:
+            if self.process.poll() is None:
+                self.process.kill()
+            self.process.wait()
+            self.process = None
 
-    def send_move(self, name: str) -> None:
-        """Sends one of our lines once Knox asks for a move."""
+    # -- the text interface -----------------------------------------------------------------------------------
+    def _send_move(self, name: str) -> None:
         self._wait_for(lambda: self.output.count(PROMPT) > self._prompts_used, self.move_timeout)
         self._prompts_used += 1
         self._send(name)
 
-    def next_move(self) -> tuple[str, int, str, int]:
-        """Knox's next line, as (column, row, column, row) of its two dots."""
+    def _next_move(self) -> tuple[str, int, str, int]:
         self._wait_for(lambda: len(MOVE.findall(self.output)) > self._moves_read, self.move_timeout)
         found = MOVE.findall(self.output)[self._moves_read]
         self._moves_read += 1
-        col1, row1, col2, row2 = (part.decode() for part in found)
-        return col1, int(row1), col2, int(row2)
+        return _parse(b"%s%s-%s%s" % found)
 
     def _send(self, text: str) -> None:
         try:
-            assert self.process.stdin is not None
+            assert self.process is not None and self.process.stdin is not None
             self.process.stdin.write(text.encode() + b"\n")
         except OSError as error:
-            raise Aborted(f"Knox stopped reading: {error}") from error
+            raise Crashed(f"Knox stopped reading: {error}") from error
 
-    def _wait_for(self, ready, timeout: float) -> None:
+    def _wait_for(self, ready: Callable[[], bool], timeout: float) -> None:
         deadline = time.monotonic() + timeout
+        assert self.process is not None and self.process.stdout is not None
         stdout = self.process.stdout
-        assert stdout is not None
         while not ready():
             left = deadline - time.monotonic()
             if left <= 0:
@@ -141,8 +225,16 @@ class Knox:
             if readable:
                 data = os.read(stdout.fileno(), 65536)
                 if not data:
-                    raise Aborted(f"Knox exited mid-game (status {self.process.wait()})")
+                    raise Crashed(f"Knox exited mid-game (status {self.process.wait()})")
                 self.output += data
+
+
+def _parse(move: str | bytes) -> tuple[str, int, str, int]:
+    text = move.decode() if isinstance(move, bytes) else move
+    found = re.fullmatch(r"([a-z])(\d+)-([a-z])(\d+)", text)
+    if found is None:
+        raise Aborted(f"Knox wrote a move that cannot be read: {text!r}")
+    return found[1], int(found[2]), found[3], int(found[4])
 
 
 @dataclass
@@ -151,6 +243,7 @@ class Tally:
     draws: int = 0
     losses: int = 0
     aborted: int = 0
+    restarts: int = 0
     margins: list[int] = field(default_factory=list)
     expert_times: list[float] = field(default_factory=list)
     knox_times: list[float] = field(default_factory=list)
@@ -173,7 +266,7 @@ class Tally:
         knox = sum(self.knox_times) / len(self.knox_times) if self.knox_times else 0.0
         return (
             f"| {label} | {self.wins}/{self.draws}/{self.losses} | {100 * rate:.0f}% | {margin:+.1f} | "
-            f"{expert:.2f} | {knox:.2f} | {self.aborted} |"
+            f"{expert:.2f} | {knox:.2f} | {self.aborted} | {self.restarts} |"
         )
 
 
@@ -183,34 +276,37 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
     state = GameState(board)
     names = Coordinates(board, rows, cols)
     expert = ComputerPlayer("expert", seed=1000 * game + 7, seconds=args.seconds)
-    moves: list[str] = []
-    knox = Knox(knox_binary, args.knox_seconds, rows, cols, knox_first=expert_seat == 1)
+    history: list[tuple[int, bool]] = []  # every line and whether the Expert drew it
+    knox = Knox(knox_binary, args.knox_seconds, names, history, knox_first=expert_seat == 1)
     try:
+        knox.start()
         while not state.over:
             began = time.perf_counter()
-            if state.to_move == expert_seat:
+            by_expert = state.to_move == expert_seat
+            if by_expert:
                 line = expert.think(state).finish()
                 tally.expert_times.append(time.perf_counter() - began)
-                state.play(line)
-                knox.send_move(names.name(line))
-                moves.append(names.name(line))
+                knox.tell(line)
             else:
-                line = names.line(*knox.next_move())
-                tally.knox_times.append(time.perf_counter() - began)
+                line = knox.reply()
+                tally.knox_times.append(time.perf_counter() - max(began, knox.started))
                 if state.is_drawn(line):
                     raise Aborted(f"Knox replayed a drawn line: {names.name(line)}")
-                state.play(line)
-                moves.append(names.name(line).upper())
+            state.play(line)
+            history.append((line, by_expert))
     except Aborted as why:
         tally.aborted += 1
         tally.reasons.append(f"game {game}: {why}")
-        return f"game {game}: aborted after {len(moves)} lines ({why})"
+        return f"game {game}: aborted after {len(history)} lines ({why})"
     finally:
+        tally.restarts += knox.restarts
         knox.close()
     mine, theirs = state.scores[expert_seat], state.scores[1 - expert_seat]
     tally.add(mine - theirs)
     seat = "first" if expert_seat == 0 else "second"
-    return f"game {game}: Expert ({seat}) {mine}-{theirs}  {' '.join(moves)}"
+    moves = " ".join(names.name(line) if by_expert else names.name(line).upper() for line, by_expert in history)
+    restarts = f", Knox restarted {knox.restarts}x" if knox.restarts else ""
+    return f"game {game}: Expert ({seat}) {mine}-{theirs}{restarts}  {moves}"
 
 
 def find_knox(path: str | None) -> str | None:
@@ -241,8 +337,8 @@ def main() -> int:
     for game in range(args.first_game, args.first_game + args.games):
         print(play_game(binary, board, rows, cols, args, game, tally), flush=True)
     print(f"load at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    print("| board | Expert W/D/L | score | avg margin | Expert s/move | Knox s/move | aborted |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| board | Expert W/D/L | score | avg margin | Expert s/line | Knox s/line | aborted | Knox restarts |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     print(tally.row(args.board))
     return 0
 
