@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from operator import or_
 
 from ..core import Board
+from .budget import BUDGET
 
 _CHUNK = 8
 
@@ -51,11 +52,8 @@ class CoinTables:
         return tuple(found)
 
 
-_built: dict[Board, CoinTables] = {}
-
-
 def tables_for(board: Board) -> CoinTables:
-    """The tables of ``board`` (built once per board, then cached)."""
+    """The tables of ``board`` (built once per board, then kept within the AI's memory budget)."""
     steps = table_steps(board)
     while True:
         try:
@@ -65,9 +63,11 @@ def tables_for(board: Board) -> CoinTables:
 
 
 def table_steps(board: Board) -> Generator[None, None, CoinTables]:
-    """Builds the tables of ``board`` pausing after each symmetry (a few milliseconds in all on a big board)."""
-    if board in _built:
-        return _built[board]
+    """Builds the tables of ``board`` pausing after each symmetry (a few milliseconds in all on a big board), or
+    finds them kept in :data:`~game.ai.budget.BUDGET` (which counts their ints as entries)."""
+    kept = BUDGET.get(("coins", board))
+    if isinstance(kept, CoinTables):
+        return kept
     cell_mask = tuple(sum(1 << line for line in sides) for sides in board.cells)
     x0, y0, x1, y1 = board.bounds()
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -93,7 +93,8 @@ def table_steps(board: Board) -> Generator[None, None, CoinTables]:
         perms=perms,
         line_images=tuple((1 << line, *(1 << perm[line] for perm in perms)) for line in range(board.num_lines)),
     )
-    return _built.setdefault(board, tables)
+    BUDGET.keep(("coins", board), tables, sum(len(chunk) for chunks in sym_chunks for chunk in chunks))
+    return tables
 
 
 def add_line(images: tuple[int, ...], bits: tuple[int, ...]) -> tuple[int, ...]:
@@ -320,6 +321,7 @@ def _lines_of(mask: int) -> list[int]:
 
 
 _simple_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+SIMPLE_MEMO_LIMIT = 50_000  # values remembered at most (then computed again): a few MB
 
 
 def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
@@ -348,5 +350,6 @@ def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
         reply = max(k + rest, k - 8 - rest) if k >= 4 else k + rest
         best = -reply if best is None else max(best, -reply)
     assert best is not None
-    _simple_memo[chains, loops] = best  # a plain tuple-keyed dict: the garbage collector soon stops visiting it
+    if len(_simple_memo) < SIMPLE_MEMO_LIMIT:
+        _simple_memo[chains, loops] = best  # a plain tuple-keyed dict: the garbage collector soon stops visiting it
     return best

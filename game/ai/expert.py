@@ -22,11 +22,11 @@ every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Generator
 
 from ..core import GameState
+from .budget import BUDGET
 from .coins import CoinTables, capture_moves, table_steps
 from .expert_search import INF, Paranoid
 from .levels import hard
@@ -46,14 +46,7 @@ FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
-# Entries kept in each shared solver table (one per board, variant and solver kind, so up to three per board)
-# before it is cleared: about 15 MB each on the desktop, about 4 MB each in the browser (sys.platform emscripten).
-TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
-
 MoveGenerator = Generator[int | None, None, int]
-_tables: dict[tuple[object, ...], dict[int, int]] = {}
-_retired: list[dict[int, int]] = []  # tables past the limit, being emptied a chunk at a time
-DISCARD_CHUNK = 20_000  # entries freed between two yields (about 1 ms)
 
 
 def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.0) -> MoveGenerator:
@@ -145,9 +138,9 @@ def _solve(
 ) -> Generator[int | None, None, Solver | None]:
     """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``."""
     selective, narrow = kind != "exact", kind == "narrow"
-    table = yield from _shared_table(state, kind, best)
+    table, limit = yield from _shared_table(state, kind, best)
     solver = Solver(
-        state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=TABLE_LIMIT
+        state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
@@ -163,30 +156,23 @@ def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
     )
 
 
-def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None, dict[int, int]]:
-    """One table per board, variant and search kind: values depend on the drawn lines only, so games share it.
-
-    A table grown past ``TABLE_LIMIT`` is replaced by an empty one; old tables are emptied ``DISCARD_CHUNK``
-    entries at a time, yielding ``best`` between chunks (freeing 150,000 entries at once took 7-11 ms)."""
-    key = (state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, kind)
-    table = _tables.setdefault(key, {})
-    if len(table) >= TABLE_LIMIT:
-        _retired.append(table)
-        table = _tables[key] = {}
-    while _retired:
-        old = _retired[-1]
-        for _ in range(min(DISCARD_CHUNK, len(old))):
-            old.popitem()
-        if not old:
-            _retired.pop()
+def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None, tuple[dict[int, int], int]]:
+    """The table of this board, variant and search kind (values depend on the drawn lines only, so games share
+    it) and the entries it may hold, from the AI's one memory budget (:mod:`game.ai.budget`); yields ``best``
+    while retired tables are emptied."""
+    key = ("solver", state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, kind)
+    steps = BUDGET.table(key)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
         yield best
-    return table
 
 
 def clear_tables() -> None:
-    """Forgets every shared solver table (a fresh start: what a new process would know)."""
-    _tables.clear()
-    _retired.clear()
+    """Forgets every table the AI keeps (a fresh start: what a new process would know)."""
+    BUDGET.clear()
 
 
 def _deepen(

@@ -7,7 +7,6 @@ import random
 import pytest
 from ai_helpers import all_drawn_but, run_to_end
 
-from game.ai import expert
 from game.ai.control import ControlSearch, safe_lines
 from game.ai.expert import clear_tables, expert_move
 from game.ai.expert_search import Paranoid
@@ -157,22 +156,3 @@ def test_expert_plays_a_best_move_of_hard_when_no_solver_finishes(seed: int) -> 
         assert move in best
 
 
-def test_full_tables_are_emptied_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table past the limit is replaced at once and the old one emptied in chunks, with a pause after each."""
-    clear_tables()
-    monkeypatch.setattr(expert, "TABLE_LIMIT", 100)
-    monkeypatch.setattr(expert, "DISCARD_CHUNK", 30)
-    state = GameState(Board.square(3, 3))
-    full = run_to_end(expert._shared_table(state, "exact", 0))
-    full.update((key, 0) for key in range(100))
-    steps = expert._shared_table(state, "exact", 0)
-    pauses = 0
-    try:
-        while True:
-            next(steps)
-            pauses += 1
-    except StopIteration as done:
-        fresh = done.value
-    assert fresh == {} and fresh is not full
-    assert full == {} and pauses == 4  # 100 entries, 30 at a time
-    clear_tables()
