@@ -64,10 +64,15 @@ def main() -> None:
         rounds += 1
         peak = max(peak, resident_mb())
         if rounds % 20 == 0:
-            print(f"{rounds} moves, {time.perf_counter() - began:.0f} s: {resident_mb():.1f} MB, tables {budget_entries()}")
+            print(
+                f"{rounds} moves, {time.perf_counter() - began:.0f} s: {resident_mb():.1f} MB, "
+                f"tables {budget_entries()}"
+            )
     end_mb = resident_mb()
-    print(f"{rounds} moves in {time.perf_counter() - began:.0f} s; resident {start_mb:.1f} -> {end_mb:.1f} MB "
-          f"(+{end_mb - start_mb:.1f}, peak {peak:.1f}); tables {budget_entries()}")
+    print(
+        f"{rounds} moves in {time.perf_counter() - began:.0f} s; resident {start_mb:.1f} -> {end_mb:.1f} MB "
+        f"(+{end_mb - start_mb:.1f}, peak {peak:.1f}); tables {budget_entries()}"
+    )
 
 
 if __name__ == "__main__":

@@ -154,5 +154,3 @@ def test_expert_plays_a_best_move_of_hard_when_no_solver_finishes(seed: int) -> 
     for expert_seed in range(3):
         move, _ = run(state, expert_seed, budget=0.0)
         assert move in best
-
-
