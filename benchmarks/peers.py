@@ -15,8 +15,9 @@ named after the opponent and reloads it when the name repeats, so every game run
 
 Every move of both sides is refereed by the project's own rules (:class:`game.core.GameState`): a Knox move that is
 malformed or already drawn, Knox exiting or going silent mid-game all make the game *aborted*, counted apart and
-left out of the win rate. Seats alternate (the Expert moves first in even-numbered games). Timing is wall-clock on
-a shared machine: the script prints ``uptime``'s load first, since other work weakens the time-limited Expert.
+left out of the win rate. Seats alternate (the Expert moves first in even-numbered games). Both sides are limited by
+wall-clock time, so other work on a shared machine weakens both: the script prints the load average at the start
+and the end, and the seconds per line drawn both as wall-clock time and as the CPU time each side really got.
 """
 
 from __future__ import annotations
@@ -111,6 +112,17 @@ class Knox:
         self.output = b""
         self._moves_read = 0
         self._prompts_used = 0
+
+    def cpu_seconds(self) -> tuple[int, float]:
+        """(process id, CPU seconds Knox's current process has used so far)."""
+        if self.process is None:
+            return 0, 0.0
+        try:
+            with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return self.process.pid, 0.0
+        return self.process.pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def start(self) -> None:
         self._retrying(lambda: None)
@@ -247,6 +259,8 @@ class Tally:
     margins: list[int] = field(default_factory=list)
     expert_times: list[float] = field(default_factory=list)
     knox_times: list[float] = field(default_factory=list)
+    expert_cpu: list[float] = field(default_factory=list)
+    knox_cpu: list[float] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
 
     def add(self, margin: int) -> None:
@@ -262,12 +276,15 @@ class Tally:
         valid = self.wins + self.draws + self.losses
         rate = (self.wins + self.draws / 2) / valid if valid else 0.0
         margin = sum(self.margins) / valid if valid else 0.0
-        expert = sum(self.expert_times) / len(self.expert_times) if self.expert_times else 0.0
-        knox = sum(self.knox_times) / len(self.knox_times) if self.knox_times else 0.0
         return (
             f"| {label} | {self.wins}/{self.draws}/{self.losses} | {100 * rate:.0f}% | {margin:+.1f} | "
-            f"{expert:.2f} | {knox:.2f} | {self.aborted} | {self.restarts} |"
+            f"{_mean(self.expert_times):.2f} ({_mean(self.expert_cpu):.2f}) | "
+            f"{_mean(self.knox_times):.2f} ({_mean(self.knox_cpu):.2f}) | {self.aborted} | {self.restarts} |"
         )
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: int, tally: Tally) -> str:
@@ -284,12 +301,17 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
             began = time.perf_counter()
             by_expert = state.to_move == expert_seat
             if by_expert:
+                cpu = time.process_time()
                 line = expert.think(state).finish()
                 tally.expert_times.append(time.perf_counter() - began)
+                tally.expert_cpu.append(time.process_time() - cpu)
                 knox.tell(line)
             else:
+                pid, cpu = knox.cpu_seconds()
                 line = knox.reply()
                 tally.knox_times.append(time.perf_counter() - max(began, knox.started))
+                now_pid, now_cpu = knox.cpu_seconds()
+                tally.knox_cpu.append(now_cpu - (cpu if now_pid == pid else 0.0))
                 if state.is_drawn(line):
                     raise Aborted(f"Knox replayed a drawn line: {names.name(line)}")
             state.play(line)
@@ -337,7 +359,9 @@ def main() -> int:
     for game in range(args.first_game, args.first_game + args.games):
         print(play_game(binary, board, rows, cols, args, game, tally), flush=True)
     print(f"load at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    print("| board | Expert W/D/L | score | avg margin | Expert s/line | Knox s/line | aborted | Knox restarts |")
+    print(
+        "| board | Expert W/D/L | score | avg margin | Expert s/line (CPU) | Knox s/line (CPU) | aborted | restarts |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     print(tally.row(args.board))
     return 0
