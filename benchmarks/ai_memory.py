@@ -37,7 +37,7 @@ def resident_mb() -> float:
 
 def budget_entries() -> str:
     try:
-        from game.ai.budget import BUDGET
+        from game.ai.memory import BUDGET
     except ImportError:
         return "n/a (no shared budget)"
     return f"{BUDGET.size():,} of {BUDGET.entries:,}"

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.control import safe_lines  # noqa: E402
 from game.ai.player import choose_move  # noqa: E402
-from game.ai.solver import Solver, to_win  # noqa: E402
+from game.ai.position.chains import safe_lines  # noqa: E402
+from game.ai.search.solver import Solver, to_win  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 BOARDS = {"5x5": Board.square(5), "hex": Board.hexagon(2), "triangle": Board.triangle(6)}

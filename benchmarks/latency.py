@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.expert import expert_move  # noqa: E402
 from game.ai.levels import EXPERT_SECONDS  # noqa: E402
+from game.ai.levels.expert import expert_move  # noqa: E402
 from game.core import Board, GameState, Rules  # noqa: E402
 
 BOARDS = {"5x5 boxes": Board.square(5, 5), "triangle 6": Board.triangle(6), "hexagon 19": Board.hexagon(2)}

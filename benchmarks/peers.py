@@ -105,7 +105,7 @@ class Knox:
         self.binary, self.seconds, self.names, self.history = binary, seconds, names, history
         self.knox_first = knox_first
         self.folder = tempfile.mkdtemp(prefix="knox-")
-        self.move_timeout = 5.0 * seconds + 10.0
+        self.move_timeout = 10.0 * seconds + 30.0  # Knox keeps to its time, but a loaded machine delays it
         self.restarts = 0
         self.started = 0.0
         self.process: subprocess.Popen[bytes] | None = None

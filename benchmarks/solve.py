@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.solver import Solver  # noqa: E402
+from game.ai.search.solver import Solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 SEEDS = range(1, 9)

@@ -12,6 +12,7 @@ from typing import Protocol
 from ..core import GameState, RulesError
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
+from .search.solver import solve
 
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MAXTIME_MS = 10000
@@ -71,10 +72,6 @@ def solve_command(engine: HasState, args: list[str]) -> Iterable[str]:
     state = engine.state
     if state.rules.players != 2:
         raise CommandError("solve gives the value of two-player games only")
-    try:
-        from .solver import solve
-    except ImportError:
-        raise CommandError("the exact solver is not available in this build") from None
     value = solve(state, seconds)
     return ["unknown" if value is None else f"value {value}"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from ..core import GameState
-from .chains import analyse, endgame_value
-from .control import safe_lines
-from .levels import EXPERT_SECONDS, MoveGenerator, chain_rules, expert
+from .levels import EXPERT_SECONDS, MoveGenerator
+from .levels.expert import expert_move
 from .player import Search
-from .tactics import gift, opened_runs, take_all, undo_many
+from .position.chains import analyse, chain_rules, endgame_value, safe_lines
+from .position.tactics import gift, opened_runs, take_all, undo_many
 
 TAKES = "takes the box"
 SAFE = "safe line"
@@ -66,7 +66,7 @@ class HintSearch(Search):
 
     def _think(self, position: GameState, seconds: float) -> MoveGenerator:
         rng = random.Random(len(position.moves))
-        line = yield from expert(position, rng, seconds)
+        line = yield from expert_move(position, rng, seconds)
         self.reason = reason_for(position, line)
         return line
 

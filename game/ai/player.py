@@ -6,9 +6,10 @@ import random
 import time
 
 from ..core import GameState
-from .levels import EXPERT_SECONDS, STRATEGIES, MoveGenerator, expert
+from .levels import EXPERT_SECONDS, LEVEL_NAMES, MoveGenerator
+from .levels import LEVELS as _BY_NAME
 
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+LEVELS = LEVEL_NAMES  # the level names, weakest first
 STEP_SECONDS = 0.004
 
 
@@ -55,9 +56,7 @@ class ComputerPlayer:
         self.seconds = seconds
 
     def _moves(self, state: GameState) -> MoveGenerator:
-        if self.level == "expert":
-            return expert(state, self.rng, self.seconds)
-        return STRATEGIES[self.level](state, self.rng)
+        return _BY_NAME[self.level](state, self.rng, self.seconds)
 
     def think(self, state: GameState) -> Search:
         """Start choosing a move for the player to move in ``state`` (which is copied, never changed)."""

@@ -44,3 +44,33 @@ def run_to_end(generator: Generator[None, None, T]) -> T:
             next(generator)
     except StopIteration as stop:
         return stop.value
+
+
+def final_margin(state: GameState, player: int) -> int:
+    """``player``'s final lead in cells (two players; in misère the other's lead, fewest wins) when both play
+    perfectly from ``state``: plain minimax over every line with a table on the drawn lines, independent of any of
+    the AI's searches."""
+    sign = -1 if state.rules.misere else 1
+    future = _minimax(state, {}, sign)
+    lead = sign * (state.scores[player] - state.scores[1 - player])
+    return lead + (future if state.to_move == player else -future)
+
+
+def _minimax(state: GameState, table: dict[int, int], sign: int) -> int:
+    """The mover's best (own - opponent's cells, times ``sign``) over the cells still to be taken."""
+    if state.over:
+        return 0
+    known = table.get(state.drawn)
+    if known is not None:
+        return known
+    best = None
+    for move in state.legal_lines():
+        mover = state.to_move
+        gained = sign * len(state.play(move).captured)
+        rest = _minimax(state, table, sign)
+        value = gained + (rest if state.to_move == mover else -rest)
+        state.undo()
+        best = value if best is None else max(best, value)
+    assert best is not None
+    table[state.drawn] = best
+    return best

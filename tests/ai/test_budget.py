@@ -8,10 +8,10 @@ import random
 import pytest
 from ai_helpers import run_to_end
 
-from game.ai import budget as budget_module
-from game.ai.budget import MemoryBudget
-from game.ai.coins import CoinTables, tables_for
-from game.ai.expert import expert_move
+from game.ai import memory as budget_module
+from game.ai.levels.expert import expert_move
+from game.ai.memory import MemoryBudget
+from game.ai.position.coins import CoinTables, tables_for
 from game.core import Board, GameState, Rules
 
 
@@ -82,7 +82,7 @@ def test_fixed_items_count_and_too_large_ones_are_not_kept() -> None:
 def test_board_lookup_tables_are_kept_in_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     budget = MemoryBudget(100_000)
     monkeypatch.setattr(budget_module, "BUDGET", budget)
-    import game.ai.coins as coins
+    import game.ai.position.coins as coins
 
     monkeypatch.setattr(coins, "BUDGET", budget)
     first = tables_for(Board.square(5))
@@ -96,8 +96,8 @@ def test_board_lookup_tables_are_kept_in_the_budget(monkeypatch: pytest.MonkeyPa
 
 def test_expert_moves_over_many_boards_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Expert moves on many boards and variants, with a small budget: never more entries kept than it allows."""
-    import game.ai.coins as coins
-    import game.ai.expert as expert
+    import game.ai.levels.expert as expert
+    import game.ai.position.coins as coins
 
     budget = MemoryBudget(20_000, slice_entries=2_000)
     monkeypatch.setattr(coins, "BUDGET", budget)
@@ -116,3 +116,13 @@ def test_expert_moves_over_many_boards_stay_within_the_budget(monkeypatch: pytes
         except StopIteration as done:
             assert done.value in state.legal_lines()
     assert budget.size() > 0
+
+
+def test_no_table_grows_past_its_cap() -> None:
+    """One table stays below the size where Python's next dict resize would stall a step."""
+    budget = MemoryBudget(1000, table_cap=250)
+    table, limit = run_to_end(budget.table("a"))
+    assert limit == 250
+    fill(budget, "a", 250)
+    fresh, limit = run_to_end(budget.table("a"))
+    assert fresh == {} and limit == 250 and budget.retiring() == 0

@@ -5,18 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import CHAINS_3_AND_6, LOOP_4_CHAIN_5, position, run_to_end
+from ai_helpers import CHAINS_3_AND_6, LOOP_4_CHAIN_5, final_margin, position
 
-from game.ai.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
-from game.ai.lookahead import Lookahead
+from game.ai.position.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
 from game.core import Board, GameState, parse_line
 
 
 def exact_value(state: GameState) -> int:
     """Full-depth minimax (the mover's net cells from now), independent of the chain theory."""
-    search = Lookahead(state, 10**7)
-    before = state.scores[state.to_move] - state.scores[1 - state.to_move]
-    return run_to_end(search.value(state.lines_left, -(10**9), 10**9)) - before
+    mover = state.to_move
+    return final_margin(state, mover) - (state.scores[mover] - state.scores[1 - mover])
 
 
 def test_two_chains_are_found_in_order_with_their_lines() -> None:

@@ -7,11 +7,13 @@ import random
 import pytest
 from ai_helpers import all_drawn_but, run_to_end
 
-from game.ai.control import ControlSearch, safe_lines
-from game.ai.expert import clear_tables, expert_move
-from game.ai.expert_search import Paranoid
-from game.ai.levels import control_budget
-from game.ai.solver import solve
+from game.ai.levels.expert import clear_tables, expert_move
+from game.ai.levels.hard import control_budget
+from game.ai.position.chains import safe_lines
+from game.ai.search.common import INF
+from game.ai.search.control import ControlSearch
+from game.ai.search.paranoid import Paranoid
+from game.ai.search.solver import solve
 from game.core import Board, GameState, Rules, parse_line
 
 
@@ -120,10 +122,10 @@ def test_expert_against_itself_reaches_the_exact_value(board: Board) -> None:
 def test_paranoid_pauses_after_bounded_work() -> None:
     state = GameState(Board.square(4, 4), Rules(players=3))
     search = Paranoid(state, pause_every=20)
-    run_ = search.line_value(state.drawn, 0, state.legal_lines()[0], 3, -10_000, 10_000)
+    run_ = search.line_value(state.drawn, 0, state.legal_lines()[0], 3, -INF, INF)
     yields = sum(1 for _ in run_)
-    assert search.units > 200
-    assert search.units <= (yields + 1) * 20
+    assert search.work.nodes > 200
+    assert search.work.nodes <= (yields + 1) * 20
 
 
 def test_expert_yields_often_on_a_big_board() -> None:

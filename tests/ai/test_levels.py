@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position, run_to_end
+from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, final_margin, line, position, run_to_end
 
 from game.ai import ComputerPlayer, choose_move
-from game.ai.chains import analyse, mover_gets_control
-from game.ai.control import SAFE_LIMIT, short_sacrifices
-from game.ai.levels import EXACT_LINES, STRATEGIES, fight_for_control, long_chain_rule
-from game.ai.lookahead import Lookahead
+from game.ai.levels import LEVELS as STRATEGIES
+from game.ai.levels.hard import HARD_SOLVER_LINES, fight_for_control, long_chain_rule
+from game.ai.position.chains import analyse, mover_gets_control
+from game.ai.search.control import SAFE_LIMIT, short_sacrifices
 from game.core import Board, GameState, Rules
 
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
@@ -90,7 +90,7 @@ def test_hard_gives_only_short_sacrifices_while_safe_lines_remain() -> None:
     checked = 0
     for game in range(3):
         state = GameState(Board.square(4))
-        while state.lines_left > EXACT_LINES:
+        while state.lines_left > HARD_SOLVER_LINES:
             chosen = choose_move(state, "hard", game)
             analysis = analyse(state)
             if analysis.safe and not analysis.captures:
@@ -106,9 +106,7 @@ def exact_best(state: GameState) -> tuple[int, dict[int, int]]:
     for move in state.legal_lines():
         mover = state.to_move
         state.play(move)
-        search = Lookahead(state, 10**7)
-        search.root = mover
-        values[move] = run_to_end(search.value(state.lines_left, -(10**9), 10**9))
+        values[move] = final_margin(state, mover)
         state.undo()
     return max(values.values()), values
 
@@ -227,7 +225,7 @@ def counting_copy(state: GameState) -> GameState:
 
 def largest_step(level: str, state: GameState) -> int:
     """The most plays a level's strategy makes between two yields while choosing one move."""
-    generator = STRATEGIES[level](counting_copy(state), random.Random(1))
+    generator = STRATEGIES[level](counting_copy(state), random.Random(1), 0.5)
     largest = 0
     while True:
         CountingState.plays = 0

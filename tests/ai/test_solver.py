@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai.solver import Solver, solve, to_win
+from game.ai.search.solver import Solver, solve, to_win
 from game.core import Board, GameState, Rules
 
 

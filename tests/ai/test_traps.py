@@ -10,9 +10,9 @@ import pytest
 from ai_helpers import run_to_end
 from test_solver import brute_force, move_value, random_position
 
-from game.ai import traps
-from game.ai.solver import PAUSE_EVERY, Solver, to_win
-from game.ai.traps import natural_replies, trap_move
+from game.ai.search import traps
+from game.ai.search.solver import PAUSE_EVERY, Solver, to_win
+from game.ai.search.traps import natural_replies, trap_move
 from game.core import Board, GameState, Rules
 
 

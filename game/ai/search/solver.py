@@ -25,8 +25,8 @@ import time
 from collections.abc import Generator
 from operator import or_
 
-from ..core import GameState
-from .coins import (
+from ...core import GameState
+from ..position.coins import (
     CoinTables,
     add_line,
     capture_moves,
@@ -40,33 +40,11 @@ from .coins import (
     undraw,
     untake,
 )
+from .common import UNKNOWN, OutOfNodes, Work, bounds_after, pack, unpack
 
 PAUSE_EVERY = 16  # nodes between two pauses of the search generator (64 made steps of 7-8 ms on hex 19)
 
-# Table entries pack the bounds (low, high) into one int: an int-to-int dict holds no objects the garbage
-# collector must visit (a full collection over a big table of tuples stalled a step by several milliseconds),
-# and it is smaller. Bounds stay within -999..999, the "unknown" bounds.
-_OFFSET, _BITS = 1024, 11
-_MASK = (1 << _BITS) - 1
-UNKNOWN = (-999 + _OFFSET) << _BITS | (999 + _OFFSET)
-
 Search = Generator[None, None, int]
-
-
-def bounds_after(value: int, start: int, beta: int, low: int, high: int) -> tuple[int, int]:
-    """The bounds (low, high) once a fail-soft search in (start, beta) returned ``value``, the old bounds being
-    (low, high): ``value`` is an upper bound if it failed low, a lower bound if it failed high, else exact."""
-    if value <= start:
-        return low, value
-    if value >= beta:
-        return value, high
-    return value, value
-
-
-def _bounds_entry(value: int, start: int, beta: int, low: int, high: int) -> int:
-    """The packed table entry for :func:`bounds_after`."""
-    low, high = bounds_after(value, start, beta, low, high)
-    return (low + _OFFSET) << _BITS | (high + _OFFSET)
 
 
 class Solver:
@@ -83,6 +61,7 @@ class Solver:
         beats: int | None = None,
         first: int | None = None,
         max_entries: int | None = None,
+        max_nodes: int | None = None,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
         table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
@@ -94,7 +73,8 @@ class Solver:
         times faster than the exact value): ``best_move`` is such a move and ``value`` a lower bound above
         ``beats``, or ``best_move`` is None and ``value`` an upper bound at most ``beats``. ``first``: a root move
         to search first (a good guess makes the search faster). ``max_entries``: the table gets no new entries
-        once it has this many (known ones are still updated), so it never grows, and is never resized, past it."""
+        once it has this many (known ones are still updated), so it never grows, and is never resized, past it.
+        ``max_nodes``: the search raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -107,10 +87,7 @@ class Solver:
         self.max_entries = sys.maxsize if max_entries is None else max_entries
         self.value: int | None = None
         self.best_move: int | None = None
-        self.nodes = 0
-        self.pauses = 0
-        self.pause_every = pause_every
-        self._next_pause = pause_every
+        self.work = Work(pause_every, max_nodes)
         self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
         self._images = self.tables.images(state.drawn)
@@ -139,13 +116,13 @@ class Solver:
         if len(table) < self.max_entries or key in table:
             table[key] = entry
 
-    def _pause(self) -> bool:
-        self.nodes += 1
-        if self.nodes < self._next_pause:
-            return False
-        self._next_pause = self.nodes + self.pause_every
-        self.pauses += 1
-        return True
+    @property
+    def nodes(self) -> int:
+        return self.work.nodes
+
+    @property
+    def pauses(self) -> int:
+        return self.work.pauses
 
     # -- the root: value and a best move ----------------------------------------------------------------------
     def _root(self) -> Generator[None, None, None]:
@@ -210,7 +187,7 @@ class Solver:
 
     # -- normal play: the reduced search --------------------------------------------------------------------
     def _normal(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
-        if self._pause():
+        if self.work.tick():
             yield
         tables = self.tables
         deg, line_cells, cell_mask, line_images = self._deg, tables.line_cells, tables.cell_mask, tables.line_images
@@ -226,8 +203,7 @@ class Solver:
         beta -= gain
         key = min(images)
         tt = self.table
-        packed = tt.get(key, UNKNOWN)
-        low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
+        low, high, _ = unpack(tt.get(key, UNKNOWN))
         if low >= beta or low == high:
             value = low
         elif high <= alpha:
@@ -264,16 +240,16 @@ class Solver:
                             alpha = value
                             if alpha >= beta:
                                 break
-                self._store(key, _bounds_entry(value, start, beta, low, high))
+                self._store(key, pack(*bounds_after(value, start, beta, low, high)))
             else:
                 value = simple_value(*components(tables, drawn, deg))
-                self._store(key, _bounds_entry(value, value, value, value, value))
+                self._store(key, pack(value, value))
         untake(deg, taken, line_cells)
         return value + gain
 
     # -- misère and no extra move: plain negamax with the table ------------------------------------------------
     def _plain(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
-        if self._pause():
+        if self.work.tick():
             yield
         tables = self.tables
         drawn = images[0]
@@ -281,8 +257,7 @@ class Solver:
             return 0
         key = min(images)
         tt = self.table
-        packed = tt.get(key, UNKNOWN)
-        low, high = (packed >> _BITS) - _OFFSET, (packed & _MASK) - _OFFSET
+        low, high, _ = unpack(tt.get(key, UNKNOWN))
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -300,8 +275,20 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        self._store(key, _bounds_entry(value, start, beta, low, high))
+        self._store(key, pack(*bounds_after(value, start, beta, low, high)))
         return value
+
+
+def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Generator[None, None, int | None]:
+    """A best line of ``state`` by exact value (ties broken by ``rng``), or None past ``max_nodes`` nodes; pauses
+    every ``PAUSE_EVERY`` nodes. Hard's exact search of the last lines, and of misère and no-extra-move games."""
+    solver = Solver(state, rng, max_nodes=max_nodes)
+    try:
+        while not solver.step(0.0):
+            yield None
+    except OutOfNodes:
+        return None
+    return solver.best_move
 
 
 def to_win(state: GameState) -> int:
@@ -314,9 +301,18 @@ def to_win(state: GameState) -> int:
 
 def solve(state: GameState, max_seconds: float | None = None) -> int | None:
     """The exact value of ``state`` for the player to move (see the module), or None if time runs out."""
+    found = solve_move(state, max_seconds)
+    return None if found is None else found[0]
+
+
+def solve_move(state: GameState, max_seconds: float | None = None) -> tuple[int, int | None] | None:
+    """The exact value of ``state`` for the player to move and a best line (None when the game is over), or None
+    if ``max_seconds`` run out first. Two players, any rules; ``state`` is not changed. Synchronous: in the
+    browser's loop drive a :class:`Solver` with ``step()`` instead."""
     solver = Solver(state, pause_every=1 << 30 if max_seconds is None else 4096)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     while not solver.step(1.0 if deadline is None else max(0.0, deadline - time.perf_counter())):
         if deadline is not None and time.perf_counter() >= deadline:
             return None
-    return solver.value
+    assert solver.value is not None
+    return solver.value, solver.best_move

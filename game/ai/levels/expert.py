@@ -3,11 +3,11 @@
 For each move (two players):
 
 1. a capture that opens nothing is taken at once (normal play);
-2. when few enough lines are left, the exact :class:`~game.ai.solver.Solver` runs first, for part of the
+2. when few enough lines are left, the exact :class:`~game.ai.search.solver.Solver` runs first, for part of the
    budget; its transposition table is kept per board and variant, so once a position is solved every later move
    of the game is instant and perfect. If the exact value does not win the game, the rest of the time goes to
-   setting traps that keep that value (:mod:`game.ai.traps`);
-3. otherwise Hard's move (:func:`~game.ai.levels.hard`: its control search and endgame searches, bounded in
+   setting traps that keep that value (:mod:`game.ai.search.traps`);
+3. otherwise Hard's move (:func:`~game.ai.levels.hard.hard`: its control search and endgame searches, bounded in
    positions, not time), so the Expert is never weaker than Hard where no solver finishes; and in the fight for
    control (normal play, at most ``SELECTIVE_SAFE`` safe lines left) the selective solvers then search to the
    end over the moves that matter (safe lines, and one way of opening each chain or loop), Hard's move first,
@@ -15,7 +15,7 @@ For each move (two players):
    remain), then the wide set. The more trusted one that finished decides (each kind keeps its own table).
 
 Three or four players: steps 2 and 3 do not apply; the move comes from an iterative-deepening
-:class:`~game.ai.expert_search.Paranoid` search under the time budget. The move is a generator that yields after
+:class:`~game.ai.search.paranoid.Paranoid` search under the time budget. The move is a generator that yields after
 every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best move so far.
 """
 
@@ -25,15 +25,18 @@ import random
 import time
 from collections.abc import Generator
 
-from ..core import GameState
-from .budget import BUDGET
-from .coins import CoinTables, capture_moves, table_steps
-from .expert_search import INF, Paranoid
-from .levels import hard
-from .solver import Solver, to_win
-from .traps import trap_move
+from ...core import GameState
+from ..memory import BUDGET
+from ..position.coins import CoinTables, capture_moves, cells_given, table_steps
+from ..search.paranoid import deepen
+from ..search.solver import Solver, to_win
+from ..search.traps import trap_move
+from .hard import hard
 
-EXACT_LINES = {"normal": 32, "other": 18}  # try the exact solver at or below this many undrawn lines
+EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
+# Try the exact solver at or below this many undrawn lines (normal play, where its reductions make it fast; other
+# rules). Hard's own exact search starts much later (``HARD_SOLVER_LINES``).
+SOLVER_LINES = {"normal": 32, "other": 18}
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
 SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
 # The same in the fight for control (then Hard's move and the selective solvers): most of the budget at or below
@@ -71,7 +74,7 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
         return (yield from _two_players(state, rng, fight, start, budget_seconds, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
-    return (yield from _deepen(state, Paranoid(state), legal, rng, stop, best))
+    return (yield from deepen(state, rng, best, stop=stop))
 
 
 def hard_fallback(state: GameState, rng: random.Random, best: int) -> MoveGenerator:
@@ -96,12 +99,12 @@ def _two_players(
     else Hard's.
 
     The exact solver runs first when few enough lines are left: it finds the best value, so the Expert maximises
-    its win, and when the value does not win it sets traps (:mod:`game.ai.traps`). In the fight for control
-    Hard's move is found next: it is the fallback and the first move the selective solvers search. They only ask
-    whether the mover can win the game (:func:`~game.ai.solver.to_win`); the more trusted one that finished (wide,
-    then narrow) decides: its winning move, or Hard's if it finds none.
+    its win, and when the value does not win it sets traps (:mod:`game.ai.search.traps`). In the fight for
+    control Hard's move is found next: it is the fallback and the first move the selective solvers search. They
+    only ask whether the mover can win the game (:func:`~game.ai.search.solver.to_win`); the more trusted one that
+    finished (wide, then narrow) decides: its winning move, or Hard's if it finds none.
     """
-    if state.lines_left <= EXACT_LINES["normal" if _normal(state) else "other"]:
+    if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"]:
         stop = start + budget * (_fight_exact_share(state) if fight else EXACT_SHARE)
         exact = yield from _solve(state, rng, stop, best, "exact", None, None)
         if exact is not None:
@@ -158,7 +161,7 @@ def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
 
 def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None, tuple[dict[int, int], int]]:
     """The table of this board, variant and search kind (values depend on the drawn lines only, so games share
-    it) and the entries it may hold, from the AI's one memory budget (:mod:`game.ai.budget`); yields ``best``
+    it) and the entries it may hold, from the AI's one memory budget (:mod:`game.ai.memory`); yields ``best``
     while retired tables are emptied."""
     key = ("solver", state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, kind)
     steps = BUDGET.table(key)
@@ -175,38 +178,6 @@ def clear_tables() -> None:
     BUDGET.clear()
 
 
-def _deepen(
-    state: GameState, search: Paranoid, moves: list[int], rng: random.Random, stop: float, best: int
-) -> MoveGenerator:
-    """Iterative deepening over ``moves`` until ``stop``; a random one of the best lines of the last full depth."""
-    moves = moves[:]
-    rng.shuffle(moves)
-    scores: dict[int, int] = {}
-    for depth in range(1, state.lines_left + 1):
-        moves.sort(key=lambda line: -scores.get(line, 0))
-        found: dict[int, int] = {}
-        top = -INF
-        for line in moves:
-            run = search.line_value(state.drawn, 0, line, depth, top - 1, INF)
-            while True:
-                try:
-                    next(run)
-                except StopIteration as done:
-                    score = done.value
-                    break
-                if time.perf_counter() >= stop:
-                    return best
-                yield best
-            found[line] = score
-            top = max(top, score)
-        scores = found
-        best = rng.choice([line for line in moves if scores[line] == top])
-        yield best
-        if time.perf_counter() >= stop or depth >= state.lines_left:
-            break
-    return best
-
-
 def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Random) -> int:
     """A sensible move found at once: a capture, else a safe line, else the line that gives the fewest cells."""
     line_cells = tables.line_cells
@@ -220,27 +191,3 @@ def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Rando
     given = {line: cells_given(tables, drawn, deg, line) for line in legal}
     fewest = min(given.values())
     return rng.choice([line for line in legal if given[line] == fewest])
-
-
-def cells_given(tables: CoinTables, drawn: int, deg: list[int], line: int) -> int:
-    """How many cells the opponent can then take in a row after ``line`` is drawn."""
-    line_cells, cell_mask = tables.line_cells, tables.cell_mask
-    deg = deg[:]
-    for c in line_cells[line]:
-        deg[c] -= 1
-    drawn |= 1 << line
-    taken = 0
-    ready = [c for c in line_cells[line] if deg[c] == 1]
-    while ready:
-        coin = ready.pop()
-        if deg[coin] != 1:
-            continue
-        cut = (cell_mask[coin] & ~drawn).bit_length() - 1
-        drawn |= 1 << cut
-        for c in line_cells[cut]:
-            deg[c] -= 1
-            if deg[c] == 0:
-                taken += 1
-            elif deg[c] == 1:
-                ready.append(c)
-    return taken

@@ -7,8 +7,9 @@ process without end. Here they share one budget, counted in *entries* (a table e
 table: about 100 bytes each on the desktop):
 
 * :meth:`MemoryBudget.table` hands out a search table and the number of entries it may hold (the budget less
-  everything else kept), after making room for a move's growth (``growth`` entries) by retiring the least
-  recently used items; a table that alone leaves no such room is retired and replaced by an empty one;
+  everything else kept, and at most ``table_cap``), after making room for a move's growth (``growth`` entries)
+  by retiring the least recently used items; a table that alone leaves no such room, or is at its cap, is
+  retired and replaced by an empty one;
 * :meth:`MemoryBudget.keep` / :meth:`MemoryBudget.get` hold fixed-size items (the lookup tables of a board);
 * retired tables are emptied ``slice_entries`` at a time, with a pause between slices (freeing 150,000 entries at
   once took 7-11 ms), so a step of the browser's loop stays short.
@@ -27,15 +28,20 @@ Table = dict[int, int]
 
 DESKTOP_ENTRIES = 300_000  # about 30 MB
 BROWSER_ENTRIES = 100_000  # about 10 MB
+# One table holds at most this many entries: a dict is resized in one go when it grows past 2/3 of its slots
+# (at about 43,000, 87,000 and 175,000 entries; the resize at 175,000 took about 7 ms, one long step).
+DESKTOP_TABLE_CAP = 150_000
+BROWSER_TABLE_CAP = 40_000
 SLICE_ENTRIES = 20_000  # freed between two pauses (about 1 ms)
 
 
 class MemoryBudget:
     """Search tables and fixed-size items under one bound, least recently used retired first."""
 
-    def __init__(self, entries: int, slice_entries: int = SLICE_ENTRIES) -> None:
+    def __init__(self, entries: int, table_cap: int | None = None, slice_entries: int = SLICE_ENTRIES) -> None:
         self.entries = entries
-        self.growth = entries // 3  # room kept free for the table in use: a move's search adds at most this
+        self.table_cap = entries if table_cap is None else min(table_cap, entries)
+        self.growth = min(entries // 3, self.table_cap)  # room kept free for the table in use
         self.slice_entries = slice_entries
         self._kept: OrderedDict[Hashable, object] = OrderedDict()  # least recently used first
         self._fixed: dict[Hashable, int] = {}  # sizes of the fixed-size items
@@ -56,13 +62,13 @@ class MemoryBudget:
         table = self._kept.pop(key, None)
         if not isinstance(table, dict):
             table = {}
-        if len(table) + self.growth > self.entries:
+        if len(table) + self.growth > self.entries or len(table) >= self.table_cap:
             self._retire(table)
             table = {}
         self._kept[key] = table
         self._make_room(self.growth)
         yield from self.empty_retired()
-        return table, self.entries - (self.size() - len(table))
+        return table, min(self.table_cap, self.entries - (self.size() - len(table)))
 
     def get(self, key: Hashable) -> object | None:
         """The item kept under ``key`` (now the most recently used), or None."""
@@ -114,4 +120,8 @@ class MemoryBudget:
             self._retiring.append(table)
 
 
-BUDGET = MemoryBudget(BROWSER_ENTRIES if sys.platform == "emscripten" else DESKTOP_ENTRIES)
+BUDGET = (
+    MemoryBudget(BROWSER_ENTRIES, BROWSER_TABLE_CAP)
+    if sys.platform == "emscripten"
+    else MemoryBudget(DESKTOP_ENTRIES, DESKTOP_TABLE_CAP)
+)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import GameState
+from ...core import GameState
 from .chains import GROUND, degrees, open_lines, other_end
+from .coins import cells_given, tables_for
 
 
 @dataclass(frozen=True)
@@ -102,9 +103,11 @@ class Gift:
 
 
 def gift(state: GameState, line: int) -> Gift:
-    """Play ``line`` and let the next player take everything offered; count it, then undo."""
+    """What ``line`` gives the next player if they take everything offered (:func:`~.coins.cells_given`), and
+    whether they may decline some of it."""
+    tables = tables_for(state.board)
+    cells = cells_given(tables, state.drawn, tables.degrees(state.drawn), line)
     state.play(line)
     declinable = any(run.decline is not None for run in opened_runs(state))
-    taken, played = take_all(state)
-    undo_many(state, played + 1)
-    return Gift(line, taken, declinable)
+    state.undo()
+    return Gift(line, cells, declinable)

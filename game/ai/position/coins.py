@@ -14,8 +14,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from operator import or_
 
-from ..core import Board
-from .budget import BUDGET
+from ...core import Board
+from ..memory import BUDGET
 
 _CHUNK = 8
 
@@ -64,7 +64,7 @@ def tables_for(board: Board) -> CoinTables:
 
 def table_steps(board: Board) -> Generator[None, None, CoinTables]:
     """Builds the tables of ``board`` pausing after each symmetry (a few milliseconds in all on a big board), or
-    finds them kept in :data:`~game.ai.budget.BUDGET` (which counts their ints as entries)."""
+    finds them kept in :data:`~game.ai.memory.BUDGET` (which counts their ints as entries)."""
     kept = BUDGET.get(("coins", board))
     if isinstance(kept, CoinTables):
         return kept
@@ -284,31 +284,58 @@ def _runs(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], li
 
 
 # -- simple endgames: independent chains and loops ------------------------------------------------------------
-def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Chain and loop lengths of a position whose remaining coins all have degree 2 (sorted)."""
+GROUND = -1  # the far end of a string tied to the ground
+_AROUND = -2  # a walk that came back to where it started: a loop
+
+Run = tuple[tuple[int, ...], tuple[int, ...], tuple[int, int]]  # coins in order, strings in order, the two ends
+
+
+def strings(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[Run], list[Run]]:
+    """The chains and loops of the coins of degree 2 (the one walk over them, for every shape and every user).
+
+    A chain is (its coins in order, its strings in order with both end strings, its ends: :data:`GROUND` or the
+    coin of another degree it meets); a loop is (its coins, its strings, (GROUND, GROUND) unused)."""
     line_cells, cell_mask = tables.line_cells, tables.cell_mask
-    seen = [d == 0 for d in deg]
-    chains, loops = [], []
+    seen = [d != 2 for d in deg]
+    chains: list[Run] = []
+    loops: list[Run] = []
     for start in range(tables.num_cells):
         if seen[start]:
             continue
         seen[start] = True
-        size, grounded = 1, 0
+        halves = []
         for first in _lines_of(cell_mask[start] & ~drawn):
+            coins, lines, end = [], [first], GROUND
             came, coin = first, start
             while True:
-                cells = line_cells[came]
-                if len(cells) == 1:
-                    grounded += 1
+                ends = line_cells[came]
+                if len(ends) == 1:
                     break
-                coin = cells[0] if cells[1] == coin else cells[1]
+                coin = ends[0] if ends[1] == coin else ends[1]
+                if deg[coin] != 2:
+                    end = coin
+                    break
                 if seen[coin]:
+                    end = _AROUND
                     break
                 seen[coin] = True
-                size += 1
+                coins.append(coin)
                 came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
-        (chains if grounded else loops).append(size)
-    return tuple(sorted(chains)), tuple(sorted(loops))
+                lines.append(came)
+            halves.append((coins, lines, end))
+        (out_coins, out_lines, out_end), (back_coins, back_lines, back_end) = halves
+        if out_end == _AROUND:
+            loops.append(((start, *out_coins), tuple(out_lines), (GROUND, GROUND)))
+        else:
+            coins = (*reversed(back_coins), start, *out_coins)
+            chains.append((coins, (*reversed(back_lines), *out_lines), (back_end, out_end)))
+    return chains, loops
+
+
+def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Chain and loop lengths (sorted) of a position whose remaining coins all have degree 2."""
+    chains, loops = strings(tables, drawn, deg)
+    return tuple(sorted(len(run[0]) for run in chains)), tuple(sorted(len(run[0]) for run in loops))
 
 
 def _lines_of(mask: int) -> list[int]:
@@ -353,3 +380,46 @@ def simple_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
     if len(_simple_memo) < SIMPLE_MEMO_LIMIT:
         _simple_memo[chains, loops] = best  # a plain tuple-keyed dict: the garbage collector soon stops visiting it
     return best
+
+
+# -- what a line gives, and move ordering ---------------------------------------------------------------------
+def cells_given(tables: CoinTables, drawn: int, deg: list[int], line: int) -> int:
+    """How many cells the opponent can then take in a row after ``line`` is drawn."""
+    line_cells, cell_mask = tables.line_cells, tables.cell_mask
+    deg = deg[:]
+    for c in line_cells[line]:
+        deg[c] -= 1
+    drawn |= 1 << line
+    taken = 0
+    ready = [c for c in line_cells[line] if deg[c] == 1]
+    while ready:
+        coin = ready.pop()
+        if deg[coin] != 1:
+            continue
+        cut = (cell_mask[coin] & ~drawn).bit_length() - 1
+        drawn |= 1 << cut
+        for c in line_cells[cut]:
+            deg[c] -= 1
+            if deg[c] == 0:
+                taken += 1
+            elif deg[c] == 1:
+                ready.append(c)
+    return taken
+
+
+def ordered_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
+    """Undrawn lines, captures first, then safe lines, then the rest, each group from the centre outward (the
+    move ordering of the searches that look at every line)."""
+    line_cells = tables.line_cells
+    captures, safe, rest = [], [], []
+    for line in tables.order:
+        if drawn >> line & 1:
+            continue
+        left = [deg[c] for c in line_cells[line]]
+        if 1 in left:
+            captures.append(line)
+        elif 2 in left:
+            rest.append(line)
+        else:
+            safe.append(line)
+    return captures + safe + rest

@@ -12,24 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..core import GameState
-from .chains import Analysis, analyse, endgame_value
-from .lookahead import EXACT, INFINITY, LOWER, UPPER, BudgetedSearch, OutOfNodes, stored_bound
-from .tactics import opened_runs, take_all, undo_many
+from ...core import GameState
+from ..position.chains import Analysis, analyse, endgame_value
+from ..position.tactics import opened_runs, take_all, undo_many
+from .common import INF, OutOfNodes, Work, bounds_after, pack, settled
 
-SAFE_LIMIT = 12
-
-
-def safe_lines(state: GameState) -> list[int]:
-    return [line for line in state.legal_lines() if state.is_safe(line) and not state.would_capture(line)]
-
-
-def quiet_value(state: GameState) -> int:
-    """The endgame value of the chains and loops, ignoring joints (exact when the position is simple)."""
-    analysis = analyse(state)
-    if not analysis.cells_left:
-        return 0
-    return endgame_value(*analysis.sizes())
+SAFE_LIMIT = 12  # Hard searches the fight for control when at most this many safe lines are left
 
 
 def short_sacrifices(analysis: Analysis) -> list[int]:
@@ -51,12 +39,14 @@ def openings(analysis: Analysis) -> list[int]:
     return list(dict.fromkeys(lines))
 
 
-class ControlSearch(BudgetedSearch):
-    """Alpha-beta negamax over the moves that matter for control, with a memo of bounds and a node budget."""
+class ControlSearch:
+    """Alpha-beta negamax over the moves that matter for control, with a memo of bounds and a node budget (it
+    pauses after every node: each costs an analysis of the position)."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
-        super().__init__(state, node_budget)
-        self.memo: dict[int, tuple[int, int]] = {}
+        self.state = state
+        self.work = Work(1, node_budget)
+        self.memo: dict[int, int] = {}  # drawn lines -> packed bounds
 
     def root_values(self) -> Generator[None, None, dict[int, int]]:
         """The value of every candidate at least as good as the best (worse ones get an upper bound below it).
@@ -66,41 +56,41 @@ class ControlSearch(BudgetedSearch):
         start = len(self.state.moves)
         try:
             values: dict[int, int] = {}
-            best = -INFINITY
+            best = -INF
             safe, others = candidates(analyse(self.state))
             for line in safe + others:
-                values[line] = yield from self._after(line, line in safe, best - 1, INFINITY)
+                values[line] = yield from self._after(line, line in safe, best - 1, INF)
                 best = max(best, values[line])
             return values
         except OutOfNodes:
             undo_many(self.state, len(self.state.moves) - start)
             raise
 
-    def value(self, alpha: int = -INFINITY, beta: int = INFINITY) -> Generator[None, None, int]:
+    def value(self, alpha: int = -INF, beta: int = INF) -> Generator[None, None, int]:
         """The mover's net cells from here, in a quiet position (nothing to take), within (alpha, beta)."""
         state = self.state
         key = state.drawn
-        stored = stored_bound(self.memo.get(key), alpha, beta)
+        entry = self.memo.get(key)
+        stored = None if entry is None else settled(entry, alpha, beta)
         if stored is not None:
             return stored
-        self._visit()
+        self.work.tick()
         yield None
         if state.over:
             return 0
         analysis = analyse(state)
         if analysis.simple:
             result = endgame_value(*analysis.sizes())
-            self.memo[key] = (result, EXACT)
+            self.memo[key] = pack(result, result)
             return result
-        result, floor = -INFINITY, alpha
+        result, floor = -INF, alpha
         safe, others = candidates(analysis)
         for line in safe + others:
             result = max(result, (yield from self._after(line, line in safe, alpha, beta)))
             alpha = max(alpha, result)
             if alpha >= beta:
                 break
-        flag = LOWER if result >= beta else UPPER if result <= floor else EXACT
-        self.memo[key] = (result, flag)
+        self.memo[key] = pack(*bounds_after(result, floor, beta, -INF, INF))
         return result
 
     def _after(self, line: int, safe: bool, alpha: int, beta: int) -> Generator[None, None, int]:
@@ -112,7 +102,7 @@ class ControlSearch(BudgetedSearch):
         self.state.undo()
         return -opponent
 
-    def taker_value(self, alpha: int = -INFINITY, beta: int = INFINITY) -> Generator[None, None, int]:
+    def taker_value(self, alpha: int = -INF, beta: int = INF) -> Generator[None, None, int]:
         """The mover's net cells when offered runs: take them, choosing take-all or decline on the last one."""
         state = self.state
         runs = opened_runs(state)

@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable, Generator
 
-from ..core import GameState
+from ...core import GameState
 from .solver import Solver, to_win
 
 MoveGenerator = Generator[int | None, None, int]

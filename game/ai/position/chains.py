@@ -14,10 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core import GameState
-from .coins import simple_value
-
-GROUND = -1
+from ...core import GameState
+from .coins import GROUND, simple_value, strings, tables_for
 
 
 @dataclass(frozen=True)
@@ -97,53 +95,12 @@ def analyse(state: GameState) -> Analysis:
 
 
 def _components(state: GameState, deg: list[int]) -> tuple[list[Component], list[Component]]:
-    seen: set[int] = set()
-    chains, loops = [], []
-    for start in range(len(deg)):
-        if deg[start] != 2 or start in seen:
-            continue
-        end = _walk_to_end(state, deg, start)
-        component = _trace(state, deg, end)
-        seen.update(component.cells)
-        (loops if component.kind == "loop" else chains).append(component)
-    return chains, loops
-
-
-def _walk_to_end(state: GameState, deg: list[int], start: int) -> int:
-    """A chain end reachable from ``start`` through degree-2 coins (``start`` itself for a loop)."""
-    came_by, cell = -1, start
-    while True:
-        first, second = open_lines(state, cell)
-        line = second if first == came_by else first
-        nxt = other_end(state, line, cell)
-        if nxt == GROUND or deg[nxt] != 2:
-            return cell
-        if nxt == start:
-            return start
-        came_by, cell = line, nxt
-
-
-def _trace(state: GameState, deg: list[int], end: int) -> Component:
-    """Follow the degree-2 coins from ``end`` to the other end of its chain, or all the way round its loop."""
-    first = open_lines(state, end)
-    outward = [ln for ln in first if _leads_out(state, deg, ln, end)]
-    start_line = outward[0] if outward else first[0]
-    cells, lines = [end], [start_line]
-    cell, line = end, next(ln for ln in first if ln != start_line)
-    while True:
-        nxt = other_end(state, line, cell)
-        if not outward and nxt == end:
-            return Component("loop", tuple(cells), tuple(lines))
-        lines.append(line)
-        if nxt == GROUND or deg[nxt] != 2:
-            return Component("chain", tuple(cells), tuple(lines), (other_end(state, start_line, end), nxt))
-        cells.append(nxt)
-        cell, line = nxt, next(ln for ln in open_lines(state, nxt) if ln != line)
-
-
-def _leads_out(state: GameState, deg: list[int], line: int, cell: int) -> bool:
-    far = other_end(state, line, cell)
-    return far == GROUND or deg[far] != 2
+    """The chains and loops, from the one walk over them (:func:`~.coins.strings`)."""
+    chains, loops = strings(tables_for(state.board), state.drawn, deg)
+    return (
+        [Component("chain", coins, lines, ends) for coins, lines, ends in chains],
+        [Component("loop", coins, lines) for coins, lines, _ in loops],
+    )
 
 
 # -- the endgame ---------------------------------------------------------------------------------------------
@@ -179,3 +136,22 @@ def mover_gets_control(state: GameState, long_chains: int) -> bool:
 
 def _cells_left(state: GameState) -> int:
     return sum(1 for owner in state.owner if owner < 0)
+
+
+def chain_rules(state: GameState) -> bool:
+    """True when chain theory applies: two players, normal scoring, an extra move after a capture."""
+    rules = state.rules
+    return rules.players == 2 and not rules.misere and not rules.no_extra
+
+
+def safe_lines(state: GameState) -> list[int]:
+    """The lines that take nothing and give no cell its last-but-one side."""
+    return [line for line in state.legal_lines() if state.is_safe(line) and not state.would_capture(line)]
+
+
+def quiet_value(state: GameState) -> int:
+    """The endgame value of the chains and loops, ignoring joints (exact when the position is simple)."""
+    analysis = analyse(state)
+    if not analysis.cells_left:
+        return 0
+    return endgame_value(*analysis.sizes())

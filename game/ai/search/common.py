@@ -1,0 +1,76 @@
+"""What every search shares: one infinity, one way to count work and pause, one table entry format.
+
+* :data:`INF`: larger than any value a search returns (values are differences of cells, at most 144 on 12x12).
+* :class:`Work`: counts nodes, says when to pause (every ``pause_every``: the searches are generators that yield
+  then, so a step of the browser's loop stays short) and raises :class:`OutOfNodes` past an optional node budget.
+* Table entries: the bounds (low, high) of a position's value packed into one int (:func:`pack`,
+  :func:`unpack`): an int-to-int dict holds no objects the garbage collector must visit (a full collection over
+  a big table of tuples stalled a step by several milliseconds), and it is smaller. A depth, when a search needs
+  one, goes in the bits above (:func:`pack` ``depth=``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+INF = 999  # bounds stay within -INF..INF
+
+_OFFSET, _BITS = 1024, 11
+_MASK = (1 << _BITS) - 1
+UNKNOWN = (-INF + _OFFSET) << _BITS | (INF + _OFFSET)  # the entry of a position nothing is known about
+
+
+class OutOfNodes(Exception):
+    """A search used up its node budget (a search on a game state restores it before this leaves)."""
+
+
+class Work:
+    """Counts a search's nodes: ``tick()`` is True when it is time to pause, and raises :class:`OutOfNodes` once
+    more than ``max_nodes`` were counted."""
+
+    def __init__(self, pause_every: int, max_nodes: int | None = None) -> None:
+        self.nodes = 0
+        self.pauses = 0
+        self.pause_every = pause_every
+        self.max_nodes = sys.maxsize if max_nodes is None else max_nodes
+        self._next_pause = pause_every
+
+    def tick(self) -> bool:
+        self.nodes += 1
+        if self.nodes < self._next_pause:
+            return False
+        if self.nodes > self.max_nodes:
+            raise OutOfNodes
+        self._next_pause = self.nodes + self.pause_every
+        self.pauses += 1
+        return True
+
+
+def pack(low: int, high: int, depth: int = 0) -> int:
+    """One table entry for the bounds ``low <= value <= high`` (found searching ``depth`` deep, if that counts)."""
+    return (depth << _BITS | low + _OFFSET) << _BITS | (high + _OFFSET)
+
+
+def unpack(entry: int) -> tuple[int, int, int]:
+    """(low, high, depth) of a table entry."""
+    return (entry >> _BITS & _MASK) - _OFFSET, (entry & _MASK) - _OFFSET, entry >> 2 * _BITS
+
+
+def bounds_after(value: int, start: int, beta: int, low: int, high: int) -> tuple[int, int]:
+    """The bounds (low, high) once a fail-soft search in (start, beta) returned ``value``, the old bounds being
+    (low, high): ``value`` is an upper bound if it failed low, a lower bound if it failed high, else exact."""
+    if value <= start:
+        return low, value
+    if value >= beta:
+        return value, high
+    return value, value
+
+
+def settled(entry: int, alpha: int, beta: int) -> int | None:
+    """The value a table entry gives for the window (alpha, beta), or None if it does not settle it."""
+    low, high, _ = unpack(entry)
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    return None

@@ -1,0 +1,60 @@
+"""What the searches share: the node counter with its budget, the packed table entries, node-bounded deepening."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ai_helpers import run_to_end
+
+from game.ai.search.common import INF, UNKNOWN, OutOfNodes, Work, bounds_after, pack, settled, unpack
+from game.ai.search.paranoid import deepen
+from game.ai.search.solver import exact_best_move, solve
+from game.core import Board, GameState, Rules
+
+
+def test_work_pauses_every_so_many_nodes_and_stops_past_its_budget() -> None:
+    work = Work(pause_every=10, max_nodes=35)
+    pauses = [work.tick() for _ in range(30)]
+    assert pauses.count(True) == 3 and work.pauses == 3
+    with pytest.raises(OutOfNodes):
+        for _ in range(20):
+            work.tick()
+    assert 35 < work.nodes <= 45
+
+
+@pytest.mark.parametrize(("low", "high", "depth"), [(-INF, INF, 0), (-3, 7, 0), (5, 5, 12), (-144, 0, 60)])
+def test_entries_keep_bounds_and_depth(low: int, high: int, depth: int) -> None:
+    assert unpack(pack(low, high, depth)) == (low, high, depth)
+    assert unpack(UNKNOWN) == (-INF, INF, 0)
+
+
+def test_an_entry_settles_a_window_only_when_its_bounds_do() -> None:
+    exact, lower, upper = pack(4, 4), pack(*bounds_after(9, 0, 6, -INF, INF)), pack(*bounds_after(-2, 0, 6, -INF, INF))
+    assert settled(exact, -10, 10) == 4
+    assert settled(lower, 0, 6) == 9 and settled(lower, 0, 12) is None
+    assert settled(upper, 0, 6) == -2 and settled(upper, -5, 6) is None
+
+
+def test_exact_best_move_is_worth_the_exact_value_or_gives_up_past_its_budget() -> None:
+    state = GameState(Board.square(2, 3), Rules(misere=True))
+    rng = random.Random(4)
+    while state.lines_left > 11:
+        state.play(rng.choice(state.legal_lines()))
+    value = solve(state)
+    line = run_to_end(exact_best_move(state, random.Random(1), 10**6))
+    assert line is not None
+    mover = state.to_move
+    taken = len(state.play(line).captured)
+    rest = solve(state) if not state.over else 0
+    assert (-taken + rest if state.to_move == mover else -rest) == value  # misère: cells count against their taker
+    state.undo()
+    assert run_to_end(exact_best_move(GameState(Board.square(4)), random.Random(1), 50)) is None
+
+
+def test_deepening_within_a_node_budget_returns_a_legal_move() -> None:
+    state = GameState(Board.square(3), Rules(players=3))
+    for nodes in (10, 2000):
+        assert run_to_end(deepen(state, random.Random(2), state.legal_lines()[0], max_nodes=nodes)) in (
+            state.legal_lines()
+        )
