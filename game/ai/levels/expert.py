@@ -27,8 +27,9 @@ from collections.abc import Generator
 
 from ...core import GameState
 from ..memory import BUDGET
-from ..position.coins import CoinTables, capture_moves, cells_given, table_steps
+from ..position.coins import CoinTables, capture_moves, cells_given, table_steps, tables_for
 from ..search.paranoid import deepen
+from ..search.playouts import playout_move
 from ..search.solver import Solver, to_win
 from ..search.traps import trap_move
 from .hard import hard
@@ -47,6 +48,8 @@ FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
+PLAYOUTS = True  # sample the early game with playouts (else play Hard's move there at once)
+PLAYOUT_SHARE = 0.8  # of the budget, up to which playouts run
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 MoveGenerator = Generator[int | None, None, int]
@@ -111,13 +114,28 @@ def _two_players(
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
     guess = best = yield from hard_fallback(state, rng, best)
     if not fight:
-        return guess
+        return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
         solver = yield from _solve(state, rng, start + budget * share, best, kind, to_win(state), guess)
         if solver is not None:
             verdict = guess if solver.best_move is None else solver.best_move
     return verdict
+
+
+def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
+    """Early in a normal game (more than ``SELECTIVE_SAFE`` safe lines, the exact solver did not finish): the safe
+    line with the best playouts (:mod:`game.ai.search.playouts`) until ``stop``, else ``guess`` (Hard's move)."""
+    if not PLAYOUTS or not _normal(state):
+        return guess
+    tables = tables_for(state.board)
+    deg = tables.degrees(state.drawn)
+    if capture_moves(tables, state.drawn, deg) != ([], []):
+        return guess
+    safe = [line for line in state.legal_lines() if all(deg[c] >= 3 for c in tables.line_cells[line])]
+    if len(safe) <= SELECTIVE_SAFE:
+        return guess
+    return (yield from playout_move(tables, state.drawn, deg, safe, rng, stop, guess))
 
 
 def _fight_exact_share(state: GameState) -> float:

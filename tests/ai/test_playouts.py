@@ -1,0 +1,48 @@
+"""Playouts over safe lines that stop where none is left and score the chains and loops exactly."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ai_helpers import CHAINS_3_AND_6, position, run_to_end
+
+from game.ai.position.chains import analyse, endgame_value, safe_lines
+from game.ai.position.coins import tables_for
+from game.ai.search.playouts import playout_move, playout_value
+from game.core import Board, GameState
+
+
+def test_a_playout_with_no_safe_line_after_the_move_is_the_exact_value_of_the_chains() -> None:
+    """Drawing the last safe line hands the opponent a simple position: its value is minus their endgame value."""
+    undrawn = [*CHAINS_3_AND_6, "h 0 1"]  # the 3 and the 6, and one more line: h 0 1 is the last safe line
+    state = position(undrawn)
+    line = next(iter(safe_lines(state)))
+    state.play(line)
+    analysis = analyse(state)
+    assert analysis.simple
+    expected = -endgame_value(*analysis.sizes())
+    state.undo()
+    tables = tables_for(state.board)
+    values = {playout_value(tables, state.drawn, tables.degrees(state.drawn), line, random.Random(s)) for s in range(5)}
+    assert values == {expected}
+
+
+def test_playouts_end_where_no_safe_line_is_left() -> None:
+    """On an empty 4x4 board every playout value is a real endgame value: within the cells of the board."""
+    state = GameState(Board.square(4))
+    tables = tables_for(state.board)
+    deg = tables.degrees(0)
+    rng = random.Random(3)
+    values = [playout_value(tables, 0, deg, line, rng) for line in range(tables.num_lines)]
+    assert all(-16 <= v <= 16 for v in values) and len(set(values)) > 1
+
+
+def test_the_move_is_a_safe_line_and_with_no_time_the_fallback() -> None:
+    state = GameState(Board.square(4))
+    tables = tables_for(state.board)
+    deg = tables.degrees(0)
+    safe = safe_lines(state)
+    assert run_to_end(playout_move(tables, 0, deg, safe, random.Random(1), time.perf_counter(), -1)) == -1
+    stop = time.perf_counter() + 0.3
+    assert run_to_end(playout_move(tables, 0, deg, safe, random.Random(1), stop, -1)) in safe
