@@ -1,4 +1,8 @@
-"""The JSON envelope every stored value travels in: {"schema": 1, "app": "pipopipette", "data": ...}."""
+"""The JSON envelope every stored value travels in: {"schema": 2, "app": "pipopipette", "data": ...}.
+
+Schema 2 is written since the history became a record with totals (schema 1 held a bare list of games); both are
+read. A version that only knows schema 1 sets a schema-2 value aside instead of writing over it.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import json
 from typing import Any
 
 APP = "pipopipette"
-SCHEMA = 1
+SCHEMA = 2
 
 
 class EnvelopeError(ValueError):

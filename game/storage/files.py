@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import tempfile
@@ -36,7 +37,12 @@ def default_data_dir(
 
 
 def _describe(error: OSError) -> str:
-    return error.strerror or type(error).__name__
+    """Why the data folder refused, in the player's words."""
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "the data folder is read-only"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    return (error.strerror or type(error).__name__).lower()
 
 
 class FileStore(Store):
@@ -90,6 +96,21 @@ class FileStore(Store):
     def _move(self, key: str, target: str) -> None:
         try:
             os.replace(self.path(key), self.path(target))
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+
+    def _names(self) -> list[str]:
+        try:
+            files = list(self.folder.iterdir())
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+        return [path.name[: -len(".json")] for path in files if path.name.endswith(".json")]
+
+    def _size(self, key: str) -> int:
+        try:
+            return self.path(key).stat().st_size
         except OSError as error:
             raise StoreError(_describe(error)) from error
 
