@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from storage_fakes import FakeWindow
 
+from game.app.notices import notice_text
 from game.app.stats import outcome, stats_rows
 from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
@@ -80,6 +81,11 @@ def medium(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.M
     return Medium(request.param, tmp_path, monkeypatch)
 
 
+def words(saved: Saved) -> list[str]:
+    """The notices waiting for the player, as the app shows them (in English)."""
+    return [notice_text(notice) for notice in saved.pop_notices()]
+
+
 def envelope(data, schema: int = 2) -> str:
     return json.dumps({"schema": schema, "app": "pipopipette", "data": data})
 
@@ -112,27 +118,27 @@ def test_round_trip_of_each_saved_thing(medium: Medium) -> None:
     assert again.settings() == {"shape": "hex"} and again.has_unfinished()
     assert [entry["id"] for entry in again.history().games] == ["g00001"]
     assert again.clear_unfinished() and not medium.saved().has_unfinished()
-    assert saved.pop_notices() == [] and again.pop_notices() == []
+    assert words(saved) == [] and words(again) == []
 
 
 # -- unreadable data: kept aside, reported, never overwritten ---------------------------------------------------
 @pytest.mark.parametrize(
-    ("key", "data", "words"),
+    ("key", "data", "expected"),
     [
         ("settings", ["square", 3], "Your saved settings could not be read (they are not a set of named values)"),
-        ("unfinished", "s3x3", "Your saved unfinished game could not be read (it is not a saved game)"),
-        ("history", 42, "Your saved game history could not be read (it is not a list of games)"),
-        ("history", {"games": "all"}, "Your saved game history could not be read"),
+        ("unfinished", "s3x3", "Your unfinished game could not be read (it is not a saved game)"),
+        ("history", 42, "Your game history could not be read (it is not a list of games)"),
+        ("history", {"games": "all"}, "Your game history could not be read"),
     ],
 )
-def test_a_value_of_the_wrong_type_is_kept_aside_and_reported(medium: Medium, key: str, data, words: str) -> None:
+def test_a_value_of_the_wrong_type_is_kept_aside_and_reported(medium: Medium, key: str, data, expected: str) -> None:
     medium.plant(key, envelope(data))
     saved = medium.saved()
     read = {"settings": saved.settings, "unfinished": saved.unfinished, "history": saved.history}[key]()
     assert read is None or getattr(read, "total", None) == 0
     assert medium.value(f"{key}.bad-1") == data
-    [notice] = saved.pop_notices()
-    assert notice.startswith(words) and "kept" in notice and "bad-" not in notice
+    [notice] = words(saved)
+    assert notice.startswith(expected) and "kept" in notice and "bad-" not in notice
     assert saved.kept() == 1
 
 
@@ -143,7 +149,7 @@ def test_a_value_from_a_newer_version_is_kept_aside_and_reported(medium: Medium,
     saved = medium.saved()
     saved.settings(), saved.unfinished(), saved.history()
     assert medium.raw(f"{key}.bad-1") == text, "kept byte for byte"
-    [notice] = saved.pop_notices()
+    [notice] = words(saved)
     assert "saved by a newer version of Pipopipette" in notice
 
 
@@ -176,8 +182,8 @@ def test_malformed_games_are_kept_aside_and_the_good_ones_still_shown(medium: Me
     assert view.games == good
     assert medium.value("history.bad-1") == BAD_ENTRIES
     assert medium.value("history")["games"] == good
-    [notice] = saved.pop_notices()
-    assert notice.startswith("8 games in your history could not be read") and "the other games are shown" in notice
+    [notice] = words(saved)
+    assert notice.startswith("8 games in your history could not be read") and "the others are shown" in notice
     assert medium.saved().history().kept == 1, "found again later, in History"
     assert saved.record_game(game(3))
     assert medium.value("history.bad-1") == BAD_ENTRIES and medium.raw("history.bad-2") is None
@@ -191,7 +197,7 @@ def test_unreadable_data_that_cannot_be_moved_aside_is_left_alone(medium: Medium
     saved = medium.saved()
     assert saved.record_game(game(1)) is False
     assert medium.raw("history") == "{damaged"
-    notices = saved.pop_notices()
+    notices = words(saved)
     assert any("nothing will be saved over it" in notice for notice in notices)
     assert [entry["id"] for entry in saved.history().games] == ["g00001"], "the game is shown, kept to be saved"
     medium.mend_writes()
@@ -209,17 +215,17 @@ def test_when_saving_fails_the_player_is_told_once_and_everything_is_saved_later
     assert saved.save_settings({"shape": "hex"}) is False
     assert saved.record_game(game(2)) is False
     assert saved.retry() is False
-    [notice] = saved.pop_notices()
+    [notice] = words(saved)
     why = "the browser's storage is full" if medium.kind == "browser" else "the data folder is read-only"
     assert notice == (
-        f"Results cannot be saved now: {why}. You can keep playing; they will be saved when saving works again."
+        f"Results cannot be saved now: {why}. Play on; they will be saved when saving works again."
     )
     assert saved.settings() == {"shape": "hex"}, "the game goes on with what the player chose"
     view = saved.history()
     assert [entry["id"] for entry in view.games] == ["g00001", "g00002"] and view.unsaved == 2
     medium.mend_writes()
     assert saved.retry() is True
-    assert saved.pop_notices() == ["Saving works again: everything is saved."]
+    assert words(saved) == ["Saving works again: everything is saved."]
     again = medium.saved()
     assert again.settings() == {"shape": "hex"}
     assert [entry["id"] for entry in again.history().games] == ["g00001", "g00002"]
@@ -233,14 +239,14 @@ def test_browser_storage_switched_off_then_on(tmp_path: Path, monkeypatch: pytes
     assert saved.settings() is None and saved.history().total == 0
     assert saved.record_game(game(1)) is False
     assert saved.save_unfinished({"version": 1}) is False
-    [notice] = saved.pop_notices()
+    [notice] = words(saved)
     assert "this browser does not allow saving" in notice
     assert saved.has_unfinished()
     medium.window.blocked = False
     assert saved.retry()
     assert medium.value("history")["games"][0]["id"] == "g00001"
     assert medium.value("settings") == {"shape": "triangle"}, "what could not be read was not written over"
-    assert saved.pop_notices() == ["Saving works again: everything is saved."]
+    assert words(saved) == ["Saving works again: everything is saved."]
 
 
 # -- two tabs ----------------------------------------------------------------------------------------------------

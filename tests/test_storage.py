@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import pytest
 from storage_fakes import FakeLocalStorage, PyodideLocalStorage
 
+from game.app.notices import notice_text
 from game.storage import (
     BrowserStore,
     FileStore,
@@ -122,7 +123,7 @@ def test_unusable_value_is_moved_aside_and_reported(backend: Backend, case: str)
     assert backend.store.get("settings") is None
     assert backend.raw("settings") is None
     assert backend.raw("settings.bad-1") == text
-    [notice] = backend.store.notices
+    [notice] = map(notice_text, backend.store.notices)
     assert words in notice and notice.startswith("Your saved settings could not be read") and ".bad" not in notice
     assert backend.store.get("settings") is None
     assert len(backend.store.notices) == 1
@@ -146,7 +147,7 @@ def test_app_quarantines_a_semantically_invalid_value(backend: Backend) -> None:
     backend.store.quarantine("settings", "unknown board shape")
     assert backend.store.get("settings") is None
     assert json.loads(backend.raw("settings.bad-1"))["data"] == {"shape": "octagon"}
-    [notice] = backend.store.notices
+    [notice] = map(notice_text, backend.store.notices)
     assert "unknown board shape" in notice
 
 
@@ -194,7 +195,7 @@ def test_browser_quota_error_while_moving_aside_keeps_the_value_in_place() -> No
     store = BrowserStore(local)
     assert store.get("settings") is None
     assert local.items["pipopipette.settings"] == "x" * 25
-    [notice] = store.notices
+    [notice] = map(notice_text, store.notices)
     assert "nor moved aside" in notice and "nothing will be saved over it" in notice
     assert store.put("settings", {"a": 1}) is False, "nothing is written over the unreadable value"
     assert local.items["pipopipette.settings"] == "x" * 25
@@ -231,7 +232,7 @@ def test_file_that_is_not_text_is_moved_aside_byte_for_byte(tmp_path: Path) -> N
     assert store.get("settings") is None
     assert (tmp_path / "settings.bad-1.json").read_bytes() == b"\xff\xfe\x00garbage"
     assert not (tmp_path / "settings.json").exists()
-    [notice] = store.notices
+    [notice] = map(notice_text, store.notices)
     assert "not text" in notice
     assert store.kept() == ["settings.bad-1"]
 
@@ -256,7 +257,7 @@ def test_unreadable_file_that_cannot_be_moved_is_reported(tmp_path: Path, monkey
     monkeypatch.setattr(os, "replace", refuse)
     assert store.get("settings") is None
     assert (tmp_path / "settings.json").is_dir()
-    [notice] = store.notices
+    [notice] = map(notice_text, store.notices)
     assert "nor moved aside (the data folder is read-only)" in notice
 
 

@@ -12,8 +12,9 @@ from typing import Any
 
 import pygame
 
-from . import layout, theme
+from . import i18n, layout, theme
 from .input import POINTER_KINDS, InputMapper
+from .notices import notice_text
 from .scene import SceneManager
 from .settings_model import Settings, settings_from_data
 from .sound import Sounds
@@ -72,6 +73,7 @@ class App:
         self.store = store
         self.saved = Saved(store, classify=outcome)
         self.settings = self.load_settings()
+        i18n.choose(self.settings.language, self.browser, browser_window)
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.text = Text()
         self.rng = random.Random()
@@ -134,7 +136,12 @@ class App:
         return settings
 
     def save_settings(self, settings: Settings) -> None:
+        language_changed = settings.language != self.settings.language
         self.settings = settings
+        if language_changed:
+            i18n.choose(settings.language, self.browser, browser_window)
+            for scene in self.manager.stack:
+                scene.invalidate_layout()
         self.sounds.enabled = settings.sound
         self.saved.save_settings(settings.to_data())
 
@@ -178,8 +185,8 @@ class App:
         if self.saved.has_pending and self.now >= self.retry_at:
             self.retry_at = self.now + RETRY_SECONDS
             self.saved.retry()
-        for message in self.saved.pop_notices():
-            self.notify(message)
+        for notice in self.saved.pop_notices():
+            self.notify(notice_text(notice))
 
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = None) -> None:

@@ -14,16 +14,17 @@ from ..core import Board, CodeError
 from ..core.notation import parse_board_token, parse_rules_token
 from ..storage import Earlier
 from ..storage.history import Outcome
+from .i18n import tr, tr_n
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
 def short_board(board: Board) -> str:
     if board.kind == "square":
-        return f"{board.size[0]}x{board.size[1]} boxes"
+        return tr("{r}x{c} boxes").format(r=board.size[0], c=board.size[1])
     if board.kind == "triangle":
-        return f"triangle {board.size[0]}"
-    return f"hexagon {board.num_cells}"
+        return tr("triangle {n}").format(n=board.size[0])
+    return tr("hexagon {cells}").format(cells=board.num_cells)
 
 
 def outcome(entry: dict[str, Any]) -> Outcome | None:
@@ -111,7 +112,9 @@ def current_streak(entries: list[dict[str, Any]], earlier: Earlier | None = None
 def streak_text(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> str:
     result, count = current_streak(entries, earlier)
     if not count:
-        return "Play the computer to see your record by level and board."
-    noun = {WON: "win", DRAWN: "draw", LOST: "loss"}[result]
-    plural = "es" if noun == "loss" else "s"
-    return f"Current streak: {count} {noun}{plural if count > 1 else ''}"
+        return tr("Play the computer to see your record by level and board.")
+    if result == WON:
+        return tr_n("Current streak: {n} win", "Current streak: {n} wins", count)
+    if result == DRAWN:
+        return tr_n("Current streak: {n} draw", "Current streak: {n} draws", count)
+    return tr_n("Current streak: {n} loss", "Current streak: {n} losses", count)

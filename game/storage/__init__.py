@@ -16,6 +16,7 @@ from .files import FileStore, default_data_dir
 from .history import RECENT_GAMES, Earlier, entry_problem, game_id
 from .keys import HISTORY, KEYS, SETTINGS, UNFINISHED, aside_key
 from .memory import MemoryStore
+from .notices import Notice
 from .saved import HistoryView, Saved
 from .store import Store, StoreError, StoreUnavailable
 
@@ -33,6 +34,7 @@ __all__ = [
     "FileStore",
     "HistoryView",
     "MemoryStore",
+    "Notice",
     "Saved",
     "Store",
     "StoreError",

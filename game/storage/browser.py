@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import phrases
 from .store import Store, StoreError, StoreUnavailable
 
 
@@ -21,13 +22,13 @@ def as_text(value: Any) -> str | None:
 
 
 def refusal(error: Exception) -> str:
-    """Why the browser refused, in the player's words, from the JavaScript exception."""
+    """Why the browser refused, as one of storage's phrases, from the JavaScript exception."""
     text = f"{type(error).__name__} {error}"
     if "Quota" in text or "quota" in text:
-        return "the browser's storage is full"
+        return phrases.BROWSER_FULL
     if "Security" in text or "denied" in text:
-        return "this browser does not allow saving"
-    return "the browser refused to save"
+        return phrases.BROWSER_NO_SAVING
+    return phrases.BROWSER_REFUSED
 
 
 class BrowserStore(Store):
@@ -55,7 +56,7 @@ class BrowserStore(Store):
         except Exception as error:
             raise StoreUnavailable(refusal(error)) from error
         if storage is None:
-            raise StoreUnavailable("this browser does not allow saving")
+            raise StoreUnavailable(phrases.BROWSER_NO_SAVING)
         return storage
 
     def _read(self, key: str) -> str | None:

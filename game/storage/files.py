@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from . import phrases
 from .store import Store, StoreError
 
 
@@ -37,12 +38,12 @@ def default_data_dir(
 
 
 def _describe(error: OSError) -> str:
-    """Why the data folder refused, in the player's words."""
+    """Why the data folder refused, as one of storage's phrases."""
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the data folder is read-only"
+        return phrases.FOLDER_READ_ONLY
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
-    return (error.strerror or type(error).__name__).lower()
+        return phrases.DISK_FULL
+    return phrases.FOLDER_REFUSED
 
 
 class FileStore(Store):
@@ -66,7 +67,7 @@ class FileStore(Store):
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise StoreError("the file is not text") from error
+            raise StoreError(phrases.NOT_TEXT) from error
 
     def _write(self, key: str, text: str) -> None:
         try:

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from ..core import CodeError
 from ..core.notation import parse_board_token, parse_rules_token
+from . import phrases
 
 RECENT_GAMES = 100
 RESULTS = ("won", "drawn", "lost")
@@ -47,28 +48,28 @@ Classify = Callable[[dict[str, Any]], Outcome | None]
 def entry_problem(entry: Any) -> str:
     """Why a history entry cannot be shown ("" when it can)."""
     if not isinstance(entry, dict):
-        return "a game is not a set of named values"
+        return phrases.GAME_NOT_VALUES
     names, scores, winners = entry.get("names"), entry.get("scores"), entry.get("winners")
     if not (isinstance(names, list) and names and all(isinstance(name, str) for name in names)):
-        return "a game has no player names"
+        return phrases.GAME_NO_NAMES
     if not (isinstance(scores, list) and len(scores) == len(names) and all(_is_int(s) for s in scores)):
-        return "a game's scores do not match its players"
+        return phrases.GAME_BAD_SCORES
     if not (isinstance(winners, list) and all(_is_int(w) and 0 <= w < len(names) for w in winners)):
-        return "a game's winners are not among its players"
+        return phrases.GAME_BAD_WINNERS
     for name in ("date", "board", "rules"):
         if not isinstance(entry.get(name), str):
-            return f"a game has no {name}"
+            return phrases.GAME_NO_FIELDS
     try:
         datetime.fromisoformat(entry["date"])
     except ValueError:
-        return "a game's date cannot be read"
+        return phrases.GAME_BAD_DATE
     players = _players(entry["board"], entry["rules"])
     if players is None:
-        return "a game's board or rules cannot be read"
+        return phrases.GAME_BAD_BOARD
     if players != len(names):
-        return "a game's players do not match its rules"
+        return phrases.GAME_BAD_PLAYERS
     if "id" in entry and not isinstance(entry["id"], str):
-        return "a game's id is not text"
+        return phrases.GAME_BAD_ID
     return ""
 
 
@@ -126,13 +127,13 @@ def earlier_from_data(data: Any) -> tuple[Earlier, str]:
     if data is None:
         return Earlier(), ""
     if not isinstance(data, dict) or not _is_int(data.get("games")) or data["games"] < 0:
-        return Earlier(), "the totals of older games are damaged"
+        return Earlier(), phrases.BAD_TOTALS
     rows = data.get("rows", {})
     if not isinstance(rows, dict) or not all(_row_ok(key, row) for key, row in rows.items()):
-        return Earlier(), "the totals of older games are damaged"
+        return Earlier(), phrases.BAD_TOTALS
     streak = data.get("streak", ["", 0])
     if not (isinstance(streak, list) and len(streak) == 2 and streak[0] in ("", *RESULTS) and _is_int(streak[1])):
-        return Earlier(), "the totals of older games are damaged"
+        return Earlier(), phrases.BAD_TOTALS
     return Earlier(data["games"], {key: list(row) for key, row in rows.items()}, (streak[0], streak[1])), ""
 
 
@@ -189,7 +190,7 @@ def read_book(value: Any) -> Book:
     elif isinstance(value, dict) and isinstance(value.get("games"), list):
         games, earlier = value["games"], value.get("earlier")
     else:
-        return Book(unusable="it is not a list of games")
+        return Book(unusable=phrases.NOT_A_HISTORY)
     totals, problem = earlier_from_data(earlier)
     if problem:
         return Book(unusable=problem)

@@ -1,4 +1,4 @@
-"""Every key the game saves under, and how each is named to the player (never the key itself)."""
+"""Every key the game saves under (the player never sees one: notices name what was saved in words)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,8 @@ HISTORY = "history"
 UNFINISHED = "unfinished"
 KEYS = (SETTINGS, HISTORY, UNFINISHED)
 
-LABELS = {SETTINGS: "settings", HISTORY: "game history", UNFINISHED: "unfinished game"}
-KEPT = "It was kept unchanged."
-AFTER_KEPT = {
-    SETTINGS: "They were kept unchanged; the default settings are used.",
-    HISTORY: "It was kept unchanged; new games start a fresh history.",
-    UNFINISHED: "It was kept unchanged; you can start a new game.",
-}
-
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ASIDE = re.compile(r"([a-z0-9][a-z0-9_-]{0,63})\.bad-([1-9][0-9]*)")
-
-
-def label(key: str) -> str:
-    """What the player calls the value saved under ``key``."""
-    return LABELS.get(key, "saved data")
 
 
 def check_key(key: str) -> None:

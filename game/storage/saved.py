@@ -16,8 +16,10 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from . import phrases
 from .history import RECENT_GAMES, Book, Classify, Earlier, read_book
 from .keys import HISTORY, SETTINGS, UNFINISHED
+from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .store import Store
 
 _DELETE = object()
@@ -49,13 +51,13 @@ class Saved:
         self.pending: dict[str, Any] = {}
         self.unsaved_games: list[dict[str, Any]] = []
         self.failing = False
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         self._kept_bad: set[str] = set()
 
     # -- settings ---------------------------------------------------------------------------------------------
     def settings(self) -> dict[str, Any] | None:
         """The saved settings as named values (the app checks each value), or None."""
-        return self._read_dict(SETTINGS, "they are not a set of named values")
+        return self._read_dict(SETTINGS, phrases.NOT_SETTINGS)
 
     def save_settings(self, data: dict[str, Any]) -> bool:
         return self._write(SETTINGS, data)
@@ -67,7 +69,7 @@ class Saved:
     # -- the unfinished game ----------------------------------------------------------------------------------
     def unfinished(self) -> dict[str, Any] | None:
         """The autosaved unfinished game (the app rebuilds and checks it), or None."""
-        return self._read_dict(UNFINISHED, "it is not a saved game")
+        return self._read_dict(UNFINISHED, phrases.NOT_A_GAME)
 
     def has_unfinished(self) -> bool:
         return self.unfinished() is not None
@@ -119,7 +121,7 @@ class Saved:
         """Write whatever could not be written before; True when nothing is left waiting."""
         return self._flush() if self.has_pending else True
 
-    def pop_notices(self) -> list[str]:
+    def pop_notices(self) -> list[Notice]:
         """Messages for the player (storage's own first), once each."""
         notices = self.store.pop_notices() + self.notices
         self.notices = []
@@ -166,12 +168,7 @@ class Saved:
             self.store.quarantine(HISTORY, book.unusable)
             return None if HISTORY in self.store.stuck else Book()
         if book.bad:
-            count = len(book.bad)
-            what = "1 game" if count == 1 else f"{count} games"
-            notice = (
-                f"{what} in your history could not be read ({book.bad_reason}). "
-                f"{'It was' if count == 1 else 'They were'} kept unchanged; the other games are shown."
-            )
+            notice = Notice(KEPT_GAMES, HISTORY, book.bad_reason, count=len(book.bad))
             bad = json.dumps(book.bad, sort_keys=True)
             if bad in self._kept_bad or self.store.keep_aside(HISTORY, book.bad, notice):
                 self._kept_bad.add(bad)
@@ -190,11 +187,7 @@ class Saved:
     def _tell_how_saving_goes(self) -> None:
         if self.has_pending and not self.failing:
             self.failing = True
-            why = self.store.fault or "saving does not work"
-            self.notices.append(
-                f"Results cannot be saved now: {why}. You can keep playing; they will be saved when saving works "
-                "again."
-            )
+            self.notices.append(Notice(CANNOT_SAVE, why=self.store.fault or phrases.NOT_WORKING))
         elif not self.has_pending and self.failing:
             self.failing = False
-            self.notices.append("Saving works again: everything is saved.")
+            self.notices.append(Notice(SAVING_AGAIN))

@@ -1,23 +1,26 @@
 """The storage interface shared by every backend: JSON values under short keys, never raising on bad data.
 
-Bad stored data is moved aside (kept, under "<key>.bad-<n>") and reported in ``notices`` in the player's words.
+Bad stored data is moved aside (kept, under "<key>.bad-<n>") and reported in ``notices`` (see ``notices.py``).
 A value that cannot even be moved aside is left where it is and the key is ``stuck``: nothing is written over it.
 A failed write is not a notice here: ``put`` returns False and ``fault`` says why in the player's words, and the
-caller (:class:`game.storage.saved.Saved`) keeps the value and tells the player once.
+caller (:class:`game.storage.saved.Saved`) keeps the value and tells the player once. Reasons and faults are
+phrases from ``phrases.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import phrases
 from .envelope import EnvelopeError, unwrap, wrap
-from .keys import AFTER_KEPT, KEPT, aside_key, check_key, is_aside_key, is_saved_key, label
+from .keys import aside_key, check_key, is_aside_key, is_saved_key
+from .notices import KEPT, STUCK, Notice
 
 _MAX_ASIDE = 1000
 
 
 class StoreError(Exception):
-    """A backend could not read, write, move or remove a stored text; the message is in the player's words."""
+    """A backend could not read, write, move or remove a stored text; the message is one of storage's phrases."""
 
 
 class StoreUnavailable(StoreError):
@@ -32,7 +35,7 @@ class Store:
     """
 
     def __init__(self) -> None:
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         self.stuck: set[str] = set()
         self.fault = ""
 
@@ -97,7 +100,7 @@ class Store:
         if present:
             self._set_aside(key, reason)
 
-    def keep_aside(self, key: str, value: Any, notice: str) -> bool:
+    def keep_aside(self, key: str, value: Any, notice: Notice) -> bool:
         """Save ``value`` (an unusable part of the value under ``key``) under a new aside key and tell the player
         ``notice``; False (and nothing told) when it could not be saved."""
         check_key(key)
@@ -133,27 +136,23 @@ class Store:
                 continue
         return total
 
-    def pop_notices(self) -> list[str]:
+    def pop_notices(self) -> list[Notice]:
         """Return the pending notices for the player and forget them."""
         notices, self.notices = self.notices, []
         return notices
 
     # -- moving aside ---------------------------------------------------------------------------------------------
     def _set_aside(self, key: str, reason: str) -> None:
-        what = f"Your saved {label(key)}"
         try:
             target = self._free_aside_key(key)
             self._move(key, target)
         except StoreError as error:
             if key not in self.stuck:
-                self.notices.append(
-                    f"{what} could not be read ({reason}) nor moved aside ({error}). It is left as it was and "
-                    "nothing will be saved over it."
-                )
+                self.notices.append(Notice(STUCK, key, reason, str(error)))
             self.stuck.add(key)
             return
         self.stuck.discard(key)
-        self.notices.append(f"{what} could not be read ({reason}). {AFTER_KEPT.get(key, KEPT)}")
+        self.notices.append(Notice(KEPT, key, reason))
 
     def _retry_aside(self, key: str) -> bool:
         try:
@@ -170,7 +169,7 @@ class Store:
             candidate = aside_key(key, number)
             if not self._exists(candidate):
                 return candidate
-        raise StoreError(f"{_MAX_ASIDE} earlier unreadable copies are already kept")
+        raise StoreError(phrases.TOO_MANY_KEPT)
 
     # -- the medium -----------------------------------------------------------------------------------------------
     def _read(self, key: str) -> str | None:
