@@ -5,7 +5,7 @@ Words of the game: a box is une case, a line un trait, a chain une chaîne, the 
 
 FRENCH: dict[str, str] = {
     # -- menu and navigation
-    "Dots and Boxes": "La pipopipette",
+    "Dots and Boxes": "Le jeu des petits carrés",
     "Continue": "Reprendre",
     "New game": "Nouvelle partie",
     "Quick play": "Partie rapide",
