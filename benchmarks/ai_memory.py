@@ -2,6 +2,7 @@
 
     python benchmarks/ai_memory.py                  # about a minute: Expert moves on random positions
     python benchmarks/ai_memory.py --seconds 120 --move-time 0.5
+    python benchmarks/ai_memory.py --fill 60000     # fill the Expert's tables by nodes: the same on any load
 
 Each round picks a board (squares 2x2..9x9 and rectangles, triangles, hexagons), a variant (normal, misère, no
 extra move) and a random position with a random number of lines drawn, and lets the Expert choose a move there.
@@ -43,15 +44,60 @@ def budget_entries() -> str:
     return f"{BUDGET.size():,} of {BUDGET.entries:,}"
 
 
+def fill_tables(rng: random.Random, nodes: int) -> None:
+    """Fills tables the way the Expert does, but bounded by nodes instead of time (the same on any machine load):
+    for every board and variant, each solver kind (exact, narrow, wide) searches a random position for about
+    ``nodes`` nodes on the table the Expert would use, with the Expert's cap. (Also runs on the code before the
+    shared budget, for the comparison in docs/ai.md.)"""
+    try:
+        import game.ai.levels.expert as expert
+    except ImportError:  # the layout before the shared budget
+        import game.ai.expert as expert  # type: ignore[no-redef]
+    from game.ai.search.solver import Solver
+
+    for board in BOARDS:
+        for rules in VARIANTS:
+            state = GameState(board, rules)
+            while state.lines_left > max(8, board.num_lines // 2):
+                state.play_random(rng)
+            for kind in ("exact", "narrow", "wide"):
+                table, limit = run_steps(expert._shared_table(state, kind, 0))
+                solver = Solver(
+                    state, rng, table=table, selective=kind != "exact", narrow=kind == "narrow", max_entries=limit
+                )
+                while solver.nodes < nodes and not solver.step(0.0):
+                    pass
+        print(f"{board.describe()}: {resident_mb():.1f} MB, tables {budget_entries()}", flush=True)
+
+
+def run_steps(steps):
+    """Runs a table-fetching generator to its end: (table, entries it may hold)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            found = done.value
+            if isinstance(found, dict):  # before the shared budget: one table per key, each to TABLE_LIMIT
+                from game.ai.expert import TABLE_LIMIT  # type: ignore[import-not-found]
+
+                return found, TABLE_LIMIT
+            return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--move-time", type=float, default=0.3, help="the Expert's time a move")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fill", type=int, metavar="NODES", help="fill tables by nodes instead (see fill_tables)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     start_mb = resident_mb()
     print(f"resident at start: {start_mb:.1f} MB")
+    if args.fill:
+        fill_tables(rng, args.fill)
+        print(f"resident {start_mb:.1f} -> {resident_mb():.1f} MB; tables {budget_entries()}")
+        return
     began, rounds, peak = time.perf_counter(), 0, start_mb
     while time.perf_counter() - began < args.seconds:
         board, rules = rng.choice(BOARDS), rng.choice(VARIANTS)

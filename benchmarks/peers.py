@@ -38,6 +38,7 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.levels import expert as expert_level  # noqa: E402
 from game.ai.player import ComputerPlayer  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
@@ -346,7 +347,9 @@ def main() -> int:
     parser.add_argument("--first-game", type=int, default=0, help="number of the first game (seeds and seats)")
     parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
     parser.add_argument("--knox-seconds", type=int, default=2, help="Knox's time a move (whole seconds)")
+    parser.add_argument("--playouts", action="store_true", help="the Expert samples the early game with playouts")
     args = parser.parse_args()
+    expert_level.PLAYOUTS = args.playouts
     binary = find_knox(args.knox)
     if binary is None:
         print("Knox is absent: pass --knox PATH or set KNOX to the knox binary (see this script's notes); skipped.")
@@ -354,7 +357,10 @@ def main() -> int:
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} (1, 5, 15 min)")
-    print(f"{args.board} boxes, Expert {args.seconds} s a move, Knox {args.knox_seconds} s, {args.games} games")
+    playouts = ", playouts in the early game" if args.playouts else ""
+    print(
+        f"{args.board} boxes, Expert {args.seconds} s a move{playouts}, Knox {args.knox_seconds} s, {args.games} games"
+    )
     tally = Tally()
     for game in range(args.first_game, args.first_game + args.games):
         print(play_game(binary, board, rows, cols, args, game, tally), flush=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from ai_helpers import CHAINS_3_AND_6, position, run_to_end
 
 from game.ai.position.chains import analyse, endgame_value, safe_lines
@@ -46,3 +47,14 @@ def test_the_move_is_a_safe_line_and_with_no_time_the_fallback() -> None:
     assert run_to_end(playout_move(tables, 0, deg, safe, random.Random(1), time.perf_counter(), -1)) == -1
     stop = time.perf_counter() + 0.3
     assert run_to_end(playout_move(tables, 0, deg, safe, random.Random(1), stop, -1)) in safe
+
+
+def test_the_expert_with_playouts_opens_with_a_safe_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switched on (benchmarks/peers.py --playouts), the Expert samples the early game and still plays safe."""
+    from game.ai.levels import expert
+
+    monkeypatch.setattr(expert, "PLAYOUTS", True)
+    state = GameState(Board.square(4))
+    for seed in range(2):
+        line = run_to_end(expert.expert_move(state, random.Random(seed), 0.3))
+        assert line in safe_lines(state)

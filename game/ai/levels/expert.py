@@ -48,7 +48,9 @@ FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
-PLAYOUTS = True  # sample the early game with playouts (else play Hard's move there at once)
+# Sample the early game with playouts instead of playing Hard's move there at once. Off: against Knox it did not
+# pay in what could be measured (docs/ai.md, "Against Knox"); ``benchmarks/peers.py --playouts`` turns it on.
+PLAYOUTS = False
 PLAYOUT_SHARE = 0.8  # of the budget, up to which playouts run
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
