@@ -43,7 +43,10 @@ class App:
         store: Any = None,
         clock: Callable[[], float] = time.perf_counter,
         browser: bool | None = None,
+        link: str | None = None,
     ) -> None:
+        """``link``: a game link or position code to open at start (the desktop's command line); in the browser
+        the page's own address is read instead."""
         self.browser = sys.platform == "emscripten" if browser is None else browser
         pygame.display.init()
         pygame.font.init()
@@ -70,9 +73,14 @@ class App:
         self.frames = 0
         self.now = 0.0
         self.draw_seconds = 0.0
+        from .links import start_link
         from .scenes.menu import MenuScene
+        from .scenes.open_link import open_link
 
         self.manager.reset(MenuScene(self))
+        link = start_link(self.browser) if link is None else link
+        if link is not None:
+            open_link(self, link)
 
     def _follow_window_size(self) -> None:
         """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""

@@ -1,4 +1,5 @@
-"""The menu: Continue, New game, Quick play, How to play, History, Settings; a small board as decoration."""
+"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+decoration."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class MenuScene(Scene):
             Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
             Button("New game", self.new_game, primary=not has_saved),
             Button("Quick play", self.quick_play),
+            Button("Open a link", self.open_link),
             Button("How to play", self.how_to_play),
             Button("History", self.history),
             Button("Settings", self.settings),
@@ -82,6 +84,11 @@ class MenuScene(Scene):
         from .board import BoardScene
 
         self.app.manager.push(BoardScene(self.app, session))
+
+    def open_link(self) -> None:
+        from .open_link import OpenLinkScene
+
+        self.app.manager.push(OpenLinkScene(self.app))
 
     def how_to_play(self) -> None:
         from .howto import HowToScene

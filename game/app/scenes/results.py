@@ -116,6 +116,7 @@ class ResultsScene(Scene):
         u = layout.unit(size)
         buttons = [
             Button("Rematch", self.rematch, primary=True),
+            Button("Review", self.review),
             Button("History", self.history),
             Button("Menu", self.menu),
         ]
@@ -137,7 +138,7 @@ class ResultsScene(Scene):
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
             )
-        for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
+        for button, rect in zip(buttons, layout.split_row(row, len(buttons), u // 2), strict=True):
             button.rect = rect
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
@@ -148,6 +149,13 @@ class ResultsScene(Scene):
         session = self.session
         starter = (session.starter + 1) % len(session.seats)
         self.app.manager.replace(BoardScene(self.app, Session(session.settings, self.app.rng, first=starter)))
+
+    def review(self) -> None:
+        """Review the game just played (a match's last board)."""
+        from .review import ReviewScene
+
+        session = self.session
+        self.app.manager.push(ReviewScene(self.app, session.state, session.names, session.seats))
 
     def history(self) -> None:
         from .history import HistoryScene
