@@ -38,7 +38,7 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     assert focused_label(scene) == "Hint", "Undo is skipped while there is nothing to undo"
     assert not scene._marks().cursor, "the line cursor hides while a button has the focus"
     driver.key(pygame.K_TAB)
-    assert focused_label(scene) == "Share"
+    assert focused_label(scene) == "Send move", "two people on one device can send the game to a friend"
     driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Menu"
     driver.key(pygame.K_TAB)
@@ -50,7 +50,7 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     for _ in range(3):
         driver.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
     driver.frames(1)
-    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Menu -> Share -> Hint"
+    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Menu -> Send move -> Hint"
     driver.key(pygame.K_RETURN)
     driver.until(lambda: session.hint is not None, limit=1000)
     assert len(session.state.moves) == 1, "Enter on a button presses it and draws nothing"
