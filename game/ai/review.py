@@ -153,26 +153,36 @@ def review(game: GameState, seconds: float) -> list[MoveReview]:
     return Review(game, seconds).finish().moves
 
 
-def cost_reason(before: GameState, played: int, best: int) -> str:
-    """Why ``played`` was worse than ``best`` in ``before`` (left as found), in the hints' vocabulary."""
+HANDED_OVER = "handed over control"
+LEFT_BOXES = "left boxes that were free to take"
+GAVE_EARLY = "gave boxes away while a safe line was left"
+MISSED_SACRIFICE = "missed the sacrifice that wins control"
+LONGER_CHAIN = "opened a longer chain than needed"
+
+
+def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
+    """Why ``played`` was worse than ``best`` in ``before`` (left as found): one of the constants above, or ""
+    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`)."""
     why = reason_for(before, best)
     if why in (ALL_BUT_TWO, ALL_BUT_FOUR) and before.would_capture(played):
-        return "handed over control (" + why.split(":")[0] + ")"
+        return HANDED_OVER, why
     if before.would_capture(best) and not before.would_capture(played):
-        return "left boxes that were free to take"
+        return LEFT_BOXES, why
     if before.is_safe(best) and not before.would_capture(best) and not before.is_safe(played):
-        return "gave boxes away while a safe line was left"
+        return GAVE_EARLY, why
     if why == SACRIFICE:
-        return "missed the sacrifice that wins control"
+        return MISSED_SACRIFICE, why
     if why.startswith("opens the shortest"):
-        return "opened a longer chain than needed"
-    return f"better was: {why}"
+        return LONGER_CHAIN, why
+    return "", why
 
 
 def cost_label(before: GameState, move: MoveReview) -> str:
-    """ "best move", or "gave away 4: handed over control" for a solved move; "" when it is not solved."""
+    """"best move", or "gave away 4: handed over control" for a solved move (in English, for tools); "" when the
+    move is not solved."""
     if not move.solved or move.best is None:
         return ""
     if move.loss == 0:
         return BEST
-    return f"gave away {move.loss}: {cost_reason(before, move.line, move.best)}"
+    kind, why = cost_reason(before, move.line, move.best)
+    return f"gave away {move.loss}: {kind or 'better was: ' + why}"

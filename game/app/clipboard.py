@@ -1,22 +1,24 @@
 """Copy and paste text: ``navigator.clipboard`` in the browser (asynchronous), pygame's clipboard on the desktop.
 
 The browser answers later (a JavaScript promise), so :class:`Clipboard` keeps what happened in ``status`` (a
-sentence for the player) and what was pasted in ``pasted``; a scene reads both each frame. Whatever fails, the
-text stays on the screen for the player to copy by hand.
+sentence for the player, in English: ``tr()`` it where it is drawn) and what was pasted in ``pasted``; a scene
+reads both each frame. Whatever fails, the text stays on the screen for the player to copy by hand.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-COPIED = "Copied: send it to your friend."
-COPYING = "Copying..."
-REFUSED = "The browser did not allow copying: select the link above and copy it by hand."
-NO_DESKTOP_COPY = "Copying is not available here: the link is shown above."
-PASTING = "Pasting..."
-PASTE_REFUSED = "The browser did not allow pasting: type the code, or paste it with Ctrl+V."
-NO_DESKTOP_PASTE = "Pasting is not available here: type the code."
-NOTHING_TO_PASTE = "The clipboard holds no text."
+from .i18n import tr_mark
+
+COPIED = tr_mark("Copied: send it to your friend.")
+COPYING = tr_mark("Copying...")
+REFUSED = tr_mark("The browser did not allow copying: select the link above and copy it by hand.")
+NO_DESKTOP_COPY = tr_mark("Copying is not available here: the link is shown above.")
+PASTING = tr_mark("Pasting...")
+PASTE_REFUSED = tr_mark("The browser did not allow pasting: type the code, or paste it with Ctrl+V.")
+NO_DESKTOP_PASTE = tr_mark("Pasting is not available here: type the code.")
+NOTHING_TO_PASTE = tr_mark("The clipboard holds no text.")
 
 
 def browser_clipboard() -> Any:
@@ -96,5 +98,4 @@ class Clipboard:
         try:
             promise.then(done, failed)
         except Exception:  # noqa: BLE001 - a runtime that cannot pass callbacks to JavaScript
-            if assumed:
-                self.status = assumed
+            self.status = assumed or PASTE_REFUSED

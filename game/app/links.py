@@ -21,6 +21,7 @@ from urllib.parse import unquote
 
 from ..core import CodeError, GameState, decode, encode
 from ..core.notation import ALPHABET, is_number
+from .i18n import tr
 from .session import Session, movers_of
 from .settings_model import Seat, Settings
 
@@ -57,10 +58,10 @@ def fragment_of(text: str) -> str:
 def parse_link(text: Any) -> Link:
     """Read a link, a fragment or a bare position code; raises :class:`LinkError` saying what is wrong."""
     if not isinstance(text, str) or len(text) > MAX_LINK:
-        raise LinkError("This is not a game link: it is too long.")
+        raise LinkError(tr("This is not a game link: it is too long."))
     fragment = fragment_of(text)
     if not fragment:
-        raise LinkError("This link holds no game: nothing follows the '#'.")
+        raise LinkError(tr("This link holds no game: nothing follows the '#'."))
     if fragment.startswith(FRIEND + "."):
         return _friend_link(fragment)
     return Link(_decode(fragment))
@@ -69,12 +70,14 @@ def parse_link(text: Any) -> Link:
 def _friend_link(fragment: str) -> Link:
     parts = fragment.split(".", 3)
     if len(parts) != 4 or not _ID.fullmatch(parts[1]) or not is_number(parts[2]):
-        raise LinkError("This play-by-link link is damaged: its game id or move count cannot be read.")
+        raise LinkError(tr("This play-by-link link is damaged: its game id or move count cannot be read."))
     _, game_id, count, code = parts
     state = _decode(code)
     if int(count) != len(state.moves):
         raise LinkError(
-            f"This link was cut or changed: it says {count} moves but holds {len(state.moves)}. Ask for it again."
+            tr("This link was cut or changed: it says {n} moves but holds {held}. Ask for it again.").format(
+                n=count, held=len(state.moves)
+            )
         )
     return Link(state, game_id)
 
@@ -83,7 +86,7 @@ def _decode(code: str) -> GameState:
     try:
         return decode(code)
     except CodeError as error:
-        raise LinkError(f"This link's game cannot be read: {error}.") from None
+        raise LinkError(tr("This link's game cannot be read: {why}.").format(why=error)) from None
 
 
 def position_link(site: str, state: GameState) -> str:
@@ -161,15 +164,17 @@ class LinkGames:
             return None  # a kept code that no longer reads cannot be continued: the link starts afresh
         state = link.state
         if (kept.board, kept.rules, kept.first) != (state.board, state.rules, state.first):
-            return "This link does not continue your game with this friend: it is a different board or rules."
+            return tr("This link does not continue your game with this friend: it is a different board or rules.")
         if len(state.moves) < len(kept.moves):
-            return (
-                f"This link is older than your game: it has {len(state.moves)} moves, yours has {len(kept.moves)}. "
+            return tr(
+                "This link is older than your game: it has {n} moves, yours has {kept}. "
                 "Ask your friend for their latest link."
-            )
+            ).format(n=len(state.moves), kept=len(kept.moves))
         for number, (mine, theirs) in enumerate(zip(kept.moves, state.moves, strict=False), 1):
             if mine != theirs:
-                return f"This link does not continue your game: move {number} is not the one you played."
+                return tr("This link does not continue your game: move {n} is not the one you played.").format(
+                    n=number
+                )
         return None
 
     def remember(self, game_id: str, state: GameState) -> None:
@@ -197,7 +202,7 @@ def position_settings(base: Settings, state: GameState, seats: tuple[Seat, ...])
     )
     problems = settings.problems()
     if problems:
-        raise LinkError(f"This game cannot be played on here: {problems[0]}.")
+        raise LinkError(tr("This game cannot be played on here: {why}.").format(why=problems[0]))
     return settings
 
 

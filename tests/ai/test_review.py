@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai.review import BEST, Review, cost_label, positions_of
+from game.ai.review import BEST, LEFT_BOXES, Review, cost_label, cost_reason, positions_of
 from game.core import Board, GameState, Rules
 from game.engine import Engine
 
@@ -194,7 +194,8 @@ def test_cost_labels_name_best_moves_and_what_a_mistake_gave_away() -> None:
     game.play(other)
     reviewed = Review(game).finish()
     labels = [cost_label(p, m) for p, m in zip(positions_of(game), reviewed.moves, strict=False)]
-    assert labels[-1].startswith("gave away ") and "left boxes that were free to take" in labels[-1]
+    assert labels[-1].startswith("gave away ") and LEFT_BOXES in labels[-1]
+    assert cost_reason(positions_of(game)[-2], other, free)[0] == LEFT_BOXES
     assert int(labels[-1].split()[2].rstrip(":")) == reviewed.moves[-1].loss > 0
     assert free != other
     assert BEST in labels

@@ -7,12 +7,12 @@ import random
 
 import pygame
 
-from game.ai.review import Review, cost_label
+from game.ai.review import Review
 from game.app.links import parse_link
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.results import ResultsScene
-from game.app.scenes.review import ReviewScene, advantage
+from game.app.scenes.review import ReviewScene, advantage, cost_text
 from game.app.scenes.share import ShareScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
@@ -131,7 +131,8 @@ def test_the_analysis_fills_in_over_frames_and_matches_the_engine_review(make_dr
     for index in range(1, len(game.moves) + 1):
         scene.go_to(index)
         move = scene.analysis.move(index - 1)
-        assert scene.verdict() == cost_label(scene.positions[index - 1], move)
+        assert scene.verdict() == cost_text(scene.positions[index - 1], move)
+        assert scene.verdict().startswith("Best move" if move.loss == 0 else f"Gave away {move.loss}: ")
         assert scene.ghost() == (move.best if move.loss else None)
     assert advantage(scene.positions[-1], 0) == game.scores[0] - game.scores[1]
 
@@ -143,7 +144,7 @@ def test_positions_out_of_the_solvers_reach_are_not_solved_with_the_experts_opin
     driver.until(lambda: scene.analysis.done, limit=4000)
     assert scene.analysis.values[0] is None, "the empty 5x5 board is out of reach in 0.05 s"
     scene.go_to(2)
-    assert scene.verdict().startswith("not solved")
+    assert scene.verdict().startswith("Not solved")
     driver.until(lambda: 1 in scene.opinions, limit=2000)
     line, reason = scene.opinions[1]
     assert reason and line in scene.positions[1].legal_lines()
@@ -183,4 +184,4 @@ def test_three_player_games_can_be_stepped_but_are_not_solved(make_driver):
     driver.frames(3)
     assert scene.analysis.done and scene.analysis.solved_count() == 0
     scene.go_to(3)
-    assert scene.verdict().startswith("not solved")
+    assert scene.verdict().startswith("Not solved")

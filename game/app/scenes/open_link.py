@@ -13,9 +13,9 @@ import pygame
 from ...core.notation import ALPHABET
 from .. import layout, theme
 from ..clipboard import Clipboard
+from ..i18n import tr
 from ..input import Action
 from ..links import (
-    FRIEND,
     Link,
     LinkError,
     LinkGames,
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
+EXAMPLE = "1.s3x3.2.0.AHG.S"
 MAX_TYPED = 2200
 
 
@@ -98,10 +99,10 @@ class OpenLinkScene(Scene):
         x = (w - width) // 2
         self.field = pygame.Rect(x, self.bar.bottom + int(u * 3.2), width, int(u * 5))
         row = pygame.Rect(x, self.field.bottom + u, width, int(u * 2.1))
-        paste = Button("Paste", self.paste)
-        clear = Button("Clear", self.clear)
+        paste = Button(tr("Paste"), self.paste)
+        clear = Button(tr("Clear"), self.clear)
         paste.rect, clear.rect = layout.split_row(row, 2, u // 2)
-        self.open_button = Button("Open", self.open, primary=True)
+        self.open_button = Button(tr("Open"), self.open, primary=True)
         self.open_button.rect = pygame.Rect(x, row.bottom + u // 2, width, int(u * 2.1))
         self.message_y = self.open_button.rect.bottom + u
         self.panel.set([paste, clear, self.open_button, back_button(self.app, back_rect)])
@@ -117,7 +118,7 @@ class OpenLinkScene(Scene):
 
     def open(self) -> None:
         if not self.typed.strip():
-            self.problem = "Type or paste a link or a position code first."
+            self.problem = tr("Type or paste a link or a position code first.")
             return
         try:
             link = parse_link(self.typed)
@@ -161,8 +162,8 @@ class OpenLinkScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         text, u = self.app.text, layout.unit(surface.get_size())
-        draw_title(self.app, surface, self.bar, "Open a link")
-        intro = f"Paste or type a game link, or a position code such as 1.s3x3.2.0.AHG.S ({FRIEND}. links too)."
+        draw_title(self.app, surface, self.bar, tr("Open a link"))
+        intro = tr("Paste or type a game link, or a position code such as {code}.").format(code=EXAMPLE)
         y = self.bar.bottom + u // 2
         size = int(u * 0.66)
         for line in text.wrap(intro, size, self.field.width):
@@ -178,7 +179,7 @@ class OpenLinkScene(Scene):
         for line in lines[-room:]:
             text.draw(surface, line, small, theme.INK, topleft=(self.field.x + u // 2, y))
             y += int(small * 1.25)
-        message = self.problem or self.clipboard.status
+        message = self.problem or tr(self.clipboard.status)
         if message:
             colour = theme.LAST_TURN if self.problem else theme.MUTED
             y = self.message_y

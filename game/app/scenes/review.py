@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ... import ai
-from ...ai.review import Review, cost_label
+from ...ai import review as judged_moves
+from ...ai.review import MoveReview, Review, cost_reason
 from ...core import GameState
 from .. import layout, theme
+from ..i18n import tr, tr_mark
+from ..i18n.phrases import hint_reason
 from ..input import Action
 from ..links import LinkError, position_link, position_session, position_settings, seats_for, site_address
 from ..render import BoardView, Marks
@@ -31,8 +34,28 @@ if TYPE_CHECKING:
 
 POSITION_SECONDS = 3.0  # search time for each position; earlier ones are not tried once one is not solved
 OPINION_SECONDS = 1.0  # the Expert's time for a position the solver could not reach
-NOT_SOLVED = "not solved (too many lines left for the exact solver)"
-ANALYSING = "analysing..."
+NOT_SOLVED = tr_mark("Not solved (too many lines left for the exact solver)")
+ANALYSING = tr_mark("Analysing...")
+COSTS = {
+    judged_moves.HANDED_OVER: tr_mark("handed over control"),
+    judged_moves.LEFT_BOXES: tr_mark("left boxes that were free to take"),
+    judged_moves.GAVE_EARLY: tr_mark("gave boxes away while a safe line was left"),
+    judged_moves.MISSED_SACRIFICE: tr_mark("missed the sacrifice that wins control"),
+    judged_moves.LONGER_CHAIN: tr_mark("opened a longer chain than needed"),
+}
+
+
+def cost_text(before: GameState, move: MoveReview) -> str:
+    """"Best move", or "Gave away 4: handed over control", for a solved move, in the player's language."""
+    if not move.loss or move.best is None:
+        return tr("Best move")
+    kind, why = cost_reason(before, move.line, move.best)
+    if kind:
+        reason = tr(COSTS[kind])
+    else:
+        better = hint_reason(why)
+        reason = tr("better was: {reason}").format(reason=better[:1].lower() + better[1:])
+    return tr("Gave away {n}: {reason}").format(n=move.loss, reason=reason)
 
 
 def advantage(position: GameState, value: int | None) -> int | None:
@@ -73,7 +96,9 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.game = game.copy()
         players = game.rules.players
-        self.names = names if names and len(names) == players else [f"Player {n}" for n in range(1, players + 1)]
+        if not names or len(names) != players:
+            names = [tr("Player {n}").format(n=n) for n in range(1, players + 1)]
+        self.names = names
         self.marks_text = seat_marks(self.names)
         self.seats = seats
         self.analysis = Review(self.game, seconds)
@@ -131,8 +156,8 @@ class ReviewScene(Scene):
         nav = [self.first_button, self.previous_button, self.next_button, self.last_button]
         for button, rect in zip(nav, layout.split_row(nav_row, 4, gap), strict=True):
             button.rect = rect
-        self.play_button = Button("Play from here", self.play_from_here, primary=True)
-        self.share_button = Button("Share", self.share)
+        self.play_button = Button(tr("Play from here"), self.play_from_here, primary=True)
+        self.share_button = Button(tr("Share"), self.share)
         self.play_button.rect, self.share_button.rect = layout.split_row(play_row, 2, gap)
         back = back_button(self.app, back_rect)
         self.panel.set([*nav, self.play_button, self.share_button, back])
@@ -170,10 +195,10 @@ class ReviewScene(Scene):
         state = self.game if at_end else self.positions[self.index]
         link = position_link(site_address(self.app.browser), state)
         if at_end:
-            title, explanation = "Share this game", "Whoever opens this link sees the review of this game."
+            title, explanation = tr("Share this game"), tr("Whoever opens this link sees the review of this game.")
         else:
-            title = "Share this position"
-            explanation = f"Whoever opens this link plays on from move {self.index} of this game."
+            title = tr("Share this position")
+            explanation = tr("Whoever opens this link plays on from move {n} of this game.").format(n=self.index)
         self.app.manager.push(ShareScene(self.app, title, explanation, link))
 
     def handle(self, action: Action) -> None:
@@ -239,30 +264,32 @@ class ReviewScene(Scene):
     def verdict(self) -> str:
         """What the move shown cost, or what the analysis knows about it."""
         if self.count == 0:
-            return "No moves were played."
+            return tr("No moves were played.")
         if self.index == 0:
             value = self.analysis.values[0]
             if value is None:
-                return ANALYSING if not self.analysis.done else NOT_SOLVED + self._opinion_text(0)
-            return f"The start: worth {value:+d} to {self.names[self.positions[0].to_move]} with best play"
+                return tr(ANALYSING) if not self.analysis.done else tr(NOT_SOLVED) + self._opinion_text(0)
+            name = self.names[self.positions[0].to_move]
+            return tr("The start: worth {value} to {name} with best play").format(value=f"{value:+d}", name=name)
         judged = self.index - 1
         move = self.analysis.move(judged)
         if move.solved:
-            return cost_label(self.positions[judged], move)
+            return cost_text(self.positions[judged], move)
         solving = self.analysis.solving
         if solving is not None and solving >= judged:
-            return ANALYSING
-        return NOT_SOLVED + self._opinion_text(judged)
+            return tr(ANALYSING)
+        return tr(NOT_SOLVED) + self._opinion_text(judged)
 
     def _opinion_text(self, judged: int) -> str:
         if self.game.rules.players != 2:
             return ""
         if judged in self.opinions:
             line, reason = self.opinions[judged]
+            reason = hint_reason(reason)
             if self.index > 0 and line == self.game.moves[judged]:
-                return f". The Expert would play this move too ({reason})"
-            return f". The Expert would play the dotted line ({reason})"
-        return ". Asking the Expert..." if self.opinion_search is not None else ""
+                return " · " + tr("The Expert would play this move too ({reason})").format(reason=reason)
+            return " · " + tr("The Expert would play the dotted line ({reason})").format(reason=reason)
+        return " · " + tr("Asking the Expert...") if self.opinion_search is not None else ""
 
     def ghost(self) -> int | None:
         """The better line for the move shown (or the Expert's, where the solver could not reach)."""
@@ -277,12 +304,19 @@ class ReviewScene(Scene):
         opinion = self.opinions.get(judged)
         return opinion[0] if opinion and opinion[0] != move.line else None
 
+    def tone(self) -> str:
+        """"best" or "mistake" for a solved move shown, else "" (the verdict's colour)."""
+        if self.index == 0:
+            return ""
+        move = self.analysis.move(self.index - 1)
+        return "" if not move.solved else "mistake" if move.loss else "best"
+
     def headline(self) -> str:
         if self.index == 0:
-            return f"Start · {self.names[self.positions[0].to_move]} to move"
+            return tr("Start · {name} to move").format(name=self.names[self.positions[0].to_move])
         judged = self.index - 1
         player = self.positions[judged].to_move
-        return f"Move {self.index} of {self.count} · {self.names[player]}"
+        return tr("Move {n} of {count} · {name}").format(n=self.index, count=self.count, name=self.names[player])
 
     def outlook(self) -> str:
         """Who the position shown favours with best play from here, and by how much (two players, when solved)."""
@@ -291,11 +325,12 @@ class ReviewScene(Scene):
         lead = advantage(self.positions[self.index], self.analysis.values[self.index])
         if lead is None:
             return ""
-        final = "final score" if self.index == self.count else "with best play from here"
-        if lead == 0:
-            return f"Even: a draw {final}"
         ahead = self.names[0 if lead > 0 else 1]
-        return f"{ahead} ahead by {abs(lead)} ({final})"
+        if self.index == self.count:
+            return tr("A draw") if lead == 0 else tr("{name} won by {n}").format(name=ahead, n=abs(lead))
+        if lead == 0:
+            return tr("Even: a draw with best play from here")
+        return tr("{name} ahead by {n} with best play from here").format(name=ahead, n=abs(lead))
 
     def advantages(self) -> list[int | None]:
         return [advantage(p, v) for p, v in zip(self.positions, self.analysis.values, strict=True)]
@@ -305,7 +340,7 @@ class ReviewScene(Scene):
         self.ensure_layout()
         self._refresh_buttons()
         text, u = self.app.text, layout.unit(surface.get_size())
-        draw_title(self.app, surface, self.bar, "Review")
+        draw_title(self.app, surface, self.bar, tr("Review"))
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
         position = self.positions[self.index]
         marks = Marks()
@@ -342,8 +377,7 @@ class ReviewScene(Scene):
         size = text.fit(headline, int(u * 0.8), rect.width - u)
         text.draw(surface, headline, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
         verdict = self.verdict()
-        verdict = verdict[:1].upper() + verdict[1:]
-        colour = theme.INK if verdict.startswith("Best") else theme.LAST_TURN if "gave away" in verdict else theme.MUTED
+        colour = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
         small = int(u * 0.66)
         lines = text.wrap(verdict, small, rect.width - u)
         while len(lines) > 2 and small > 11:
@@ -369,7 +403,9 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         small = max(11, int(u * 0.5))
         done = self.analysis.solved_count()
-        title = f"Advantage of {self.names[0]} with best play · {done} of {self.count} moves solved"
+        title = tr("Advantage of {name} with best play · {done} of {count} moves solved").format(
+            name=self.names[0], done=done, count=self.count
+        )
         size = text.fit(title, small, rect.width - u)
         text.draw(surface, title, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
         inner = self._chart_inner()
@@ -391,7 +427,7 @@ class ReviewScene(Scene):
             pygame.draw.rect(surface, theme.BUTTON, shade)
         pygame.draw.line(surface, theme.FAINT, (inner.x, mid), (inner.right, mid), 2)
         if unknown:
-            label = "not solved" if self.analysis.done else "analysing"
+            label = tr("not solved") if self.analysis.done else tr("analysing")
             if shade.width > text.width(label, small):
                 text.draw(surface, label, small, theme.MUTED, midtop=(shade.centerx, shade.y + 4))
         text.draw(surface, f"+{top}", small, theme.MUTED, midright=(inner.x - 4, inner.y))

@@ -8,6 +8,7 @@ import pygame
 
 from .. import layout, theme
 from ..clipboard import Clipboard
+from ..i18n import tr
 from ..input import Action
 from ..scene import Scene
 from ..theme import Text
@@ -50,7 +51,7 @@ class ShareScene(Scene):
         self.bar, back_rect = header_rects(size)
         width = min(w - 2 * u, u * 30)
         self.body = pygame.Rect((w - width) // 2, self.bar.bottom + u, width, h - self.bar.bottom - 2 * u)
-        copy = Button("Copy link", self.copy, primary=True)
+        copy = Button(tr("Copy link"), self.copy, primary=True)
         copy.rect = pygame.Rect(self.body.x, self.body.bottom - int(u * 2.2), self.body.width, int(u * 2.2))
         self.panel.set([copy, back_button(self.app, back_rect)])
         self.panel.focus = 0
@@ -85,7 +86,7 @@ class ShareScene(Scene):
             y += int(small * 1.25)
         if self.clipboard.status:
             status_y = box.bottom + u // 2
-            for line in text.wrap(self.clipboard.status, size, self.body.width):
+            for line in text.wrap(tr(self.clipboard.status), size, self.body.width):
                 text.draw(surface, line, size, theme.MUTED, topleft=(self.body.x, status_y))
                 status_y += int(size * 1.2)
         self.panel.draw(surface, text)
