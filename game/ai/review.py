@@ -178,7 +178,7 @@ def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
 
 
 def cost_label(before: GameState, move: MoveReview) -> str:
-    """"best move", or "gave away 4: handed over control" for a solved move (in English, for tools); "" when the
+    """ "best move", or "gave away 4: handed over control" for a solved move (in English, for tools); "" when the
     move is not solved."""
     if not move.solved or move.best is None:
         return ""

@@ -172,9 +172,7 @@ class LinkGames:
             ).format(n=len(state.moves), kept=len(kept.moves))
         for number, (mine, theirs) in enumerate(zip(kept.moves, state.moves, strict=False), 1):
             if mine != theirs:
-                return tr("This link does not continue your game: move {n} is not the one you played.").format(
-                    n=number
-                )
+                return tr("This link does not continue your game: move {n} is not the one you played.").format(n=number)
         return None
 
     def remember(self, game_id: str, state: GameState) -> None:

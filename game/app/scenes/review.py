@@ -46,7 +46,7 @@ COSTS = {
 
 
 def cost_text(before: GameState, move: MoveReview) -> str:
-    """"Best move", or "Gave away 4: handed over control", for a solved move, in the player's language."""
+    """ "Best move", or "Gave away 4: handed over control", for a solved move, in the player's language."""
     if not move.loss or move.best is None:
         return tr("Best move")
     kind, why = cost_reason(before, move.line, move.best)
@@ -171,7 +171,8 @@ class ReviewScene(Scene):
     # -- actions ----------------------------------------------------------------------------------------------
     def go_to(self, index: int) -> None:
         self.index = max(0, min(self.count, index))
-        self._refresh_buttons()
+        if self._laid_out_for is not None:
+            self._refresh_buttons()
 
     def play_from_here(self) -> None:
         from .board import BoardScene
@@ -305,7 +306,7 @@ class ReviewScene(Scene):
         return opinion[0] if opinion and opinion[0] != move.line else None
 
     def tone(self) -> str:
-        """"best" or "mistake" for a solved move shown, else "" (the verdict's colour)."""
+        """ "best" or "mistake" for a solved move shown, else "" (the verdict's colour)."""
         if self.index == 0:
             return ""
         move = self.analysis.move(self.index - 1)
