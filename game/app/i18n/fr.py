@@ -253,8 +253,8 @@ FRENCH: dict[str, str] = {
     # -- review, share links and play by link
     "Review": "Analyse",
     "Review >": "Analyser >",
-    "Advantage of {name} with best play · {done} of {count} moves solved": (
-        "Avantage de {name} en jouant au mieux · {done} coups sur {count} résolus"
+    "Margin for {name} with best play · {done} of {count} moves solved": (
+        "Écart pour {name} en jouant au mieux · {done} coups sur {count} résolus"
     ),
     "Analysing...": "Analyse en cours...",
     "analysing": "analyse en cours",
@@ -278,7 +278,7 @@ FRENCH: dict[str, str] = {
     "The Expert would play the dotted line ({reason})": "L'Expert jouerait le trait pointillé ({reason})",
     "The Expert would play this move too ({reason})": "L'Expert jouerait aussi ce coup ({reason})",
     "Even: a draw with best play from here": "À égalité : nul en jouant au mieux d'ici",
-    "{name} ahead by {n} with best play from here": "{name} mène de {n} en jouant au mieux d'ici",
+    "With best play from here: {name} +{n}": "En jouant au mieux d'ici : {name} +{n}",
     "{name} won by {n}": "{name} gagne de {n}",
     "Play from here": "Jouer d'ici",
     "Share": "Partager",

@@ -331,7 +331,7 @@ class ReviewScene(Scene):
             return tr("A draw") if lead == 0 else tr("{name} won by {n}").format(name=ahead, n=abs(lead))
         if lead == 0:
             return tr("Even: a draw with best play from here")
-        return tr("{name} ahead by {n} with best play from here").format(name=ahead, n=abs(lead))
+        return tr("With best play from here: {name} +{n}").format(name=ahead, n=abs(lead))
 
     def advantages(self) -> list[int | None]:
         return [advantage(p, v) for p, v in zip(self.positions, self.analysis.values, strict=True)]
@@ -404,7 +404,7 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         small = max(11, int(u * 0.5))
         done = self.analysis.solved_count()
-        title = tr("Advantage of {name} with best play · {done} of {count} moves solved").format(
+        title = tr("Margin for {name} with best play · {done} of {count} moves solved").format(
             name=self.names[0], done=done, count=self.count
         )
         size = text.fit(title, small, rect.width - u)
