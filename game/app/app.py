@@ -74,11 +74,12 @@ class App:
         self.frames = 0
         self.now = 0.0
         self.draw_seconds = 0.0
-        from .links import start_link
+        from .links import HashWatch, start_link
         from .scenes.menu import MenuScene
         from .scenes.open_link import open_link
 
         self.manager.reset(MenuScene(self))
+        self.hash_watch = HashWatch(self.browser)
         link = start_link(self.browser) if link is None else link
         if link is not None:
             open_link(self, link)
@@ -162,10 +163,19 @@ class App:
             scene.update(dt)
         for message in self.store.pop_notices():
             self.notify(message)
+        self._open_new_hash()
         started = time.perf_counter()
         self.draw()
         self.draw_seconds = time.perf_counter() - started
         self.frames += 1
+
+    def _open_new_hash(self) -> None:
+        """A link pasted into the address bar of the open page: open it over whatever is shown."""
+        link = self.hash_watch.poll(self.now)
+        if link is not None:
+            from .scenes.open_link import open_link
+
+            open_link(self, link)
 
     def dispatch(self, action: Any) -> None:
         if action.kind == "quit":

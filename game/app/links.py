@@ -119,18 +119,44 @@ def start_link(browser: bool) -> str | None:
     """The link the browser page was opened with: ``location.hash``, else what pygbag put in ``sys.argv``."""
     if not browser:
         return None
-    try:
-        import platform
-
-        fragment = str(platform.window.location.hash or "")
-    except Exception:  # noqa: BLE001 - no readable location: look at sys.argv only
-        fragment = ""
+    fragment = page_hash()
     if fragment.strip("#").strip():
         return fragment
     for word in sys.argv[1:]:
         if looks_like_link(word):
             return word
     return None
+
+
+def page_hash() -> str:
+    """The browser page's ``location.hash`` ("" when there is none or it cannot be read)."""
+    try:
+        import platform
+
+        return str(platform.window.location.hash or "")
+    except Exception:  # noqa: BLE001 - no readable location
+        return ""
+
+
+class HashWatch:
+    """Notices a link pasted into the address bar of the open page (only the ``#`` part changes, the page does not
+    reload): :meth:`poll` returns the new fragment once, checking at most every ``every`` seconds."""
+
+    def __init__(self, browser: bool, every: float = 1.0) -> None:
+        self.browser = browser
+        self.every = every
+        self.seen = page_hash() if browser else ""
+        self.next_check = 0.0
+
+    def poll(self, now: float) -> str | None:
+        if not self.browser or now < self.next_check:
+            return None
+        self.next_check = now + self.every
+        current = page_hash()
+        if current == self.seen:
+            return None
+        self.seen = current
+        return current if current.strip("#").strip() else None
 
 
 def looks_like_link(word: str) -> bool:

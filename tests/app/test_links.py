@@ -338,3 +338,14 @@ def test_a_board_the_app_does_not_offer_is_refused_clearly(make_driver):
     done = finished(Board.square(1, 1))
     review = make_driver(link="#" + encode(done))
     assert isinstance(review.scene, ReviewScene), "a finished game on any board can still be reviewed"
+
+
+def test_a_link_pasted_into_the_address_bar_of_the_open_page_is_opened(open_page):
+    driver = open_page("")
+    assert isinstance(driver.scene, MenuScene)
+    state = played(Board.square(3, 3), 3)
+    driver.window.location.hash = "#" + encode(state)
+    driver.frames(45)  # the hash is looked at once a second (frames of 1/30 s here)
+    assert isinstance(driver.scene, BoardScene) and driver.scene.session.state.moves == state.moves
+    driver.frames(40)
+    assert len(driver.app.manager.stack) == 2, "the same hash is opened once"
