@@ -22,6 +22,7 @@ from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
 from .solver import Solver
 
 TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 400_000
+DISCARD_CHUNK = 20_000  # table entries freed per step once the table is given up (all at once cost up to 9 ms)
 BEST = "best move"
 
 
@@ -90,12 +91,16 @@ class Review:
         self._solver: Solver | None = None
         self._spent = 0.0
         self._table: dict[int, int] = {}
+        self._discard: dict[int, int] = {}
 
     # -- driving ----------------------------------------------------------------------------------------------
     def step(self, budget_seconds: float) -> bool:
         """Work for about ``budget_seconds``; True once every position is solved or given up."""
         deadline = time.perf_counter() + budget_seconds
         while not self.done:
+            if self._next < 0:
+                self._free_some()  # a chunk a step
+                break
             if self._solver is None:
                 self._solver = Solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
                 self._spent = 0.0
@@ -115,10 +120,17 @@ class Review:
         return self.done
 
     def _give_up(self) -> None:
-        """This position was not solved in time: it and every earlier one stay unknown; free the table."""
+        """This position was not solved in time: it and every earlier one stay unknown; the table is freed in
+        the next steps, a chunk at a time."""
         self._solver = None
-        self._table = {}
-        self.done = True
+        self._discard, self._table = self._table, {}
+        self._next = -1
+
+    def _free_some(self) -> None:
+        discard = self._discard
+        for _ in range(min(DISCARD_CHUNK, len(discard))):
+            discard.popitem()
+        self.done = not discard
 
     def finish(self) -> Review:
         while not self.step(1.0):
@@ -128,8 +140,8 @@ class Review:
     # -- results ----------------------------------------------------------------------------------------------
     @property
     def solving(self) -> int | None:
-        """The move whose position is being solved now (None when done)."""
-        return None if self.done else self._next
+        """The move whose position is being solved now (None when none is)."""
+        return None if self.done or self._next < 0 else self._next
 
     def move(self, index: int) -> MoveReview:
         before, after = self.positions[index], self.positions[index + 1]

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from game.ai import review as review_module
 from game.ai.review import BEST, LEFT_BOXES, Review, cost_label, cost_reason, positions_of
 from game.core import Board, GameState, Rules
 from game.engine import Engine
@@ -199,3 +200,20 @@ def test_cost_labels_name_best_moves_and_what_a_mistake_gave_away() -> None:
     assert int(labels[-1].split()[2].rstrip(":")) == reviewed.moves[-1].loss > 0
     assert free != other
     assert BEST in labels
+
+
+def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
+    chunk = 100
+    monkeypatch.setattr(review_module, "DISCARD_CHUNK", chunk)
+    game = random_game(Board.square(4, 4), Rules(), seed=3)
+    review = Review(game, seconds=0.05, table_limit=50_000)
+    while review.solving is not None:
+        review.step(0.01)
+    left = len(review._discard)
+    assert left > 3 * chunk, "the tried positions filled the table"
+    steps = 0
+    while not review.step(0.01):
+        steps += 1
+        assert len(review._discard) == left - chunk * steps
+    assert not review._discard and steps == (left - 1) // chunk
+    assert review.values[0] is None and review.moves[-1].solved
