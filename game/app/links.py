@@ -6,7 +6,8 @@ Fragments (after ``#``; every character is URL-safe, see ``docs/position-code.md
     #f.Kq3xZ0a_.5.1.s3x3.2.0.AHGbc.K  play by link: "f", the game's id, its number of moves, its position code
 
 Opening a position starts a game on it; opening a finished game opens its review. A play-by-link link must
-continue the game this device already has under the same id (``LinkGames``), else it is refused with the reason.
+continue the game this device already has under the same id (``LinkGames``, saved under storage's ``link-games``
+key), else it is refused with the reason.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from .settings_model import Seat, Settings
 FRIEND = "f"
 ID_LENGTH = 8
 _ID = re.compile(f"[{re.escape(ALPHABET)}]{{{ID_LENGTH}}}")
-LINK_GAMES_KEY = "link-games"
 LINK_GAMES_KEPT = 20
 DEFAULT_SITE = "http://localhost:8000/"  # what `make serve` serves; PIPOPIPETTE_SITE names the real address
 MAX_LINK = 2200
@@ -167,16 +167,13 @@ def looks_like_link(word: str) -> bool:
 
 # -- play by link -------------------------------------------------------------------------------------------------
 class LinkGames:
-    """The games this device plays by link: id -> position code of the latest version seen or sent."""
+    """The games this device plays by link: id -> position code of the latest version seen or sent, kept by
+    ``saved`` (the app's :class:`~game.storage.Saved`)."""
 
-    def __init__(self, store: Any) -> None:
-        self.store = store
-        saved = store.get(LINK_GAMES_KEY)
-        self.games: dict[str, str] = (
-            {k: v for k, v in saved.items() if isinstance(k, str) and isinstance(v, str)}
-            if isinstance(saved, dict)
-            else {}
-        )
+    def __init__(self, saved: Any) -> None:
+        self.saved = saved
+        kept = saved.link_games() or {}
+        self.games: dict[str, str] = {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
     def refusal(self, link: Link) -> str | None:
         """Why ``link`` does not continue the game kept under its id (None when it does, or the id is new)."""
@@ -206,7 +203,7 @@ class LinkGames:
         self.games[game_id] = encode(state)
         while len(self.games) > LINK_GAMES_KEPT:
             self.games.pop(next(iter(self.games)))
-        self.store.put(LINK_GAMES_KEY, self.games)
+        self.saved.save_link_games(self.games)
 
 
 # -- starting a game on a position --------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ import pytest
 
 from game.app import main
 from game.app.links import (
-    LINK_GAMES_KEY,
     LinkError,
     LinkGames,
     friend_link,
@@ -29,7 +28,7 @@ from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.app.settings_model import Seat, Settings
 from game.core import Board, GameState, Rules, encode
-from game.storage import MemoryStore
+from game.storage import LINK_GAMES, MemoryStore, Saved
 
 from .conftest import Driver, FakeClock
 from .test_browser import FakeLocalStorage
@@ -117,7 +116,7 @@ def test_damaged_friend_links_are_refused_with_a_reason(mangle, reason: str) -> 
 
 
 def test_a_friend_link_must_continue_the_game_kept_under_its_id() -> None:
-    store = MemoryStore()
+    store = Saved(MemoryStore())
     games = LinkGames(store)
     full = played(Board.square(3, 3), 9, seed=2)
     mine = played(Board.square(3, 3), 6, seed=2)
@@ -139,11 +138,11 @@ def test_a_friend_link_must_continue_the_game_kept_under_its_id() -> None:
 
 def test_link_games_keep_the_latest_twenty() -> None:
     store = MemoryStore()
-    games = LinkGames(store)
+    games = LinkGames(Saved(store))
     state = played(Board.square(3, 3), 2)
     for number in range(25):
         games.remember(f"GAME{number:04d}", state)
-    kept = store.get(LINK_GAMES_KEY)
+    kept = store.get(LINK_GAMES)
     assert len(kept) == 20 and "GAME0024" in kept and "GAME0004" not in kept
 
 

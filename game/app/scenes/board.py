@@ -24,7 +24,6 @@ from .common import go_to_menu
 if TYPE_CHECKING:
     from ..app import App
 
-HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 
 
@@ -162,7 +161,7 @@ class BoardScene(Scene):
             if session.link_id is None:
                 session.link_id = new_game_id(self.app.rng)
                 self._autosave()
-            LinkGames(self.app.store).remember(session.link_id, session.state)
+            LinkGames(self.app.saved).remember(session.link_id, session.state)
             link = friend_link(site, session.state, session.link_id)
             explanation = tr(
                 "Send this link to your friend. They open it, play their turn, press Send move and send you "
@@ -297,17 +296,13 @@ class BoardScene(Scene):
 
     def _autosave(self) -> None:
         self.saved_moves = self.session.moves_made
-        self.app.store.put("unfinished", self.session.to_unfinished())
+        self.app.saved.save_unfinished(self.session.to_unfinished())
 
     def _finish(self) -> None:
         from .results import ResultsScene
 
-        history = self.app.store.get("history")
-        if not isinstance(history, list):
-            history = []
-        history.append(self.session.record())
-        self.app.store.put("history", history[-HISTORY_LIMIT:])
-        self.app.store.delete("unfinished")
+        self.app.saved.record_game(self.session.record())
+        self.app.saved.clear_unfinished()
         self.app.manager.replace(ResultsScene(self.app, self.session))
 
     # -- drawing ----------------------------------------------------------------------------------------------

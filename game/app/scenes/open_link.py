@@ -57,7 +57,7 @@ def scene_for(app: App, link: Link):
 
     state = link.state
     if link.game_id is not None:
-        games = LinkGames(app.store)
+        games = LinkGames(app.saved)
         refusal = games.refusal(link)
         if refusal is not None:
             raise LinkError(refusal)
