@@ -2,7 +2,7 @@
 
 The exact and selective solvers keep their transposition tables between moves and games (a solved position stays
 solved), one table per board, rule variant and search kind; every board also has its strings-and-coins lookup
-tables (:class:`~game.ai.coins.CoinTables`). Each was once bounded on its own, so visiting many boards grew the
+tables (:class:`~game.ai.position.coins.CoinTables`). Each was once bounded on its own, so visiting many boards grew the
 process without end. Here they share one budget, counted in *entries* (a table entry, or an int of a lookup
 table: about 100 bytes each on the desktop):
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..core import GameState
 from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
-from .solver import Solver
+from .search.solver import Solver
 
 TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 400_000
 DISCARD_CHUNK = 20_000  # table entries freed per step once the table is given up (all at once cost up to 9 ms)
