@@ -11,6 +11,7 @@ from typing import Any
 from ..ai import LEVELS
 from ..core import Board, CodeError
 from ..core.notation import parse_board_token, parse_rules_token
+from .i18n import tr, tr_n
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
@@ -44,10 +45,10 @@ class Outcome:
 
 def short_board(board: Board) -> str:
     if board.kind == "square":
-        return f"{board.size[0]}x{board.size[1]} boxes"
+        return tr("{r}x{c} boxes").format(r=board.size[0], c=board.size[1])
     if board.kind == "triangle":
-        return f"triangle {board.size[0]}"
-    return f"hexagon {board.num_cells}"
+        return tr("triangle {n}").format(n=board.size[0])
+    return tr("hexagon {cells}").format(cells=board.num_cells)
 
 
 def outcome(entry: dict[str, Any]) -> Outcome | None:
@@ -126,7 +127,9 @@ def current_streak(entries: list[dict[str, Any]]) -> tuple[str, int]:
 def streak_text(entries: list[dict[str, Any]]) -> str:
     result, count = current_streak(entries)
     if not count:
-        return "Play the computer to see your record by level and board."
-    noun = {WON: "win", DRAWN: "draw", LOST: "loss"}[result]
-    plural = "es" if noun == "loss" else "s"
-    return f"Current streak: {count} {noun}{plural if count > 1 else ''}"
+        return tr("Play the computer to see your record by level and board.")
+    if result == WON:
+        return tr_n("Current streak: {n} win", "Current streak: {n} wins", count)
+    if result == DRAWN:
+        return tr_n("Current streak: {n} draw", "Current streak: {n} draws", count)
+    return tr_n("Current streak: {n} loss", "Current streak: {n} losses", count)

@@ -9,6 +9,8 @@ import pygame
 
 from ...core import Board, GameState
 from .. import layout, theme
+from ..i18n import tr, tr_n
+from ..i18n.phrases import describe_board
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -30,7 +32,8 @@ def sample_position() -> GameState:
 def describe_unfinished(session: Session) -> str:
     """A few words that let the player recognise an unfinished game: board, players, how far it got."""
     drawn = sum(len(game.moves) for game in session.games)
-    return f"{session.board.describe()}, {' v '.join(session.names)}, {drawn} line{'' if drawn == 1 else 's'} drawn"
+    lines = tr_n("{n} line drawn", "{n} lines drawn", drawn)
+    return " · ".join((describe_board(session.board), ", ".join(session.names), lines))
 
 
 class MenuScene(Scene):
@@ -50,12 +53,12 @@ class MenuScene(Scene):
         u = layout.unit(size)
         has_saved = self.app.store.get("unfinished") is not None
         buttons = [
-            Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
-            Button("New game", self.new_game, primary=not has_saved),
-            Button("Quick play", self.quick_play),
-            Button("How to play", self.how_to_play),
-            Button("History", self.history),
-            Button("Settings", self.settings),
+            Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
+            Button(tr("New game"), self.new_game, primary=not has_saved),
+            Button(tr("Quick play"), self.quick_play),
+            Button(tr("How to play"), self.how_to_play),
+            Button(tr("History"), self.history),
+            Button(tr("Settings"), self.settings),
         ]
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, int(u * 4))
@@ -136,8 +139,8 @@ class MenuScene(Scene):
         self.dialog = pygame.Rect(0, 0, width, int(u * 9))
         self.dialog.center = (w // 2, h // 2)
         row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
-        keep = Button("Continue", self._continue_instead, primary=True)
-        replace = Button("Replace", self._replace, danger=True)
+        keep = Button(tr("Continue"), self._continue_instead, primary=True)
+        replace = Button(tr("Replace"), self._replace, danger=True)
         keep.rect, replace.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, replace])
         self.panel.focus = 0
@@ -195,7 +198,7 @@ class MenuScene(Scene):
         )
         text.draw(
             surface,
-            "Dots and Boxes",
+            tr("Dots and Boxes"),
             int(u * 1.0),
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
@@ -210,14 +213,14 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
         pygame.draw.rect(surface, theme.FAINT, self.dialog, 2, border_radius=16)
         y = self.dialog.y + u
-        title = "You have an unfinished game"
+        title = tr("You have an unfinished game")
         size = text.fit(title, int(u * 0.9), self.dialog.width - 2 * u)
         text.draw(surface, title, size, theme.INK, midtop=(self.dialog.centerx, y))
         y += int(u * 1.4)
         for line in text.wrap(self.unfinished, int(u * 0.7), self.dialog.width - 2 * u):
             text.draw(surface, line, int(u * 0.7), theme.MUTED, midtop=(self.dialog.centerx, y))
             y += int(u * 0.85)
-        question = "Continue it, or replace it with a new game?"
+        question = tr("Continue it, or replace it with a new game?")
         size = text.fit(question, int(u * 0.7), self.dialog.width - 2 * u)
         text.draw(surface, question, size, theme.INK, midtop=(self.dialog.centerx, y + u // 4))
         self.panel.draw(surface, text)
