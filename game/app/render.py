@@ -132,7 +132,7 @@ class BoardView:
         if marks.preview is not None:
             self._preview(surface, marks.preview, player_colour(marks.preview_player))
         if marks.taken is not None:
-            self._taken(surface, marks.taken)
+            self._taken(surface, marks.taken, drawers.get(marks.taken, -1), patterns)
         if marks.cursor is not None:
             self._cursor(surface, marks.cursor)
         if hidden_line is not None:
@@ -244,11 +244,11 @@ class BoardView:
         for end in (a, b):
             pygame.draw.circle(surface, colour, end, self.dot_radius + 4, 3)
 
-    def _taken(self, surface: pygame.Surface, line: int) -> None:
+    def _taken(self, surface: pygame.Surface, line: int, player: int, patterns: bool) -> None:
         """A drawn line under the finger: outlined in red with a cross, so nobody expects it to be drawn again."""
         a, b = self.ends[line]
         pygame.draw.line(surface, theme.tint(theme.DANGER, 0.55), a, b, self.line_width * 3)
-        stroke(surface, a, b, -1, False, self.line_width)
+        stroke(surface, a, b, player, patterns, self.line_width)
         x, y = _mid(a, b)
         arm = max(5, round(self.edge * 0.12))
         width = max(2, self.line_width - 1)

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.app import theme
 from game.app.input import Action, InputMapper
 from game.app.scenes.board import BoardScene
 from game.app.session import Session
@@ -382,3 +383,25 @@ def test_touch_duplicate_mouse_events_are_dropped_in_sdls_order(make_driver):
     finger(driver, pygame.FINGERUP, driver.line_point(7))
     driver.frames(1)
     assert session.state.moves == [5, 7]
+
+
+def test_a_rotation_mid_press_cancels_the_press_and_the_board_follows_the_new_size(make_driver):
+    driver = make_driver()
+    session = start(driver)
+    play_by_taps(driver, [0])
+    finger(driver, pygame.FINGERDOWN, driver.line_point(5))
+    driver.frames(1)
+    assert driver.scene.loupe is not None
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    driver.post(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720)
+    driver.frames(1)
+    assert driver.app.size == (1280, 720)
+    assert driver.scene.press is None and driver.scene.loupe is None
+    finger(driver, pygame.FINGERUP, (640, 360))
+    driver.frames(1)
+    assert session.state.moves == [0]
+    x, y = driver.line_point(0)
+    blue = theme.PLAYER_COLOURS[0]
+    assert tuple(driver.app.screen.get_at((x, y)))[:3] in (blue, theme.tint(blue, 0.6)), "drawn where line 0 is now"
+    sdl_tap(driver, driver.line_point(5))
+    assert session.state.moves == [0, 5], "taps land on the lines where they are now drawn"

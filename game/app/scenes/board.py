@@ -114,6 +114,8 @@ class BoardScene(Scene):
         size = self.app.size
         self.frame = layout.board_layout(size)
         self.view = BoardView(self.session.board, self.frame.board)
+        self.press = self.last_tap = None  # pointer positions from before a resize or rotation mean nothing now
+        self.hover = None
         u = layout.unit(size)
         self.menu_button = Button(tr("Menu"), self.leave)
         self.undo_button = Button(tr("Undo"), self.undo)
