@@ -24,7 +24,6 @@ from .common import go_to_menu
 if TYPE_CHECKING:
     from ..app import App
 
-HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 ANNOUNCE_SECONDS = 4.0
 HASTY_SECONDS = 0.35  # a press this soon after a tap drew a line may be the second half of a double tap
@@ -355,17 +354,13 @@ class BoardScene(Scene):
 
     def _autosave(self) -> None:
         self.saved_moves = self.session.moves_made
-        self.app.store.put("unfinished", self.session.to_unfinished())
+        self.app.saved.save_unfinished(self.session.to_unfinished())
 
     def _finish(self) -> None:
         from .results import ResultsScene
 
-        history = self.app.store.get("history")
-        if not isinstance(history, list):
-            history = []
-        history.append(self.session.record())
-        self.app.store.put("history", history[-HISTORY_LIMIT:])
-        self.app.store.delete("unfinished")
+        self.app.saved.record_game(self.session.record())
+        self.app.saved.clear_unfinished()
         self.app.manager.replace(ResultsScene(self.app, self.session))
 
     # -- drawing ----------------------------------------------------------------------------------------------
