@@ -103,13 +103,13 @@ class MenuScene(Scene):
         """Run ``start`` (which leads to a new game replacing the saved one) at once when no game is unfinished;
         otherwise ask first: Continue the unfinished game, or Replace it. A saved game that cannot be read is set
         aside (kept under another key, with a notice) rather than asked about."""
-        saved = self.app.store.get("unfinished")
+        saved = self.app.saved.unfinished()
         if saved is None:
             start()
             return
         session, why = resume_session(saved, self.app.rng)
         if session is None:
-            self.app.store.quarantine("unfinished", why)
+            self.app.saved.reject_unfinished(why)
             self.invalidate_layout()
             start()
             return
