@@ -174,7 +174,10 @@ LONGER_CHAIN = "opened a longer chain than needed"
 
 def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
     """Why ``played`` was worse than ``best`` in ``before`` (left as found): one of the constants above, or ""
-    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`)."""
+    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`). The hints' vocabulary
+    (control, all-but-two, safe lines) is that of normal play: misère and no-extra-move games get ("", "")."""
+    if before.rules.misere or before.rules.no_extra:
+        return "", ""
     why = reason_for(before, best)
     if why in (ALL_BUT_TWO, ALL_BUT_FOUR) and before.would_capture(played):
         return HANDED_OVER, why
@@ -197,4 +200,6 @@ def cost_label(before: GameState, move: MoveReview) -> str:
     if move.loss == 0:
         return BEST
     kind, why = cost_reason(before, move.line, move.best)
+    if not (kind or why):
+        return f"gave away {move.loss}"
     return f"gave away {move.loss}: {kind or 'better was: ' + why}"

@@ -50,6 +50,8 @@ def cost_text(before: GameState, move: MoveReview) -> str:
     if not move.loss or move.best is None:
         return tr("Best move")
     kind, why = cost_reason(before, move.line, move.best)
+    if not (kind or why):
+        return tr("Gave away {n}: the dotted line was better").format(n=move.loss)
     if kind:
         reason = tr(COSTS[kind])
     else:
