@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python benchmarks/review.py [--seconds S] [--games N] [--quick]``. Each game is played by the
 Hard level against itself from a fixed seed (realistic play: safe lines first, the fight for control, chains
 taken with all-but-two), then reviewed as the app's review screen does it (``game.ai.review.Review``, each
-position searched for at most ``--seconds``, default the app's 3.0, the last position first, one table for the
+position searched for at most ``--seconds``, default the app's 10, the last position first, one table for the
 whole game). ``--quick`` reviews one 4x4 game only. Prints, per game: moves, moves with an exact value, the
 earliest move solved, the review's time in steps, and the longest single step of 8 ms budget, in wall and CPU
 time (the most a frame is held up in the app, which gives the analysis 4-10 ms a frame). Then ``--frames`` app

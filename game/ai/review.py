@@ -21,7 +21,9 @@ from ..core import GameState
 from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
 from .solver import Solver
 
-TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 400_000
+# The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
+# costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
+TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
 DISCARD_CHUNK = 20_000  # table entries freed per step once the table is given up (all at once cost up to 9 ms)
 BEST = "best move"
 
