@@ -31,7 +31,7 @@ STEP_MARGIN_SECONDS = 0.002
 def browser_window() -> Any:
     import platform
 
-    return platform.window
+    return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
 
 
 class App:
@@ -76,7 +76,10 @@ class App:
 
     def _follow_window_size(self) -> None:
         """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
         w, h = self.screen.get_size()
         if w < layout.MIN_SIZE[0] or h < layout.MIN_SIZE[1]:
             size = (max(w, layout.MIN_SIZE[0]), max(h, layout.MIN_SIZE[1]))

@@ -128,7 +128,8 @@ class BoardView:
             tip = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
             colour = theme.PLAYER_COLOURS[marks.last_player] if marks.last_player >= 0 else theme.LINE
             pygame.draw.line(surface, colour, a, tip, self.line_width + 2)
-        for line in {marks.preview, marks.cursor, marks.hint, hidden_line, *marks.last_turn} - {None}:
+        marked = {marks.preview, marks.cursor, marks.hint, hidden_line, *marks.last_turn}
+        for line in (m for m in marked if m is not None):
             for dot in self.board.lines[line]:
                 pygame.draw.circle(surface, theme.DOT, self.dots[dot], self.dot_radius)
 

@@ -230,7 +230,9 @@ class Session:
     def _step_computer(self, step_seconds: float) -> None:
         state = self.state
         if self.search is None:
-            self.search = self.players[state.to_move].think(state)
+            player = self.players[state.to_move]
+            assert player is not None, "a computer seat has a computer player"
+            self.search = player.think(state)
             self.think_started = self.now
         done = self.search.step(step_seconds)
         movers = self.movers[self.current]

@@ -11,12 +11,8 @@ from typing import Any
 
 from ..ai import LEVELS
 from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
+from ..core.shapes import SHAPES
 
-SHAPES = ("square", "triangle", "hex")
-SQUARE_RANGE = range(2, 13)
-TRIANGLE_RANGE = range(4, 10)
-HEX_RANGE = range(1, 4)
-DEFAULT_SIZES = {"square": (3, 3), "triangle": (6,), "hex": (1,)}
 SEAT_KINDS = ("human", "computer")
 ANIMATION_SPEEDS = ("slow", "normal", "fast")
 RANDOM_FIRST = -1
@@ -74,9 +70,7 @@ class Settings:
         found = []
         if self.shape not in SHAPES:
             return [f"unknown board shape {self.shape!r}"]
-        allowed = {"square": SQUARE_RANGE, "triangle": TRIANGLE_RANGE, "hex": HEX_RANGE}[self.shape]
-        arity = len(DEFAULT_SIZES[self.shape])
-        if len(self.size) != arity or any(not isinstance(n, int) or n not in allowed for n in self.size):
+        if not SHAPES[self.shape].is_offered(self.size):
             return [f"a {self.shape} board of size {list(self.size)} is not offered"]
         if not 2 <= len(self.seats) <= 4:
             found.append(f"{len(self.seats)} players: a game has 2 to 4")

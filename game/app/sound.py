@@ -64,7 +64,10 @@ class Sounds:
         if self._format is None:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1)
-            rate, size, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
+            if mixer is None:
+                raise pygame.error("the mixer did not start")
+            rate, size, channels = mixer
             if size != -16:
                 raise pygame.error(f"mixer sample size {size} is not 16-bit signed")
             self._format = (rate, channels)

@@ -45,7 +45,7 @@ def _browser_store(namespace: str) -> Store:
     import platform
 
     try:
-        local_storage = platform.window.localStorage
+        local_storage = platform.window.localStorage  # type: ignore[attr-defined]  # pygbag's, in the browser only
     except Exception:
         local_storage = None
     if local_storage is None:

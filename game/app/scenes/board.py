@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...core import GameState
+from ...ai import hints
+from ...core import Board, GameState
 from ...core.rules import STARTS
+from ...core.shapes import shape_of
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
@@ -25,17 +27,18 @@ HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 
 
-CELL_WORDS = {"square": ("box", "third"), "triangle": ("triangle", "second"), "hex": ("hexagon", "fifth")}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
-def hint_text(reason: str, shape: str) -> str:
+def hint_text(reason: str, board: Board) -> str:
     """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
     if not reason:
         return "Hint: try the marked line"
-    cell, side = CELL_WORDS.get(shape, ("cell", "last-but-one"))
-    if reason == "safe line":
-        return f"Hint: a safe line, it gives no {cell} its {side} side"
-    if reason == "takes the box":
+    cell = shape_of(board).cell
+    if reason == hints.SAFE:
+        last_but_one = ORDINALS[len(board.cells[0]) - 2]
+        return f"Hint: a safe line, it gives no {cell} its {last_but_one} side"
+    if reason == hints.TAKES:
         return f"Hint: take the {cell}, then move again"
     return f"Hint: {reason[0].upper()}{reason[1:]}"
 
@@ -364,7 +367,7 @@ class BoardScene(Scene):
         if session.hint_search is not None:
             return "Looking for a good line..."
         if session.hint is not None:
-            return hint_text(session.hint[1], session.board.kind)
+            return hint_text(session.hint[1], session.board)
         again = bool(state.moves) and session.movers[session.current][-1] == state.to_move
         if session.seats[state.to_move].is_computer:
             return f"{name} plays"

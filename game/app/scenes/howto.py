@@ -318,13 +318,13 @@ class HowToScene(Scene):
         marks = Marks(last_turn=list(shot.last_turn), last_player=shot.last_player)
         view.draw(surface, shot.state, text, marks, NAMES, self.app.settings.patterns)
         numbered = len(shot.next_lines) > 1
-        for order, line in enumerate(shot.next_lines, start=1):
-            a, b = view.ends[line]
+        for order, drawn in enumerate(shot.next_lines, start=1):
+            a, b = view.ends[drawn]
             pygame.draw.line(surface, theme.HINT, a, b, view.line_width + 4)
             for dot in (a, b):
                 pygame.draw.circle(surface, theme.DOT, dot, view.dot_radius)
             if numbered:
-                self._draw_number(surface, view, line, order)
+                self._draw_number(surface, view, drawn, order)
         if index > 0:
             self._draw_arrow(surface, view)
         size = self.caption_size

@@ -5,23 +5,21 @@ Every change is checked before it is kept, so an impossible combination cannot b
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...ai import LEVELS
-from ...core import TIMER_CHOICES, Board
+from ...core import TIMER_CHOICES
+from ...core.shapes import SHAPES
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene
 from ..session import Session, seat_names
 from ..settings_model import (
     ANIMATION_SPEEDS,
-    DEFAULT_SIZES,
-    HEX_RANGE,
     RANDOM_FIRST,
-    SQUARE_RANGE,
-    TRIANGLE_RANGE,
     Seat,
     Settings,
 )
@@ -38,17 +36,10 @@ SEAT_OPTIONS = [(Seat("human"), "Human")] + [
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
     """(label, options, current value, index in size) for the size steppers of the chosen shape."""
-    if settings.shape == "square":
-        rows, cols = settings.size
-        return [
-            ("Rows", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], rows, 0),
-            ("Columns", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], cols, 1),
-        ]
-    if settings.shape == "triangle":
-        options = [(n, f"{n} dots a side · {(n - 1) ** 2} triangles") for n in TRIANGLE_RANGE]
-        return [("Size", options, settings.size[0], 0)]
-    options = [(n, f"{Board.hexagon(n).num_cells} cells · {Board.hexagon(n).num_dots} dots") for n in HEX_RANGE]
-    return [("Size", options, settings.size[0], 0)]
+    shape = SHAPES[settings.shape]
+    options = [(n, shape.option_words(n)) for n in shape.offered]
+    labelled = zip(shape.dimensions, settings.size, strict=True)
+    return [(label, options, value, index) for index, (label, value) in enumerate(labelled)]
 
 
 class SettingsScene(Scene):
@@ -99,18 +90,18 @@ class SettingsScene(Scene):
         game = [
             Choice(
                 "Board",
-                [("square", "Square"), ("triangle", "Triangle"), ("hex", "Hexagon")],
+                [(shape.name, shape.label) for shape in SHAPES.values()],
                 d.shape,
-                lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
+                lambda v: self.change(shape=v, size=SHAPES[v].default),
             ),
         ]
         for label, options, value, index in size_rows(d):
-            game.append(Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True))
+            game.append(Choice(label, options, value, partial(self._set_size, index), stepper=True))
         game.append(Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
         names = seat_names(d.seats)
         for index, seat in enumerate(d.seats):
             game.append(
-                Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True)
+                Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, partial(self._set_seat, index), stepper=True)
             )
         starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
         game.append(Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True))
