@@ -88,7 +88,7 @@ def shots(orientation: str, size: tuple[int, int]) -> None:
     shoot(app, scene, "board-square", orientation)
     triangle = played(Settings(seats=FOUR, shape="triangle", size=(6,), timer=15), 30, seed=5)
     shoot(
-        app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.restart(triangle.now - 9)
+        app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.set_remaining(6)
     )
     hexagon = played(Settings(seats=VS_COMPUTER, shape="hex", size=(2,)), 52, seed=8)
     hexagon.hint = hint(hexagon.state, 0.3)

@@ -6,6 +6,7 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -97,8 +98,7 @@ class Session:
         if first is None:
             first = self.rng.randrange(len(self.seats)) if settings.first == RANDOM_FIRST else settings.first
         self.starter = first
-        self.games = self._new_games(first)
-        self.current = 0
+        self.match = Match(self.board, self.rules, first, len(self.seats) if settings.match else 1)
         self.movers: list[list[int]] = [[] for _ in self.games]
         self.now = 0.0
         self.pace = PACE[settings.animation]
@@ -118,16 +118,18 @@ class Session:
         self.moves_made = 0
         self.sounds: list[str] = []
 
-    def _new_games(self, first: int) -> list[GameState]:
-        if not self.settings.match:
-            return [GameState(self.board, self.rules, first)]
-        games = Match(self.board, self.rules).games
-        return games[first:] + games[:first]
-
     # -- what the scene shows ---------------------------------------------------------------------------------
     @property
+    def games(self) -> list[GameState]:
+        return self.match.games
+
+    @property
+    def current(self) -> int:
+        return self.match.current
+
+    @property
     def state(self) -> GameState:
-        return self.games[self.current]
+        return self.match.game
 
     @property
     def busy(self) -> bool:
@@ -147,17 +149,15 @@ class Session:
         return self.human_to_move and not self.busy and not self.finished
 
     def totals(self) -> list[int]:
-        return [sum(game.scores[p] for game in self.games) for p in range(len(self.seats))]
+        return self.match.totals()
 
     def winners(self) -> list[int]:
-        totals = self.totals()
-        best = min(totals) if self.rules.misere else max(totals)
-        return [p for p, total in enumerate(totals) if total == best]
+        return self.match.winners()
 
     def timer_fraction(self) -> float | None:
         if not self.timer.enabled or self.state.over:
             return None
-        return self.timer.fraction_left(self.now)
+        return self.timer.fraction_left()
 
     # -- playing ----------------------------------------------------------------------------------------------
     def play_human(self, line: int) -> bool:
@@ -179,14 +179,17 @@ class Session:
         self.search = None
         self.hint = None
         self.hint_search = None
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
         if state.over:
             self.over_since = self.now
 
     def update(self, dt: float, step_seconds: float = STEP_SECONDS) -> None:
-        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``."""
+        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``.
+
+        The move timer runs only while a player is to move: not while a line is being drawn or a board is over.
+        """
         self.now += dt
         if self.animation is not None and self.animation.done(self.now):
             self.animation = None
@@ -195,11 +198,13 @@ class Session:
         if self.state.over:
             self._after_board()
             return
+        self.timer.run(dt)
         self._step_hint(step_seconds)
-        if self.seats[self.state.to_move].is_computer:
+        timed_out = self.timer.random_line(self.state, self.rng)
+        if timed_out is not None:
+            self.play_line(timed_out)  # the same for everyone: a person or a computer out of time
+        elif self.seats[self.state.to_move].is_computer:
             self._step_computer(step_seconds)
-        elif self.timer.expired(self.now):
-            self.play_line(self.rng.choice(self.state.legal_lines()))
 
     def _after_board(self) -> None:
         if self.over_since is None:  # a game resumed on a finished board
@@ -207,7 +212,7 @@ class Session:
         waited = self.now - self.over_since
         if waited < END_SECONDS * self.pace:
             return
-        if self.current + 1 >= len(self.games):
+        if self.match.last_board:
             self.finished = True
             self.sounds.append("win")
         elif any(not seat.is_computer for seat in self.seats):
@@ -217,12 +222,11 @@ class Session:
 
     def next_board(self) -> bool:
         """Start the match's next board once the current one is over; False when there is none to start."""
-        if not self.state.over or self.current + 1 >= len(self.games):
+        if not self.match.next_board():
             return False
-        self.current += 1
         self.over_since = None
         self.between = False
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("board")
         return True
@@ -238,8 +242,7 @@ class Session:
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
-        out_of_time = self.timer.expired(self.now)
-        if (done and self.now - self.think_started >= wait) or out_of_time:
+        if done and self.now - self.think_started >= wait:
             self.play_line(self.search.best)
 
     # -- undo -------------------------------------------------------------------------------------------------
@@ -259,7 +262,7 @@ class Session:
                 break
         self.hint = None
         self.hint_search = None
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("undo")
         return True
@@ -284,6 +287,12 @@ class Session:
             self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
+    def save_point(self) -> tuple[int, int]:
+        """Changes whenever the saved game would: on every move, and every whole second of a running move timer
+        (so closing the page mid-move resumes with the time that was left, not a fresh clock)."""
+        seconds = math.ceil(self.timer.remaining()) if self.timer.enabled else 0
+        return self.moves_made, seconds
+
     def to_unfinished(self) -> dict[str, Any]:
         return {
             "version": UNFINISHED_VERSION,
@@ -291,6 +300,7 @@ class Session:
             "starter": self.starter,
             "codes": [encode(game) for game in self.games],
             "current": self.current,
+            "timer_left": self.timer.remaining() if self.timer.enabled else None,
         }
 
     def record(self) -> dict[str, Any]:
@@ -326,11 +336,13 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
         games = [decode(code) for code in codes]
     except CodeError as error:
         return None, f"the saved game's moves cannot be read: {error}"
-    for game, fresh in zip(games, session.games, strict=True):
-        if game.board is not fresh.board or game.rules != fresh.rules or game.first != fresh.first:
-            return None, "the saved game's boards do not match its settings"
-    session.games = games
-    session.current = current
+    try:
+        session.match.resume(games, current)
+    except ValueError as error:
+        return None, f"the saved game has {error}"
+    timer_left = data.get("timer_left")
+    if isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and math.isfinite(timer_left):
+        session.timer.set_remaining(float(timer_left))  # the clock goes on where it stopped: no fresh time
     session.movers = [movers_of(game) for game in games]
     return session, ""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pygame
@@ -72,7 +73,53 @@ def test_timer_expiry_plays_a_random_line_for_the_player(make_driver):
     assert session.state.moves == []
     driver.until(lambda: len(session.state.moves) == 1, limit=60)
     assert session.movers[0] == [0]
-    assert session.timer.remaining(session.now) > 9
+    assert session.timer.remaining() > 9
+
+
+def test_the_move_timer_stands_still_while_a_line_is_drawn():
+    session = Session(VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10), random.Random(2))
+    session.update(2.0)
+    assert session.timer.remaining() == 8.0
+    session.play_human(0)
+    assert session.busy
+    while session.busy:
+        assert session.timer.remaining() == 10.0  # restarted for the next move, and not running yet
+        session.update(0.05)
+    session.update(1.0)
+    assert 8.9 <= session.timer.remaining() < 9.05
+
+
+def test_a_computer_out_of_time_gets_a_random_line_like_a_person():
+    session = Session(VS_COMPUTER.with_(timer=10), random.Random(3), first=1)
+    session.update(0.001)
+    assert session.thinking
+    session.timer.set_remaining(0.01)
+    expected = copy.deepcopy(session.rng).choice(session.state.legal_lines())
+    session.update(0.02)
+    assert session.state.moves == [expected] and session.movers[0] == [1]
+
+
+def test_leaving_and_continuing_keeps_the_time_left(make_driver, store):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10))
+    driver.frames(180)  # 6 s at 1/30 s a frame
+    left = session.timer.remaining()
+    assert 3.5 < left < 4.5
+    assert 3 <= store.get("unfinished")["timer_left"] <= 5  # saved every whole second, not only on a move
+    driver.press_button("Menu")
+    driver = make_driver()
+    driver.press_button("Continue")
+    resumed = driver.scene.session
+    assert resumed.timer.remaining() <= left + 0.05, "no fresh clock for leaving and coming back"
+    driver.until(lambda: len(resumed.state.moves) == 1, limit=200)
+    assert driver.app.frames < 200
+
+
+def test_a_damaged_timer_value_is_ignored_not_fatal():
+    good = Session(VS_COMPUTER.with_(timer=15), random.Random(1), first=0).to_unfinished()
+    for bad in ("soon", None, float("nan"), True):
+        session, why = resume_session({**good, "timer_left": bad})
+        assert session is not None and session.timer.remaining() == 15.0
 
 
 def test_hint_highlights_a_line_with_a_reason(make_driver):

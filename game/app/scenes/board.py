@@ -51,13 +51,12 @@ class BoardScene(Scene):
         self.hover: int | None = None
         self.cursor: int | None = None
         self.show_cursor = False
-        self.saved_moves = -1
+        self.saved_at: tuple[int, int] | None = None
         self.feedback: tuple[str, float] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
-        self.session.timer.restart(self.session.now)
         self._autosave()
 
     # -- layout -----------------------------------------------------------------------------------------------
@@ -254,11 +253,11 @@ class BoardScene(Scene):
             self.pending = self.hover = None
         if session.finished:
             self._finish()
-        elif session.moves_made != self.saved_moves:
+        elif session.save_point() != self.saved_at:
             self._autosave()
 
     def _autosave(self) -> None:
-        self.saved_moves = self.session.moves_made
+        self.saved_at = self.session.save_point()
         self.app.store.put("unfinished", self.session.to_unfinished())
 
     def _finish(self) -> None:
@@ -382,7 +381,7 @@ class BoardScene(Scene):
             radius = min(rect.height // 2 - 2, int(u * 0.9))
             centre = (rect.x + radius + 4, rect.centery)
             timer_ring(surface, centre, radius, fraction)
-            seconds = str(math.ceil(self.session.timer.remaining(self.session.now)))
+            seconds = str(math.ceil(self.session.timer.remaining()))
             text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
             rect = pygame.Rect(rect.x + 2 * radius + 12, rect.y, rect.width - 2 * radius - 12, rect.height)
         status = self._status()
