@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -10,6 +11,7 @@ import pygame
 from ..core import Board, GameState
 from . import theme
 from .layout import fit_board
+from .players import Look
 from .theme import Text
 
 Point = tuple[int, int]
@@ -50,7 +52,7 @@ class BoardView:
         self.mark_size = max(12, round(inradius * 1.15))
         self._cache_key: tuple | None = None
         self._cache: pygame.Surface | None = None
-        self._cell_images: dict[tuple[int, int, str, bool], tuple[pygame.Surface, Point]] = {}
+        self._cell_images: dict[tuple[int, Look, bool], tuple[pygame.Surface, Point]] = {}
 
     def _polygon(self, cell: int) -> list[Point]:
         corners = {d for line in self.board.cells[cell] for d in self.board.lines[line]}
@@ -101,24 +103,25 @@ class BoardView:
         state: GameState,
         text: Text,
         marks: Marks,
-        marks_text: list[str],
+        looks: Sequence[Look],
         patterns: bool,
     ) -> None:
+        """The position, then the marks on top; each owner's cells in their look (:mod:`game.app.players`)."""
         hidden_line = marks.animating
         hidden_cells = set(marks.filling)
-        surface.blit(self._static_layer(state, text, marks_text, patterns, hidden_line, hidden_cells), self.rect)
+        surface.blit(self._static_layer(state, text, looks, patterns, hidden_line, hidden_cells), self.rect)
         for cell in marks.filling:
             owner = state.owner[cell]
             if owner >= 0:
-                self._fill_cell(surface, text, cell, owner, marks_text[owner], patterns, marks.fill_progress)
+                self._fill_cell(surface, text, cell, looks[owner], patterns, marks.fill_progress)
         for line in marks.last_turn:
             if line != hidden_line:
-                self._line(surface, line, theme.PLAYER_COLOURS[marks.last_player], self.line_width + 2)
+                self._line(surface, line, looks[marks.last_player].colour, self.line_width + 2)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
             self._line(surface, marks.hint, theme.tint(theme.HINT, 0.35 * glow), self.line_width + 6)
         if marks.preview is not None:
-            colour = theme.tint(theme.PLAYER_COLOURS[marks.preview_player], 0.45)
+            colour = theme.tint(looks[marks.preview_player].colour, 0.45)
             self._line(surface, marks.preview, colour, self.line_width + 2)
         if marks.cursor is not None:
             self._cursor(surface, marks.cursor)
@@ -126,7 +129,7 @@ class BoardView:
             a, b = self.ends[hidden_line]
             t = marks.line_progress
             tip = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
-            colour = theme.PLAYER_COLOURS[marks.last_player] if marks.last_player >= 0 else theme.LINE
+            colour = looks[marks.last_player].colour if marks.last_player >= 0 else theme.LINE
             pygame.draw.line(surface, colour, a, tip, self.line_width + 2)
         marked = {marks.preview, marks.cursor, marks.hint, hidden_line, *marks.last_turn}
         for line in (m for m in marked if m is not None):
@@ -137,21 +140,21 @@ class BoardView:
         self,
         state: GameState,
         text: Text,
-        marks_text: list[str],
+        looks: Sequence[Look],
         patterns: bool,
         hidden_line: int | None,
         hidden_cells: set[int],
     ) -> pygame.Surface:
         drawn = state.drawn if hidden_line is None else state.drawn & ~(1 << hidden_line)
         owners = tuple(-1 if c in hidden_cells else o for c, o in enumerate(state.owner))
-        key = (drawn, owners, patterns, tuple(marks_text))
+        key = (drawn, owners, patterns, tuple(looks))
         if key == self._cache_key and self._cache is not None:
             return self._cache
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shift = (-self.rect.x, -self.rect.y)
         for cell, owner in enumerate(owners):
             if owner >= 0:
-                image, topleft = self._cell_image(text, cell, owner, marks_text[owner], patterns)
+                image, topleft = self._cell_image(text, cell, looks[owner], patterns)
                 layer.blit(image, _add(topleft, shift))
         for line, (a, b) in enumerate(self.ends):
             if drawn >> line & 1:
@@ -163,16 +166,16 @@ class BoardView:
         self._cache_key, self._cache = key, layer
         return layer
 
-    def _cell_image(self, text: Text, cell: int, owner: int, mark: str, patterns: bool) -> tuple[pygame.Surface, Point]:
+    def _cell_image(self, text: Text, cell: int, look: Look, patterns: bool) -> tuple[pygame.Surface, Point]:
         """An owned cell drawn once on its own small surface, reused whenever the board is redrawn."""
-        key = (cell, owner, mark, patterns)
+        key = (cell, look, patterns)
         found = self._cell_images.get(key)
         if found is None:
             xs = [x for x, _ in self.cells[cell]]
             ys = [y for _, y in self.cells[cell]]
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
             image = pygame.Surface(box.size, pygame.SRCALPHA)
-            self._fill_cell(image, text, cell, owner, mark, patterns, 1.0, (-box.x, -box.y))
+            self._fill_cell(image, text, cell, look, patterns, 1.0, (-box.x, -box.y))
             found = self._cell_images[key] = (image, box.topleft)
         return found
 
@@ -181,14 +184,13 @@ class BoardView:
         target: pygame.Surface,
         text: Text,
         cell: int,
-        owner: int,
-        mark: str,
+        look: Look,
         patterns: bool,
         progress: float,
         shift: tuple[int, int] = (0, 0),
     ) -> None:
-        """Fill ``cell`` for ``owner`` (grown to ``progress``), drawing at screen position + ``shift``."""
-        colour = theme.PLAYER_COLOURS[owner]
+        """Fill ``cell`` in its owner's ``look`` (grown to ``progress``), drawing at screen position + ``shift``."""
+        colour = look.colour
         cx, cy = self.centres[cell]
         scale = 0.3 + 0.7 * progress
         polygon = [
@@ -196,10 +198,10 @@ class BoardView:
         ]
         pygame.draw.polygon(target, theme.tint(colour, 0.62), polygon)
         if patterns:
-            draw_pattern(target, polygon, theme.tint(colour, 0.3), owner, max(6, round(self.edge * 0.16)))
+            draw_pattern(target, polygon, theme.tint(colour, 0.3), look.pattern, max(6, round(self.edge * 0.16)))
         if progress >= 1.0:
             size = self.mark_size
-            text.draw(target, mark, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
+            text.draw(target, look.initial, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
 
     def _line(self, surface: pygame.Surface, line: int, colour: tuple[int, int, int], width: int) -> None:
         a, b = self.ends[line]
@@ -239,9 +241,10 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: Point, b: 
 
 
 def draw_pattern(
-    surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], kind: int, step: int
+    surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], name: str, step: int
 ) -> None:
-    """Draw owner ``kind``'s pattern (stripes, dots, bars, cross-hatch) clipped to ``polygon``."""
+    """Draw the pattern ``name`` (dots, stripes, grid, bars: see :data:`game.app.players.PATTERNS`) clipped to
+    ``polygon``."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
@@ -250,7 +253,6 @@ def draw_pattern(
     tile = pygame.Surface(box.size, pygame.SRCALPHA)
     w, h = box.size
     width = max(1, step // 4)
-    name = theme.PATTERNS[kind % len(theme.PATTERNS)]
     if name in ("stripes", "grid"):
         for offset in range(-h, w, step):
             pygame.draw.line(tile, colour, (offset, h), (offset + h, 0), width)

@@ -15,7 +15,7 @@ from typing import Any
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
-from .settings_model import RANDOM_FIRST, Seat, Settings, settings_from_data
+from .settings_model import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 LINE_SECONDS = 0.18
@@ -61,29 +61,6 @@ def _clamp(value: float) -> float:
     return 0.0 if value < 0 else 1.0 if value > 1 else value
 
 
-def seat_names(seats: tuple[Seat, ...]) -> list[str]:
-    """Short names for the scoreboard: "You" when one human plays computers, else "Player N"; levels for computers."""
-    humans = sum(1 for seat in seats if not seat.is_computer)
-    levels = [seat.level for seat in seats if seat.is_computer]
-    names = []
-    for number, seat in enumerate(seats, 1):
-        if not seat.is_computer:
-            names.append("You" if humans == 1 else f"Player {number}")
-        elif levels.count(seat.level) > 1:
-            names.append(f"{seat.level.title()} {number}")
-        else:
-            names.append(seat.level.title())
-    return names
-
-
-def seat_marks(names: list[str]) -> list[str]:
-    """One character per seat for owned cells: the name's initial, or the seat number when initials clash."""
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials):
-        return initials
-    return [str(number) for number in range(1, len(names) + 1)]
-
-
 class Session:
     """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
 
@@ -93,8 +70,9 @@ class Session:
         self.board = settings.board()
         self.rules = settings.rules()
         self.seats = settings.seats
-        self.names = seat_names(self.seats)
-        self.marks = seat_marks(self.names)
+        self.looks = settings.looks()
+        self.names = [look.name for look in self.looks]
+        self.marks = [look.initial for look in self.looks]
         if first is None:
             first = self.rng.randrange(len(self.seats)) if settings.first == RANDOM_FIRST else settings.first
         self.starter = first
@@ -247,7 +225,7 @@ class Session:
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        if self.settings.competitive or not self.accepting_input():
+        if self.settings.no_help or not self.accepting_input():
             return False
         return any(not self.seats[p].is_computer for p in self.movers[self.current])
 
@@ -269,7 +247,7 @@ class Session:
 
     # -- hints ------------------------------------------------------------------------------------------------
     def can_hint(self) -> bool:
-        return not self.settings.competitive and self.accepting_input()
+        return not self.settings.no_help and self.accepting_input()
 
     def request_hint(self) -> bool:
         if not self.can_hint() or self.hint_search is not None:

@@ -12,6 +12,7 @@ from typing import Any
 from ..ai import LEVELS
 from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
 from ..core.shapes import SHAPES
+from .players import Look, Player, choice_problems, player_from_data, seat_looks
 
 SEAT_KINDS = ("human", "computer")
 ANIMATION_SPEEDS = ("slow", "normal", "fast")
@@ -48,6 +49,8 @@ class Settings:
     patterns: bool = True
     animation: str = "normal"
     match: bool = False
+    competitive: bool = False
+    players: tuple[Player, ...] = ()
 
     # -- what the game is made of -----------------------------------------------------------------------------
     def board(self) -> Board:
@@ -57,9 +60,14 @@ class Settings:
         return Rules(players=len(self.seats), misere=self.misere, no_extra=self.no_extra, start=self.start)
 
     @property
-    def competitive(self) -> bool:
-        """Timed games and matches are competitive: no undo, no hints."""
-        return self.timer > 0 or self.match
+    def no_help(self) -> bool:
+        """Competitive play has no undo and no hints: chosen as its own setting (rules sheet 003), and always in
+        timed games and matches."""
+        return self.competitive or self.timer > 0 or self.match
+
+    def looks(self) -> list[Look]:
+        """How each seat is drawn: colour, pattern, initial and name (see :mod:`game.app.players`)."""
+        return seat_looks([(seat.is_computer, seat.level) for seat in self.seats], self.players)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -83,6 +91,9 @@ class Settings:
             found.append(f"player {self.first + 1} cannot start a game of {len(self.seats)}")
         if self.animation not in ANIMATION_SPEEDS:
             found.append(f"animation speed {self.animation!r} is not offered")
+        if len(self.players) > 4:
+            found.append(f"{len(self.players)} players' looks: a game has at most 4 players")
+        found += choice_problems(self.players, len(self.seats))
         if not found:
             try:
                 self.rules().check(self.board())
@@ -95,10 +106,11 @@ class Settings:
         data = asdict(self)
         data["size"] = list(self.size)
         data["seats"] = [asdict(seat) for seat in self.seats]
+        data["players"] = [player.to_data() for player in self.players]
         return data
 
 
-_BOOLS = ("misere", "no_extra", "sound", "patterns", "match")
+_BOOLS = ("misere", "no_extra", "sound", "patterns", "match", "competitive")
 _TEXTS = ("shape", "start", "animation")
 _INTS = ("timer", "first")
 
@@ -124,6 +136,9 @@ def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
         if "seats" in data:
             seats = _typed(data["seats"], list, "seats")
             values["seats"] = tuple(_seat(s) for s in seats)
+        if "players" in data:
+            players = _typed(data["players"], list, "players")
+            values["players"] = tuple(player_from_data(p) for p in players)
     except ValueError as error:
         return Settings(), [str(error)]
     settings = Settings(**values)

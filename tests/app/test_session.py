@@ -9,7 +9,7 @@ import pygame
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.session import Session, movers_of, resume_session, score_curves, seat_marks, seat_names
+from game.app.session import Session, movers_of, resume_session, score_curves
 from game.app.settings_model import Seat, Settings
 from game.core import decode
 
@@ -203,15 +203,12 @@ def test_match_plays_two_boards_and_totals_decide(make_driver):
 
 
 def test_names_marks_curves_and_movers():
-    assert seat_names((Seat("human"), Seat("computer", "hard"))) == ["You", "Hard"]
-    assert seat_names((Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "easy"))) == [
-        "Player 1",
-        "Player 2",
-        "Easy 3",
-        "Easy 4",
-    ]
-    assert seat_marks(["You", "Hard"]) == ["Y", "H"]
-    assert seat_marks(["Player 1", "Player 2"]) == ["1", "2"]
+    session = Session(VS_COMPUTER.with_(seats=(Seat("human"), Seat("computer", "hard"))), random.Random(1))
+    assert (session.names, session.marks) == (["You", "Hard"], ["Y", "C"])
+    four = Settings(seats=(Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "easy")))
+    session = Session(four, random.Random(1))
+    assert session.names == ["Player 1", "Player 2", "Easy 3", "Easy 4"]
+    assert session.marks == ["1", "2", "3", "4"]
     state = decode(Session(VS_COMPUTER, random.Random(1), first=1).to_unfinished()["codes"][0])
     rng = random.Random(5)
     while not state.over:

@@ -120,7 +120,7 @@ class BoardScene(Scene):
     def undo(self) -> None:
         if self.session.undo():
             self.pending = self.hover = None
-        elif self.session.settings.competitive:
+        elif self.session.settings.no_help:
             self.say("No undo in a competitive game")
         elif self.session.accepting_input():
             self.say("Nothing of yours to undo yet")
@@ -130,7 +130,7 @@ class BoardScene(Scene):
     def hint(self) -> None:
         if self.session.request_hint():
             return
-        if self.session.settings.competitive:
+        if self.session.settings.no_help:
             self.say("No hints in a competitive game")
         elif not self.session.accepting_input():
             self.say(self._wait_message())
@@ -294,8 +294,7 @@ class BoardScene(Scene):
             surface,
             text,
             self.frame.scores,
-            session.names,
-            session.marks,
+            session.looks,
             session.totals(),
             state.to_move,
             session.settings.patterns,
@@ -304,7 +303,7 @@ class BoardScene(Scene):
         )
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
-        self.view.draw(surface, state, text, self._marks(), session.marks, session.settings.patterns)
+        self.view.draw(surface, state, text, self._marks(), session.looks, session.settings.patterns)
         if session.between:
             self._draw_card(surface, u)
         self.panel.draw(surface, text)
@@ -329,7 +328,7 @@ class BoardScene(Scene):
         for seat, name in enumerate(session.names):
             y += self.card_line
             box = pygame.Rect(card.x + u, y + self.card_line // 8, self.card_line * 3 // 4, self.card_line * 3 // 4)
-            swatch(surface, text, box, seat, session.marks[seat], session.settings.patterns)
+            swatch(surface, text, box, session.looks[seat], session.settings.patterns)
             middle = box.centery
             name_size = text.fit(name, int(u * 0.75), this_x - int(u * 3) - box.right)
             text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))

@@ -17,6 +17,7 @@ import pygame
 from ...core import Board, GameState
 from .. import layout, theme
 from ..input import Action
+from ..players import Player, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..widgets import Button, Panel
@@ -25,7 +26,8 @@ from .common import back_button, draw_title, footer_rect, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-NAMES = ["A", "B"]
+LOOKS = seat_looks([(False, ""), (False, "")], (Player("A", "A"), Player("B", "B")))
+NAMES = [look.name for look in LOOKS]
 
 Line = str | int  # "h<r><c>" / "v<r><c>" on a square board, else a line id
 
@@ -316,7 +318,7 @@ class HowToScene(Scene):
         text = self.app.text
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
         marks = Marks(last_turn=list(shot.last_turn), last_player=shot.last_player)
-        view.draw(surface, shot.state, text, marks, NAMES, self.app.settings.patterns)
+        view.draw(surface, shot.state, text, marks, LOOKS, self.app.settings.patterns)
         numbered = len(shot.next_lines) > 1
         for order, drawn in enumerate(shot.next_lines, start=1):
             a, b = view.ends[drawn]

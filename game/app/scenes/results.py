@@ -52,10 +52,15 @@ def nice_ticks(top: int) -> list[int]:
 
 
 def draw_chart(
-    surface: pygame.Surface, text, rect: pygame.Rect, curves: list[list[int]], boards: list[int] | None = None
+    surface: pygame.Surface,
+    text,
+    rect: pygame.Rect,
+    curves: list[list[int]],
+    colours: list[tuple[int, int, int]],
+    boards: list[int] | None = None,
 ) -> None:
-    """Score against move number, one line per player, with labelled axes and ticks; ``boards`` are the move
-    numbers where each later board of a match starts (marked by a dashed line)."""
+    """Score against move number, one line per player in their ``colours``, with labelled axes and ticks;
+    ``boards`` are the move numbers where each later board of a match starts (marked by a dashed line)."""
     u = layout.unit(surface.get_size())
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
     small = max(12, int(u * 0.52))
@@ -88,7 +93,7 @@ def draw_chart(
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
         ]
         if len(points) > 1:
-            pygame.draw.lines(surface, theme.PLAYER_COLOURS[player], False, points, 3 + (player == 0))
+            pygame.draw.lines(surface, colours[player], False, points, 3 + (player == 0))
 
 
 def board_starts(session: Session) -> list[int]:
@@ -175,7 +180,7 @@ class ResultsScene(Scene):
         order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
         for row, player in zip(rows, order, strict=True):
             box = pygame.Rect(row.x + u, row.y, row.height, row.height)
-            swatch(surface, text, box, player, session.marks[player], session.settings.patterns)
+            swatch(surface, text, box, session.looks[player], session.settings.patterns)
             text.draw(
                 surface, session.names[player], int(u * 0.85), theme.INK, midleft=(box.right + u // 2, row.centery)
             )
@@ -191,6 +196,7 @@ class ResultsScene(Scene):
                 midtop=(self.scores_rect.centerx, self.scores_rect.bottom),
             )
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
-        self.view.draw(surface, session.state, text, Marks(), session.marks, session.settings.patterns)
-        draw_chart(surface, text, self.chart_rect, self.curves, board_starts(self.session))
+        self.view.draw(surface, session.state, text, Marks(), session.looks, session.settings.patterns)
+        colours = [look.colour for look in session.looks]
+        draw_chart(surface, text, self.chart_rect, self.curves, colours, board_starts(session))
         self.panel.draw(surface, text)

@@ -16,7 +16,7 @@ from ...core.shapes import SHAPES
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene
-from ..session import Session, seat_names
+from ..session import Session
 from ..settings_model import (
     ANIMATION_SPEEDS,
     RANDOM_FIRST,
@@ -98,7 +98,7 @@ class SettingsScene(Scene):
         for label, options, value, index in size_rows(d):
             game.append(Choice(label, options, value, partial(self._set_size, index), stepper=True))
         game.append(Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
-        names = seat_names(d.seats)
+        names = [look.name for look in d.looks()]
         for index, seat in enumerate(d.seats):
             game.append(
                 Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, partial(self._set_seat, index), stepper=True)
@@ -195,7 +195,7 @@ class SettingsScene(Scene):
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
             summary = self.draft.board().describe()
-            if self.draft.competitive:
+            if self.draft.no_help:
                 summary += " · competitive: no undo or hints"
             size = text.fit(summary, int(u * 0.6), self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
