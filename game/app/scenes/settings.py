@@ -50,6 +50,7 @@ class SettingsScene(Scene):
         self.message = ""
 
     def enter(self) -> None:
+        self.draft = self.app.settings  # back from Players: keep what was chosen there
         self.panel = Panel()
         self.invalidate_layout()
 
@@ -85,9 +86,14 @@ class SettingsScene(Scene):
         seats[index] = seat
         self.change(seats=tuple(seats))
 
-    def _controls(self) -> tuple[list[Choice], list[Choice]]:
+    def _edit_players(self) -> None:
+        from .players import PlayersScene
+
+        self.app.manager.push(PlayersScene(self.app))
+
+    def _controls(self) -> tuple[list[Any], list[Choice]]:
         d = self.draft
-        game = [
+        game: list[Any] = [
             Choice(
                 "Board",
                 [(shape.name, shape.label) for shape in SHAPES.values()],
@@ -103,8 +109,10 @@ class SettingsScene(Scene):
             game.append(
                 Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, partial(self._set_seat, index), stepper=True)
             )
+        players = Button("Players: names, initials, colours", self._edit_players)
         starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
         game.append(Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True))
+        game.append(players)
         rules = [
             Choice(
                 "Winner", [(False, "Most boxes"), (True, "Fewest (misère)")], d.misere, lambda v: self.change(misere=v)
