@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from . import layout, theme
+from . import i18n, layout, theme
 from .input import InputMapper
 from .scene import SceneManager
 from .settings_model import Settings, settings_from_data
@@ -59,6 +59,7 @@ class App:
             store = open_store()
         self.store = store
         self.settings = self.load_settings()
+        i18n.choose(self.settings.language, self.browser, browser_window)
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.text = Text()
         self.rng = random.Random()
@@ -113,7 +114,12 @@ class App:
         return settings
 
     def save_settings(self, settings: Settings) -> None:
+        language_changed = settings.language != self.settings.language
         self.settings = settings
+        if language_changed:
+            i18n.choose(settings.language, self.browser, browser_window)
+            for scene in self.manager.stack:
+                scene.invalidate_layout()
         self.sounds.enabled = settings.sound
         self.store.put("settings", settings.to_data())
 

@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import tr, tr_mark
+from .i18n.phrases import level_name
+
 # Okabe-Ito colours (the first four in the shades the game always used), chosen to stay distinct for the common
 # kinds of colour blindness; the patterns tell the seats apart without colour at all.
 COLOURS: dict[str, tuple[int, int, int]] = {
@@ -22,7 +25,13 @@ COLOURS: dict[str, tuple[int, int, int]] = {
     "pink": (200, 90, 160),
     "sky": (86, 180, 233),
 }
-COLOUR_LABELS = {"blue": "Blue", "orange": "Orange", "green": "Green", "pink": "Pink", "sky": "Sky blue"}
+COLOUR_LABELS = {
+    "blue": tr_mark("Blue"),
+    "orange": tr_mark("Orange"),
+    "green": tr_mark("Green"),
+    "pink": tr_mark("Pink"),
+    "sky": tr_mark("Sky blue"),
+}
 PATTERNS = ("dots", "stripes", "grid", "bars")  # by seat: first dots, second stripes (the Triangles sheet)
 SEAT_COLOURS = ("blue", "orange", "green", "pink")  # by seat, unless the player chose another
 INITIALS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -41,11 +50,14 @@ class Player:
     def problems(self, number: int) -> list[str]:
         found = []
         if self.colour and self.colour not in COLOURS:
-            found.append(f"player {number}'s colour {self.colour[:20]!r} is not one of {', '.join(COLOURS)}")
+            text = tr("player {n}'s colour {colour!r} is not one of {colours}")
+            found.append(text.format(n=number, colour=self.colour[:20], colours=", ".join(COLOURS)))
         if self.initial and self.initial not in INITIALS:
-            found.append(f"player {number}'s initial {self.initial[:4]!r} is not one capital letter")
+            text = tr("player {n}'s initial {initial!r} is not one capital letter")
+            found.append(text.format(n=number, initial=self.initial[:4]))
         if self.name and (len(self.name) > NAME_LIMIT or not _NAME.fullmatch(self.name)):
-            found.append(f"player {number}'s name {self.name[:20]!r} is not up to {NAME_LIMIT} letters and digits")
+            text = tr("player {n}'s name {name!r} is not up to {limit} letters and digits")
+            found.append(text.format(n=number, name=self.name[:20], limit=NAME_LIMIT))
         return found
 
     def to_data(self) -> dict[str, str]:
@@ -78,10 +90,12 @@ def choice_problems(players: tuple[Player, ...], count: int) -> list[str]:
     """Why these choices cannot be kept: a bad value, or two players alike in colour or initial."""
     players = chosen(players, count)
     found = [problem for number, p in enumerate(players, 1) for problem in p.problems(number)]
-    for what in ("colour", "initial"):
-        values = [getattr(p, what) for p in players if getattr(p, what)]
-        if len(set(values)) != len(values):
-            found.append(f"two players cannot have the same {what}")
+    colours = [p.colour for p in players if p.colour]
+    if len(set(colours)) != len(colours):
+        found.append(tr("two players cannot have the same colour"))
+    initials = [p.initial for p in players if p.initial]
+    if len(set(initials)) != len(initials):
+        found.append(tr("two players cannot have the same initial"))
     return found
 
 
@@ -108,11 +122,11 @@ def default_names(kinds: list[tuple[bool, str]]) -> list[str]:
     names = []
     for number, (computer, level) in enumerate(kinds, 1):
         if not computer:
-            names.append("You" if humans == 1 else f"Player {number}")
+            names.append(tr("You") if humans == 1 else tr("Player {n}").format(n=number))
         elif levels.count(level) > 1:
-            names.append(f"{level.title()} {number}")
+            names.append(f"{level_name(level)} {number}")
         else:
-            names.append(level.title())
+            names.append(level_name(level))
     return names
 
 

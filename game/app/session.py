@@ -15,6 +15,7 @@ from typing import Any
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
+from .i18n import tr
 from .settings_model import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
@@ -97,6 +98,11 @@ class Session:
         self.sounds: list[str] = []
 
     # -- what the scene shows ---------------------------------------------------------------------------------
+    def is_you(self, seat: int) -> bool:
+        """True when ``seat`` is the one human playing computers (the scoreboard calls them "You")."""
+        humans = [i for i, s in enumerate(self.seats) if not s.is_computer]
+        return humans == [seat]
+
     @property
     def games(self) -> list[GameState]:
         return self.match.games
@@ -298,26 +304,26 @@ class Session:
 def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session | None, str]:
     """Rebuild an autosaved game; (None, why) when the saved value cannot be used."""
     if not isinstance(data, dict) or data.get("version") != UNFINISHED_VERSION:
-        return None, "the saved game is not in a form this version reads"
+        return None, tr("the saved game is not in a form this version reads")
     settings, problems = settings_from_data(data.get("settings"))
     if problems:
-        return None, f"the saved game's settings are impossible: {problems[0]}"
+        return None, tr("the saved game's settings are impossible: {why}").format(why=problems[0])
     codes, current, starter = data.get("codes"), data.get("current"), data.get("starter")
     if not isinstance(codes, list) or not isinstance(current, int) or not isinstance(starter, int):
-        return None, "the saved game is incomplete"
+        return None, tr("the saved game is incomplete")
     if not 0 <= starter < len(settings.seats):
-        return None, "the saved game's first player does not exist"
+        return None, tr("the saved game's first player does not exist")
     session = Session(settings, rng, first=starter)
     if len(codes) != len(session.games) or not 0 <= current < len(codes):
-        return None, "the saved game has the wrong number of boards"
+        return None, tr("the saved game has the wrong number of boards")
     try:
         games = [decode(code) for code in codes]
     except CodeError as error:
-        return None, f"the saved game's moves cannot be read: {error}"
+        return None, tr("the saved game's moves cannot be read: {why}").format(why=error)
     try:
         session.match.resume(games, current)
-    except ValueError as error:
-        return None, f"the saved game has {error}"
+    except ValueError:
+        return None, tr("the saved game's boards do not match its settings")
     timer_left = data.get("timer_left")
     if isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and math.isfinite(timer_left):
         session.timer.set_remaining(float(timer_left))  # the clock goes on where it stopped: no fresh time

@@ -12,6 +12,7 @@ from ..ai import LEVELS
 from ..core import CodeError
 from ..core.notation import parse_board_token, parse_rules_token
 from ..core.shapes import shape_of
+from .i18n import tr, tr_n
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
@@ -55,7 +56,7 @@ def outcome(entry: dict[str, Any]) -> Outcome | None:
         return None
     try:
         board = parse_board_token(str(entry.get("board")))
-        short = shape_of(board).short_words(board)
+        short = shape_of(board).short_name(board, tr)
         misere = parse_rules_token(str(entry.get("rules"))).misere
     except CodeError:
         return None
@@ -120,7 +121,9 @@ def current_streak(entries: list[dict[str, Any]]) -> tuple[str, int]:
 def streak_text(entries: list[dict[str, Any]]) -> str:
     result, count = current_streak(entries)
     if not count:
-        return "Play the computer to see your record by level and board."
-    noun = {WON: "win", DRAWN: "draw", LOST: "loss"}[result]
-    plural = "es" if noun == "loss" else "s"
-    return f"Current streak: {count} {noun}{plural if count > 1 else ''}"
+        return tr("Play the computer to see your record by level and board.")
+    if result == WON:
+        return tr_n("Current streak: {n} win", "Current streak: {n} wins", count)
+    if result == DRAWN:
+        return tr_n("Current streak: {n} draw", "Current streak: {n} draws", count)
+    return tr_n("Current streak: {n} loss", "Current streak: {n} losses", count)

@@ -94,7 +94,7 @@ class Board:
         """A name players understand, with cells and dots both given."""
         from .shapes import shape_of  # the shape table is built on this module's builders
 
-        return shape_of(self).words(self)
+        return shape_of(self).describe(self)
 
     def cell_centre(self, cell: int) -> Point:
         dots = {d for line in self.cells[cell] for d in self.lines[line]}

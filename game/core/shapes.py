@@ -30,13 +30,14 @@ class Shape:
     sizes: range  # every size value the rules accept
     offered: range  # the size values Settings offers
     default: tuple[int, ...]  # the size a player gets on choosing the shape
-    cell: str  # one cell, in words
-    cells: str  # several cells
+    safe_hint: str  # a hint's safe line, said of this shape's cells
+    take_hint: str  # a hint to take a cell
     row_height: float  # distance between rows of dots, in board units (the text drawing's scale)
     builder: Callable[..., Board]  # the cached geometry builder, given checked size values
-    words: Callable[[Board], str]  # the board for a player, cells and dots both given
-    short_words: Callable[[Board], str]  # the board in a few words (history, statistics)
-    option_words: Callable[[int], str]  # one size value as Settings offers it
+    words: str  # the board for a player, cells and dots both given (a template of :meth:`values`)
+    short: str  # the board in a few words (history, statistics)
+    option: str  # one size value as Settings offers it (a template of :attr:`option_values`)
+    option_values: Callable[[int], dict[str, int]]
 
     @property
     def arity(self) -> int:
@@ -66,27 +67,30 @@ class Shape:
         """How the token is written, for messages: s<R>x<C>."""
         return self.letter + "x".join(f"<{dimension[0]}>" for dimension in self.dimensions)
 
+    @staticmethod
+    def values(board: Board) -> dict[str, int]:
+        """What the word templates may name: rows r and columns c (r1, c1 in dots), side n, cells, dots."""
+        r, c = board.size[0], board.size[-1]
+        return {"r": r, "c": c, "r1": r + 1, "c1": c + 1, "n": r, "cells": board.num_cells, "dots": board.num_dots}
+
+    def describe(self, board: Board, translate: Callable[[str], str] = str) -> str:
+        """The board in :attr:`words`, through ``translate`` (the app passes its catalogue lookup)."""
+        return translate(self.words).format(**self.values(board))
+
+    def short_name(self, board: Board, translate: Callable[[str], str] = str) -> str:
+        return translate(self.short).format(**self.values(board))
+
+    def option_name(self, value: int, translate: Callable[[str], str] = str) -> str:
+        return translate(self.option).format(**self.option_values(value))
+
     def token(self, size: Sequence[int]) -> str:
         """The board in a position code: the letter, then the size values joined by ``x``."""
         return self.letter + "x".join(str(n) for n in size)
 
 
-def _square_words(board: Board) -> str:
-    r, c = board.size
-    return f"{r}x{c} boxes ({r + 1}x{c + 1} dots)"
-
-
-def _triangle_words(board: Board) -> str:
-    return f"triangle, {board.size[0]} dots a side ({board.num_cells} triangles)"
-
-
-def _hexagon_words(board: Board) -> str:
-    return f"hexagon, {board.num_cells} cells ({board.num_dots} dots)"
-
-
-def _hexagon_option(rings: int) -> str:
+def _hexagon_option(rings: int) -> dict[str, int]:
     board = build_hexagon(rings)
-    return f"{board.num_cells} cells · {board.num_dots} dots"
+    return {"cells": board.num_cells, "dots": board.num_dots}
 
 
 SQUARE = Shape(
@@ -97,13 +101,14 @@ SQUARE = Shape(
     sizes=range(1, 13),
     offered=range(2, 13),
     default=(3, 3),
-    cell="box",
-    cells="boxes",
+    safe_hint="Hint: a safe line, it gives no box its third side",
+    take_hint="Hint: take the box, then move again",
     row_height=1.0,
     builder=build_square,
-    words=_square_words,
-    short_words=lambda board: f"{board.size[0]}x{board.size[1]} boxes",
-    option_words=lambda n: f"{n} boxes · {n + 1} dots",
+    words="{r}x{c} boxes ({r1}x{c1} dots)",
+    short="{r}x{c} boxes",
+    option="{n} boxes · {dots} dots",
+    option_values=lambda n: {"n": n, "dots": n + 1},
 )
 TRIANGLE = Shape(
     name="triangle",
@@ -113,13 +118,14 @@ TRIANGLE = Shape(
     sizes=range(3, 10),
     offered=range(4, 10),
     default=(6,),
-    cell="triangle",
-    cells="triangles",
+    safe_hint="Hint: a safe line, it gives no triangle its second side",
+    take_hint="Hint: take the triangle, then move again",
     row_height=_TRIANGLE_ROW,
     builder=build_triangle,
-    words=_triangle_words,
-    short_words=lambda board: f"triangle {board.size[0]}",
-    option_words=lambda n: f"{n} dots a side · {(n - 1) ** 2} triangles",
+    words="triangle, {n} dots a side ({cells} triangles)",
+    short="triangle {n}",
+    option="{n} dots a side · {cells} triangles",
+    option_values=lambda n: {"n": n, "cells": (n - 1) ** 2},
 )
 HEXAGON = Shape(
     name="hex",
@@ -129,13 +135,14 @@ HEXAGON = Shape(
     sizes=range(1, 4),
     offered=range(1, 4),
     default=(1,),
-    cell="hexagon",
-    cells="hexagons",
+    safe_hint="Hint: a safe line, it gives no hexagon its fifth side",
+    take_hint="Hint: take the hexagon, then move again",
     row_height=_TRIANGLE_ROW,
     builder=build_hexagon,
-    words=_hexagon_words,
-    short_words=lambda board: f"hexagon {board.num_cells}",
-    option_words=_hexagon_option,
+    words="hexagon, {cells} cells ({dots} dots)",
+    short="hexagon {cells}",
+    option="{cells} cells · {dots} dots",
+    option_values=_hexagon_option,
 )
 SHAPES: dict[str, Shape] = {shape.name: shape for shape in (SQUARE, TRIANGLE, HEXAGON)}
 BY_LETTER = {shape.letter: shape for shape in SHAPES.values()}

@@ -88,10 +88,19 @@ def test_unknown_shapes_and_letters_say_what_is_known() -> None:
         parse_new(["octagon", "3"])
 
 
-def test_words_come_from_the_table() -> None:
-    assert shape_of(Board.square(2, 5)).short_words(Board.square(2, 5)) == "2x5 boxes"
-    assert SHAPES["hex"].option_words(2) == "19 cells · 54 dots"
-    assert SHAPES["triangle"].option_words(6) == "6 dots a side · 25 triangles"
+def test_words_come_from_the_table_in_english_and_french() -> None:
+    from game.app.i18n import FRENCH
+
+    assert shape_of(Board.square(2, 5)).short_name(Board.square(2, 5)) == "2x5 boxes"
+    assert SHAPES["hex"].option_name(2) == "19 cells · 54 dots"
+    assert SHAPES["triangle"].option_name(6) == "6 dots a side · 25 triangles"
+    assert Board.triangle(6).describe() == "triangle, 6 dots a side (25 triangles)"
+    for shape in SHAPES.values():
+        words = (shape.words, shape.short, shape.option, shape.safe_hint, shape.take_hint)
+        for text in (*words, shape.label, *shape.dimensions):
+            assert text in FRENCH, text
+        french = shape.describe(shape.build(shape.default), lambda text: FRENCH[text])
+        assert "{" not in french and french != shape.describe(shape.build(shape.default))
 
 
 def test_a_code_on_every_shape_decodes_to_the_same_board() -> None:

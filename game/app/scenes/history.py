@@ -11,6 +11,8 @@ import pygame
 from ...core import CodeError
 from ...core.notation import parse_board_token
 from .. import layout, theme
+from ..i18n import tr, tr_mark, tr_n
+from ..i18n.phrases import describe_board, format_date, level_name
 from ..input import Action
 from ..scene import Scene
 from ..stats import Row, stats_rows, streak_text, valid_entries
@@ -24,29 +26,36 @@ if TYPE_CHECKING:
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
-        when = datetime.fromisoformat(str(entry.get("date"))).astimezone().strftime("%d %b %Y %H:%M")
+        when = format_date(datetime.fromisoformat(str(entry.get("date"))).astimezone())
     except ValueError:
         when = "?"
     try:
-        board = parse_board_token(str(entry.get("board"))).describe()
+        board = describe_board(parse_board_token(str(entry.get("board"))))
     except CodeError:
-        board = "unknown board"
+        board = tr("unknown board")
     scores = "  ".join(f"{name} {score}" for name, score in zip(entry["names"], entry["scores"], strict=True))
     wins = entry["winners"]
     if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
-        scores += f"  ·  {entry['names'][wins[0]]} won"
+        scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])
     else:
-        scores += "  ·  draw"
+        scores += "  ·  " + tr("draw")
     return f"{when}  ·  {board}", scores
 
 
-COLUMNS = (("Opponent", 0.0), ("Board", 0.2), ("Played", 0.5), ("Won", 0.62), ("Drawn", 0.72), ("Lost", 0.82))
-BEST_COLUMN = ("Best", 0.92)
+COLUMNS = (
+    (tr_mark("Opponent"), 0.0),
+    (tr_mark("Board"), 0.2),
+    (tr_mark("Played"), 0.5),
+    (tr_mark("Won"), 0.62),
+    (tr_mark("Drawn"), 0.72),
+    (tr_mark("Lost"), 0.82),
+)
+BEST_COLUMN = (tr_mark("Best"), 0.92)
 
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [row.level.title(), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
+    return [level_name(row.level), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
 
 
 class HistoryScene(Scene):
@@ -82,7 +91,7 @@ class HistoryScene(Scene):
         self.scroll = 0
         self.confirming = False
         self.invalidate_layout()
-        self.app.notify("History cleared.")
+        self.app.notify(tr("History cleared."))
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -94,7 +103,7 @@ class HistoryScene(Scene):
             self._layout_dialog(u)
         else:
             back = back_button(self.app, back_rect)
-            clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
+            clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.entries))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             self.panel.set([back, clear])
         self.row_height = int(u * 2.1)
@@ -113,8 +122,8 @@ class HistoryScene(Scene):
         self.dialog = pygame.Rect(0, 0, width, int(u * 7.2))
         self.dialog.center = (w // 2, h // 2)
         row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
-        keep = Button("Keep them", self.cancel_clear)
-        delete = Button(f"Delete {len(self.entries)}", self.clear, danger=True)
+        keep = Button(tr("Keep them"), self.cancel_clear)
+        delete = Button(tr("Delete {n}").format(n=len(self.entries)), self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, delete])
         self.panel.focus = 0
@@ -159,7 +168,7 @@ class HistoryScene(Scene):
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "History")
+        draw_title(self.app, surface, self.bar, tr("History"))
         self._draw_stats(surface, u)
         self._draw_list(surface, u)
         if self.confirming:
@@ -171,7 +180,7 @@ class HistoryScene(Scene):
         if not self.entries:
             text.draw(
                 surface,
-                "No finished games yet.",
+                tr("No finished games yet."),
                 int(u * 0.8),
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
@@ -198,7 +207,7 @@ class HistoryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
-        played = f"{len(self.entries)} game{'' if len(self.entries) == 1 else 's'} played"
+        played = tr_n("{n} game played", "{n} games played", len(self.entries))
         text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
         size = text.fit(self.streak, int(u * 0.66), inner.width)
         text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
@@ -207,14 +216,14 @@ class HistoryScene(Scene):
         y = rect.y + int(u * 2.5)
         size = int(u * 0.6)
         columns = (*COLUMNS, BEST_COLUMN)
-        self._draw_table_row(surface, [name for name, _ in columns], inner, y, size, theme.MUTED)
+        self._draw_table_row(surface, [tr(name) for name, _ in columns], inner, y, size, theme.MUTED)
         for row in self.rows[: self.shown_rows]:
             y += self.table_line
             self._draw_table_row(surface, row_cells(row), inner, y, size, theme.INK)
         hidden = len(self.rows) - self.shown_rows
         if hidden:
             y += self.table_line
-            text.draw(surface, f"and {hidden} more", size, theme.MUTED, topleft=(inner.x, y))
+            text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
 
     def _draw_table_row(
         self, surface: pygame.Surface, cells: list[str], inner: pygame.Rect, y: int, size: int, colour: tuple
@@ -234,11 +243,13 @@ class HistoryScene(Scene):
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
         count = len(self.entries)
-        question = f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"
+        question = tr_n(
+            "Delete {n} finished game and its statistics?", "Delete all {n} finished games and their statistics?", count
+        )
         y = self.dialog.y + u
         for line in text.wrap(question, int(u * 0.8), self.dialog.width - 2 * u):
             text.draw(surface, line, int(u * 0.8), theme.INK, midtop=(self.dialog.centerx, y))
             y += int(u * 0.95)
-        note = "This cannot be undone. An unfinished game is kept."
+        note = tr("This cannot be undone. An unfinished game is kept.")
         size = text.fit(note, int(u * 0.6), self.dialog.width - 2 * u)
         text.draw(surface, note, size, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))

@@ -8,6 +8,7 @@ import pygame
 
 from ...core import Board, GameState
 from .. import layout, theme
+from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -38,12 +39,12 @@ class MenuScene(Scene):
         u = layout.unit(size)
         has_saved = self.app.store.get("unfinished") is not None
         buttons = [
-            Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
-            Button("New game", self.new_game, primary=not has_saved),
-            Button("Quick play", self.quick_play),
-            Button("How to play", self.how_to_play),
-            Button("History", self.history),
-            Button("Settings", self.settings),
+            Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
+            Button(tr("New game"), self.new_game, primary=not has_saved),
+            Button(tr("Quick play"), self.quick_play),
+            Button(tr("How to play"), self.how_to_play),
+            Button(tr("History"), self.history),
+            Button(tr("Settings"), self.settings),
         ]
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, int(u * 4))
@@ -120,7 +121,7 @@ class MenuScene(Scene):
         )
         text.draw(
             surface,
-            "Dots and Boxes",
+            tr("Dots and Boxes"),
             int(u * 1.0),
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),

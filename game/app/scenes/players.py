@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from .. import layout, theme
+from ..i18n import tr
 from ..input import Action
 from ..players import COLOUR_LABELS, COLOURS, INITIALS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from ..scene import Scene
@@ -108,7 +109,7 @@ class PlayersScene(Scene):
         candidate = with_player(self.app.settings, seat, **changes)
         problems = candidate.problems()
         if problems:
-            self.message = f"Not possible: {problems[0]}"
+            self.message = tr("Not possible: {why}").format(why=problems[0])
         else:
             self.message = ""
             self.app.save_settings(candidate)
@@ -155,16 +156,18 @@ class PlayersScene(Scene):
             top = pygame.Rect(inner.x, inner.y, inner.width, row)
             self.swatches.append(pygame.Rect(top.x, top.y, row, row))
             if not settings.seats[seat].is_computer:
-                name = Button(players[seat].name or "Add a name", partial(self.edit_name, seat))
+                name = Button(players[seat].name or tr("Add a name"), partial(self.edit_name, seat))
                 name.rect = pygame.Rect(top.x + row + u // 2, top.y, top.width - row - u // 2, row)
                 widgets.append(name)
             colour = seat_colours(settings.players, len(settings.seats))[seat]
-            colour_row = ColourRow(f"Player {seat + 1} colour", colour, partial(self.choose, seat, "colour"))
+            label = tr("Player {n} colour").format(n=seat + 1)
+            colour_row = ColourRow(label, colour, partial(self.choose, seat, "colour"))
             colour_row.rect = pygame.Rect(inner.x, inner.y + step, inner.width, row)
             widgets.append(colour_row)
-            options = [(AUTO, f"Auto ({self.looks[seat].initial})")] + [(c, c) for c in INITIALS]
+            auto = tr("Auto ({initial})").format(initial=self.looks[seat].initial)
+            options = [(AUTO, auto)] + [(c, c) for c in INITIALS]
             on_initial = partial(self.choose, seat, "initial")
-            initial = Choice("Initial", options, players[seat].initial, on_initial, stepper=True)
+            initial = Choice(tr("Initial"), options, players[seat].initial, on_initial, stepper=True)
             initial.rect = pygame.Rect(inner.x, inner.y + 2 * step, inner.width, row)
             widgets.append(initial)
         widgets.append(back_button(self.app, back_rect))
@@ -182,18 +185,19 @@ class PlayersScene(Scene):
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "Players")
+        draw_title(self.app, surface, self.bar, tr("Players"))
         settings = self.app.settings
         for seat, (card, box) in enumerate(zip(self.cards, self.swatches, strict=True)):
             pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
             look: Look = self.looks[seat]
             swatch(surface, text, box.inflate(-6, -6), look, True)
             if settings.seats[seat].is_computer:
-                label = f"{look.name} (computer)"
+                label = tr("{name} (computer)").format(name=look.name)
                 size = text.fit(label, int(u * 0.8), card.right - box.right - u)
                 text.draw(surface, label, size, theme.INK, midleft=(box.right + u // 2, box.centery))
         w, h = surface.get_size()
-        note = self.message or f"Colours: {', '.join(COLOUR_LABELS.values())}. Each seat keeps its pattern."
+        colours = ", ".join(tr(label) for label in COLOUR_LABELS.values())
+        note = self.message or tr("Colours: {colours}. Each seat keeps its pattern.").format(colours=colours)
         size = text.fit(note, int(u * 0.6), w - 2 * u)
         text.draw(surface, note, size, theme.LAST_TURN if self.message else theme.MUTED, midbottom=(w // 2, h - u // 2))
         self.panel.draw(surface, text)
@@ -249,10 +253,10 @@ class NameScene(Scene):
                 widgets.append(button)
             y += row + gap
         commands = [
-            Button("Space", partial(self.type, " ")),
-            Button("Delete", partial(self.type, "delete")),
-            Button("Clear", self.clear),
-            Button("Done", self.done, primary=True),
+            Button(tr("Space"), partial(self.type, " ")),
+            Button(tr("Delete"), partial(self.type, "delete")),
+            Button(tr("Clear"), self.clear),
+            Button(tr("Done"), self.done, primary=True),
         ]
         quarter = width // 4
         for i, button in enumerate(commands):
@@ -271,10 +275,10 @@ class NameScene(Scene):
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, f"Player {self.seat + 1}'s name")
+        draw_title(self.app, surface, self.bar, tr("Player {n}'s name").format(n=self.seat + 1))
         pygame.draw.rect(surface, theme.PANEL, self.field, border_radius=12)
         pygame.draw.rect(surface, theme.FAINT, self.field, 2, border_radius=12)
-        shown = self.name + "|" if self.name else "(the seat's own name)"
+        shown = self.name + "|" if self.name else tr("(the seat's own name)")
         ink = theme.INK if self.name else theme.MUTED
         size = text.fit(shown, int(self.field.height * 0.55), self.field.width - u)
         text.draw(surface, shown, size, ink, midleft=(self.field.x + u // 2, self.field.centery))

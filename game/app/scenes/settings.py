@@ -14,6 +14,8 @@ from ...ai import LEVELS
 from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
 from .. import layout, theme
+from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr
+from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
 from ..session import Session
@@ -29,17 +31,19 @@ from .common import back_button, draw_title, footer_rect, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-SEAT_OPTIONS = [(Seat("human"), "Human")] + [
-    (Seat("computer", level), f"Computer: {level.title()}") for level in LEVELS
-]
+
+def seat_options() -> list[tuple[Seat, str]]:
+    return [(Seat("human"), tr("Human"))] + [
+        (Seat("computer", level), tr("Computer: {level}").format(level=level_name(level))) for level in LEVELS
+    ]
 
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
     """(label, options, current value, index in size) for the size steppers of the chosen shape."""
     shape = SHAPES[settings.shape]
-    options = [(n, shape.option_words(n)) for n in shape.offered]
+    options = [(n, shape.option_name(n, tr)) for n in shape.offered]
     labelled = zip(shape.dimensions, settings.size, strict=True)
-    return [(label, options, value, index) for index, (label, value) in enumerate(labelled)]
+    return [(tr(label), options, value, index) for index, (label, value) in enumerate(labelled)]
 
 
 class SettingsScene(Scene):
@@ -61,7 +65,7 @@ class SettingsScene(Scene):
             candidate = candidate.with_(first=0)
         problems = candidate.problems()
         if problems:
-            self.message = f"Not possible: {problems[0]}"
+            self.message = tr("Not possible: {why}").format(why=problems[0])
         else:
             self.draft = candidate
             self.message = ""
@@ -95,53 +99,75 @@ class SettingsScene(Scene):
         d = self.draft
         game: list[Any] = [
             Choice(
-                "Board",
-                [(shape.name, shape.label) for shape in SHAPES.values()],
+                tr("Board"),
+                [(shape.name, tr(shape.label)) for shape in SHAPES.values()],
                 d.shape,
                 lambda v: self.change(shape=v, size=SHAPES[v].default),
             ),
         ]
         for label, options, value, index in size_rows(d):
             game.append(Choice(label, options, value, partial(self._set_size, index), stepper=True))
-        game.append(Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+        game.append(Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
         names = [look.name for look in d.looks()]
         for index, seat in enumerate(d.seats):
             game.append(
-                Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, partial(self._set_seat, index), stepper=True)
+                Choice(
+                    tr("Player {n}").format(n=index + 1),
+                    seat_options(),
+                    seat,
+                    partial(self._set_seat, index),
+                    stepper=True,
+                )
             )
-        players = Button("Players: names, initials, colours", self._edit_players)
-        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
-        game.append(Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True))
-        game.append(players)
+        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
+        game.append(Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True))
+        game.append(Button(tr("Players: names, initials, colours"), self._edit_players))
         rules = [
             Choice(
-                "Winner", [(False, "Most boxes"), (True, "Fewest (misère)")], d.misere, lambda v: self.change(misere=v)
+                tr("Winner"),
+                [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
+                d.misere,
+                lambda v: self.change(misere=v),
             ),
             Choice(
-                "Start",
-                [("normal", "Empty"), ("swedish", "Swedish"), ("icelandic", "Icelandic")],
+                tr("Start"),
+                [(start, tr(name)) for start, name in START_NAMES.items()],
                 d.start,
                 lambda v: self.change(start=v),
             ),
             Choice(
-                "Extra move", [(False, "Yes"), (True, "No (house rule)")], d.no_extra, lambda v: self.change(no_extra=v)
+                tr("Extra move"),
+                [(False, tr("Yes")), (True, tr("No (house rule)"))],
+                d.no_extra,
+                lambda v: self.change(no_extra=v),
             ),
             Choice(
-                "Move timer",
-                [(t, f"{t} s" if t else "Off") for t in TIMER_CHOICES],
+                tr("Move timer"),
+                [(t, f"{t} s" if t else tr("Off")) for t in TIMER_CHOICES],
                 d.timer,
                 lambda v: self.change(timer=v),
             ),
             Choice(
-                "Match",
-                [(False, "One board"), (True, f"{len(d.seats)} boards")],
+                tr("Match"),
+                [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
                 d.match,
                 lambda v: self.change(match=v),
             ),
-            Choice("Sound", [(True, "On"), (False, "Off")], d.sound, lambda v: self.change(sound=v)),
-            Choice("Patterns", [(True, "On"), (False, "Off")], d.patterns, lambda v: self.change(patterns=v)),
+            Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
-                "Animation", [(s, s.title()) for s in ANIMATION_SPEEDS], d.animation, lambda v: self.change(animation=v)
+                tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
+            ),
+            Choice(
+                tr("Animation"),
+                [(s, tr(ANIMATION_NAMES[s])) for s in ANIMATION_SPEEDS],
+                d.animation,
+                lambda v: self.change(animation=v),
+            ),
+            Choice(
+                tr("Language"),
+                [(AUTO, tr("Automatic"))] + [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                d.language,
+                lambda v: self.change(language=v),
             ),
         ]
         return game, rules
@@ -170,11 +196,11 @@ class SettingsScene(Scene):
             control.rect = rect
         widgets: list[Any] = [*game, *rules]
         if self.play:
-            start = Button("Play", self.start, primary=True)
+            start = Button(tr("Play"), self.start, primary=True)
             start.rect = footer
             widgets.append(start)
         else:
-            done = Button("Done", self.app.manager.pop, primary=True)
+            done = Button(tr("Done"), self.app.manager.pop, primary=True)
             done.rect = footer
             widgets.append(done)
         widgets.append(back)
@@ -196,15 +222,15 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         u = layout.unit(surface.get_size())
-        draw_title(self.app, surface, self.bar, "New game" if self.play else "Settings")
+        draw_title(self.app, surface, self.bar, tr("New game") if self.play else tr("Settings"))
         text = self.app.text
         if self.message:
             size = text.fit(self.message, int(u * 0.6), self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            summary = self.draft.board().describe()
+            summary = describe_board(self.draft.board())
             if self.draft.no_help:
-                summary += " · competitive: no undo or hints"
+                summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, int(u * 0.6), self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
         self.panel.draw(surface, text)
