@@ -15,6 +15,7 @@ from typing import Any
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
+from ..core.shapes import SHAPES
 from .i18n import tr
 from .settings_model import RANDOM_FIRST, Settings, settings_from_data
 
@@ -29,6 +30,7 @@ UNFINISHED_VERSION = 1
 STEP_SECONDS = 0.004
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
+GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
 
 
 def hint_seconds(lines: int) -> float:
@@ -65,8 +67,11 @@ def _clamp(value: float) -> float:
 class Session:
     """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
 
-    def __init__(self, settings: Settings, rng: random.Random | None = None, first: int | None = None) -> None:
+    def __init__(
+        self, settings: Settings, rng: random.Random | None = None, first: int | None = None, purpose: str = GAME
+    ) -> None:
         self.settings = settings
+        self.purpose = purpose
         self.rng = rng or random.Random()
         self.board = settings.board()
         self.rules = settings.rules()
@@ -271,6 +276,26 @@ class Session:
             self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
+    @property
+    def recorded(self) -> bool:
+        """False for a practice game: it is not autosaved and does not go into the history."""
+        return self.purpose != PRACTICE
+
+    def tied(self) -> bool:
+        """True when every player shares the win (a drawn game or match)."""
+        return len(self.winners()) == len(self.seats)
+
+    def decider(self) -> Session:
+        """A decider board after a tie (rules sheet 003): one board of the same shape with an odd number of cells
+        (so two players cannot tie again), the same players and rules, started by the one who did not start the
+        last board."""
+        starter = (self.games[-1].first + 1) % len(self.seats)
+        return Session(self.decider_settings(), self.rng, first=starter, purpose=DECIDER)
+
+    def decider_settings(self) -> Settings:
+        shape = SHAPES[self.settings.shape]
+        return self.settings.with_(size=shape.decider_size(self.settings.size), match=False)
+
     def save_point(self) -> tuple[int, int]:
         """Changes whenever the saved game would: on every move, and every whole second of a running move timer
         (so closing the page mid-move resumes with the time that was left, not a fresh clock)."""
@@ -285,6 +310,7 @@ class Session:
             "codes": [encode(game) for game in self.games],
             "current": self.current,
             "timer_left": self.timer.remaining() if self.timer.enabled else None,
+            "purpose": self.purpose,
         }
 
     def record(self) -> dict[str, Any]:
@@ -298,6 +324,8 @@ class Session:
             "scores": self.totals(),
             "winners": self.winners(),
             "moves": [encode(game) for game in self.games],
+            "boards": self.match.board_scores(),
+            "decider": self.purpose == DECIDER,
         }
 
 
@@ -313,7 +341,8 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
         return None, tr("the saved game is incomplete")
     if not 0 <= starter < len(settings.seats):
         return None, tr("the saved game's first player does not exist")
-    session = Session(settings, rng, first=starter)
+    purpose = DECIDER if data.get("purpose") == DECIDER else GAME
+    session = Session(settings, rng, first=starter, purpose=purpose)
     if len(codes) != len(session.games) or not 0 <= current < len(codes):
         return None, tr("the saved game has the wrong number of boards")
     try:

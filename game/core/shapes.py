@@ -12,6 +12,7 @@ Two ranges per shape, on purpose:
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -82,6 +83,19 @@ class Shape:
 
     def option_name(self, value: int, translate: Callable[[str], str] = str) -> str:
         return translate(self.option).format(**self.option_values(value))
+
+    def decider_size(self, size: Sequence[int]) -> tuple[int, ...]:
+        """The offered size nearest ``size`` (fewest steps on its size values, then fewest cells) whose board has
+        an odd number of cells, so two players cannot tie on it: ``size`` itself when its count is odd; a 4x4 tie
+        is decided on 3x3 boxes, a triangle of 5 dots a side on one of 4."""
+        near = [[n for n in range(value - 2, value + 3) if n in self.offered] for value in size]
+        odd = [c for c in itertools.product(*near) if self.builder(*c).num_cells % 2]
+
+        def distance(candidate: tuple[int, ...]) -> tuple[int, int]:
+            steps = sum(abs(a - b) for a, b in zip(candidate, size, strict=True))
+            return steps, self.builder(*candidate).num_cells
+
+        return min(odd, key=distance)
 
     def token(self, size: Sequence[int]) -> str:
         """The board in a position code: the letter, then the size values joined by ``x``."""

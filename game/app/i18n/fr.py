@@ -279,6 +279,11 @@ FRENCH: dict[str, str] = {
     "two players cannot have the same colour": "deux joueurs ne peuvent pas avoir la même couleur",
     "two players cannot have the same initial": "deux joueurs ne peuvent pas avoir la même initiale",
     "{n} players' looks: a game has at most 4 players": "{n} joueurs décrits : une partie a au plus 4 joueurs",
+    # -- results: matches, deciders, practice
+    "Decider": "Belle",
+    "Play a decider: {board}": "Jouer la belle : {board}",
+    "board by board, then the total": "plateau par plateau, puis le total",
+    "practice game: not recorded": "partie d'entraînement : non enregistrée",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).

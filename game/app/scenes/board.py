@@ -259,17 +259,19 @@ class BoardScene(Scene):
 
     def _autosave(self) -> None:
         self.saved_at = self.session.save_point()
-        self.app.store.put("unfinished", self.session.to_unfinished())
+        if self.session.recorded:  # a practice game leaves the saved unfinished game alone
+            self.app.store.put("unfinished", self.session.to_unfinished())
 
     def _finish(self) -> None:
         from .results import ResultsScene
 
-        history = self.app.store.get("history")
-        if not isinstance(history, list):
-            history = []
-        history.append(self.session.record())
-        self.app.store.put("history", history[-HISTORY_LIMIT:])
-        self.app.store.delete("unfinished")
+        if self.session.recorded:
+            history = self.app.store.get("history")
+            if not isinstance(history, list):
+                history = []
+            history.append(self.session.record())
+            self.app.store.put("history", history[-HISTORY_LIMIT:])
+            self.app.store.delete("unfinished")
         self.app.manager.replace(ResultsScene(self.app, self.session))
 
     # -- drawing ----------------------------------------------------------------------------------------------
