@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -26,6 +28,13 @@ FRAME_SECONDS = 1 / 60
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.010
 STEP_MARGIN_SECONDS = 0.002
+ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
+
+
+def set_window_icon() -> None:
+    """The desktop window shows the game's icon from assets/icons/ (the page has it as its favicon)."""
+    with contextlib.suppress(pygame.error, FileNotFoundError):  # no icon: the window keeps the default one
+        pygame.display.set_icon(pygame.image.load(str(ICON)))
 
 
 def browser_window() -> Any:
@@ -48,6 +57,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pipopipette")
+        set_window_icon()
         self.css_scale = 1.0
         if size is None:
             size = self._browser_size() if self.browser else layout.DESKTOP_SIZE

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 
 import pygame
 import pytest
@@ -17,7 +19,7 @@ from game.app.scenes.results import ResultsScene, headline, match_curves, nice_t
 from game.app.scenes.settings import SettingsScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
-from game.app.sound import TUNES, Sounds, synthesise
+from game.app.sound import NAMES, SOUNDS, Sounds
 from game.app.stats import stats_rows, valid_entries
 
 SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 360)]
@@ -196,10 +198,25 @@ def test_results_headline_and_chart():
     assert [(row.level, row.played) for row in rows] == [("easy", 1)]
 
 
-def test_sounds_are_synthesised_pcm():
-    data = synthesise(TUNES["capture"], 22050, 2)
-    assert len(data) == sum(int(22050 * seconds) for _, seconds in TUNES["capture"]) * 2 * 2
-    assert max(abs(int.from_bytes(data[i : i + 2], "little", signed=True)) for i in range(0, len(data), 2)) > 5000
+def test_sounds_are_the_ogg_files_in_assets(tmp_path):
+    sys.path.insert(0, str(SOUNDS.parents[1] / "tools"))
+    try:
+        from make_assets import TUNES
+    finally:
+        sys.path.pop(0)
+    assert set(TUNES) == set(NAMES)
+    sounds = Sounds(enabled=True, unlocked=True)
+    for name in NAMES:
+        sounds.play(name)
+        assert not sounds.failed, name
+        length = sum(seconds for _, seconds in TUNES[name])
+        assert abs(sounds._sounds[name].get_length() - length) < 0.02, name
+        assert pygame.mixer.get_init()[1] == -16
+        samples = array("h", sounds._sounds[name].get_raw())
+        assert max(map(abs, samples)) > 3000, "the file holds the tune, not silence"
+    missing = Sounds(enabled=True, unlocked=True, folder=tmp_path)
+    missing.play("line")
+    assert missing.failed, "a missing file leaves the game silent, not broken"
     locked = Sounds(enabled=True, unlocked=False)
     locked.play("line")
     assert locked._sounds == {}, "nothing is made before the first tap"
