@@ -190,8 +190,9 @@ class TextRecorder:
 
         def draw(text_self, surface, text, size, colour=theme.INK, **anchor):
             rect = original(text_self, surface, text, size, colour, **anchor)
-            if surface is self.screen and text.strip():
-                self.drawn.append((text, rect.copy()))
+            on_screen = surface is self.screen or surface.get_parent() is self.screen  # scenes draw on a subsurface
+            if on_screen and text.strip():
+                self.drawn.append((text, rect.move(surface.get_abs_offset())))
             return rect
 
         monkeypatch.setattr(Text, "draw", draw)

@@ -374,6 +374,62 @@ FRENCH: dict[str, str] = {
     "then B": "puis B",
     "then C, then A again": "puis C, puis de nouveau A",
     "your practice board": "votre plateau d'entraînement",
+    # -- what storage reports (game/app/notices.py, the History line)
+    "Saved data: {kb} KB": "Données enregistrées : {kb} Ko",
+    "Your saved settings could not be read ({why}). They were kept unchanged; the defaults are used.": (
+        "Vos réglages enregistrés sont illisibles ({why}). Ils sont conservés tels quels ; les réglages par défaut "
+        "s'appliquent."
+    ),
+    "Your unfinished game could not be read ({why}). It was kept unchanged; start a new game.": (
+        "Votre partie en cours est illisible ({why}). Elle est conservée telle quelle ; commencez une nouvelle partie."
+    ),
+    "Your game history could not be read ({why}). It was kept unchanged; new games start afresh.": (
+        "Votre historique est illisible ({why}). Il est conservé tel quel ; un nouvel historique commence."
+    ),
+    "Some saved data could not be read ({why}). It was kept unchanged.": (
+        "Des données enregistrées sont illisibles ({why}). Elles sont conservées telles quelles."
+    ),
+    "Some saved data could not be read ({why}) nor moved aside ({error}). It is left as it was; nothing will be "
+    "saved over it.": (
+        "Des données enregistrées sont illisibles ({why}) et n'ont pas pu être mises de côté ({error}). Elles restent "
+        "en place ; rien ne sera enregistré par-dessus."
+    ),
+    "Results cannot be saved now: {why}. Play on; they will be saved when saving works again.": (
+        "Impossible d'enregistrer les résultats pour l'instant : {why}. Continuez à jouer ; ils seront enregistrés "
+        "dès que possible."
+    ),
+    "Saving works again: everything is saved.": "L'enregistrement fonctionne de nouveau : tout est enregistré.",
+    "Some saved data needs attention.": "Des données enregistrées demandent votre attention.",
+    "the data is damaged": "les données sont abîmées",
+    "the data is not in Pipopipette's format": "les données ne sont pas au format de Pipopipette",
+    "the data was written by another program": "les données viennent d'un autre programme",
+    "the data has no valid format version": "les données n'ont pas de version de format valable",
+    "the data was saved by a newer version of Pipopipette": (
+        "les données viennent d'une version plus récente de Pipopipette"
+    ),
+    "the data is incomplete": "les données sont incomplètes",
+    "the file is not text": "le fichier n'est pas du texte",
+    "they are not a set of named values": "ce ne sont pas des valeurs nommées",
+    "it is not a saved game": "ce n'est pas une partie sauvegardée",
+    "it is not a list of games": "ce n'est pas une liste de parties",
+    "the totals of older games are damaged": "les totaux des parties anciennes sont abîmés",
+    "a game is not a set of named values": "une partie n'est pas un ensemble de valeurs nommées",
+    "a game has no player names": "une partie n'a pas de noms de joueurs",
+    "a game's scores do not match its players": "les scores d'une partie ne correspondent pas à ses joueurs",
+    "a game's winners are not among its players": "les gagnants d'une partie ne sont pas parmi ses joueurs",
+    "a game's date, board or rules are missing": "la date, le plateau ou les règles d'une partie manquent",
+    "a game's date cannot be read": "la date d'une partie est illisible",
+    "a game's board or rules cannot be read": "le plateau ou les règles d'une partie sont illisibles",
+    "a game's players do not match its rules": "les joueurs d'une partie ne correspondent pas à ses règles",
+    "a game's id is not text": "l'identifiant d'une partie n'est pas du texte",
+    "the data folder is read-only": "le dossier de données est en lecture seule",
+    "the disk is full": "le disque est plein",
+    "the data folder refused it": "le dossier de données l'a refusé",
+    "the browser's storage is full": "le stockage du navigateur est plein",
+    "this browser does not allow saving": "ce navigateur n'autorise pas l'enregistrement",
+    "the browser refused to save": "le navigateur a refusé d'enregistrer",
+    "too many earlier unreadable copies are already kept": "trop de copies illisibles sont déjà conservées",
+    "saving does not work": "l'enregistrement ne fonctionne pas",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
@@ -385,5 +441,16 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "Delete {n} finished game and its statistics?": (
         "Effacer {n} partie terminée et ses statistiques ?",
         "Effacer les {n} parties terminées et leurs statistiques ?",
+    ),
+    "{n} game is not saved yet": ("{n} partie pas encore enregistrée", "{n} parties pas encore enregistrées"),
+    "{n} saved item could not be read; it was kept": (
+        "{n} élément enregistré illisible a été conservé",
+        "{n} éléments enregistrés illisibles ont été conservés",
+    ),
+    "{n} game in your history could not be read ({why}). It was kept unchanged; the others are shown.": (
+        "{n} partie de votre historique est illisible ({why}). Elle est conservée telle quelle ; les autres sont "
+        "affichées.",
+        "{n} parties de votre historique sont illisibles ({why}). Elles sont conservées telles quelles ; les autres "
+        "sont affichées.",
     ),
 }

@@ -25,7 +25,6 @@ from .common import go_to_menu
 if TYPE_CHECKING:
     from ..app import App
 
-HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 
 
@@ -260,18 +259,14 @@ class BoardScene(Scene):
     def _autosave(self) -> None:
         self.saved_at = self.session.save_point()
         if self.session.recorded:  # a practice game leaves the saved unfinished game alone
-            self.app.store.put("unfinished", self.session.to_unfinished())
+            self.app.saved.save_unfinished(self.session.to_unfinished())
 
     def _finish(self) -> None:
         from .results import ResultsScene
 
         if self.session.recorded:
-            history = self.app.store.get("history")
-            if not isinstance(history, list):
-                history = []
-            history.append(self.session.record())
-            self.app.store.put("history", history[-HISTORY_LIMIT:])
-            self.app.store.delete("unfinished")
+            self.app.saved.record_game(self.session.record())
+            self.app.saved.clear_unfinished()
         self.app.manager.replace(ResultsScene(self.app, self.session))
 
     # -- drawing ----------------------------------------------------------------------------------------------

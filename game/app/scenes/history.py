@@ -10,12 +10,13 @@ import pygame
 
 from ...core import CodeError
 from ...core.notation import parse_board_token
+from ...storage import HistoryView
 from .. import layout, theme
 from ..i18n import tr, tr_mark, tr_n
 from ..i18n.phrases import describe_board, format_date, level_name
 from ..input import Action
 from ..scene import Scene
-from ..stats import Row, stats_rows, streak_text, valid_entries
+from ..stats import Row, stats_rows, streak_text
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
@@ -62,6 +63,23 @@ def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     return f"{when}  ·  {board}", scores
 
 
+def saving_text(view: HistoryView) -> str:
+    """One line on what is saved: its size, games not saved yet, and unreadable data kept aside."""
+    kb = max(1, round(view.stored_bytes / 1024)) if view.stored_bytes else 0
+    parts = [tr("Saved data: {kb} KB").format(kb=kb)]
+    if view.unsaved:
+        parts.append(tr_n("{n} game is not saved yet", "{n} games are not saved yet", view.unsaved))
+    if view.kept:
+        parts.append(
+            tr_n(
+                "{n} saved item could not be read; it was kept",
+                "{n} saved items could not be read; they were kept",
+                view.kept,
+            )
+        )
+    return "  ·  ".join(parts)
+
+
 COLUMNS = (
     (tr_mark("Opponent"), 0.0),
     (tr_mark("Board"), 0.2),
@@ -87,10 +105,12 @@ class HistoryScene(Scene):
         self._load()
 
     def _load(self) -> None:
-        saved = valid_entries(self.app.store.get("history"))
-        self.entries = list(reversed(saved))
-        self.rows = stats_rows(saved)
-        self.streak = streak_text(saved)
+        view = self.app.saved.history()
+        self.entries = list(reversed(view.games))
+        self.total = view.total
+        self.rows = stats_rows(view.games, view.earlier)
+        self.streak = streak_text(view.games, view.earlier)
+        self.saving = saving_text(view)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -106,7 +126,7 @@ class HistoryScene(Scene):
         self.invalidate_layout()
 
     def clear(self) -> None:
-        self.app.store.put("history", [])
+        self.app.saved.clear_history()
         self._load()
         self.scroll = 0
         self.confirming = False
@@ -123,7 +143,7 @@ class HistoryScene(Scene):
             self._layout_dialog(u)
         else:
             back = back_button(self.app, back_rect)
-            clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.entries))
+            clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             self.panel.set([back, clear])
         self.row_height = int(u * 2.1)
@@ -132,7 +152,7 @@ class HistoryScene(Scene):
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
         more = self.table_line if len(self.rows) > self.shown_rows else 0
-        stats_height = int(u * 2.6) + table + more
+        stats_height = int(u * 3.5) + table + more
         self.stats_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, stats_height)
         self.list_rect = pygame.Rect(u, self.stats_rect.bottom + u // 2, w - 2 * u, h - self.stats_rect.bottom - u)
 
@@ -143,7 +163,7 @@ class HistoryScene(Scene):
         self.dialog.center = (w // 2, h // 2)
         row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
         keep = Button(tr("Keep them"), self.cancel_clear)
-        delete = Button(tr("Delete {n}").format(n=len(self.entries)), self.clear, danger=True)
+        delete = Button(tr("Delete {n}").format(n=self.total), self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, delete])
         self.panel.focus = 0
@@ -227,13 +247,15 @@ class HistoryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
-        played = tr_n("{n} game played", "{n} games played", len(self.entries))
+        played = tr_n("{n} game played", "{n} games played", self.total)
         text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
         size = text.fit(self.streak, int(u * 0.66), inner.width)
         text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
+        size = text.fit(self.saving, int(u * 0.58), inner.width)
+        text.draw(surface, self.saving, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 2.35)))
         if not self.shown_rows:
             return
-        y = rect.y + int(u * 2.5)
+        y = rect.y + int(u * 3.4)
         size = int(u * 0.6)
         columns = (*COLUMNS, BEST_COLUMN)
         self._draw_table_row(surface, [tr(name) for name, _ in columns], inner, y, size, theme.MUTED)
@@ -262,7 +284,7 @@ class HistoryScene(Scene):
         shade.fill((*theme.INK, 140))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        count = len(self.entries)
+        count = self.total
         question = tr_n(
             "Delete {n} finished game and its statistics?", "Delete all {n} finished games and their statistics?", count
         )

@@ -37,7 +37,7 @@ class MenuScene(Scene):
         size = self.app.size
         w, h = size
         u = layout.unit(size)
-        has_saved = self.app.store.get("unfinished") is not None
+        has_saved = self.app.saved.has_unfinished()
         buttons = [
             Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
             Button(tr("New game"), self.new_game, primary=not has_saved),
@@ -64,9 +64,9 @@ class MenuScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
-        session, why = resume_session(self.app.store.get("unfinished"), self.app.rng)
+        session, why = resume_session(self.app.saved.unfinished(), self.app.rng)
         if session is None:
-            self.app.store.quarantine("unfinished", why)
+            self.app.saved.reject_unfinished(why)
             self.invalidate_layout()
             return
         self._start(session)
