@@ -20,9 +20,12 @@ import pygame  # noqa: E402
 from game.ai import hint  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
+from game.app.lessons import line_id  # noqa: E402
+from game.app.players import Player  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
 from game.app.scenes.howto import HowToScene  # noqa: E402
+from game.app.scenes.players import PlayersScene  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
 from game.app.scenes.settings import SettingsScene  # noqa: E402
 from game.app.session import Session  # noqa: E402
@@ -97,7 +100,22 @@ def shots(orientation: str, size: tuple[int, int]) -> None:
     howto = HowToScene(app)
     howto.page = 5
     shoot(app, howto, "howto", orientation)
+    lesson = HowToScene(app)
+    lesson.page = 3  # the double-cross, played: the reader has taken one box and tried to take the next
+    app.manager.push(lesson)
+    app.frame(0.0)
+    app.manager.pop()
+    board = lesson.lessons[3].board
+    lesson.lessons[3].draw(line_id(board, "v01"))
+    lesson.lessons[3].draw(line_id(board, "v02"))
+    shoot(app, lesson, "howto-lesson", orientation)
+    variant = HowToScene(app)
+    variant.page = 12  # three or four players
+    shoot(app, variant, "howto-variant", orientation)
     shoot(app, HistoryScene(app), "history", orientation)
+    people = (Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "hard"))
+    app.save_settings(Settings(seats=people, players=(Player("Ada", "", "green"),)))
+    shoot(app, PlayersScene(app), "players", orientation)
 
 
 def main() -> None:
