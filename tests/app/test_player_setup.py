@@ -89,3 +89,21 @@ def test_every_target_is_big_enough_and_on_screen_with_four_players(make_driver,
         rects = [w.rect for w in scene.panel.widgets if getattr(w, "label", "") != "Back"]
         assert all(screen.contains(rect) and rect.height >= 44 for rect in rects), type(scene).__name__
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_competitive_is_chosen_in_settings_and_turns_undo_and_hints_off(make_driver, store):
+    from game.app.scenes.board import BoardScene
+    from game.app.session import Session
+
+    driver = make_driver()
+    driver.app.save_settings(TWO_PEOPLE)
+    driver.app.manager.push(SettingsScene(driver.app, play=False))
+    driver.frames(1)
+    driver.choose("Competitive", "No undo or hints")
+    assert saved(store).competitive and driver.app.settings.no_help
+    session = Session(driver.app.settings, first=0)
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.frames(1)
+    driver.click(driver.line_point(0))
+    driver.frames(10)
+    assert not session.can_undo() and not session.can_hint()

@@ -251,6 +251,8 @@ FRENCH: dict[str, str] = {
     "{n} players' looks: a game has at most 4 players": "{n} joueurs décrits : une partie a au plus 4 joueurs",
     # -- results: matches, deciders, practice
     "Decider": "Belle",
+    "Competitive": "Compétition",
+    "No undo or hints": "Sans annulation ni indice",
     "Play a decider: {board}": "Jouer la belle : {board}",
     "board by board, then the total": "plateau par plateau, puis le total",
     "practice game: not recorded": "partie d'entraînement : non enregistrée",

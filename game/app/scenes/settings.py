@@ -153,6 +153,12 @@ class SettingsScene(Scene):
                 d.match,
                 lambda v: self.change(match=v),
             ),
+            Choice(
+                tr("Competitive"),
+                [(False, tr("Off")), (True, tr("No undo or hints"))],
+                d.competitive,
+                lambda v: self.change(competitive=v),
+            ),
             Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
                 tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
