@@ -101,6 +101,7 @@ class Session:
         self.finished = False
         self.moves_made = 0
         self.sounds: list[str] = []
+        self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
 
     # -- what the scene shows ---------------------------------------------------------------------------------
     def is_you(self, seat: int) -> bool:
@@ -311,6 +312,7 @@ class Session:
             "current": self.current,
             "timer_left": self.timer.remaining() if self.timer.enabled else None,
             "purpose": self.purpose,
+            **({"link": self.link_id} if self.link_id else {}),
         }
 
     def record(self) -> dict[str, Any]:
@@ -357,6 +359,8 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
     if isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and math.isfinite(timer_left):
         session.timer.set_remaining(float(timer_left))  # the clock goes on where it stopped: no fresh time
     session.movers = [movers_of(game) for game in games]
+    link = data.get("link")
+    session.link_id = link if isinstance(link, str) else None
     return session, ""
 
 

@@ -124,6 +124,7 @@ class ResultsScene(Scene):
         u = layout.unit(size)
         buttons = [
             Button(tr("Rematch"), self.rematch, primary=not self.offers_decider()),
+            Button(tr("Review"), self.review),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
@@ -147,7 +148,7 @@ class ResultsScene(Scene):
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - extra - self.scores_rect.bottom - u
             )
-        for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
+        for button, rect in zip(buttons, layout.split_row(row, len(buttons), u // 2), strict=True):
             button.rect = rect
         if self.offers_decider():
             board_name = describe_board(self.session.decider_settings().board())
@@ -174,6 +175,13 @@ class ResultsScene(Scene):
         starter = (session.starter + 1) % len(session.seats)
         rematch = Session(session.settings, self.app.rng, first=starter, purpose=session.purpose)
         self.app.manager.replace(BoardScene(self.app, rematch))
+
+    def review(self) -> None:
+        """Review the game just played (a match's last board)."""
+        from .review import ReviewScene
+
+        session = self.session
+        self.app.manager.push(ReviewScene(self.app, session.state, session.names, session.seats))
 
     def history(self) -> None:
         from .history import HistoryScene
