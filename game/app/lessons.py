@@ -56,6 +56,7 @@ class Exercise:
     steps: tuple[Step, ...]
     finished: str  # said when every step is done
     rules: Rules = field(default_factory=Rules)
+    previous: tuple[Line, ...] = ()  # drawn in ``lines`` by the other player just before: shown as their turn
 
     def start(self) -> GameState:
         return start_state(self.shape, self.size, self.lines, self.first, self.rules)
@@ -71,8 +72,8 @@ class Lesson:
         self.step = 0
         self.feedback = ""
         self.mistake = False
-        self.last_turn: list[int] = []
-        self.last_player = -1
+        self.last_turn = [line_id(self.board, name) for name in exercise.previous]
+        self.last_player = (exercise.first - 1) % exercise.rules.players if self.last_turn else -1
 
     @property
     def done(self) -> bool:
@@ -184,4 +185,5 @@ DECLINE = Exercise(
         ),
     ),
     tr_mark("You win 4 to 2. Had you taken all three at the top, you would have had to open the bottom chain: 3 to 3."),
+    previous=("v00",),
 )

@@ -24,6 +24,7 @@ def test_closing_a_box_then_the_extra_move() -> None:
 def test_declining_a_capture_meets_the_double_cross() -> None:
     lesson = Lesson(DECLINE)
     board = lesson.board
+    assert lesson.last_turn == [line_id(board, "v00")] and lesson.last_player == 0, "A's opening line is shown"
     assert lesson.draw(line_id(board, "v01"))
     assert not lesson.draw(line_id(board, "v02")), "taking the second box is the wrong lesson"
     assert "optional" in lesson.feedback
