@@ -97,7 +97,10 @@ class Lesson:
     def draw(self, line: int) -> bool:
         """The reader draws ``line``: True when it completes the step (then it is played, and the reply after it);
         otherwise nothing is drawn and :attr:`feedback` says why."""
-        if self.done or self.state.is_drawn(line):
+        if self.done:
+            return False
+        if self.state.is_drawn(line):
+            self.feedback, self.mistake = tr("That line is already drawn."), True
             return False
         step = self.exercise.steps[self.step]
         if line not in self.accepted():

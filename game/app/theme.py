@@ -23,6 +23,9 @@ DISABLED = (180, 176, 168)
 SELECTED = (52, 58, 70)
 FOCUS = (240, 160, 40)
 # The players' colours and patterns are in game/app/players.py (one lookup for every seat's look).
+# With patterns on, a drawn line carries the rhythm of its player's cell pattern: dash and gap lengths (on, off, ...)
+# in line widths, full colour over a pale line.
+LINE_DASHES = {"stripes": (3.0, 1.5), "dots": (1.0, 1.0), "grid": (3.0, 1.0, 1.0, 1.0), "bars": (6.0, 1.5)}
 
 
 def tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

@@ -456,7 +456,7 @@ class HowToScene(Scene):
         if lesson is None or self.panel.pressed is not None:
             return
         radius = self.app.touch_radius() if action.touch else None
-        line = self.lesson_view.line_at(lesson.state, action.pos, radius)
+        line = self.lesson_view.line_at(action.pos, radius)
         if action.kind == "press":
             self.pressed = line
         elif line is not None and line == self.pressed:
@@ -508,7 +508,7 @@ class HowToScene(Scene):
                 y += int(fitted * 1.2)
             y += size // 4
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-        marks = Marks(last_turn=list(lesson.last_turn), last_player=lesson.last_player)
+        marks = Marks(recent=list(lesson.last_turn))
         view.draw(surface, lesson.state, text, marks, LOOKS, self.app.settings.patterns)
         line = score_text(lesson.state)
         fitted = text.fit(line, self.caption_size, view.rect.width)
@@ -517,7 +517,7 @@ class HowToScene(Scene):
     def _draw_picture(self, surface: pygame.Surface, shot: Picture, view: BoardView, index: int) -> None:
         text = self.app.text
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-        marks = Marks(last_turn=list(shot.last_turn), last_player=shot.last_player)
+        marks = Marks(recent=list(shot.last_turn))
         view.draw(surface, shot.state, text, marks, LOOKS, self.app.settings.patterns)
         numbered = len(shot.next_lines) > 1
         for order, drawn in enumerate(shot.next_lines, start=1):
