@@ -303,9 +303,10 @@ def strings(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[Run], 
         if seen[start]:
             continue
         seen[start] = True
-        halves = []
+        halves: list[tuple[list[int], list[int], int]] = []
         for first in _lines_of(cell_mask[start] & ~drawn):
-            coins, lines, end = [], [first], GROUND
+            coins: list[int] = []
+            lines, end = [first], GROUND
             came, coin = first, start
             while True:
                 ends = line_cells[came]
@@ -327,8 +328,8 @@ def strings(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[Run], 
         if out_end == _AROUND:
             loops.append(((start, *out_coins), tuple(out_lines), (GROUND, GROUND)))
         else:
-            coins = (*reversed(back_coins), start, *out_coins)
-            chains.append((coins, (*reversed(back_lines), *out_lines), (back_end, out_end)))
+            chain = (*reversed(back_coins), start, *out_coins)
+            chains.append((chain, (*reversed(back_lines), *out_lines), (back_end, out_end)))
     return chains, loops
 
 
