@@ -1,4 +1,4 @@
-"""The menu: Continue, New game, Quick play, How to play, History, Settings; a small board as decoration."""
+"""The menu: Continue, New game, Quick play, Puzzles, How to play, History, Settings; a small board as decoration."""
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ class MenuScene(Scene):
             Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
             Button("New game", self.new_game, primary=not has_saved),
             Button("Quick play", self.quick_play),
+            Button("Puzzles", self.puzzles),
             Button("How to play", self.how_to_play),
             Button("History", self.history),
             Button("Settings", self.settings),
@@ -87,6 +88,11 @@ class MenuScene(Scene):
         from .howto import HowToScene
 
         self.app.manager.push(HowToScene(self.app))
+
+    def puzzles(self) -> None:
+        from .puzzles import PuzzleListScene
+
+        self.app.manager.push(PuzzleListScene(self.app))
 
     def history(self) -> None:
         from .history import HistoryScene
