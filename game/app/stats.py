@@ -13,6 +13,7 @@ from ..core import Board, CodeError
 from ..core.notation import parse_board_token, parse_rules_token
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
+HISTORY_LIMIT = 200  # the most finished games the history keeps (the newest)
 
 
 def valid_entries(history: Any) -> list[dict[str, Any]]:

@@ -15,13 +15,13 @@ from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import draw_scores, swatch, timer_ring
 from ..session import Session
+from ..stats import HISTORY_LIMIT
 from ..widgets import Button, Panel
 from .common import go_to_menu
 
 if TYPE_CHECKING:
     from ..app import App
 
-HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 
 
