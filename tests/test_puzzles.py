@@ -9,9 +9,9 @@ import pytest
 
 from game.core import Board, GameState, encode
 from game.puzzles import DATA_PATH, THEMES, PuzzleError, load_puzzles, parse_puzzles
-from game.puzzles.progress import SOLVED_KEY, load_solved, mark_solved, solved_from_data
 from game.puzzles.solving import line_values, unique_best
-from game.storage import MemoryStore
+from game.storage import PUZZLES as SOLVED_KEY
+from game.storage import MemoryStore, Saved, solved_from_data
 
 PUZZLES = load_puzzles()
 
@@ -20,7 +20,7 @@ def test_the_set_has_sixty_puzzles_or_more_in_every_theme_and_order():
     assert len(PUZZLES) >= 60
     themes = [p.theme for p in PUZZLES]
     assert set(themes) == set(THEMES)
-    assert themes == sorted(themes, key=list(THEMES).index), "grouped by theme, in the themes' order"
+    assert themes == sorted(themes, key=THEMES.index), "grouped by theme, in the themes' order"
     assert [p.number for p in PUZZLES] == list(range(1, len(PUZZLES) + 1))
     shapes = {theme: {p.position().board.kind for p in PUZZLES if p.theme == theme} for theme in THEMES}
     assert shapes["triangles"] == {"triangle"} and shapes["hexagons"] == {"hex"}
@@ -69,12 +69,10 @@ def test_line_values_agree_with_brute_force_on_small_positions(seed):
         assert value == expected, (line, value, expected)
 
 
-def test_goal_and_outcome_count_the_cells_already_owned():
-    puzzle = next(p for p in PUZZLES if sum(p.position().scores))
+def test_the_final_margin_counts_the_cells_already_owned():
+    puzzle = next(p for p in PUZZLES if p.position().scores[1])
     state = puzzle.position()
-    final = state.scores[0] - state.scores[1] + puzzle.value
-    words = f"wins by {final}" if final > 0 else "draws" if final == 0 else f"loses by only {-final}"
-    assert puzzle.outcome() == words and puzzle.goal() == f"Find the one line that {words}"
+    assert puzzle.final_margin() == state.scores[0] - state.scores[1] + puzzle.value
 
 
 def stored_data():
@@ -116,9 +114,18 @@ def test_a_drawn_answer_or_the_other_player_to_move_is_refused():
 
 def test_solved_puzzles_are_saved_once_and_bad_saved_values_read_as_nothing():
     store = MemoryStore()
-    assert load_solved(store) == []
-    assert mark_solved(store, PUZZLES[3].key) and mark_solved(store, PUZZLES[3].key)
-    assert mark_solved(store, PUZZLES[0].key)
+    saved = Saved(store)
+    assert saved.solved_puzzles() == []
+    assert saved.mark_puzzle_solved(PUZZLES[3].key) and saved.mark_puzzle_solved(PUZZLES[3].key)
+    assert saved.mark_puzzle_solved(PUZZLES[0].key)
     assert store.get(SOLVED_KEY) == {"solved": [PUZZLES[3].key, PUZZLES[0].key]}
     assert solved_from_data({"solved": ["a", 3, None, "a", "", "b"]}) == ["a", "b"]
     assert solved_from_data(["a"]) == [] and solved_from_data(None) == []
+
+
+def test_a_saved_list_that_is_not_solved_puzzles_is_kept_aside_and_reads_as_none():
+    store = MemoryStore()
+    store.put(SOLVED_KEY, ["not", "the", "stored", "form"])
+    saved = Saved(store)
+    assert saved.solved_puzzles() == []
+    assert store.kept() and store.get(SOLVED_KEY) is None, "kept aside, not written over"

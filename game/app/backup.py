@@ -3,12 +3,14 @@
 The file::
 
     {"app": "pipopipette", "kind": "backup", "version": 1, "exported": "<ISO date>",
-     "settings": {...}, "history": [entry, ...], "puzzles": {"solved": [key, ...]}}
+     "settings": {...}, "history": {"games": [entry, ...], "earlier": {...}}, "puzzles": {"solved": [key, ...]}}
 
-:func:`read_backup` checks everything before anything is changed (format, version, every history entry, the
-settings, the solved list) and raises :class:`BackupError` with the reason; :func:`merge_backup` then adds the
-games that are not already saved (an entry already in the history is never added twice), adds the solved
-puzzles, and takes the file's settings. If the store fails half-way, what was written is put back.
+``history`` is the saved history's own form (``game.storage.history``): the recent games in detail and the totals
+of older ones. :func:`read_backup` checks everything before anything is changed (format, version, the settings,
+every game, the totals, the solved list) and raises :class:`BackupError` with the reason in the player's words;
+:func:`merge_backup` then adds the games that are not already saved (by game id: importing the same file twice
+adds nothing), adds the solved puzzles and takes the file's settings, all through ``game.storage.Saved`` (which
+keeps and retries whatever the medium refuses).
 
 Moving the file: in the browser a download (a Blob and an anchor) and an ``<input type=file>`` whose text is
 picked up on a later frame (the browser reads files asynchronously); on the desktop a fixed file in the user's
@@ -25,41 +27,42 @@ from typing import Any
 
 from ..core import CodeError, decode
 from ..core.notation import parse_board_token, parse_rules_token
-from ..puzzles.progress import SOLVED_KEY, load_solved, solved_to_data
+from ..storage import Earlier, Saved, game_id
+from ..storage.history import earlier_from_data
+from .i18n import tr, tr_n
 from .settings_model import SEAT_KINDS, Settings, settings_from_data
-from .stats import HISTORY_LIMIT, valid_entries
 
 APP = "pipopipette"
 KIND = "backup"
 VERSION = 1
 FILE_NAME = "pipopipette-backup.json"
 MAX_BYTES = 4_000_000
-HISTORY_KEY = "history"
-SETTINGS_KEY = "settings"
 
 
 class BackupError(ValueError):
-    """A file that cannot be imported; the message says why, for the player."""
+    """A file that cannot be imported (or written); the message says why, in the player's words."""
 
 
 @dataclass(frozen=True)
 class Backup:
     settings: Settings
-    history: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+    earlier: Earlier
     solved: list[str]
 
 
 # -- writing --------------------------------------------------------------------------------------------------
-def export_text(store: Any, settings: Settings, now: datetime | None = None) -> str:
-    """The backup file's text for what ``store`` holds and the current ``settings``."""
+def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -> str:
+    """The backup file's text for what ``saved`` holds and the current ``settings``."""
+    view = saved.history()
     data = {
         "app": APP,
         "kind": KIND,
         "version": VERSION,
         "exported": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "settings": settings.to_data(),
-        "history": valid_entries(store.get(HISTORY_KEY)),
-        "puzzles": solved_to_data(load_solved(store)),
+        "history": {"games": view.games, "earlier": view.earlier.to_data()},
+        "puzzles": {"solved": saved.solved_puzzles()},
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
 
@@ -68,45 +71,51 @@ def export_text(store: Any, settings: Settings, now: datetime | None = None) -> 
 def read_backup(text: str | bytes) -> Backup:
     """The checked contents of a backup file; raises :class:`BackupError` saying what is wrong."""
     if len(text) > MAX_BYTES:
-        raise BackupError("the file is too large to be a Pipopipette backup")
+        raise BackupError(tr("the file is too large to be a Pipopipette backup"))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise BackupError("the file is not text, so it is not a Pipopipette backup") from None
+            raise BackupError(tr("the file is not text, so it is not a Pipopipette backup")) from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BackupError("the file is not a Pipopipette backup (it is not JSON)") from None
+        raise BackupError(tr("the file is not a Pipopipette backup (it is not JSON)")) from None
     if not isinstance(data, dict) or data.get("app") != APP or data.get("kind") != KIND:
-        raise BackupError("the file is not a Pipopipette backup")
+        raise BackupError(tr("the file is not a Pipopipette backup"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise BackupError("the backup has no valid format version")
+        raise BackupError(tr("the backup has no valid format version"))
     if version > VERSION:
-        raise BackupError(f"the backup was made by a newer version of the game (format {version}, this one reads 1)")
-    for section in ("settings", "history", "puzzles"):
-        if section not in data:
-            raise BackupError(f"the backup has no {section}")
+        raise BackupError(tr("the backup was made by a newer version of the game (format {v})").format(v=version))
+    if not all(section in data for section in ("settings", "history", "puzzles")):
+        raise BackupError(tr("the backup is incomplete"))
     settings, problems = settings_from_data(data["settings"])
     if problems:
-        raise BackupError(f"the backup's settings are impossible: {problems[0]}")
-    history = data["history"]
-    if not isinstance(history, list):
-        raise BackupError("the backup's history is not a list of games")
-    for number, entry in enumerate(history, 1):
+        raise BackupError(tr("the backup's settings are impossible ({why})").format(why=problems[0]))
+    games, earlier = _history(data["history"])
+    return Backup(settings, games, earlier, _solved(data["puzzles"]))
+
+
+def _history(history: Any) -> tuple[list[dict[str, Any]], Earlier]:
+    if not isinstance(history, dict) or not isinstance(history.get("games"), list):
+        raise BackupError(tr("the backup's history is not a list of games"))
+    for number, entry in enumerate(history["games"], 1):
         why = entry_problem(entry)
         if why:
-            raise BackupError(f"game {number} of the backup's history is damaged: {why}")
-    return Backup(settings, history, _solved(data["puzzles"]))
+            raise BackupError(tr("game {n} of the backup's history is damaged: {why}").format(n=number, why=why))
+    earlier, problem = earlier_from_data(history.get("earlier"))
+    if problem:
+        raise BackupError(tr("the backup's totals of older games are damaged"))
+    return history["games"], earlier
 
 
 def _solved(puzzles: Any) -> list[str]:
     if not isinstance(puzzles, dict) or not isinstance(puzzles.get("solved"), list):
-        raise BackupError("the backup's solved puzzles are not a list")
+        raise BackupError(tr("the backup's solved puzzles are not a list"))
     solved = puzzles["solved"]
     if not all(isinstance(key, str) and 0 < len(key) <= 2000 for key in solved):
-        raise BackupError("the backup's solved puzzles hold something that is not a puzzle")
+        raise BackupError(tr("the backup's solved puzzles hold something that is not a puzzle"))
     return list(dict.fromkeys(solved))
 
 
@@ -115,122 +124,77 @@ def _int(value: Any) -> bool:
 
 
 def entry_problem(entry: Any) -> str:
-    """Why ``entry`` is not a history entry as the game records them ("" when it is one)."""
+    """Why ``entry`` is not a history entry as the game records them ("" when it is one); stricter than what the
+    history shows, since an imported game must replay."""
     if not isinstance(entry, dict):
-        return "it is not a set of named values"
+        return tr("it is not a set of named values")
     try:
         datetime.fromisoformat(str(entry.get("date")))
         board = parse_board_token(str(entry.get("board")))
         rules = parse_rules_token(str(entry.get("rules")))
-    except (ValueError, CodeError) as error:
-        return f"its date, board or rules cannot be read ({error})"
+    except (ValueError, CodeError):
+        return tr("its date, board or rules cannot be read")
     players = rules.players
     seats, names, scores, winners = (entry.get(k) for k in ("seats", "names", "scores", "winners"))
+    if "id" in entry and not (isinstance(entry["id"], str) and entry["id"]):
+        return tr("its id is not text")
     if not (isinstance(seats, list) and len(seats) == players):
-        return f"it should list {players} players"
+        return tr("it should list {n} players").format(n=players)
     if not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS and isinstance(s.get("level"), str) for s in seats):
-        return "a player is neither a person nor a computer"
+        return tr("a player is neither a person nor a computer")
     if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names)):
-        return "the names do not match the players"
+        return tr("the names do not match the players")
     if not (isinstance(scores, list) and len(scores) == players and all(_int(s) and s >= 0 for s in scores)):
-        return "the scores do not match the players"
+        return tr("the scores do not match the players")
     if not (isinstance(winners, list) and winners and all(_int(w) and 0 <= w < players for w in winners)):
-        return "the winners are not players of the game"
+        return tr("the winners are not players of the game")
     return _moves_problem(entry.get("moves"), board, rules)
 
 
 def _moves_problem(moves: Any, board: Any, rules: Any) -> str:
     if not (isinstance(moves, list) and all(isinstance(code, str) for code in moves)):
-        return "its moves are not position codes"
+        return tr("its moves are not position codes")
     for code in moves:
         try:
             game = decode(code)
-        except CodeError as error:
-            return f"its moves cannot be replayed ({error})"
+        except CodeError:
+            return tr("its moves cannot be replayed")
         if game.board is not board or game.rules != rules:
-            return "its moves are of another board or other rules"
+            return tr("its moves are of another board or other rules")
     return ""
 
 
 # -- merging --------------------------------------------------------------------------------------------------
-def entry_key(entry: dict[str, Any]) -> str:
-    """What makes two history entries the same game: the same date, board, rules, players, scores and moves."""
-    fields = {k: entry.get(k) for k in ("date", "board", "rules", "seats", "names", "scores", "winners", "moves")}
-    return json.dumps(fields, sort_keys=True)
-
-
-def _when(entry: dict[str, Any]) -> datetime:
-    moment = datetime.fromisoformat(str(entry.get("date")))
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 @dataclass(frozen=True)
 class MergeResult:
     added: int
     already: int
-    dropped: int
     puzzles_added: int
 
     def summary(self) -> str:
-        games = f"{self.added} game{'' if self.added == 1 else 's'} added"
+        games = tr_n("{n} game added", "{n} games added", self.added)
         if self.already:
-            games += f" ({self.already} already here)"
-        if self.dropped:
-            games += f", the {self.dropped} oldest left out (the history keeps {HISTORY_LIMIT})"
-        puzzles = f"{self.puzzles_added} solved puzzle{'' if self.puzzles_added == 1 else 's'} added"
-        return f"Backup imported: {games}, {puzzles}, settings restored."
+            games += " " + tr_n("({n} already here)", "({n} already here)", self.already)
+        puzzles = tr_n("{n} solved puzzle added", "{n} solved puzzles added", self.puzzles_added)
+        return tr("Backup imported: {games}, {puzzles}, settings restored.").format(games=games, puzzles=puzzles)
 
 
-def merged_history(current: list[dict[str, Any]], imported: list[dict[str, Any]]) -> tuple[list, int, int]:
-    """(the history with the imported games that are not in it, oldest first and at most HISTORY_LIMIT long;
-    how many imported games were already there; how many of the oldest were left out)."""
-    keys = {entry_key(entry) for entry in current}
-    added, already = [], 0
-    for entry in imported:
-        key = entry_key(entry)
-        if key in keys:
-            already += 1
-        else:
-            keys.add(key)
-            added.append(entry)
-    combined = sorted(current + added, key=_when)
-    dropped = max(0, len(combined) - HISTORY_LIMIT)
-    return combined[dropped:], already, dropped
-
-
-def merge_backup(store: Any, backup: Backup) -> MergeResult:
-    """Merge a checked backup into ``store``; raises :class:`BackupError` (with everything put back) when the
-    store cannot save it."""
-    old = {key: store.get(key) for key in (HISTORY_KEY, SETTINGS_KEY, SOLVED_KEY)}
-    current = valid_entries(old[HISTORY_KEY])
-    history, already, dropped = merged_history(current, backup.history)
-    solved = load_solved(store)
+def merge_backup(saved: Saved, backup: Backup) -> MergeResult:
+    """Merge a checked backup: new games by game id, the solved puzzles, the settings (the caller applies them
+    to the running app)."""
+    imported = list({game_id(entry): entry for entry in backup.games}.values())
+    added = saved.merge_history(imported, backup.earlier)
+    solved = saved.solved_puzzles()
     new_solved = [key for key in backup.solved if key not in solved]
-    values = {
-        HISTORY_KEY: history,
-        SETTINGS_KEY: backup.settings.to_data(),
-        SOLVED_KEY: solved_to_data(solved + new_solved),
-    }
-    for key, value in values.items():
-        if not store.put(key, value):
-            _restore(store, old)
-            raise BackupError("the game could not save the imported data, so nothing was changed")
-    added = len(backup.history) - already
-    return MergeResult(added, already, dropped, len(new_solved))
-
-
-def _restore(store: Any, old: dict[str, Any]) -> None:
-    for key, value in old.items():
-        if value is None:
-            store.delete(key)
-        else:
-            store.put(key, value)
+    saved.save_solved_puzzles(solved + new_solved)
+    saved.save_settings(backup.settings.to_data())
+    return MergeResult(added, len(imported) - added, len(new_solved))
 
 
 # -- moving the file: desktop -----------------------------------------------------------------------------------
-def desktop_path(store: Any) -> Path:
+def desktop_path(saved: Saved) -> Path:
     """Where the desktop keeps the backup file: the store's folder (the user's data folder)."""
-    folder = getattr(store, "folder", None)
+    folder = getattr(saved.store, "folder", None)
     if folder is None:
         from ..storage import default_data_dir
 
@@ -244,85 +208,67 @@ def write_desktop_file(path: Path, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise BackupError(f"the file could not be written: {error.strerror or error}") from None
+        raise BackupError(tr("the file could not be written ({why})").format(why=error.strerror or error)) from None
 
 
 def read_desktop_file(path: Path) -> bytes:
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise BackupError("the file is too large to be a Pipopipette backup")
+            raise BackupError(tr("the file is too large to be a Pipopipette backup"))
         return path.read_bytes()
     except FileNotFoundError:
-        raise BackupError(f"there is no backup file at {path}") from None
+        raise BackupError(tr("there is no backup file at {path}").format(path=path)) from None
     except OSError as error:
-        raise BackupError(f"the file could not be read: {error.strerror or error}") from None
+        raise BackupError(tr("the file could not be read ({why})").format(why=error.strerror or error)) from None
 
 
 # -- moving the file: browser ---------------------------------------------------------------------------------------
-UPLOAD_SLOT = "__pipopipetteUpload"
+SCRIPT = Path(__file__).with_name("backup.js")  # defines window.pipopipetteBackup in the page
 
-_DOWNLOAD_JS = """(function (text, name) {
-  const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
-  const link = document.createElement("a");
-  link.href = url; link.download = name; link.style.display = "none";
-  document.body.appendChild(link); link.click(); link.remove();
-  setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
-  return "ok";
-})(%s, %s)"""
 
-_PICK_JS = """(function (slot, limit) {
-  window[slot] = {state: "picking"};
-  const input = document.createElement("input");
-  input.type = "file"; input.accept = ".json,application/json"; input.style.display = "none";
-  input.addEventListener("change", function () {
-    const file = input.files && input.files[0];
-    input.remove();
-    if (!file) { window[slot] = {state: "cancelled"}; return; }
-    if (file.size > limit) { window[slot] = {state: "error", error: "the file is too large to be a backup"}; return; }
-    file.text().then(function (text) { window[slot] = {state: "done", text: text, name: file.name}; },
-                     function () { window[slot] = {state: "error", error: "the browser could not read the file"}; });
-  });
-  input.addEventListener("cancel", function () { input.remove(); window[slot] = {state: "cancelled"}; });
-  document.body.appendChild(input);
-  input.click();
-  return "ok";
-})(%s, %d)"""
-
-_TAKE_JS = """(function (slot) {
-  const found = window[slot];
-  if (!found || found.state === "picking") { return ""; }
-  window[slot] = null;
-  return JSON.stringify(found);
-})(%s)"""
+def _page(window: Any, call: str) -> Any:
+    """Run ``call`` on the page's pipopipetteBackup object, defining it first if this page has not got it yet."""
+    if window.eval("typeof(window.pipopipetteBackup)") != "object":
+        window.eval(SCRIPT.read_text(encoding="utf-8"))
+    return window.eval("window.pipopipetteBackup." + call)
 
 
 def browser_download(window: Any, text: str, name: str = FILE_NAME) -> None:
     """Offer ``text`` as a file download (raises BackupError if the page refuses)."""
     try:
-        window.eval(_DOWNLOAD_JS % (json.dumps(text), json.dumps(name)))
+        _page(window, f"download({json.dumps(text)},{json.dumps(name)})")
     except Exception as error:
-        raise BackupError(f"the browser refused the download ({error})") from None
+        raise BackupError(tr("the browser refused the download ({why})").format(why=error)) from None
 
 
 def browser_pick_file(window: Any) -> None:
     """Open the browser's file chooser; its text arrives later through :func:`browser_take_upload`."""
     try:
-        window.eval(_PICK_JS % (json.dumps(UPLOAD_SLOT), MAX_BYTES))
+        _page(window, f"pick({MAX_BYTES})")
     except Exception as error:
-        raise BackupError(f"the browser refused to open a file ({error})") from None
+        raise BackupError(tr("the browser refused to open a file ({why})").format(why=error)) from None
 
 
 def browser_take_upload(window: Any) -> dict[str, str] | None:
-    """None while the player is still choosing; then {"state": "done", "text": ...}, or "cancelled", or
-    {"state": "error", "error": why}."""
+    """None while the player is still choosing; then {"state": "done", "text": ...}, {"state": "cancelled"}, or
+    {"state": "error", "error": why} (why in the player's words)."""
     try:
-        answer = window.eval(_TAKE_JS % json.dumps(UPLOAD_SLOT))
+        answer = _page(window, "take()")
     except Exception as error:
-        return {"state": "error", "error": f"the browser could not read the file ({error})"}
+        return {"state": "error", "error": tr("the browser could not read the file ({why})").format(why=error)}
     if not isinstance(answer, str) or not answer:
         return None
     try:
         found = json.loads(answer)
     except ValueError:
-        return {"state": "error", "error": "the browser could not read the file"}
-    return found if isinstance(found, dict) else None
+        found = None
+    if not isinstance(found, dict) or found.get("state") not in ("done", "cancelled", "error"):
+        return {"state": "error", "error": tr("the browser could not read the file")}
+    if found["state"] == "error":
+        too_large = found.get("error") == "large"
+        found["error"] = (
+            tr("the file is too large to be a Pipopipette backup")
+            if too_large
+            else tr("the browser could not read the file")
+        )
+    return found

@@ -7,7 +7,7 @@ checks every answer with the exact solver)::
 
 ``value`` is what the answer is worth to the player to move with perfect play from both sides (their future cells
 minus the other's), as :mod:`game.ai.solver` counts it. The player to move is always player 0. Standard library
-only; the app reads the set with :func:`load_puzzles` and never solves anything.
+only; the app reads the set with :func:`load_puzzles` and never solves anything (it words the themes and hints).
 """
 
 from __future__ import annotations
@@ -23,42 +23,8 @@ DATA_PATH = Path(__file__).with_name("puzzles.json")
 DATA_VERSION = 1
 
 
-@dataclass(frozen=True)
-class Theme:
-    title: str
-    hint: str
-
-
-THEMES: dict[str, Theme] = {
-    "chains": Theme(
-        "Counting chains",
-        "Count the chains: what each line gives away, and what taking everything leaves you to open next.",
-    ),
-    "all-but-two": Theme(
-        "All but two",
-        "All but two: decline the last two boxes of the chain, so the other player must open the next one.",
-    ),
-    "double-cross": Theme(
-        "The double-cross",
-        "The double-cross: give a chain of two away by its middle line, so it cannot be declined.",
-    ),
-    "long-chain": Theme(
-        "The long-chain rule",
-        "The long-chain rule: count dots plus long chains; make or break a chain to get control.",
-    ),
-    "loops": Theme(
-        "Loops",
-        "Loops: declining a loop costs four boxes, not two; count whether control is still worth it.",
-    ),
-    "triangles": Theme(
-        "Triangles",
-        "Triangles have three sides: a triangle is given away by its second side. Count chains as on squares.",
-    ),
-    "hexagons": Theme(
-        "Hexagons",
-        "Hexagons have six sides: a hexagon is given away by its fifth side. Count chains as on squares.",
-    ),
-}
+THEMES = ("chains", "all-but-two", "double-cross", "long-chain", "loops", "triangles", "hexagons")
+"""The themes in the order the set presents them (the app names each one and gives its hint)."""
 
 
 class PuzzleError(ValueError):
@@ -82,21 +48,10 @@ class Puzzle:
     def position(self) -> GameState:
         return decode(self.code)
 
-    @property
-    def hint(self) -> str:
-        return THEMES[self.theme].hint
-
-    def outcome(self) -> str:
-        """What the answer leads to with best play from both sides: "wins by 3", "draws", "loses by only 1"."""
+    def final_margin(self) -> int:
+        """The player's final lead in cells (negative: behind) when they play the answer and both play perfectly."""
         state = self.position()
-        final = state.scores[0] - state.scores[1] + self.value
-        if final > 0:
-            return f"wins by {final}"
-        return "draws" if final == 0 else f"loses by only {-final}"
-
-    def goal(self) -> str:
-        """What the player must find."""
-        return f"Find the one line that {self.outcome()}"
+        return state.scores[0] - state.scores[1] + self.value
 
 
 def parse_puzzles(data: Any) -> list[Puzzle]:

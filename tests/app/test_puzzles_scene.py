@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.scenes.puzzles import WRONG, PuzzleListScene, PuzzleScene
-from game.puzzles import THEMES
-from game.puzzles.progress import SOLVED_KEY
+from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene, goal_text, right_text
+from game.storage import PUZZLES as SOLVED_KEY
 
 from .conftest import LANDSCAPE, PORTRAIT
 
@@ -27,10 +26,12 @@ def test_wrong_line_is_shown_then_taken_back_and_nothing_is_saved(make_driver, s
     driver = make_driver(PORTRAIT)
     scene = open_first_puzzle(driver)
     before = scene.state.drawn
-    assert scene.status_text()[0] == f"{scene.puzzle.goal()}."
+    assert scene.status_text()[0] == goal_text(scene.puzzle)
+    assert scene.status_text()[0].startswith("Find the one line that ")
     wrong = a_wrong_line(scene)
     driver.click(driver.line_point(wrong))
-    assert scene.state.is_drawn(wrong) and scene.status_text()[0] == WRONG
+    assert scene.state.is_drawn(wrong)
+    assert scene.status_text()[0] == "Not this one: it does not keep the best result. Try again."
     driver.click(driver.line_point(scene.puzzle.answer))
     assert not scene.state.is_drawn(scene.puzzle.answer), "no second line while the wrong one is shown"
     driver.until(lambda: scene.wrong is None)
@@ -43,7 +44,8 @@ def test_hint_names_the_technique(make_driver):
     scene = open_first_puzzle(driver)
     driver.press_button("Hint")
     text, colour = scene.status_text()
-    assert text == f"Hint: {THEMES[scene.puzzle.theme].hint}"
+    assert scene.puzzle.theme == "chains"
+    assert text == "Hint: Count the chains: what each line gives away, and what taking everything leaves you to open."
     driver.key(pygame.K_h)
     assert scene.show_hint
 
@@ -54,7 +56,9 @@ def test_right_line_by_touch_solves_and_is_saved_and_ticked(make_driver, store):
     first = scene.puzzle
     driver.tap(driver.line_point(first.answer))
     assert scene.solved_now and scene.state.is_drawn(first.answer)
-    assert scene.status_text()[0] == f"Right! With best play this line {first.outcome()}."
+    assert scene.status_text()[0] == right_text(first)
+    margin = first.final_margin()
+    assert margin > 0 and right_text(first) == f"Right! With best play this line wins by {margin}."
     assert store.get(SOLVED_KEY) == {"solved": [first.key]}
     assert not driver.widget("Hint").enabled and driver.widget("Next puzzle").primary
     driver.press_button("Next puzzle")

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...puzzles.progress import load_solved
 from .. import layout, theme
 from ..backup import (
     BackupError,
@@ -24,20 +23,25 @@ from ..backup import (
     read_desktop_file,
     write_desktop_file,
 )
+from ..i18n import tr, tr_n
 from ..input import Action
 from ..scene import Scene
-from ..stats import valid_entries
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
 
-ABOUT = (
-    "A backup file holds your finished games, your settings and the puzzles you solved. Browser storage can be "
-    "cleared: keep a copy. Importing adds the games that are not already here and restores the settings."
-)
-NOTHING_CHANGED = "Nothing was changed: "
+
+def about() -> str:
+    return tr(
+        "A backup file holds your finished games, your settings and the puzzles you solved. Browser storage can be "
+        "cleared: keep a copy. Importing adds the games that are not already here and restores the settings."
+    )
+
+
+def nothing_changed(why: object) -> str:
+    return tr("Nothing was changed: {why}.").format(why=why)
 
 
 def wrap_long(text: Any, paragraph: str, size: int, width: int) -> list[str]:
@@ -75,8 +79,8 @@ class BackupScene(Scene):
         w, h = size
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
-        export = Button("Export", self.export, primary=True)
-        load = Button("Import", self.start_import)
+        export = Button(tr("Export"), self.export, primary=True)
+        load = Button(tr("Import"), self.start_import)
         row = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
         export.rect, load.rect = layout.split_row(row, 2, u)
         self.panel.set([back_button(self.app, back_rect), export, load])
@@ -88,42 +92,42 @@ class BackupScene(Scene):
         self.app.notify(message)
 
     def export(self) -> None:
-        text = export_text(self.app.store, self.app.settings)
+        text = export_text(self.app.saved, self.app.settings)
         try:
             if self.app.browser:
                 browser_download(self.window(), text)
-                self.say("Backup file offered for download.")
+                self.say(tr("Backup file offered for download."))
             else:
-                path = desktop_path(self.app.store)
+                path = desktop_path(self.app.saved)
                 write_desktop_file(path, text)
-                self.say(f"Backup saved to {path}")
+                self.say(tr("Backup saved to {path}").format(path=path))
         except BackupError as error:
-            self.say(f"Export failed: {error}.", error=True)
+            self.say(tr("Export failed: {why}.").format(why=error), error=True)
 
     def start_import(self) -> None:
         if not self.app.browser:
             try:
-                self.import_text(read_desktop_file(desktop_path(self.app.store)))
+                self.import_text(read_desktop_file(desktop_path(self.app.saved)))
             except BackupError as error:
-                self.say(f"{NOTHING_CHANGED}{error}.", error=True)
+                self.say(nothing_changed(error), error=True)
             return
         try:
             browser_pick_file(self.window())
         except BackupError as error:
-            self.say(f"{NOTHING_CHANGED}{error}.", error=True)
+            self.say(nothing_changed(error), error=True)
             return
         self.waiting = True
-        self.message, self.error = "Choose a backup file...", False
+        self.message, self.error = tr("Choose a backup file..."), False
 
     def import_text(self, text: str | bytes) -> None:
         """Check ``text`` as a backup file and merge it; a bad file changes nothing and says why."""
         try:
-            result = merge_backup(self.app.store, read_backup(text))
+            backup = read_backup(text)
         except BackupError as error:
-            self.say(f"{NOTHING_CHANGED}{error}.", error=True)
+            self.say(nothing_changed(error), error=True)
             return
-        self.app.settings = self.app.load_settings()
-        self.app.sounds.enabled = self.app.settings.sound
+        result = merge_backup(self.app.saved, backup)
+        self.app.save_settings(backup.settings)
         self.say(result.summary())
 
     def update(self, dt: float) -> None:
@@ -136,9 +140,9 @@ class BackupScene(Scene):
         if found.get("state") == "done":
             self.import_text(str(found.get("text", "")))
         elif found.get("state") == "cancelled":
-            self.message, self.error = "No file chosen.", False
+            self.message, self.error = tr("No file chosen."), False
         else:
-            self.say(f"{NOTHING_CHANGED}{found.get('error', 'the file could not be read')}.", error=True)
+            self.say(nothing_changed(found.get("error")), error=True)
 
     # -- input and drawing ------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
@@ -152,12 +156,13 @@ class BackupScene(Scene):
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "Backup")
-        games = len(valid_entries(self.app.store.get("history")))
-        solved = len(load_solved(self.app.store))
-        paragraphs = [(ABOUT, theme.INK), (f"Saved now: {games} finished games, {solved} solved puzzles.", theme.MUTED)]
+        draw_title(self.app, surface, self.bar, tr("Backup"))
+        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
+        solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
+        saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
+        paragraphs = [(about(), theme.INK), (saved_now, theme.MUTED)]
         if not self.app.browser:
-            paragraphs.append((f"File: {desktop_path(self.app.store)}", theme.MUTED))
+            paragraphs.append((tr("File: {path}").format(path=desktop_path(self.app.saved)), theme.MUTED))
         if self.message:
             paragraphs.append((self.message, theme.LAST_TURN if self.error else theme.ACCENT))
         size = int(u * 0.75)

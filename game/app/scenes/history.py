@@ -10,10 +10,13 @@ import pygame
 
 from ...core import CodeError
 from ...core.notation import parse_board_token
+from ...storage import HistoryView
 from .. import layout, theme
+from ..i18n import tr, tr_mark, tr_n
+from ..i18n.phrases import describe_board, format_date, level_name
 from ..input import Action
 from ..scene import Scene
-from ..stats import Row, stats_rows, streak_text, valid_entries
+from ..stats import Row, stats_rows, streak_text
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
@@ -24,29 +27,53 @@ if TYPE_CHECKING:
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
-        when = datetime.fromisoformat(str(entry.get("date"))).astimezone().strftime("%d %b %Y %H:%M")
+        when = format_date(datetime.fromisoformat(str(entry.get("date"))).astimezone())
     except ValueError:
         when = "?"
     try:
-        board = parse_board_token(str(entry.get("board"))).describe()
+        board = describe_board(parse_board_token(str(entry.get("board"))))
     except CodeError:
-        board = "unknown board"
+        board = tr("unknown board")
     scores = "  ".join(f"{name} {score}" for name, score in zip(entry["names"], entry["scores"], strict=True))
     wins = entry["winners"]
     if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
-        scores += f"  ·  {entry['names'][wins[0]]} won"
+        scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])
     else:
-        scores += "  ·  draw"
+        scores += "  ·  " + tr("draw")
     return f"{when}  ·  {board}", scores
 
 
-COLUMNS = (("Opponent", 0.0), ("Board", 0.2), ("Played", 0.5), ("Won", 0.62), ("Drawn", 0.72), ("Lost", 0.82))
-BEST_COLUMN = ("Best", 0.92)
+def saving_text(view: HistoryView) -> str:
+    """One line on what is saved: its size, games not saved yet, and unreadable data kept aside."""
+    kb = max(1, round(view.stored_bytes / 1024)) if view.stored_bytes else 0
+    parts = [tr("Saved data: {kb} KB").format(kb=kb)]
+    if view.unsaved:
+        parts.append(tr_n("{n} game is not saved yet", "{n} games are not saved yet", view.unsaved))
+    if view.kept:
+        parts.append(
+            tr_n(
+                "{n} saved item could not be read; it was kept",
+                "{n} saved items could not be read; they were kept",
+                view.kept,
+            )
+        )
+    return "  ·  ".join(parts)
+
+
+COLUMNS = (
+    (tr_mark("Opponent"), 0.0),
+    (tr_mark("Board"), 0.2),
+    (tr_mark("Played"), 0.5),
+    (tr_mark("Won"), 0.62),
+    (tr_mark("Drawn"), 0.72),
+    (tr_mark("Lost"), 0.82),
+)
+BEST_COLUMN = (tr_mark("Best"), 0.92)
 
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [row.level.title(), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
+    return [level_name(row.level), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
 
 
 class HistoryScene(Scene):
@@ -58,10 +85,12 @@ class HistoryScene(Scene):
         self._load()
 
     def _load(self) -> None:
-        saved = valid_entries(self.app.store.get("history"))
-        self.entries = list(reversed(saved))
-        self.rows = stats_rows(saved)
-        self.streak = streak_text(saved)
+        view = self.app.saved.history()
+        self.entries = list(reversed(view.games))
+        self.total = view.total
+        self.rows = stats_rows(view.games, view.earlier)
+        self.streak = streak_text(view.games, view.earlier)
+        self.saving = saving_text(view)
 
     def enter(self) -> None:
         self._load()  # again after a backup was imported
@@ -83,12 +112,12 @@ class HistoryScene(Scene):
         self.invalidate_layout()
 
     def clear(self) -> None:
-        self.app.store.put("history", [])
+        self.app.saved.clear_history()
         self._load()
         self.scroll = 0
         self.confirming = False
         self.invalidate_layout()
-        self.app.notify("History cleared.")
+        self.app.notify(tr("History cleared."))
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -100,9 +129,9 @@ class HistoryScene(Scene):
             self._layout_dialog(u)
         else:
             back = back_button(self.app, back_rect)
-            clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
+            clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
-            backup = Button("Backup", self.backup)
+            backup = Button(tr("Backup"), self.backup)
             backup.rect = clear.rect.move(-back_rect.width - u // 3, 0)
             self.panel.set([back, clear, backup])
         self.row_height = int(u * 2.1)
@@ -111,7 +140,7 @@ class HistoryScene(Scene):
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
         more = self.table_line if len(self.rows) > self.shown_rows else 0
-        stats_height = int(u * 2.6) + table + more
+        stats_height = int(u * 3.5) + table + more
         self.stats_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, stats_height)
         self.list_rect = pygame.Rect(u, self.stats_rect.bottom + u // 2, w - 2 * u, h - self.stats_rect.bottom - u)
 
@@ -121,8 +150,8 @@ class HistoryScene(Scene):
         self.dialog = pygame.Rect(0, 0, width, int(u * 7.2))
         self.dialog.center = (w // 2, h // 2)
         row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
-        keep = Button("Keep them", self.cancel_clear)
-        delete = Button(f"Delete {len(self.entries)}", self.clear, danger=True)
+        keep = Button(tr("Keep them"), self.cancel_clear)
+        delete = Button(tr("Delete {n}").format(n=self.total), self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, delete])
         self.panel.focus = 0
@@ -167,7 +196,7 @@ class HistoryScene(Scene):
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "History")
+        draw_title(self.app, surface, self.bar, tr("History"))
         self._draw_stats(surface, u)
         self._draw_list(surface, u)
         if self.confirming:
@@ -179,7 +208,7 @@ class HistoryScene(Scene):
         if not self.entries:
             text.draw(
                 surface,
-                "No finished games yet.",
+                tr("No finished games yet."),
                 int(u * 0.8),
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
@@ -206,23 +235,25 @@ class HistoryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
-        played = f"{len(self.entries)} game{'' if len(self.entries) == 1 else 's'} played"
+        played = tr_n("{n} game played", "{n} games played", self.total)
         text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
         size = text.fit(self.streak, int(u * 0.66), inner.width)
         text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
+        size = text.fit(self.saving, int(u * 0.58), inner.width)
+        text.draw(surface, self.saving, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 2.35)))
         if not self.shown_rows:
             return
-        y = rect.y + int(u * 2.5)
+        y = rect.y + int(u * 3.4)
         size = int(u * 0.6)
         columns = (*COLUMNS, BEST_COLUMN)
-        self._draw_table_row(surface, [name for name, _ in columns], inner, y, size, theme.MUTED)
+        self._draw_table_row(surface, [tr(name) for name, _ in columns], inner, y, size, theme.MUTED)
         for row in self.rows[: self.shown_rows]:
             y += self.table_line
             self._draw_table_row(surface, row_cells(row), inner, y, size, theme.INK)
         hidden = len(self.rows) - self.shown_rows
         if hidden:
             y += self.table_line
-            text.draw(surface, f"and {hidden} more", size, theme.MUTED, topleft=(inner.x, y))
+            text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
 
     def _draw_table_row(
         self, surface: pygame.Surface, cells: list[str], inner: pygame.Rect, y: int, size: int, colour: tuple
@@ -241,12 +272,14 @@ class HistoryScene(Scene):
         shade.fill((*theme.INK, 140))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        count = len(self.entries)
-        question = f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"
+        count = self.total
+        question = tr_n(
+            "Delete {n} finished game and its statistics?", "Delete all {n} finished games and their statistics?", count
+        )
         y = self.dialog.y + u
         for line in text.wrap(question, int(u * 0.8), self.dialog.width - 2 * u):
             text.draw(surface, line, int(u * 0.8), theme.INK, midtop=(self.dialog.centerx, y))
             y += int(u * 0.95)
-        note = "This cannot be undone. An unfinished game is kept."
+        note = tr("This cannot be undone. An unfinished game is kept.")
         size = text.fit(note, int(u * 0.6), self.dialog.width - 2 * u)
         text.draw(surface, note, size, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))

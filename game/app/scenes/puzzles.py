@@ -1,6 +1,6 @@
 """Puzzles: the list (solved ones marked) and one puzzle at a time, where the player draws the one best line.
 
-A right line is drawn and the puzzle saved as solved (game/puzzles/progress.py); a wrong one shows in red for a
+A right line is drawn and the puzzle saved as solved (``Saved.mark_puzzle_solved``); a wrong one shows in red for a
 moment and is taken back. Hint names the technique of the puzzle's theme.
 """
 
@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...core import GameState
-from ...puzzles import THEMES, Puzzle, load_puzzles
-from ...puzzles.progress import load_solved, mark_solved
+from ...puzzles import Puzzle, load_puzzles
 from .. import layout, theme
+from ..i18n import tr, tr_mark
+from ..i18n.phrases import describe_board
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -25,9 +26,66 @@ from .common import back_button, draw_title, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-NAMES = ["You", "Opponent"]
 WRONG_SECONDS = 1.4
-WRONG = "Not this one: it does not keep the best result. Try again."
+THEME_TITLES = {
+    "chains": tr_mark("Counting chains"),
+    "all-but-two": tr_mark("All but two"),
+    "double-cross": tr_mark("The double-cross"),
+    "long-chain": tr_mark("The long-chain rule"),
+    "loops": tr_mark("Loops"),
+    "triangles": tr_mark("Triangles"),
+    "hexagons": tr_mark("Hexagons"),
+}
+THEME_HINTS = {
+    "chains": tr_mark("Count the chains: what each line gives away, and what taking everything leaves you to open."),
+    "all-but-two": tr_mark(
+        "All but two: decline the last two boxes of the chain, so the other player must open the next one."
+    ),
+    "double-cross": tr_mark("The double-cross: give a chain of two away by its middle line, so it cannot be declined."),
+    "long-chain": tr_mark("The long-chain rule: count dots plus long chains; make or break a chain to get control."),
+    "loops": tr_mark("Loops: declining a loop costs four boxes, not two; count whether control is still worth it."),
+    "triangles": tr_mark(
+        "Triangles have three sides: the second side gives a triangle away. Count the chains as on squares."
+    ),
+    "hexagons": tr_mark(
+        "Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares."
+    ),
+}
+
+
+def names() -> list[str]:
+    return [tr("You"), tr("Opponent")]
+
+
+def theme_title(puzzle: Puzzle) -> str:
+    return tr(THEME_TITLES[puzzle.theme])
+
+
+def goal_text(puzzle: Puzzle) -> str:
+    """What the player must find, from the final result the answer leads to with best play."""
+    margin = puzzle.final_margin()
+    if margin > 0:
+        return tr("Find the one line that wins by {n}.").format(n=margin)
+    if margin == 0:
+        return tr("Find the one line that draws.")
+    return tr("Find the one line that loses by only {n}.").format(n=-margin)
+
+
+def right_text(puzzle: Puzzle) -> str:
+    margin = puzzle.final_margin()
+    if margin > 0:
+        return tr("Right! With best play this line wins by {n}.").format(n=margin)
+    if margin == 0:
+        return tr("Right! With best play this line draws.")
+    return tr("Right! With best play this line loses by only {n}.").format(n=-margin)
+
+
+def wrong_text() -> str:
+    return tr("Not this one: it does not keep the best result. Try again.")
+
+
+def hint_text(puzzle: Puzzle) -> str:
+    return tr("Hint: {hint}").format(hint=tr(THEME_HINTS[puzzle.theme]))
 
 
 def check_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
@@ -49,7 +107,7 @@ class PuzzleListScene(Scene):
         self.solved: set[str] = set()
 
     def enter(self) -> None:
-        self.solved = set(load_solved(self.app.store))
+        self.solved = set(self.app.saved.solved_puzzles())
         self.panel = Panel()
         self.invalidate_layout()
 
@@ -59,7 +117,7 @@ class PuzzleListScene(Scene):
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
         back = back_button(self.app, back_rect)
-        self.next_button = Button("Next unsolved", self.open_next, primary=True)
+        self.next_button = Button(tr("Next unsolved"), self.open_next, primary=True)
         self.next_button.enabled = self.next_unsolved() is not None
         self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, int(u * 1.4))
         footer = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
@@ -126,9 +184,11 @@ class PuzzleListScene(Scene):
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "Puzzles")
+        draw_title(self.app, surface, self.bar, tr("Puzzles"))
         solved = sum(1 for p in self.puzzles if p.key in self.solved)
-        summary = f"{solved} of {len(self.puzzles)} solved · each has exactly one best line"
+        summary = tr("{solved} of {total} solved · each has exactly one best line").format(
+            solved=solved, total=len(self.puzzles)
+        )
         size = text.fit(summary, int(u * 0.72), self.summary_rect.width)
         text.draw(surface, summary, size, theme.MUTED, midleft=self.summary_rect.midleft)
         clip = surface.get_clip()
@@ -147,11 +207,11 @@ class PuzzleListScene(Scene):
         row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
         pygame.draw.rect(surface, theme.BUTTON_DOWN if pressed else theme.PANEL, row, border_radius=10)
         solved = puzzle.key in self.solved
-        title = f"{puzzle.number}. {THEMES[puzzle.theme].title}"
+        title = f"{puzzle.number}. {theme_title(puzzle)}"
         right = row.right - int(u * 2.2)
         size = text.fit(title, int(u * 0.8), right - row.x - u)
         text.draw(surface, title, size, theme.INK, topleft=(row.x + u // 2, row.y + u // 5))
-        board = puzzle.position().board.describe()
+        board = describe_board(puzzle.position().board)
         size = text.fit(board, int(u * 0.6), right - row.x - u)
         text.draw(surface, board, size, theme.MUTED, bottomleft=(row.x + u // 2, row.bottom - u // 5))
         if solved:
@@ -172,7 +232,7 @@ class PuzzleScene(Scene):
         self.puzzle = self.puzzles[index]
         self.state: GameState = self.puzzle.position()
         self.solved_now = False
-        self.was_solved = self.puzzle.key in load_solved(self.app.store)
+        self.was_solved = self.puzzle.key in self.app.saved.solved_puzzles()
         self.wrong: tuple[int, float] | None = None
         self.tries = 0
         self.show_hint = False
@@ -201,14 +261,14 @@ class PuzzleScene(Scene):
                 frame.board.x, frame.board.y + extra, frame.board.width, frame.board.height - extra
             )
         self.view = BoardView(self.state.board, self.board_rect)
-        self.back = Button("Back", self.app.manager.pop)
+        self.back = Button(tr("Back"), self.app.manager.pop)
         width = int(u * 3.6)
         if frame.portrait:
             self.back.rect = pygame.Rect(self.header.x, self.header.y, width, self.header.height)
         else:
             self.back.rect = pygame.Rect(self.header.right - width, self.header.y, width, self.header.height)
-        self.hint_button = Button("Hint", self.hint)
-        self.next_button = Button("Next puzzle", self.next_puzzle)
+        self.hint_button = Button(tr("Hint"), self.hint)
+        self.next_button = Button(tr("Next puzzle"), self.next_puzzle)
         self.hint_button.rect, self.next_button.rect = layout.split_row(buttons, 2, u // 2)
         self._refresh()
 
@@ -242,8 +302,7 @@ class PuzzleScene(Scene):
         self.state.play(line)
         if line == self.puzzle.answer:
             self.solved_now = True
-            if not mark_solved(self.app.store, self.puzzle.key):
-                self.app.notify("The solved puzzle could not be saved.")
+            self.app.saved.mark_puzzle_solved(self.puzzle.key)  # if it cannot be written now, it is kept and retried
             self.app.sounds.play("capture")
         else:
             self.wrong = (line, self.now + WRONG_SECONDS)
@@ -312,29 +371,32 @@ class PuzzleScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.solved_now:
-            return f"Right! With best play this line {self.puzzle.outcome()}.", theme.INK
+            return right_text(self.puzzle), theme.INK
         if self.wrong is not None:
-            return WRONG, theme.LAST_TURN
+            return wrong_text(), theme.LAST_TURN
         if self.show_hint:
-            return f"Hint: {self.puzzle.hint}", theme.HINT
-        return f"{self.puzzle.goal()}.", theme.INK
+            return hint_text(self.puzzle), theme.HINT
+        return goal_text(self.puzzle), theme.INK
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        title = f"Puzzle {self.puzzle.number} · {THEMES[self.puzzle.theme].title}"
         if self.was_solved or self.solved_now:
-            title += " · solved"
+            title = tr("Puzzle {number} · {theme} · solved")
+        else:
+            title = tr("Puzzle {number} · {theme}")
+        title = title.format(number=self.puzzle.number, theme=theme_title(self.puzzle))
         room = self.header.inflate(-int(u * 8), 0) if self.portrait else self.header.copy()
         if not self.portrait:
             room.width -= int(u * 4)
         size = text.fit(title, int(u * 0.85), room.width)
         text.draw(surface, title, size, theme.INK, center=room.center)
-        draw_scores(surface, text, self.scores, NAMES, seat_marks(NAMES), self.state.scores, 0, True, False, self.now)
+        seats = names()
+        draw_scores(surface, text, self.scores, seats, seat_marks(seats), self.state.scores, 0, True, False, self.now)
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
-        self.view.draw(surface, self.state, text, self._marks(), seat_marks(NAMES), self.app.settings.patterns)
+        self.view.draw(surface, self.state, text, self._marks(), seat_marks(names()), self.app.settings.patterns)
         if self.wrong is not None:
             start, end = self.view.ends[self.wrong[0]]
             pygame.draw.line(surface, theme.LAST_TURN, start, end, self.view.line_width + 2)
