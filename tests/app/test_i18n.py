@@ -200,8 +200,8 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
     from game.app.scenes.backup import BackupScene
     from game.app.scenes.board import BoardScene
     from game.app.scenes.history import HistoryScene
-    from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
     from game.app.scenes.howto import PAGES, HowToScene
+    from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
     from game.app.scenes.results import ResultsScene
     from game.app.scenes.settings import SettingsScene
     from game.app.session import Session

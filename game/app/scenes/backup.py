@@ -89,7 +89,6 @@ class BackupScene(Scene):
     # -- actions ----------------------------------------------------------------------------------------------
     def say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
-        self.app.notify(message)
 
     def export(self) -> None:
         text = export_text(self.app.saved, self.app.settings)
