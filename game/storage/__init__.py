@@ -65,4 +65,4 @@ def open_store(namespace: str = "pipopipette") -> Store:
 def _local_storage() -> object:
     import platform
 
-    return platform.window.localStorage
+    return platform.window.localStorage  # type: ignore[attr-defined]  # pygbag's, in the browser only

@@ -36,9 +36,21 @@ def called(node: ast.Call) -> str:
     return node.func.attr if isinstance(node.func, ast.Attribute) else ""
 
 
+def shape_words() -> set[str]:
+    """The words of the board-shape table (game/core/shapes.py), which the app passes to tr() by name."""
+    from game.core.shapes import SHAPES
+
+    return {
+        text
+        for shape in SHAPES.values()
+        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
+                     shape.take_hint)
+    }  # fmt: skip
+
+
 def catalogue_calls() -> tuple[set[str], set[tuple[str, str]]]:
-    """Every literal passed to tr()/tr_mark(), and every (singular, plural) passed to tr_n()."""
-    single, plural = set(), set()
+    """Every literal passed to tr()/tr_mark(), every (singular, plural) passed to tr_n(), and the shape words."""
+    single, plural = shape_words(), set()
     for _path, tree in sources():
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:

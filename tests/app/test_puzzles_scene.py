@@ -56,6 +56,7 @@ def test_right_line_by_touch_solves_and_is_saved_and_ticked(make_driver, store):
     first = scene.puzzle
     driver.tap(driver.line_point(first.answer))
     assert scene.solved_now and scene.state.is_drawn(first.answer)
+    assert scene._marks().recent == [first.answer], "the right line stands out"
     assert scene.status_text()[0] == right_text(first)
     margin = first.final_margin()
     assert margin > 0 and right_text(first) == f"Right! With best play this line wins by {margin}."

@@ -24,6 +24,20 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+def board_scores(entry: dict[str, Any]) -> list[list[int]]:
+    """A match's scores board by board (the rules sheet writes both boards down); [] for a single board or an
+    entry saved before boards were recorded, or one whose boards do not add up to its totals."""
+    boards = entry.get("boards")
+    scores = entry["scores"]
+    if not isinstance(boards, list) or len(boards) < 2:
+        return []
+    if not all(isinstance(b, list) and len(b) == len(scores) and all(type(s) is int for s in b) for b in boards):
+        return []
+    if [sum(b[seat] for b in boards) for seat in range(len(scores))] != scores:
+        return []
+    return boards
+
+
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
@@ -34,7 +48,13 @@ def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
         board = describe_board(parse_board_token(str(entry.get("board"))))
     except CodeError:
         board = tr("unknown board")
-    scores = "  ".join(f"{name} {score}" for name, score in zip(entry["names"], entry["scores"], strict=True))
+    boards = board_scores(entry)
+    scores = "  ".join(
+        f"{name} {'+'.join(str(b[seat]) for b in boards) + '=' if boards else ''}{score}"
+        for seat, (name, score) in enumerate(zip(entry["names"], entry["scores"], strict=True))
+    )
+    if entry.get("decider") is True:
+        scores = tr("Decider") + "  ·  " + scores
     wins = entry["winners"]
     if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
         scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])

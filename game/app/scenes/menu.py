@@ -216,8 +216,8 @@ class MenuScene(Scene):
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )
-        marks = ["A", "B"]
-        self.view.draw(surface, self.sample, text, Marks(), marks, self.app.settings.patterns)
+        looks = self.app.settings.looks()  # the sample shows the players' own colours and initials
+        self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
         self.panel.draw(surface, text)
 
     def _draw_question(self, surface: pygame.Surface) -> None:

@@ -6,6 +6,7 @@ moment and is taken back. Hint names the technique of the puzzle's theme.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,10 +17,10 @@ from .. import layout, theme
 from ..i18n import tr, tr_mark
 from ..i18n.phrases import describe_board
 from ..input import Action
+from ..players import COLOURS, Look, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import draw_scores
-from ..session import seat_marks
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
@@ -53,8 +54,11 @@ THEME_HINTS = {
 }
 
 
-def names() -> list[str]:
-    return [tr("You"), tr("Opponent")]
+def looks() -> list[Look]:
+    """You and the opponent, in the two seats' default colours and patterns, marked by their names' initials."""
+    you, other = seat_looks([(False, ""), (True, "expert")], ())
+    names = [tr("You"), tr("Opponent")]
+    return [replace(look, name=name, initial=name[0].upper()) for look, name in zip((you, other), names, strict=True)]
 
 
 def theme_title(puzzle: Puzzle) -> str:
@@ -215,7 +219,7 @@ class PuzzleListScene(Scene):
         size = text.fit(board, int(u * 0.6), right - row.x - u)
         text.draw(surface, board, size, theme.MUTED, bottomleft=(row.x + u // 2, row.bottom - u // 5))
         if solved:
-            check_mark(surface, (row.right - int(u * 1.1), row.centery), int(u * 1.1), theme.PLAYER_COLOURS[2])
+            check_mark(surface, (row.right - int(u * 1.1), row.centery), int(u * 1.1), COLOURS["green"])
 
 
 class PuzzleScene(Scene):
@@ -344,7 +348,9 @@ class PuzzleScene(Scene):
             self.pending = self.hover = None
             return
         radius = self.app.touch_radius() if action.touch else None
-        line = self.view.line_at(self.state, action.pos, radius)
+        line = self.view.line_at(action.pos, radius)
+        if line is not None and self.state.is_drawn(line):
+            line = None  # a drawn line is never a candidate
         if action.kind == "hover":
             self.hover = line
         elif action.kind == "press":
@@ -392,11 +398,12 @@ class PuzzleScene(Scene):
             room.width -= int(u * 4)
         size = text.fit(title, int(u * 0.85), room.width)
         text.draw(surface, title, size, theme.INK, center=room.center)
-        seats = names()
-        draw_scores(surface, text, self.scores, seats, seat_marks(seats), self.state.scores, 0, True, False, self.now)
+        seats = looks()
+        patterns = self.app.settings.patterns
+        draw_scores(surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.now)
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
-        self.view.draw(surface, self.state, text, self._marks(), seat_marks(names()), self.app.settings.patterns)
+        self.view.draw(surface, self.state, text, self._marks(), seats, self.app.settings.patterns)
         if self.wrong is not None:
             start, end = self.view.ends[self.wrong[0]]
             pygame.draw.line(surface, theme.LAST_TURN, start, end, self.view.line_width + 2)
@@ -418,7 +425,7 @@ class PuzzleScene(Scene):
     def _marks(self) -> Marks:
         marks = Marks(pulse=self.now)
         if self.solved_now:
-            marks.last_turn, marks.last_player = [self.puzzle.answer], 0
+            marks.recent = [self.puzzle.answer]
         if self.accepting():
             marks.preview = self.pending if self.pending is not None else self.hover
             if self.show_cursor and self.cursor is not None and not self.state.is_drawn(self.cursor):
