@@ -124,7 +124,7 @@ class BoardView:
                 self._halo(surface, line, player_colour(player), marks.glow.get(line, 0.0))
                 self._stroke(surface, line, player, patterns)
         if marks.announced is not None and marks.announced != hidden_line:
-            self._halo(surface, marks.announced, theme.LAST_TURN, marks.glow.get(marks.announced, 0.0))
+            self._halo(surface, marks.announced, theme.LAST_TURN, max(0.6, marks.glow.get(marks.announced, 0.0)))
             self._stroke(surface, marks.announced, drawers.get(marks.announced, -1), patterns)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
