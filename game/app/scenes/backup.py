@@ -72,7 +72,7 @@ class BackupScene(Scene):
     def window(self) -> Any:
         import platform
 
-        return platform.window
+        return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
 
     def arrange(self) -> None:
         size = self.app.size
