@@ -70,9 +70,10 @@ class BackupScene(Scene):
         self.invalidate_layout()
 
     def window(self) -> Any:
-        import platform
+        """The page's window object (pygbag's ``platform.window``; only in the browser)."""
+        from ..app import browser_window
 
-        return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
+        return browser_window()
 
     def arrange(self) -> None:
         size = self.app.size
