@@ -531,6 +531,120 @@ FRENCH: dict[str, str] = {
     "the browser refused to save": "le navigateur a refusé d'enregistrer",
     "too many earlier unreadable copies are already kept": "trop de copies illisibles sont déjà conservées",
     "saving does not work": "l'enregistrement ne fonctionne pas",
+    "it is not a list of solved puzzles": "ce n'est pas une liste de problèmes résolus",
+    "Your solved puzzles could not be read ({why}). They were kept unchanged; puzzles start afresh.": (
+        "Vos problèmes résolus sont illisibles ({why}). Ils sont conservés tels quels ; les problèmes repartent de "
+        "zéro."
+    ),
+    # -- puzzles
+    "Puzzles": "Problèmes",
+    "Counting chains": "Compter les chaînes",
+    "All but two": "Tout sauf deux",
+    "The long-chain rule": "La règle des longues chaînes",
+    "Loops": "Les boucles",
+    "Count the chains: what each line gives away, and what taking everything leaves you to open.": (
+        "Comptez les chaînes : ce que chaque trait donne, et ce qu'il vous restera à ouvrir si vous prenez tout."
+    ),
+    "All but two: decline the last two boxes of the chain, so the other player must open the next one.": (
+        "Tout sauf deux : refusez les deux dernières cases de la chaîne, pour que l'autre doive ouvrir la suivante."
+    ),
+    "The double-cross: give a chain of two away by its middle line, so it cannot be declined.": (
+        "Le coup double : donnez une chaîne de deux par son trait du milieu, pour qu'elle ne puisse pas être refusée."
+    ),
+    "The long-chain rule: count dots plus long chains; make or break a chain to get control.": (
+        "La règle des longues chaînes : comptez les points plus les longues chaînes ; faites ou cassez une chaîne "
+        "pour prendre le contrôle."
+    ),
+    "Loops: declining a loop costs four boxes, not two; count whether control is still worth it.": (
+        "Les boucles : refuser une boucle coûte quatre cases, pas deux ; comptez si le contrôle vaut encore le coup."
+    ),
+    "Triangles have three sides: the second side gives a triangle away. Count the chains as on squares.": (
+        "Un triangle a trois côtés : le deuxième le donne. Comptez les chaînes comme sur les carrés."
+    ),
+    "Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares.": (
+        "Un hexagone a six côtés : le cinquième le donne. Comptez les chaînes comme sur les carrés."
+    ),
+    "Find the one line that wins by {n}.": "Trouvez le seul trait qui gagne de {n}.",
+    "Find the one line that draws.": "Trouvez le seul trait qui fait match nul.",
+    "Find the one line that loses by only {n}.": "Trouvez le seul trait qui ne perd que de {n}.",
+    "Right! With best play this line wins by {n}.": "Bravo ! En jouant au mieux, ce trait gagne de {n}.",
+    "Right! With best play this line draws.": "Bravo ! En jouant au mieux, ce trait fait match nul.",
+    "Right! With best play this line loses by only {n}.": "Bravo ! En jouant au mieux, ce trait ne perd que de {n}.",
+    "Not this one: it does not keep the best result. Try again.": (
+        "Pas celui-ci : il ne garde pas le meilleur résultat. Essayez encore."
+    ),
+    "Hint: {hint}": "Indice : {hint}",
+    "Next unsolved": "Suivant à résoudre",
+    "{solved} of {total} solved · each has exactly one best line": (
+        "{solved} sur {total} résolus · chacun a un seul meilleur trait"
+    ),
+    "Next puzzle": "Problème suivant",
+    "Puzzle {number} · {theme} · solved": "Problème {number} · {theme} · résolu",
+    "Puzzle {number} · {theme}": "Problème {number} · {theme}",
+    # -- backup
+    "Backup": "Sauvegarde",
+    "Export": "Exporter",
+    "Import": "Importer",
+    "A backup file holds your finished games, your settings and the puzzles you solved. Browser storage can be "
+    "cleared: keep a copy. Importing adds the games that are not already here and restores the settings.": (
+        "Un fichier de sauvegarde contient vos parties terminées, vos réglages et les problèmes résolus. Le stockage "
+        "du navigateur peut être effacé : gardez-en une copie. L'import ajoute les parties absentes d'ici et rétablit "
+        "les réglages."
+    ),
+    "Nothing was changed: {why}.": "Rien n'a été changé : {why}.",
+    "Backup file offered for download.": "Fichier de sauvegarde proposé au téléchargement.",
+    "Backup saved to {path}": "Sauvegarde enregistrée dans {path}",
+    "Export failed: {why}.": "L'export a échoué : {why}.",
+    "Choose a backup file...": "Choisissez un fichier de sauvegarde…",
+    "No file chosen.": "Aucun fichier choisi.",
+    "Saved now: {games}, {solved}.": "Enregistré ici : {games}, {solved}.",
+    "File: {path}": "Fichier : {path}",
+    "Backup imported: {games}, {puzzles}, settings restored.": (
+        "Sauvegarde importée : {games}, {puzzles}, réglages rétablis."
+    ),
+    "the file is too large to be a Pipopipette backup": (
+        "le fichier est trop gros pour être une sauvegarde de Pipopipette"
+    ),
+    "the file is not text, so it is not a Pipopipette backup": (
+        "le fichier n'est pas du texte : ce n'est pas une sauvegarde de Pipopipette"
+    ),
+    "the file is not a Pipopipette backup (it is not JSON)": (
+        "le fichier n'est pas une sauvegarde de Pipopipette (ce n'est pas du JSON)"
+    ),
+    "the file is not a Pipopipette backup": "le fichier n'est pas une sauvegarde de Pipopipette",
+    "the backup has no valid format version": "la sauvegarde n'a pas de version de format valide",
+    "the backup was made by a newer version of the game (format {v})": (
+        "la sauvegarde vient d'une version plus récente du jeu (format {v})"
+    ),
+    "the backup is incomplete": "la sauvegarde est incomplète",
+    "the backup's settings are impossible ({why})": "les réglages de la sauvegarde sont impossibles ({why})",
+    "the backup's history is not a list of games": "l'historique de la sauvegarde n'est pas une liste de parties",
+    "game {n} of the backup's history is damaged: {why}": (
+        "la partie {n} de l'historique de la sauvegarde est abîmée : {why}"
+    ),
+    "the backup's totals of older games are damaged": ("les totaux des parties anciennes de la sauvegarde sont abîmés"),
+    "the backup's solved puzzles are not a list": "les problèmes résolus de la sauvegarde ne sont pas une liste",
+    "the backup's solved puzzles hold something that is not a puzzle": (
+        "les problèmes résolus de la sauvegarde contiennent autre chose qu'un problème"
+    ),
+    "it is not a set of named values": "ce n'est pas un ensemble de valeurs nommées",
+    "its date, board or rules cannot be read": "sa date, son plateau ou ses règles sont illisibles",
+    "its id is not text": "son identifiant n'est pas du texte",
+    "it should list {n} players": "elle devrait compter {n} joueurs",
+    "a player is neither a person nor a computer": "un joueur n'est ni une personne ni l'ordinateur",
+    "the names do not match the players": "les noms ne correspondent pas aux joueurs",
+    "the scores do not match the players": "les scores ne correspondent pas aux joueurs",
+    "the winners are not players of the game": "les gagnants ne sont pas des joueurs de la partie",
+    "its moves are not position codes": "ses coups ne sont pas des codes de position",
+    "its moves cannot be replayed": "ses coups ne peuvent pas être rejoués",
+    "its moves are of another board or other rules": "ses coups sont d'un autre plateau ou d'autres règles",
+    "the file could not be written ({why})": "le fichier n'a pas pu être écrit ({why})",
+    "there is no backup file at {path}": "il n'y a pas de fichier de sauvegarde à {path}",
+    "the file could not be read ({why})": "le fichier n'a pas pu être lu ({why})",
+    "the browser refused the download ({why})": "le navigateur a refusé le téléchargement ({why})",
+    "the browser refused to open a file ({why})": "le navigateur a refusé d'ouvrir un fichier ({why})",
+    "the browser could not read the file ({why})": "le navigateur n'a pas pu lire le fichier ({why})",
+    "the browser could not read the file": "le navigateur n'a pas pu lire le fichier",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
@@ -555,4 +669,9 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
         "{n} parties de votre historique sont illisibles ({why}). Elles sont conservées telles quelles ; les autres "
         "sont affichées.",
     ),
+    "{n} game added": ("{n} partie ajoutée", "{n} parties ajoutées"),
+    "({n} already here)": ("({n} déjà là)", "({n} déjà là)"),
+    "{n} solved puzzle added": ("{n} problème résolu ajouté", "{n} problèmes résolus ajoutés"),
+    "{n} finished game": ("{n} partie terminée", "{n} parties terminées"),
+    "{n} solved puzzle": ("{n} problème résolu", "{n} problèmes résolus"),
 }

@@ -1,5 +1,5 @@
 """History: statistics against the computer by level and board, the list of past games, newest first (scrollable;
-tap one to review it), and clearing it all behind a confirmation."""
+tap one to review it), clearing it all behind a confirmation, and the way to Backup (export and import)."""
 
 from __future__ import annotations
 
@@ -114,8 +114,14 @@ class HistoryScene(Scene):
         self.saving = saving_text(view)
 
     def enter(self) -> None:
+        self._load()  # again after a backup was imported
         self.panel = Panel()
         self.invalidate_layout()
+
+    def backup(self) -> None:
+        from .backup import BackupScene
+
+        self.app.manager.push(BackupScene(self.app))
 
     # -- clearing ---------------------------------------------------------------------------------------------
     def ask_to_clear(self) -> None:
@@ -146,7 +152,9 @@ class HistoryScene(Scene):
             back = back_button(self.app, back_rect)
             clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
-            self.panel.set([back, clear])
+            backup = Button(tr("Backup"), self.backup)
+            backup.rect = clear.rect.move(-back_rect.width - u // 3, 0)
+            self.panel.set([back, clear, backup])
         self.row_height = int(u * 2.1)
         self.table_line = int(u * 0.95)
         room = max(0, int((h - self.bar.bottom) * 0.45) - int(u * 3.4)) // self.table_line - 1

@@ -1,4 +1,4 @@
-"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+"""The menu: Continue, New game, Quick play, Open a link, Puzzles, How to play, History, Settings; a small board as
 decoration."""
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class MenuScene(Scene):
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
             Button(tr("Open a link"), self.open_link),
+            Button(tr("Puzzles"), self.puzzles),
             Button(tr("How to play"), self.how_to_play),
             Button(tr("History"), self.history),
             Button(tr("Settings"), self.settings),
@@ -161,6 +162,11 @@ class MenuScene(Scene):
         from .howto import HowToScene
 
         self.app.manager.push(HowToScene(self.app))
+
+    def puzzles(self) -> None:
+        from .puzzles import PuzzleListScene
+
+        self.app.manager.push(PuzzleListScene(self.app))
 
     def history(self) -> None:
         from .history import HistoryScene
