@@ -243,6 +243,38 @@ def test_safe_lines_give_no_cell_its_last_but_one_side() -> None:
     assert state.is_safe(line(state, "h 0 1")) and state.is_safe(line(state, "v 0 2"))
 
 
+def safe_by_playing_it(state: GameState, line: int) -> bool:
+    """A second, simple definition of a safe line: draw it, and no cell beside it is left one side short."""
+    after = state.copy()
+    after.play(line)
+    need = [len(sides) for sides in state.board.cells]
+    return all(after.sides[cell] != need[cell] - 1 for cell in state.board.line_cells[line])
+
+
+@pytest.mark.parametrize("board", [Board.square(1, 2), Board.square(3), Board.triangle(4), Board.hexagon(1)], ids=repr)
+def test_is_safe_agrees_with_drawing_the_line_in_every_position_of_random_games(board: Board) -> None:
+    rng = random.Random(11)
+    capturing_safe = 0
+    for _ in range(30):
+        state = GameState(board)
+        while not state.over:
+            for candidate in state.legal_lines():
+                assert state.is_safe(candidate) == safe_by_playing_it(state, candidate), (state.moves, candidate)
+                capturing_safe += state.would_capture(candidate) > 0 and state.is_safe(candidate)
+            state.play_random(rng)
+    assert capturing_safe, "the games reached lines that capture without giving away a third side"
+
+
+def test_a_line_that_closes_a_cell_and_touches_no_other_is_safe() -> None:
+    state = GameState(Board.square(1, 2))
+    play(state, "h 0 0", "h 1 0", "v 0 0")  # box 0 lacks only v 0 1, which box 1 (no sides yet) shares
+    assert state.would_capture(line(state, "v 0 1")) == 1 and state.is_safe(line(state, "v 0 1"))
+    play(state, "h 0 1")  # now box 1 has one side: v 0 1 would give it its second, still safe
+    assert state.is_safe(line(state, "v 0 1"))
+    play(state, "h 1 1")  # two sides: v 0 1 closes box 0 but gives box 1 its third side
+    assert not state.is_safe(line(state, "v 0 1"))
+
+
 @pytest.mark.parametrize(
     ("rules", "first", "reason"),
     [
