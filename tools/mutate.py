@@ -49,7 +49,7 @@ HIT_TESTING = tuple(
 APP_FILES = ("game/app/session.py", "game/app/input.py", "game/app/settings_model.py")
 
 PACKAGES = {
-    "core": Package(("game/core/*",), ("tests/core", "tests/test_engine.py")),
+    "core": Package(("game/core/*",), ("tests/core",)),
     "storage": Package(("game/storage/*",), ("tests/test_storage.py",)),
     "engine": Package(("game/engine.py",), ("tests/test_engine.py", "tests/ai/test_commands.py")),
     "app": Package(

@@ -5,12 +5,13 @@ per size and shared (``Board.square(4) is Board.square(4)``, and the tests rely 
 per-board tables, so without this plugin a mutant in a board builder or in a memoised AI function would never run
 and would "survive" whatever the tests check.
 
-* At the start of every test session each board alive in the process is rebuilt by the (possibly mutated) builder
-  and its fields are copied into the shared object in place, so identity is kept and every test sees the mutant's
-  board. Memoised AI tables are emptied.
-* While mutmut collects which tests reach which function (``MUTANT_UNDER_TEST=stats``), each test first builds one
-  small board of each shape from scratch, so the builders count as reached by every test (the boards the tests use
-  were built while their modules were imported, before any test ran).
+* When the mutant is in the board module, each board alive in the process is rebuilt by the mutated builder at the
+  start of the test session and its fields are copied into the shared object in place, so identity is kept and
+  every test sees the mutant's board. Memoised AI tables are emptied for every mutant.
+* While mutmut collects which tests reach which function (``MUTANT_UNDER_TEST=stats``), each test of
+  tests/core/test_board.py first builds one small board of each shape from scratch, so the builders count as
+  reached by the tests written for them (the boards the tests use were built while their modules were imported,
+  before any test ran, and would be credited to whichever test ran first).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ import gc
 import os
 import sys
 
+import pytest
+
+BOARD_TESTS = "tests/core/test_board.py::"
 # Module-level memo tables that hold results computed from boards (module name -> attribute names).
 MEMO_TABLES = {
     "game.ai.chains": ("endgame_value",),
@@ -60,13 +64,15 @@ def forget_memo_tables() -> None:
 
 
 def pytest_sessionstart(session: object) -> None:
-    rebuild_boards_in_place()
+    if os.environ.get("MUTANT_UNDER_TEST", "").startswith("game.core.board."):
+        rebuild_boards_in_place()
     forget_memo_tables()
 
 
-def pytest_runtest_setup(item: object) -> None:
+def pytest_runtest_setup(item: pytest.Item) -> None:
     module = _board_module()
-    if module is not None and os.environ.get("MUTANT_UNDER_TEST") == "stats":
+    in_board_tests = item.nodeid.startswith(BOARD_TESTS)
+    if module is not None and in_board_tests and os.environ.get("MUTANT_UNDER_TEST") == "stats":
         builders = _builders(module)
         for kind, size in (("square", (1, 1)), ("triangle", (3,)), ("hex", (1,))):
             builders[kind].__wrapped__(*size)
