@@ -79,11 +79,24 @@ def test_expiry_plays_a_random_legal_line_from_the_callers_rng() -> None:
     timer = MoveTimer(10)
     timer.restart(100.0)
     assert timer.tick(state, 109.9, random.Random(5)) is None and state.moves == []
-    expected = random.Random(5).choice(state.legal_lines())
     result = timer.tick(state, 110.0, random.Random(5))
-    assert result is not None and result.line == expected and result.player == 0
-    assert state.moves == [expected]
+    assert result is not None and result.player == 0
+    assert state.moves == [result.line]
     assert timer.started == 110.0  # the clock restarts for the next move
+    again = GameState(Board.square(3))
+    timer.restart(100.0)
+    assert timer.tick(again, 110.0, random.Random(5)).line == result.line, "the caller's generator decides"
+
+
+def test_expiry_lines_are_spread_over_every_legal_line() -> None:
+    chosen = set()
+    for seed in range(200):
+        state = GameState(Board.square(1, 2))
+        state.play(3)
+        timer = MoveTimer(10)
+        timer.restart(0.0)
+        chosen.add(timer.tick(state, 10.0, random.Random(seed)).line)
+    assert chosen == {0, 1, 2, 4, 5, 6}, "any undrawn line, never the drawn one"
 
 
 def test_the_clock_restarts_on_every_move_including_extra_moves() -> None:
