@@ -1,5 +1,5 @@
-"""History: statistics against the computer by level and board, the list of past games, newest first (scrollable),
-and clearing it all behind a confirmation."""
+"""History: statistics against the computer by level and board, the list of past games, newest first (scrollable;
+tap one to review it), and clearing it all behind a confirmation."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...core import CodeError
+from ...core import CodeError, decode
 from ...core.notation import parse_board_token
+from ...storage import HistoryView
 from .. import layout, theme
+from ..i18n import tr, tr_mark, tr_n
+from ..i18n.phrases import describe_board, format_date, level_name
 from ..input import Action
 from ..scene import Scene
-from ..stats import Row, stats_rows, streak_text, valid_entries
+from ..stats import Row, stats_rows, streak_text
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
@@ -24,29 +27,53 @@ if TYPE_CHECKING:
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
-        when = datetime.fromisoformat(str(entry.get("date"))).astimezone().strftime("%d %b %Y %H:%M")
+        when = format_date(datetime.fromisoformat(str(entry.get("date"))).astimezone())
     except ValueError:
         when = "?"
     try:
-        board = parse_board_token(str(entry.get("board"))).describe()
+        board = describe_board(parse_board_token(str(entry.get("board"))))
     except CodeError:
-        board = "unknown board"
+        board = tr("unknown board")
     scores = "  ".join(f"{name} {score}" for name, score in zip(entry["names"], entry["scores"], strict=True))
     wins = entry["winners"]
     if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
-        scores += f"  ·  {entry['names'][wins[0]]} won"
+        scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])
     else:
-        scores += "  ·  draw"
+        scores += "  ·  " + tr("draw")
     return f"{when}  ·  {board}", scores
 
 
-COLUMNS = (("Opponent", 0.0), ("Board", 0.2), ("Played", 0.5), ("Won", 0.62), ("Drawn", 0.72), ("Lost", 0.82))
-BEST_COLUMN = ("Best", 0.92)
+def saving_text(view: HistoryView) -> str:
+    """One line on what is saved: its size, games not saved yet, and unreadable data kept aside."""
+    kb = max(1, round(view.stored_bytes / 1024)) if view.stored_bytes else 0
+    parts = [tr("Saved data: {kb} KB").format(kb=kb)]
+    if view.unsaved:
+        parts.append(tr_n("{n} game is not saved yet", "{n} games are not saved yet", view.unsaved))
+    if view.kept:
+        parts.append(
+            tr_n(
+                "{n} saved item could not be read; it was kept",
+                "{n} saved items could not be read; they were kept",
+                view.kept,
+            )
+        )
+    return "  ·  ".join(parts)
+
+
+COLUMNS = (
+    (tr_mark("Opponent"), 0.0),
+    (tr_mark("Board"), 0.2),
+    (tr_mark("Played"), 0.5),
+    (tr_mark("Won"), 0.62),
+    (tr_mark("Drawn"), 0.72),
+    (tr_mark("Lost"), 0.82),
+)
+BEST_COLUMN = (tr_mark("Best"), 0.92)
 
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [row.level.title(), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
+    return [level_name(row.level), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
 
 
 class HistoryScene(Scene):
@@ -54,14 +81,17 @@ class HistoryScene(Scene):
         super().__init__(app)
         self.scroll = 0
         self.drag_from: tuple[int, int] | None = None
+        self.dragged = False
         self.confirming = False
         self._load()
 
     def _load(self) -> None:
-        saved = valid_entries(self.app.store.get("history"))
-        self.entries = list(reversed(saved))
-        self.rows = stats_rows(saved)
-        self.streak = streak_text(saved)
+        view = self.app.saved.history()
+        self.entries = list(reversed(view.games))
+        self.total = view.total
+        self.rows = stats_rows(view.games, view.earlier)
+        self.streak = streak_text(view.games, view.earlier)
+        self.saving = saving_text(view)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -77,12 +107,12 @@ class HistoryScene(Scene):
         self.invalidate_layout()
 
     def clear(self) -> None:
-        self.app.store.put("history", [])
+        self.app.saved.clear_history()
         self._load()
         self.scroll = 0
         self.confirming = False
         self.invalidate_layout()
-        self.app.notify("History cleared.")
+        self.app.notify(tr("History cleared."))
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -94,7 +124,7 @@ class HistoryScene(Scene):
             self._layout_dialog(u)
         else:
             back = back_button(self.app, back_rect)
-            clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
+            clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             self.panel.set([back, clear])
         self.row_height = int(u * 2.1)
@@ -103,7 +133,7 @@ class HistoryScene(Scene):
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
         more = self.table_line if len(self.rows) > self.shown_rows else 0
-        stats_height = int(u * 2.6) + table + more
+        stats_height = int(u * 3.5) + table + more
         self.stats_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, stats_height)
         self.list_rect = pygame.Rect(u, self.stats_rect.bottom + u // 2, w - 2 * u, h - self.stats_rect.bottom - u)
 
@@ -113,8 +143,8 @@ class HistoryScene(Scene):
         self.dialog = pygame.Rect(0, 0, width, int(u * 7.2))
         self.dialog.center = (w // 2, h // 2)
         row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
-        keep = Button("Keep them", self.cancel_clear)
-        delete = Button(f"Delete {len(self.entries)}", self.clear, danger=True)
+        keep = Button(tr("Keep them"), self.cancel_clear)
+        delete = Button(tr("Delete {n}").format(n=self.total), self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, delete])
         self.panel.focus = 0
@@ -146,20 +176,45 @@ class HistoryScene(Scene):
                 return
             if kind == "press" and self.list_rect.collidepoint(action.pos):
                 self.drag_from = action.pos
+                self.dragged = False
             elif kind == "drag" and self.drag_from is not None:
                 rows = (self.drag_from[1] - action.pos[1]) // self.row_height
                 if rows:
                     self._scroll_by(rows)
                     self.drag_from = (action.pos[0], action.pos[1] + rows * self.row_height)
+                    self.dragged = True
             elif kind == "release":
+                tapped = self.drag_from is not None and not self.dragged and self.list_rect.collidepoint(action.pos)
                 self.drag_from = None
+                if tapped:
+                    self._open_row((action.pos[1] - self.list_rect.y) // self.row_height + self.scroll)
+
+    def _open_row(self, index: int) -> None:
+        """Review the game tapped (a match's last board)."""
+        from .review import ReviewScene, seats_from
+
+        if not 0 <= index < len(self.entries):
+            return
+        entry = self.entries[index]
+        codes = entry.get("moves")
+        if not isinstance(codes, list) or not codes or not isinstance(codes[-1], str):
+            self.app.notify(tr("This game was saved without its moves, so it cannot be reviewed."))
+            return
+        try:
+            game = decode(codes[-1])
+        except CodeError as error:
+            self.app.notify(tr("This game's moves cannot be read: {why}.").format(why=error))
+            return
+        names = [str(name) for name in entry["names"]]
+        seats = seats_from(entry.get("seats"), game.rules.players)
+        self.app.manager.push(ReviewScene(self.app, game, names, seats))
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         u = layout.unit(surface.get_size())
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "History")
+        draw_title(self.app, surface, self.bar, tr("History"))
         self._draw_stats(surface, u)
         self._draw_list(surface, u)
         if self.confirming:
@@ -171,7 +226,7 @@ class HistoryScene(Scene):
         if not self.entries:
             text.draw(
                 surface,
-                "No finished games yet.",
+                tr("No finished games yet."),
                 int(u * 0.8),
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
@@ -185,7 +240,9 @@ class HistoryScene(Scene):
             row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
             pygame.draw.rect(surface, theme.PANEL, row, border_radius=10)
             top, bottom = describe_entry(entry)
-            size = text.fit(top, int(u * 0.62), row.width - u)
+            corner = (row.right - u // 2, row.y + u // 4)
+            review = text.draw(surface, tr("Review >"), int(u * 0.6), theme.ACCENT, topright=corner)
+            size = text.fit(top, int(u * 0.62), review.x - row.x - u)
             text.draw(surface, top, size, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
             size = text.fit(bottom, int(u * 0.72), row.width - u)
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
@@ -198,23 +255,25 @@ class HistoryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
-        played = f"{len(self.entries)} game{'' if len(self.entries) == 1 else 's'} played"
+        played = tr_n("{n} game played", "{n} games played", self.total)
         text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
         size = text.fit(self.streak, int(u * 0.66), inner.width)
         text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
+        size = text.fit(self.saving, int(u * 0.58), inner.width)
+        text.draw(surface, self.saving, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 2.35)))
         if not self.shown_rows:
             return
-        y = rect.y + int(u * 2.5)
+        y = rect.y + int(u * 3.4)
         size = int(u * 0.6)
         columns = (*COLUMNS, BEST_COLUMN)
-        self._draw_table_row(surface, [name for name, _ in columns], inner, y, size, theme.MUTED)
+        self._draw_table_row(surface, [tr(name) for name, _ in columns], inner, y, size, theme.MUTED)
         for row in self.rows[: self.shown_rows]:
             y += self.table_line
             self._draw_table_row(surface, row_cells(row), inner, y, size, theme.INK)
         hidden = len(self.rows) - self.shown_rows
         if hidden:
             y += self.table_line
-            text.draw(surface, f"and {hidden} more", size, theme.MUTED, topleft=(inner.x, y))
+            text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
 
     def _draw_table_row(
         self, surface: pygame.Surface, cells: list[str], inner: pygame.Rect, y: int, size: int, colour: tuple
@@ -233,12 +292,14 @@ class HistoryScene(Scene):
         shade.fill((*theme.INK, 140))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        count = len(self.entries)
-        question = f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"
+        count = self.total
+        question = tr_n(
+            "Delete {n} finished game and its statistics?", "Delete all {n} finished games and their statistics?", count
+        )
         y = self.dialog.y + u
         for line in text.wrap(question, int(u * 0.8), self.dialog.width - 2 * u):
             text.draw(surface, line, int(u * 0.8), theme.INK, midtop=(self.dialog.centerx, y))
             y += int(u * 0.95)
-        note = "This cannot be undone. An unfinished game is kept."
+        note = tr("This cannot be undone. An unfinished game is kept.")
         size = text.fit(note, int(u * 0.6), self.dialog.width - 2 * u)
         text.draw(surface, note, size, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))

@@ -1,4 +1,5 @@
-"""The menu: Continue, New game, Quick play, How to play, History, Settings; a small board as decoration."""
+"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+decoration."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from ...core import Board, GameState
 from .. import layout, theme
+from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -36,14 +38,15 @@ class MenuScene(Scene):
         size = self.app.size
         w, h = size
         u = layout.unit(size)
-        has_saved = self.app.store.get("unfinished") is not None
+        has_saved = self.app.saved.has_unfinished()
         buttons = [
-            Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
-            Button("New game", self.new_game, primary=not has_saved),
-            Button("Quick play", self.quick_play),
-            Button("How to play", self.how_to_play),
-            Button("History", self.history),
-            Button("Settings", self.settings),
+            Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
+            Button(tr("New game"), self.new_game, primary=not has_saved),
+            Button(tr("Quick play"), self.quick_play),
+            Button(tr("Open a link"), self.open_link),
+            Button(tr("How to play"), self.how_to_play),
+            Button(tr("History"), self.history),
+            Button(tr("Settings"), self.settings),
         ]
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, int(u * 4))
@@ -63,9 +66,9 @@ class MenuScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
-        session, why = resume_session(self.app.store.get("unfinished"), self.app.rng)
+        session, why = resume_session(self.app.saved.unfinished(), self.app.rng)
         if session is None:
-            self.app.store.quarantine("unfinished", why)
+            self.app.saved.reject_unfinished(why)
             self.invalidate_layout()
             return
         self._start(session)
@@ -82,6 +85,11 @@ class MenuScene(Scene):
         from .board import BoardScene
 
         self.app.manager.push(BoardScene(self.app, session))
+
+    def open_link(self) -> None:
+        from .open_link import OpenLinkScene
+
+        self.app.manager.push(OpenLinkScene(self.app))
 
     def how_to_play(self) -> None:
         from .howto import HowToScene
@@ -120,7 +128,7 @@ class MenuScene(Scene):
         )
         text.draw(
             surface,
-            "Dots and Boxes",
+            tr("Dots and Boxes"),
             int(u * 1.0),
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import layout, theme
+from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -33,11 +34,12 @@ def match_curves(session: Session) -> list[list[int]]:
 def headline(session: Session) -> str:
     winners = session.winners()
     if len(winners) == len(session.seats):
-        return "A draw"
+        return tr("A draw")
     if len(winners) > 1:
-        return "Shared win: " + " and ".join(session.names[p] for p in winners)
-    name = session.names[winners[0]]
-    return "You win!" if name == "You" else f"{name} wins"
+        return tr("Shared win: {names}").format(names=tr(" and ").join(session.names[p] for p in winners))
+    if session.is_you(winners[0]):
+        return tr("You win!")
+    return tr("{name} wins").format(name=session.names[winners[0]])
 
 
 def nice_ticks(top: int) -> list[int]:
@@ -59,7 +61,7 @@ def draw_chart(
     u = layout.unit(surface.get_size())
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
     small = max(12, int(u * 0.52))
-    text.draw(surface, "Score after each move", small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
+    text.draw(surface, tr("Score after each move"), small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
     inner = pygame.Rect(rect.x + int(u * 1.8), rect.y + int(u * 1.3), 0, 0)
     inner.width = rect.right - u - inner.x
     inner.height = rect.bottom - int(u * 1.5) - inner.y
@@ -82,7 +84,7 @@ def draw_chart(
             pygame.draw.line(surface, theme.FAINT, (x, y), (x, min(inner.bottom, y + 4)), 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.bottomright, 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.topleft, 2)
-    text.draw(surface, "moves", small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 6))
+    text.draw(surface, tr("moves"), small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 6))
     for player, curve in enumerate(curves):
         points = [
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
@@ -115,9 +117,10 @@ class ResultsScene(Scene):
         w, h = size
         u = layout.unit(size)
         buttons = [
-            Button("Rematch", self.rematch, primary=True),
-            Button("History", self.history),
-            Button("Menu", self.menu),
+            Button(tr("Rematch"), self.rematch, primary=True),
+            Button(tr("Review"), self.review),
+            Button(tr("History"), self.history),
+            Button(tr("Menu"), self.menu),
         ]
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, u * 3)
@@ -137,7 +140,7 @@ class ResultsScene(Scene):
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
             )
-        for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
+        for button, rect in zip(buttons, layout.split_row(row, len(buttons), u // 2), strict=True):
             button.rect = rect
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
@@ -148,6 +151,13 @@ class ResultsScene(Scene):
         session = self.session
         starter = (session.starter + 1) % len(session.seats)
         self.app.manager.replace(BoardScene(self.app, Session(session.settings, self.app.rng, first=starter)))
+
+    def review(self) -> None:
+        """Review the game just played (a match's last board)."""
+        from .review import ReviewScene
+
+        session = self.session
+        self.app.manager.push(ReviewScene(self.app, session.state, session.names, session.seats))
 
     def history(self) -> None:
         from .history import HistoryScene
@@ -185,7 +195,7 @@ class ResultsScene(Scene):
         if session.rules.misere:
             text.draw(
                 surface,
-                "misère: fewest boxes wins",
+                tr("misère: fewest boxes wins"),
                 int(u * 0.55),
                 theme.MUTED,
                 midtop=(self.scores_rect.centerx, self.scores_rect.bottom),

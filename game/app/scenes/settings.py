@@ -12,6 +12,8 @@ import pygame
 from ...ai import LEVELS
 from ...core import TIMER_CHOICES, Board
 from .. import layout, theme
+from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr
+from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
 from ..session import Session, seat_names
@@ -31,9 +33,11 @@ from .common import back_button, draw_title, footer_rect, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-SEAT_OPTIONS = [(Seat("human"), "Human")] + [
-    (Seat("computer", level), f"Computer: {level.title()}") for level in LEVELS
-]
+
+def seat_options() -> list[tuple[Seat, str]]:
+    return [(Seat("human"), tr("Human"))] + [
+        (Seat("computer", level), tr("Computer: {level}").format(level=level_name(level))) for level in LEVELS
+    ]
 
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
@@ -41,14 +45,21 @@ def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int,
     if settings.shape == "square":
         rows, cols = settings.size
         return [
-            ("Rows", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], rows, 0),
-            ("Columns", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], cols, 1),
+            (tr("Rows"), [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE], rows, 0),
+            (
+                tr("Columns"),
+                [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE],
+                cols,
+                1,
+            ),
         ]
     if settings.shape == "triangle":
-        options = [(n, f"{n} dots a side · {(n - 1) ** 2} triangles") for n in TRIANGLE_RANGE]
-        return [("Size", options, settings.size[0], 0)]
-    options = [(n, f"{Board.hexagon(n).num_cells} cells · {Board.hexagon(n).num_dots} dots") for n in HEX_RANGE]
-    return [("Size", options, settings.size[0], 0)]
+        label = tr("{n} dots a side · {cells} triangles")
+        options = [(n, label.format(n=n, cells=(n - 1) ** 2)) for n in TRIANGLE_RANGE]
+        return [(tr("Size"), options, settings.size[0], 0)]
+    label = tr("{cells} cells · {dots} dots")
+    options = [(n, label.format(cells=Board.hexagon(n).num_cells, dots=Board.hexagon(n).num_dots)) for n in HEX_RANGE]
+    return [(tr("Size"), options, settings.size[0], 0)]
 
 
 class SettingsScene(Scene):
@@ -69,7 +80,7 @@ class SettingsScene(Scene):
             candidate = candidate.with_(first=0)
         problems = candidate.problems()
         if problems:
-            self.message = f"Not possible: {problems[0]}"
+            self.message = tr("Not possible: {why}").format(why=problems[0])
         else:
             self.draft = candidate
             self.message = ""
@@ -98,51 +109,74 @@ class SettingsScene(Scene):
         d = self.draft
         game = [
             Choice(
-                "Board",
-                [("square", "Square"), ("triangle", "Triangle"), ("hex", "Hexagon")],
+                tr("Board"),
+                [("square", tr("Square")), ("triangle", tr("Triangle")), ("hex", tr("Hexagon"))],
                 d.shape,
                 lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
             ),
         ]
         for label, options, value, index in size_rows(d):
             game.append(Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True))
-        game.append(Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+        game.append(Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
         names = seat_names(d.seats)
         for index, seat in enumerate(d.seats):
             game.append(
-                Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True)
+                Choice(
+                    tr("Player {n}").format(n=index + 1),
+                    seat_options(),
+                    seat,
+                    lambda v, i=index: self._set_seat(i, v),
+                    stepper=True,
+                )
             )
-        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
-        game.append(Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True))
+        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
+        game.append(Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True))
         rules = [
             Choice(
-                "Winner", [(False, "Most boxes"), (True, "Fewest (misère)")], d.misere, lambda v: self.change(misere=v)
+                tr("Winner"),
+                [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
+                d.misere,
+                lambda v: self.change(misere=v),
             ),
             Choice(
-                "Start",
-                [("normal", "Empty"), ("swedish", "Swedish"), ("icelandic", "Icelandic")],
+                tr("Start"),
+                [(start, tr(name)) for start, name in START_NAMES.items()],
                 d.start,
                 lambda v: self.change(start=v),
             ),
             Choice(
-                "Extra move", [(False, "Yes"), (True, "No (house rule)")], d.no_extra, lambda v: self.change(no_extra=v)
+                tr("Extra move"),
+                [(False, tr("Yes")), (True, tr("No (house rule)"))],
+                d.no_extra,
+                lambda v: self.change(no_extra=v),
             ),
             Choice(
-                "Move timer",
-                [(t, f"{t} s" if t else "Off") for t in TIMER_CHOICES],
+                tr("Move timer"),
+                [(t, f"{t} s" if t else tr("Off")) for t in TIMER_CHOICES],
                 d.timer,
                 lambda v: self.change(timer=v),
             ),
             Choice(
-                "Match",
-                [(False, "One board"), (True, f"{len(d.seats)} boards")],
+                tr("Match"),
+                [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
                 d.match,
                 lambda v: self.change(match=v),
             ),
-            Choice("Sound", [(True, "On"), (False, "Off")], d.sound, lambda v: self.change(sound=v)),
-            Choice("Patterns", [(True, "On"), (False, "Off")], d.patterns, lambda v: self.change(patterns=v)),
+            Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
-                "Animation", [(s, s.title()) for s in ANIMATION_SPEEDS], d.animation, lambda v: self.change(animation=v)
+                tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
+            ),
+            Choice(
+                tr("Animation"),
+                [(s, tr(ANIMATION_NAMES[s])) for s in ANIMATION_SPEEDS],
+                d.animation,
+                lambda v: self.change(animation=v),
+            ),
+            Choice(
+                tr("Language"),
+                [(AUTO, tr("Automatic"))] + [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                d.language,
+                lambda v: self.change(language=v),
             ),
         ]
         return game, rules
@@ -171,11 +205,11 @@ class SettingsScene(Scene):
             control.rect = rect
         widgets: list[Any] = [*game, *rules]
         if self.play:
-            start = Button("Play", self.start, primary=True)
+            start = Button(tr("Play"), self.start, primary=True)
             start.rect = footer
             widgets.append(start)
         else:
-            done = Button("Done", self.app.manager.pop, primary=True)
+            done = Button(tr("Done"), self.app.manager.pop, primary=True)
             done.rect = footer
             widgets.append(done)
         widgets.append(back)
@@ -197,15 +231,15 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         u = layout.unit(surface.get_size())
-        draw_title(self.app, surface, self.bar, "New game" if self.play else "Settings")
+        draw_title(self.app, surface, self.bar, tr("New game") if self.play else tr("Settings"))
         text = self.app.text
         if self.message:
             size = text.fit(self.message, int(u * 0.6), self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            summary = self.draft.board().describe()
+            summary = describe_board(self.draft.board())
             if self.draft.competitive:
-                summary += " · competitive: no undo or hints"
+                summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, int(u * 0.6), self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
         self.panel.draw(surface, text)
