@@ -1,4 +1,5 @@
-"""The history the app keeps on the device after each finished game: the latest 200 games, oldest dropped first."""
+"""The history the app keeps on the device after each finished game: the latest 100 games in detail, the older ones
+folded into totals (docs: game/storage/history.py), checked through the real loop with literal counts."""
 
 from __future__ import annotations
 
@@ -7,12 +8,23 @@ import random
 from game.app.scenes.board import BoardScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
+from game.storage import Saved
 
 COMPUTERS = Settings(seats=(Seat("computer", "easy"), Seat("computer", "easy")), size=(2, 2), animation="fast")
 
 
 def old_game(number: int) -> dict:
-    return {"date": f"2026-01-01T00:00:{number % 60:02d}+00:00", "board": "s3x3", "rules": "2", "number": number}
+    return {
+        "id": f"old{number:03d}",
+        "date": f"2026-01-01T{number // 60:02d}:{number % 60:02d}:00+00:00",
+        "board": "s3x3",
+        "rules": "2",
+        "seats": [{"kind": "human", "level": "easy"}, {"kind": "computer", "level": "easy"}],
+        "names": ["You", "Easy"],
+        "scores": [5, 4],
+        "winners": [0],
+        "moves": [],
+    }
 
 
 def finish_a_game(driver) -> Session:
@@ -22,18 +34,24 @@ def finish_a_game(driver) -> Session:
     return session
 
 
-def test_the_latest_200_games_are_kept(make_driver, store):
-    store.put("history", [old_game(n) for n in range(200)])
+def test_the_latest_100_games_are_kept_in_detail_and_every_game_is_counted(make_driver, store):
+    saved = Saved(store)
+    for number in range(150):
+        assert saved.record_game(old_game(number))
     driver = make_driver()
     session = finish_a_game(driver)
-    history = store.get("history")
-    assert len(history) == 200
-    assert [game.get("number") for game in history[:2]] == [1, 2], "the oldest game made room"
-    assert history[-1]["scores"] == session.totals() and sum(history[-1]["scores"]) == 4
+    view = Saved(store).history()
+    assert (view.total, len(view.games), view.earlier.games) == (151, 100, 51)
+    assert [game["id"] for game in view.games[:2]] == ["old051", "old052"], "the oldest games went into the totals"
+    assert view.games[-1]["scores"] == session.totals() and sum(session.totals()) == 4
 
 
 def test_a_short_history_only_grows(make_driver, store):
-    store.put("history", [old_game(n) for n in range(3)])
+    saved = Saved(store)
+    for number in range(3):
+        assert saved.record_game(old_game(number))
     driver = make_driver()
     finish_a_game(driver)
-    assert [game.get("number") for game in store.get("history")] == [0, 1, 2, None]
+    view = Saved(store).history()
+    assert [game["id"] for game in view.games[:3]] == ["old000", "old001", "old002"]
+    assert (view.total, len(view.games), view.earlier.games) == (4, 4, 0)
