@@ -46,6 +46,7 @@ def rebuild_boards_in_place() -> None:
         return
     builders = _builders(module)
     fields = [field.name for field in dataclasses.fields(module.Board)]
+    gc.unfreeze()  # mutmut freezes its objects before forking a mutant's run, and get_objects() skips frozen ones
     for board in [obj for obj in gc.get_objects() if type(obj) is module.Board]:
         fresh = builders[board.kind].__wrapped__(*board.size)
         for name in fields:
