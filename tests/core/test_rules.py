@@ -177,6 +177,27 @@ def test_no_extra_move_passes_the_turn_after_a_capture() -> None:
     assert results[-1].captured == (0,) and results[-1].next_player == 1
 
 
+def test_with_no_extra_move_a_capture_ends_the_turn_and_last_turn_stops_there() -> None:
+    state = GameState(Board.square(1, 2), Rules(no_extra=True))
+    play(state, "h 0 0", "h 1 0", "v 0 0")
+    closing = play(state, "v 0 1")[0]  # the second player closes box 0, and the turn passes anyway
+    assert closing.captured == (0,) and closing.next_player == 0
+    play(state, "h 0 1")
+    assert state.last_turn() == [line(state, "h 0 1")]
+
+
+def test_impossible_rules_are_refused_with_the_choices_spelled_out() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules(start="danish").check()
+    assert str(caught.value) == "start must be one of normal, swedish, icelandic, not 'danish'"
+    state = GameState(Board.square(1))
+    for name in ("h 0 0", "h 1 0", "v 0 0", "v 0 1"):
+        play(state, name)
+    with pytest.raises(IllegalMove) as over:
+        state.play_random(random.Random(1))
+    assert str(over.value) == "the game is over: there is no line left to draw"
+
+
 def test_last_turn_lists_the_lines_of_the_most_recent_turn() -> None:
     state = GameState(Board.square(2))
     assert state.last_turn() == []
