@@ -320,3 +320,10 @@ def test_copy_is_independent() -> None:
     assert state.snapshot() != other.snapshot()
     other.undo()
     assert state.snapshot() == other.snapshot()
+
+
+def test_rules_with_changes_only_what_is_named() -> None:
+    rules = Rules(players=3, misere=True)
+    assert rules.with_(no_extra=True) == Rules(players=3, misere=True, no_extra=True)
+    assert rules.with_(players=2, start="icelandic") == Rules(players=2, misere=True, start="icelandic")
+    assert rules == Rules(players=3, misere=True), "the original is unchanged"
