@@ -50,7 +50,7 @@ APP_FILES = ("game/app/session.py", "game/app/input.py", "game/app/settings_mode
 
 PACKAGES = {
     "core": Package(("game/core/*",), ("tests/core",)),
-    "storage": Package(("game/storage/*",), ("tests/test_storage.py",)),
+    "storage": Package(("game/storage/*",), ("tests/test_storage.py", "tests/test_saved.py")),
     "engine": Package(("game/engine.py",), ("tests/test_engine.py", "tests/ai/test_commands.py")),
     "app": Package(
         (*APP_FILES, "game/app/render.py"),
@@ -141,12 +141,19 @@ def score(codes: dict[str, int | None]) -> Score:
     return total
 
 
+# mutmut's `show` for many mutants in one process (one `mutmut show` per mutant takes seconds each).
+SHOW_ALL = (
+    "import sys\nfrom mutmut.__main__ import show\nfor name in sys.argv[1:]:\n    show.callback(name)\n    print()\n"
+)
+
+
 def write_survivors(work: Path, codes: dict[str, int | None]) -> Path:
     report = work / "survivors.txt"
-    with report.open("w", encoding="utf-8") as out:
-        for mutant, code in sorted(codes.items()):
-            if code in SURVIVED or code in NO_TESTS:
-                out.write(mutmut(work, "show", mutant).stdout.strip() + "\n\n")
+    names = [mutant for mutant, code in sorted(codes.items()) if code in SURVIVED or code in NO_TESTS]
+    shown = subprocess.run(
+        [sys.executable, "-c", SHOW_ALL, *names], cwd=work, capture_output=True, text=True, check=False
+    )
+    report.write_text(shown.stdout if shown.returncode == 0 else shown.stdout + shown.stderr, encoding="utf-8")
     return report
 
 
