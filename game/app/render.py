@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -10,6 +11,7 @@ import pygame
 from ..core import Board, GameState
 from . import theme
 from .layout import fit_board
+from .players import Look
 from .theme import Text
 
 Point = tuple[int, int]
@@ -17,12 +19,14 @@ Point = tuple[int, int]
 
 @dataclass
 class Marks:
-    """What to highlight on top of the position (all optional)."""
+    """What to show on top of the position (all optional)."""
 
-    last_turn: list[int] = field(default_factory=list)
-    last_player: int = -1
+    recent: list[int] = field(default_factory=list)
+    glow: dict[int, float] = field(default_factory=dict)
+    announced: int | None = None
     preview: int | None = None
     preview_player: int = 0
+    taken: int | None = None
     cursor: int | None = None
     hint: int | None = None
     animating: int | None = None
@@ -50,7 +54,7 @@ class BoardView:
         self.mark_size = max(12, round(inradius * 1.15))
         self._cache_key: tuple | None = None
         self._cache: pygame.Surface | None = None
-        self._cell_images: dict[tuple[int, int, str, bool], tuple[pygame.Surface, Point]] = {}
+        self._cell_images: dict[tuple[int, Look, bool], tuple[pygame.Surface, Point]] = {}
 
     def _polygon(self, cell: int) -> list[Point]:
         corners = {d for line in self.board.cells[cell] for d in self.board.lines[line]}
@@ -60,13 +64,14 @@ class BoardView:
         return sorted(points, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
 
     # -- hit-testing ------------------------------------------------------------------------------------------
-    def line_at(self, state: GameState, pos: tuple[int, int], radius: float | None = None) -> int | None:
-        """The undrawn line nearest ``pos`` within ``radius`` pixels (default half an edge), or None."""
+    def line_at(self, pos: tuple[int, int], radius: float | None = None) -> int | None:
+        """The line nearest ``pos`` (drawn or not) within ``radius`` pixels (at least half an edge), or None.
+
+        Every line takes part, so a press on a drawn line finds that line (and the caller refuses it) instead of a
+        free line further away."""
         limit = self.edge * 0.5 if radius is None else max(radius, self.edge * 0.5)
         best, best_distance = None, limit
         for line, (a, b) in enumerate(self.ends):
-            if state.is_drawn(line):
-                continue
             distance = _segment_distance(pos, a, b)
             if distance < best_distance:
                 best, best_distance = line, distance
@@ -101,60 +106,73 @@ class BoardView:
         state: GameState,
         text: Text,
         marks: Marks,
-        marks_text: list[str],
+        looks: Sequence[Look],
         patterns: bool,
     ) -> None:
+        """The position, every drawn line in the colour (and with patterns on, the dash) of the player who drew it,
+        then the marks on top; each player as their look says (:mod:`game.app.players`)."""
+        drawers = {line: look_of(looks, player) for line, player in zip(state.moves, state.drawers(), strict=True)}
         hidden_line = marks.animating
         hidden_cells = set(marks.filling)
-        surface.blit(self._static_layer(state, text, marks_text, patterns, hidden_line, hidden_cells), self.rect)
+        layer = self._static_layer(state, drawers, text, looks, patterns, hidden_line, hidden_cells)
+        surface.blit(layer, self.rect)
         for cell in marks.filling:
             owner = state.owner[cell]
             if owner >= 0:
-                self._fill_cell(surface, text, cell, owner, marks_text[owner], patterns, marks.fill_progress)
-        for line in marks.last_turn:
-            if line != hidden_line:
-                self._line(surface, line, theme.PLAYER_COLOURS[marks.last_player], self.line_width + 2)
+                self._fill_cell(surface, text, cell, looks[owner], patterns, marks.fill_progress)
+        for line in marks.recent:
+            if line != hidden_line and line != marks.announced:
+                look = drawers.get(line)
+                self._halo(surface, line, colour_of(look), marks.glow.get(line, 0.0))
+                self._stroke(surface, line, look, patterns)
+        if marks.announced is not None and marks.announced != hidden_line:
+            self._halo(surface, marks.announced, theme.LAST_TURN, marks.glow.get(marks.announced, 0.0))
+            self._stroke(surface, marks.announced, drawers.get(marks.announced), patterns)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
             self._line(surface, marks.hint, theme.tint(theme.HINT, 0.35 * glow), self.line_width + 6)
         if marks.preview is not None:
-            colour = theme.tint(theme.PLAYER_COLOURS[marks.preview_player], 0.45)
-            self._line(surface, marks.preview, colour, self.line_width + 2)
+            self._preview(surface, marks.preview, colour_of(look_of(looks, marks.preview_player)))
+        if marks.taken is not None:
+            self._taken(surface, marks.taken, drawers.get(marks.taken), patterns)
         if marks.cursor is not None:
             self._cursor(surface, marks.cursor)
         if hidden_line is not None:
             a, b = self.ends[hidden_line]
             t = marks.line_progress
             tip = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
-            colour = theme.PLAYER_COLOURS[marks.last_player] if marks.last_player >= 0 else theme.LINE
-            pygame.draw.line(surface, colour, a, tip, self.line_width + 2)
-        for line in {marks.preview, marks.cursor, marks.hint, hidden_line, *marks.last_turn} - {None}:
-            for dot in self.board.lines[line]:
+            look = drawers.get(hidden_line)
+            self._halo(surface, hidden_line, colour_of(look), 1.0, tip)
+            stroke(surface, a, tip, look, patterns, self.line_width)
+        touched = {marks.preview, marks.taken, marks.cursor, marks.hint, hidden_line, marks.announced, *marks.recent}
+        for marked in (line for line in touched if line is not None):
+            for dot in self.board.lines[marked]:
                 pygame.draw.circle(surface, theme.DOT, self.dots[dot], self.dot_radius)
 
     def _static_layer(
         self,
         state: GameState,
+        drawers: dict[int, Look | None],
         text: Text,
-        marks_text: list[str],
+        looks: Sequence[Look],
         patterns: bool,
         hidden_line: int | None,
         hidden_cells: set[int],
     ) -> pygame.Surface:
         drawn = state.drawn if hidden_line is None else state.drawn & ~(1 << hidden_line)
         owners = tuple(-1 if c in hidden_cells else o for c, o in enumerate(state.owner))
-        key = (drawn, owners, patterns, tuple(marks_text))
+        key = (drawn, tuple(drawers.items()), owners, patterns, tuple(looks))
         if key == self._cache_key and self._cache is not None:
             return self._cache
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shift = (-self.rect.x, -self.rect.y)
         for cell, owner in enumerate(owners):
             if owner >= 0:
-                image, topleft = self._cell_image(text, cell, owner, marks_text[owner], patterns)
+                image, topleft = self._cell_image(text, cell, looks[owner], patterns)
                 layer.blit(image, _add(topleft, shift))
         for line, (a, b) in enumerate(self.ends):
             if drawn >> line & 1:
-                pygame.draw.line(layer, theme.LINE, _add(a, shift), _add(b, shift), self.line_width)
+                stroke(layer, _add(a, shift), _add(b, shift), drawers.get(line), patterns, self.line_width)
             else:
                 _dashed(layer, theme.FAINT, _add(a, shift), _add(b, shift), max(1, self.line_width // 2))
         for dot in self.dots:
@@ -162,16 +180,16 @@ class BoardView:
         self._cache_key, self._cache = key, layer
         return layer
 
-    def _cell_image(self, text: Text, cell: int, owner: int, mark: str, patterns: bool) -> tuple[pygame.Surface, Point]:
+    def _cell_image(self, text: Text, cell: int, look: Look, patterns: bool) -> tuple[pygame.Surface, Point]:
         """An owned cell drawn once on its own small surface, reused whenever the board is redrawn."""
-        key = (cell, owner, mark, patterns)
+        key = (cell, look, patterns)
         found = self._cell_images.get(key)
         if found is None:
             xs = [x for x, _ in self.cells[cell]]
             ys = [y for _, y in self.cells[cell]]
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
             image = pygame.Surface(box.size, pygame.SRCALPHA)
-            self._fill_cell(image, text, cell, owner, mark, patterns, 1.0, (-box.x, -box.y))
+            self._fill_cell(image, text, cell, look, patterns, 1.0, (-box.x, -box.y))
             found = self._cell_images[key] = (image, box.topleft)
         return found
 
@@ -180,14 +198,13 @@ class BoardView:
         target: pygame.Surface,
         text: Text,
         cell: int,
-        owner: int,
-        mark: str,
+        look: Look,
         patterns: bool,
         progress: float,
         shift: tuple[int, int] = (0, 0),
     ) -> None:
-        """Fill ``cell`` for ``owner`` (grown to ``progress``), drawing at screen position + ``shift``."""
-        colour = theme.PLAYER_COLOURS[owner]
+        """Fill ``cell`` in its owner's ``look`` (grown to ``progress``), drawing at screen position + ``shift``."""
+        colour = look.colour
         cx, cy = self.centres[cell]
         scale = 0.3 + 0.7 * progress
         polygon = [
@@ -195,19 +212,118 @@ class BoardView:
         ]
         pygame.draw.polygon(target, theme.tint(colour, 0.62), polygon)
         if patterns:
-            draw_pattern(target, polygon, theme.tint(colour, 0.3), owner, max(6, round(self.edge * 0.16)))
+            draw_pattern(target, polygon, theme.tint(colour, 0.3), look.pattern, max(6, round(self.edge * 0.16)))
         if progress >= 1.0:
             size = self.mark_size
-            text.draw(target, mark, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
+            text.draw(target, look.initial, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
 
     def _line(self, surface: pygame.Surface, line: int, colour: tuple[int, int, int], width: int) -> None:
         a, b = self.ends[line]
         pygame.draw.line(surface, colour, a, b, width)
 
+    def _stroke(self, surface: pygame.Surface, line: int, look: Look | None, patterns: bool) -> None:
+        a, b = self.ends[line]
+        stroke(surface, a, b, look, patterns, self.line_width)
+
+    def _halo(
+        self,
+        surface: pygame.Surface,
+        line: int,
+        colour: tuple[int, int, int],
+        glow: float,
+        tip: Point | None = None,
+    ) -> None:
+        """A soft band behind a line that just changed: wider and stronger while ``glow`` (1 to 0) is high."""
+        a, b = self.ends[line]
+        width = round(self.line_width * (2.6 + 1.6 * glow))
+        pygame.draw.line(surface, theme.tint(colour, 0.62 - 0.3 * glow), a, tip or b, width)
+
+    def _preview(self, surface: pygame.Surface, line: int, colour: tuple[int, int, int]) -> None:
+        """The line a press or the mouse would draw: a pale, wide line with rings at its ends."""
+        a, b = self.ends[line]
+        pygame.draw.line(surface, theme.tint(colour, 0.45), a, b, self.line_width + 4)
+        for end in (a, b):
+            pygame.draw.circle(surface, colour, end, self.dot_radius + 4, 3)
+
+    def _taken(self, surface: pygame.Surface, line: int, look: Look | None, patterns: bool) -> None:
+        """A drawn line under the finger: outlined in red with a cross, so nobody expects it to be drawn again."""
+        a, b = self.ends[line]
+        pygame.draw.line(surface, theme.tint(theme.DANGER, 0.55), a, b, self.line_width * 3)
+        stroke(surface, a, b, look, patterns, self.line_width)
+        x, y = _mid(a, b)
+        arm = max(5, round(self.edge * 0.12))
+        width = max(2, self.line_width - 1)
+        pygame.draw.line(surface, theme.DANGER, (x - arm, y - arm), (x + arm, y + arm), width)
+        pygame.draw.line(surface, theme.DANGER, (x - arm, y + arm), (x + arm, y - arm), width)
+
     def _cursor(self, surface: pygame.Surface, line: int) -> None:
         a, b = self.ends[line]
         pygame.draw.line(surface, theme.FOCUS, a, b, self.line_width + 6)
         pygame.draw.line(surface, theme.PANEL, a, b, max(1, self.line_width - 1))
+
+
+def look_of(looks: Sequence[Look], player: int) -> Look | None:
+    """``player``'s look; None for lines nobody drew (a Swedish or Icelandic start)."""
+    return looks[player] if 0 <= player < len(looks) else None
+
+
+def colour_of(look: Look | None) -> tuple[int, int, int]:
+    """The colour of a player's lines and cells; lines nobody drew are ink."""
+    return look.colour if look is not None else theme.LINE
+
+
+def stroke(surface: pygame.Surface, a: Point, b: Point, look: Look | None, patterns: bool, width: int) -> None:
+    """A drawn line from ``a`` to ``b`` in its drawer's colour; with ``patterns`` on, in the dash rhythm that goes
+    with the drawer's cell pattern (full-colour dashes on a pale line, so it still reads as one drawn line)."""
+    colour = colour_of(look)
+    if not patterns or look is None:
+        pygame.draw.line(surface, colour, a, b, width)
+        return
+    pygame.draw.line(surface, theme.tint(colour, 0.6), a, b, width)
+    rhythm = theme.LINE_DASHES[look.pattern]
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    at, index = 0.0, 0
+    while at < length:
+        piece = rhythm[index % len(rhythm)] * width
+        if index % 2 == 0:
+            end = min(length, at + piece)
+            start_point = (a[0] + ux * at, a[1] + uy * at)
+            end_point = (a[0] + ux * end, a[1] + uy * end)
+            pygame.draw.line(surface, colour, start_point, end_point, width)
+        at += piece
+        index += 1
+
+
+def draw_loupe(surface: pygame.Surface, focus: Point, reach: float, zoom: float, clear: float) -> pygame.Rect:
+    """Show the circle of radius ``reach`` around ``focus`` magnified ``zoom`` times where a finger pressing at
+    ``focus`` does not hide it: above, at least ``clear`` pixels from the point, or beside it near the top edge.
+    Returns the loupe's bounding rect."""
+    w, h = surface.get_size()
+    source = max(4, round(reach))
+    radius = max(8, round(reach * zoom))
+    fx, fy = focus
+    cx, cy = round(fx), round(fy - clear - radius)
+    if cy - radius < 0:
+        side = -1 if fx > w / 2 else 1
+        cx, cy = round(fx + side * (clear + radius)), round(fy)
+    cx = min(max(cx, radius + 2), w - radius - 2)
+    cy = min(max(cy, radius + 2), h - radius - 2)
+    patch = pygame.Surface((2 * source, 2 * source), pygame.SRCALPHA)
+    patch.fill((*theme.BACKGROUND, 255))
+    area = pygame.Rect(fx - source, fy - source, 2 * source, 2 * source).clip(surface.get_rect())
+    patch.blit(surface, (area.x - (fx - source), area.y - (fy - source)), area)
+    lens = pygame.transform.smoothscale(patch, (2 * radius, 2 * radius))
+    mask = pygame.Surface(lens.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (radius, radius), radius)
+    lens.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.circle(surface, theme.shade(theme.BACKGROUND, 0.3), (cx + 3, cy + 4), radius + 2)
+    surface.blit(lens, (cx - radius, cy - radius))
+    pygame.draw.circle(surface, theme.INK, (cx, cy), radius + 1, 3)
+    pygame.draw.circle(surface, theme.INK, (cx, cy), max(3, radius // 16), 2)
+    return pygame.Rect(cx - radius - 2, cy - radius - 2, 2 * radius + 8, 2 * radius + 8)
 
 
 def _add(p: tuple[float, float], shift: tuple[int, int]) -> Point:
@@ -238,9 +354,10 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: Point, b: 
 
 
 def draw_pattern(
-    surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], kind: int, step: int
+    surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], name: str, step: int
 ) -> None:
-    """Draw owner ``kind``'s pattern (stripes, dots, bars, cross-hatch) clipped to ``polygon``."""
+    """Draw the pattern ``name`` (dots, stripes, grid, bars: see :data:`game.app.players.PATTERNS`) clipped to
+    ``polygon``."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
@@ -249,7 +366,6 @@ def draw_pattern(
     tile = pygame.Surface(box.size, pygame.SRCALPHA)
     w, h = box.size
     width = max(1, step // 4)
-    name = theme.PATTERNS[kind % len(theme.PATTERNS)]
     if name in ("stripes", "grid"):
         for offset in range(-h, w, step):
             pygame.draw.line(tile, colour, (offset, h), (offset + h, 0), width)

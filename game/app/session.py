@@ -6,6 +6,7 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,9 +15,9 @@ from typing import Any
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
+from ..core.shapes import SHAPES
 from .i18n import tr
-from .i18n.phrases import level_name
-from .settings_model import RANDOM_FIRST, Seat, Settings, settings_from_data
+from .settings_model import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 LINE_SECONDS = 0.18
@@ -29,6 +30,8 @@ UNFINISHED_VERSION = 1
 STEP_SECONDS = 0.004
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
+GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
+GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 
 
 def hint_seconds(lines: int) -> float:
@@ -62,46 +65,28 @@ def _clamp(value: float) -> float:
     return 0.0 if value < 0 else 1.0 if value > 1 else value
 
 
-def seat_names(seats: tuple[Seat, ...]) -> list[str]:
-    """Short names for the scoreboard: "You" when one human plays computers, else "Player N"; levels for computers."""
-    humans = sum(1 for seat in seats if not seat.is_computer)
-    levels = [seat.level for seat in seats if seat.is_computer]
-    names = []
-    for number, seat in enumerate(seats, 1):
-        if not seat.is_computer:
-            names.append(tr("You") if humans == 1 else tr("Player {n}").format(n=number))
-        elif levels.count(seat.level) > 1:
-            names.append(f"{level_name(seat.level)} {number}")
-        else:
-            names.append(level_name(seat.level))
-    return names
-
-
-def seat_marks(names: list[str]) -> list[str]:
-    """One character per seat for owned cells: the name's initial, or the seat number when initials clash."""
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials):
-        return initials
-    return [str(number) for number in range(1, len(names) + 1)]
-
-
 class Session:
     """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
 
-    def __init__(self, settings: Settings, rng: random.Random | None = None, first: int | None = None) -> None:
+    def __init__(
+        self, settings: Settings, rng: random.Random | None = None, first: int | None = None, purpose: str = GAME
+    ) -> None:
         self.settings = settings
+        self.purpose = purpose
         self.rng = rng or random.Random()
         self.board = settings.board()
         self.rules = settings.rules()
         self.seats = settings.seats
-        self.names = seat_names(self.seats)
-        self.marks = seat_marks(self.names)
+        self.looks = settings.looks()
+        self.names = [look.name for look in self.looks]
+        self.marks = [look.initial for look in self.looks]
         if first is None:
             first = self.rng.randrange(len(self.seats)) if settings.first == RANDOM_FIRST else settings.first
         self.starter = first
-        self.games = self._new_games(first)
-        self.current = 0
+        self.match = Match(self.board, self.rules, first, len(self.seats) if settings.match else 1)
         self.movers: list[list[int]] = [[] for _ in self.games]
+        self.forced: list[set[int]] = [set() for _ in self.games]
+        self.drawn_at: dict[int, float] = {}
         self.now = 0.0
         self.pace = PACE[settings.animation]
         self.timer = MoveTimer(float(settings.timer))
@@ -119,13 +104,8 @@ class Session:
         self.finished = False
         self.moves_made = 0
         self.sounds: list[str] = []
+        self.messages: list[str] = []
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
-
-    def _new_games(self, first: int) -> list[GameState]:
-        if not self.settings.match:
-            return [GameState(self.board, self.rules, first)]
-        games = Match(self.board, self.rules).games
-        return games[first:] + games[:first]
 
     # -- what the scene shows ---------------------------------------------------------------------------------
     def is_you(self, seat: int) -> bool:
@@ -134,8 +114,16 @@ class Session:
         return humans == [seat]
 
     @property
+    def games(self) -> list[GameState]:
+        return self.match.games
+
+    @property
+    def current(self) -> int:
+        return self.match.current
+
+    @property
     def state(self) -> GameState:
-        return self.games[self.current]
+        return self.match.game
 
     @property
     def busy(self) -> bool:
@@ -155,17 +143,51 @@ class Session:
         return self.human_to_move and not self.busy and not self.finished
 
     def totals(self) -> list[int]:
-        return [sum(game.scores[p] for game in self.games) for p in range(len(self.seats))]
+        return self.match.totals()
 
     def winners(self) -> list[int]:
-        totals = self.totals()
-        best = min(totals) if self.rules.misere else max(totals)
-        return [p for p, total in enumerate(totals) if total == best]
+        return self.match.winners()
+
+    def viewer(self) -> int:
+        """The seat the board is shown for: the person to move, else the person who moved last, else the first
+        person (with computers only: the computer to move)."""
+        state = self.state
+        if state.to_move >= 0 and not self.seats[state.to_move].is_computer:
+            return state.to_move
+        for mover in reversed(self.movers[self.current]):
+            if not self.seats[mover].is_computer:
+                return mover
+        people = [seat for seat, s in enumerate(self.seats) if not s.is_computer]
+        return people[0] if people else max(state.to_move, 0)
+
+    def recent_lines(self) -> list[int]:
+        """The lines drawn since the viewer last chose one: the last turn of every other player, and any line the
+        timer drew for the viewer. They stay highlighted until the viewer draws a line."""
+        viewer = self.viewer()
+        movers, forced = self.movers[self.current], self.forced[self.current]
+        start = 0
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] == viewer and index not in forced:
+                start = index + 1
+                break
+        return self.state.moves[start:]
+
+    def timed_out_lines(self) -> set[int]:
+        """The lines on this board that the move timer drew for a player who ran out of time."""
+        moves = self.state.moves
+        return {moves[index] for index in self.forced[self.current]}
+
+    def glow(self, line: int) -> float:
+        """1 while ``line`` is being drawn, fading to 0 over :data:`GLOW_SECONDS` after; 0 for older lines."""
+        drawn_at = self.drawn_at.get(line)
+        if drawn_at is None:
+            return 0.0
+        return 1.0 - _clamp((self.now - drawn_at - LINE_SECONDS * self.pace) / GLOW_SECONDS)
 
     def timer_fraction(self) -> float | None:
         if not self.timer.enabled or self.state.over:
             return None
-        return self.timer.fraction_left(self.now)
+        return self.timer.fraction_left()
 
     # -- playing ----------------------------------------------------------------------------------------------
     def play_human(self, line: int) -> bool:
@@ -175,26 +197,32 @@ class Session:
         self.play_line(line)
         return True
 
-    def play_line(self, line: int) -> None:
-        """Draw ``line`` for whoever is to move (the computer, the timer, or :meth:`play_human`)."""
+    def play_line(self, line: int, forced: bool = False) -> None:
+        """Draw ``line`` for whoever is to move (the computer, the timer (``forced``), or :meth:`play_human`)."""
         state = self.state
         player = state.to_move
         result = state.play(line)
+        if forced:
+            self.forced[self.current].add(len(state.moves) - 1)
         self.movers[self.current].append(player)
+        self.drawn_at[line] = self.now
         self.animation = Animation(
             line, result.captured, player, self.now, LINE_SECONDS * self.pace, FILL_SECONDS * self.pace
         )
         self.search = None
         self.hint = None
         self.hint_search = None
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
         if state.over:
             self.over_since = self.now
 
     def update(self, dt: float, step_seconds: float = STEP_SECONDS) -> None:
-        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``."""
+        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``.
+
+        The move timer runs only while a player is to move: not while a line is being drawn or a board is over.
+        """
         self.now += dt
         if self.animation is not None and self.animation.done(self.now):
             self.animation = None
@@ -203,11 +231,24 @@ class Session:
         if self.state.over:
             self._after_board()
             return
+        self.timer.run(dt)
         self._step_hint(step_seconds)
-        if self.seats[self.state.to_move].is_computer:
+        timed_out = self.timer.random_line(self.state, self.rng)
+        if timed_out is not None:
+            self._time_out(timed_out)  # the same for everyone: a person or a computer out of time
+        elif self.seats[self.state.to_move].is_computer:
             self._step_computer(step_seconds)
-        elif self.timer.expired(self.now):
-            self.play_line(self.rng.choice(self.state.legal_lines()))
+
+    def _time_out(self, line: int) -> None:
+        """The player to move ran out of time, person or computer alike: ``line`` (a random one) is drawn for them,
+        and they are told so."""
+        player = self.state.to_move
+        self.play_line(line, forced=True)
+        if self.is_you(player):
+            self.messages.append(tr("Time ran out: a line was drawn for you"))
+        else:
+            message = tr("Time ran out: a line was drawn for {name}")
+            self.messages.append(message.format(name=self.names[player]))
 
     def _after_board(self) -> None:
         if self.over_since is None:  # a game resumed on a finished board
@@ -215,7 +256,7 @@ class Session:
         waited = self.now - self.over_since
         if waited < END_SECONDS * self.pace:
             return
-        if self.current + 1 >= len(self.games):
+        if self.match.last_board:
             self.finished = True
             self.sounds.append("win")
         elif any(not seat.is_computer for seat in self.seats):
@@ -225,12 +266,12 @@ class Session:
 
     def next_board(self) -> bool:
         """Start the match's next board once the current one is over; False when there is none to start."""
-        if not self.state.over or self.current + 1 >= len(self.games):
+        if not self.match.next_board():
             return False
-        self.current += 1
+        self.drawn_at.clear()
         self.over_since = None
         self.between = False
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("board")
         return True
@@ -238,19 +279,20 @@ class Session:
     def _step_computer(self, step_seconds: float) -> None:
         state = self.state
         if self.search is None:
-            self.search = self.players[state.to_move].think(state)
+            player = self.players[state.to_move]
+            assert player is not None, "a computer seat has a computer player"
+            self.search = player.think(state)
             self.think_started = self.now
         done = self.search.step(step_seconds)
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
-        out_of_time = self.timer.expired(self.now)
-        if (done and self.now - self.think_started >= wait) or out_of_time:
+        if done and self.now - self.think_started >= wait:
             self.play_line(self.search.best)
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        if self.settings.competitive or not self.accepting_input():
+        if self.settings.no_help or not self.accepting_input():
             return False
         return any(not self.seats[p].is_computer for p in self.movers[self.current])
 
@@ -260,19 +302,20 @@ class Session:
             return False
         movers = self.movers[self.current]
         while movers:
-            self.state.undo()
+            self.drawn_at.pop(self.state.undo(), None)
+            self.forced[self.current].discard(len(movers) - 1)
             if not self.seats[movers.pop()].is_computer:
                 break
         self.hint = None
         self.hint_search = None
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("undo")
         return True
 
     # -- hints ------------------------------------------------------------------------------------------------
     def can_hint(self) -> bool:
-        return not self.settings.competitive and self.accepting_input()
+        return not self.settings.no_help and self.accepting_input()
 
     def request_hint(self) -> bool:
         if not self.can_hint() or self.hint_search is not None:
@@ -290,6 +333,32 @@ class Session:
             self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
+    @property
+    def recorded(self) -> bool:
+        """False for a practice game: it is not autosaved and does not go into the history."""
+        return self.purpose != PRACTICE
+
+    def tied(self) -> bool:
+        """True when every player shares the win (a drawn game or match)."""
+        return len(self.winners()) == len(self.seats)
+
+    def decider(self) -> Session:
+        """A decider board after a tie (rules sheet 003): one board of the same shape with an odd number of cells
+        (so two players cannot tie again), the same players and rules, started by the one who did not start the
+        last board."""
+        starter = (self.games[-1].first + 1) % len(self.seats)
+        return Session(self.decider_settings(), self.rng, first=starter, purpose=DECIDER)
+
+    def decider_settings(self) -> Settings:
+        shape = SHAPES[self.settings.shape]
+        return self.settings.with_(size=shape.decider_size(self.settings.size), match=False)
+
+    def save_point(self) -> tuple[int, int]:
+        """Changes whenever the saved game would: on every move, and every whole second of a running move timer
+        (so closing the page mid-move resumes with the time that was left, not a fresh clock)."""
+        seconds = math.ceil(self.timer.remaining()) if self.timer.enabled else 0
+        return self.moves_made, seconds
+
     def to_unfinished(self) -> dict[str, Any]:
         return {
             "version": UNFINISHED_VERSION,
@@ -297,6 +366,8 @@ class Session:
             "starter": self.starter,
             "codes": [encode(game) for game in self.games],
             "current": self.current,
+            "timer_left": self.timer.remaining() if self.timer.enabled else None,
+            "purpose": self.purpose,
             **({"link": self.link_id} if self.link_id else {}),
         }
 
@@ -311,6 +382,8 @@ class Session:
             "scores": self.totals(),
             "winners": self.winners(),
             "moves": [encode(game) for game in self.games],
+            "boards": self.match.board_scores(),
+            "decider": self.purpose == DECIDER,
         }
 
 
@@ -326,32 +399,25 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
         return None, tr("the saved game is incomplete")
     if not 0 <= starter < len(settings.seats):
         return None, tr("the saved game's first player does not exist")
-    session = Session(settings, rng, first=starter)
+    purpose = DECIDER if data.get("purpose") == DECIDER else GAME
+    session = Session(settings, rng, first=starter, purpose=purpose)
     if len(codes) != len(session.games) or not 0 <= current < len(codes):
         return None, tr("the saved game has the wrong number of boards")
     try:
         games = [decode(code) for code in codes]
     except CodeError as error:
         return None, tr("the saved game's moves cannot be read: {why}").format(why=error)
-    for game, fresh in zip(games, session.games, strict=True):
-        if game.board is not fresh.board or game.rules != fresh.rules or game.first != fresh.first:
-            return None, tr("the saved game's boards do not match its settings")
-    session.games = games
-    session.current = current
-    session.movers = [movers_of(game) for game in games]
+    try:
+        session.match.resume(games, current)
+    except ValueError:
+        return None, tr("the saved game's boards do not match its settings")
+    timer_left = data.get("timer_left")
+    if isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and math.isfinite(timer_left):
+        session.timer.set_remaining(float(timer_left))  # the clock goes on where it stopped: no fresh time
+    session.movers = [game.drawers() for game in games]
     link = data.get("link")
     session.link_id = link if isinstance(link, str) else None
     return session, ""
-
-
-def movers_of(game: GameState) -> list[int]:
-    """Who drew each of the game's moves, found by replaying them."""
-    replay = GameState(game.board, game.rules, game.first)
-    movers = []
-    for line in game.moves:
-        movers.append(replay.to_move)
-        replay.play(line)
-    return movers
 
 
 def score_curves(game: GameState) -> list[list[int]]:

@@ -142,12 +142,16 @@ class GameState:
         need, sides = self._need, self.sides
         return all(sides[c] != need[c] - 2 for c in self.board.line_cells[line])
 
+    def drawers(self) -> list[int]:
+        """Who drew each of :attr:`moves`, in the same order."""
+        return [player for _, player, _ in self._stack]
+
     def last_turn(self) -> list[int]:
         """The lines of the most recent turn (the last move and the captures that led to it by the same player)."""
         if not self._stack:
             return []
         player = self._stack[-1][1]
-        turn = []
+        turn: list[int] = []
         for line, mover, captured in reversed(self._stack):
             if mover != player or (turn and not captured):
                 break
