@@ -60,5 +60,5 @@ def test_a_computer_that_has_not_decided_moves_when_its_timer_runs_out() -> None
         session.update(0.1)
     assert session.state.moves == [] and undecided.steps > 90, "it thought all along without moving"
     session.update(0.2)
-    assert session.state.moves == [session.board.num_lines - 1], "at 10 s it plays the best line found so far"
+    assert len(session.state.moves) == 1, "at 10 s a line is drawn for it, as for a person out of time"
     assert session.movers == [[0]]
