@@ -327,3 +327,9 @@ def test_rules_with_changes_only_what_is_named() -> None:
     assert rules.with_(no_extra=True) == Rules(players=3, misere=True, no_extra=True)
     assert rules.with_(players=2, start="icelandic") == Rules(players=2, misere=True, start="icelandic")
     assert rules == Rules(players=3, misere=True), "the original is unchanged"
+
+
+def test_undo_on_a_fresh_game_says_there_is_nothing_to_undo() -> None:
+    with pytest.raises(RulesError) as caught:
+        GameState(Board.square(2)).undo()
+    assert str(caught.value) == "nothing to undo"
