@@ -1,5 +1,5 @@
 """A long monkey run: seeded random taps, clicks, drags, keys, wheel turns and window sizes from every scene, through
-the app's own loop (``tests/monkey.py``, the same monkey as ``tests/app/test_monkey.py``), with data saved in a
+the app's own loop (``tests/app_monkey.py``, the same monkey as ``tests/app/test_monkey.py``), with data saved in a
 temporary folder as on the desktop.
 
 Usage: python benchmarks/monkey.py [--actions 5000] [--seed 1] [--tracemalloc]
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from monkey import FrameClock, Monkey, every_scene, small_game_settings, stored_problems  # noqa: E402
+from app_monkey import FrameClock, Monkey, every_scene, small_game_settings, stored_problems  # noqa: E402
 
 from game.app.app import App  # noqa: E402
 from game.storage import FileStore, Saved  # noqa: E402

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame  # noqa: E402
-from monkey import FrameClock, stored_problems  # noqa: E402
+from app_monkey import FrameClock, stored_problems  # noqa: E402
 
 from game.app.app import App  # noqa: E402
 from game.app.scenes.menu import MenuScene  # noqa: E402

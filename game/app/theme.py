@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
+
 BACKGROUND = (246, 241, 230)
 PANEL = (255, 252, 245)
 INK = (40, 44, 52)
@@ -48,10 +50,20 @@ class Text:
         self._advances: dict[tuple[str, int], int] = {}
 
     def font(self, size: int) -> pygame.font.Font:
+        """The font at ``size``; the FONT_SIZES most recently used sizes are kept (a font with its glyphs costs about
+        0.2 MB of C memory, and every window size brings new sizes: resizing would grow without bound)."""
         size = max(8, int(size))
-        if size not in self._fonts:
-            self._fonts[size] = pygame.font.Font(None, size)
-        return self._fonts[size]
+        font = self._fonts.pop(size, None)
+        if font is None:
+            if len(self._fonts) >= FONT_SIZES:
+                self._forget(next(iter(self._fonts)))
+            font = pygame.font.Font(None, size)
+        self._fonts[size] = font  # most recently used last
+        return font
+
+    def _forget(self, size: int) -> None:
+        del self._fonts[size]
+        self._advances = {key: value for key, value in self._advances.items() if key[1] != size}
 
     def advance(self, char: str, size: int) -> int:
         """How far the pen moves after ``char`` at ``size`` (its own advance, no kerning with its neighbours)."""

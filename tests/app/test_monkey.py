@@ -7,7 +7,7 @@ from __future__ import annotations
 import tracemalloc
 
 import pygame
-from monkey import FrameClock, Monkey, every_scene, scene_classes, small_game_settings, stored_problems
+from app_monkey import FrameClock, Monkey, every_scene, scene_classes, small_game_settings, stored_problems
 
 from game.app.app import App
 from game.storage import FileStore, Saved
@@ -39,5 +39,5 @@ def test_the_monkey_breaks_nothing(tmp_path, seed=20261130):
 def test_every_scene_class_is_a_starting_point_of_the_monkey(make_driver):
     driver = make_driver()
     assert {type(scene).__name__ for scene in every_scene(driver.app)} == scene_classes(), (
-        "a new scene belongs in tests/monkey.py's every_scene()"
+        "a new scene belongs in tests/app_monkey.py's every_scene()"
     )
