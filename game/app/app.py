@@ -53,7 +53,10 @@ class App:
         store: Any = None,
         clock: Callable[[], float] = time.perf_counter,
         browser: bool | None = None,
+        link: str | None = None,
     ) -> None:
+        """``link``: a game link or position code to open at start (the desktop's command line); in the browser
+        the page's own address is read instead."""
         self.browser = sys.platform == "emscripten" if browser is None else browser
         pygame.display.init()
         pygame.font.init()
@@ -88,9 +91,15 @@ class App:
         self.frames = 0
         self.now = 0.0
         self.draw_seconds = 0.0
+        from .links import HashWatch, start_link
         from .scenes.menu import MenuScene
+        from .scenes.open_link import open_link
 
         self.manager.reset(MenuScene(self))
+        self.hash_watch = HashWatch(self.browser)
+        link = start_link(self.browser) if link is None else link
+        if link is not None:
+            open_link(self, link)
 
     def _follow_window_size(self) -> None:
         """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""
@@ -213,10 +222,19 @@ class App:
         self.keep_saving()
         if any(until is not None and until <= self.now for _, until in self.notices):
             self._fit_notices()
+        self._open_new_hash()
         started = time.perf_counter()
         self.draw()
         self.draw_seconds = time.perf_counter() - started
         self.frames += 1
+
+    def _open_new_hash(self) -> None:
+        """A link pasted into the address bar of the open page: open it over whatever is shown."""
+        link = self.hash_watch.poll(self.now)
+        if link is not None:
+            from .scenes.open_link import open_link
+
+            open_link(self, link)
 
     def dispatch(self, action: Any) -> None:
         if action.kind == "quit":

@@ -14,7 +14,7 @@ DESKTOP_FRAME_RATE = 60
 async def main(max_frames: int | None = None, frame_rate: float | None = None, **options: Any) -> App:
     """Run the game until the player quits (or for ``max_frames`` frames); returns the app for inspection.
 
-    ``options`` go to :class:`App` (``size``, ``store``, ``clock``, ``browser``), for tests and tools.
+    ``options`` go to :class:`App` (``size``, ``store``, ``clock``, ``browser``, ``link``), for tests and tools.
     """
     random.seed()  # pygbag seeds the generator with 1 at start-up
     app = App(**options)
@@ -23,10 +23,13 @@ async def main(max_frames: int | None = None, frame_rate: float | None = None, *
 
 
 def run() -> None:
-    """Desktop: a resizable window at 60 frames a second."""
+    """Desktop: a resizable window at 60 frames a second; a game link or code on the command line is opened."""
+    import sys
+
     import pygame
 
+    link = sys.argv[1] if len(sys.argv) > 1 else None
     try:
-        asyncio.run(main(frame_rate=DESKTOP_FRAME_RATE))
+        asyncio.run(main(frame_rate=DESKTOP_FRAME_RATE, link=link))
     finally:
         pygame.quit()

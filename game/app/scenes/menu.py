@@ -1,4 +1,5 @@
-"""The menu: Continue, New game, Quick play, How to play, History, Settings; a small board as decoration."""
+"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+decoration."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class MenuScene(Scene):
             Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
+            Button(tr("Open a link"), self.open_link),
             Button(tr("How to play"), self.how_to_play),
             Button(tr("History"), self.history),
             Button(tr("Settings"), self.settings),
@@ -85,6 +87,11 @@ class MenuScene(Scene):
         from .board import BoardScene
 
         self.app.manager.push(BoardScene(self.app, session))
+
+    def open_link(self) -> None:
+        from .open_link import OpenLinkScene
+
+        self.app.manager.push(OpenLinkScene(self.app))
 
     def how_to_play(self) -> None:
         from .howto import HowToScene

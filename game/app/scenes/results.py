@@ -118,6 +118,7 @@ class ResultsScene(Scene):
         u = layout.unit(size)
         buttons = [
             Button(tr("Rematch"), self.rematch, primary=True),
+            Button(tr("Review"), self.review),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
@@ -139,7 +140,7 @@ class ResultsScene(Scene):
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
             )
-        for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
+        for button, rect in zip(buttons, layout.split_row(row, len(buttons), u // 2), strict=True):
             button.rect = rect
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
@@ -150,6 +151,13 @@ class ResultsScene(Scene):
         session = self.session
         starter = (session.starter + 1) % len(session.seats)
         self.app.manager.replace(BoardScene(self.app, Session(session.settings, self.app.rng, first=starter)))
+
+    def review(self) -> None:
+        """Review the game just played (a match's last board)."""
+        from .review import ReviewScene
+
+        session = self.session
+        self.app.manager.push(ReviewScene(self.app, session.state, session.names, session.seats))
 
     def history(self) -> None:
         from .history import HistoryScene
