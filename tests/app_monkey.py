@@ -222,8 +222,11 @@ def every_scene(app: App) -> list[Scene]:
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.howto import HowToScene
     from game.app.scenes.menu import MenuScene
+    from game.app.scenes.open_link import OpenLinkScene
     from game.app.scenes.results import ResultsScene
+    from game.app.scenes.review import ReviewScene
     from game.app.scenes.settings import SettingsScene
+    from game.app.scenes.share import ShareScene
 
     versus = (Seat("human"), Seat("computer", "beginner"))
     small = app.settings.with_(shape="square", size=(2, 2), timer=0, match=False, seats=versus)
@@ -238,6 +241,9 @@ def every_scene(app: App) -> list[Scene]:
         ResultsScene(app, finished_session(small.with_(match=True))),
         HowToScene(app),
         HistoryScene(app),
+        ReviewScene(app, finished_session(small).state),
+        ShareScene(app, "Share this position", "A link to this position.", "https://example.org/#p=1.s2x2.2.0.AB.C"),
+        OpenLinkScene(app),
     ]
 
 
