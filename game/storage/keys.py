@@ -8,7 +8,6 @@ SETTINGS = "settings"
 HISTORY = "history"
 UNFINISHED = "unfinished"
 LINK_GAMES = "link-games"
-KEYS = (SETTINGS, HISTORY, UNFINISHED, LINK_GAMES)
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ASIDE = re.compile(r"([a-z0-9][a-z0-9_-]{0,63})\.bad-([1-9][0-9]*)")
