@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
+TEXT_CACHE_BYTES = 8_000_000  # rendered strings kept, in pixel bytes (600 long strings could hold 30 MB)
 
 BACKGROUND = (246, 241, 230)
 PANEL = (255, 252, 245)
@@ -47,6 +48,7 @@ class Text:
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._cache_bytes = 0
         self._advances: dict[tuple[str, int], int] = {}
 
     def font(self, size: int) -> pygame.font.Font:
@@ -85,10 +87,12 @@ class Text:
         key = (text, int(size), tuple(colour))
         surface = self._cache.get(key)
         if surface is None:
-            if len(self._cache) > 600:
+            if len(self._cache) > 600 or self._cache_bytes > TEXT_CACHE_BYTES:
                 self._cache.clear()
+                self._cache_bytes = 0
             surface = self._compose(text, int(size), colour)
             self._cache[key] = surface
+            self._cache_bytes += surface.get_width() * surface.get_height() * 4
         return surface
 
     def _compose(self, text: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:

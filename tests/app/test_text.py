@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.theme import FONT_SIZES, Text
+from game.app.theme import FONT_SIZES, TEXT_CACHE_BYTES, Text
 
 
 def ink_columns(image: pygame.Surface) -> list[bool]:
@@ -55,3 +55,12 @@ def test_fonts_are_kept_for_the_most_recent_sizes_only():
     text.font(200)
     assert 40 in text._fonts, "a size used again is kept"
     assert text.width("Pipopipette", 10) == Text().width("Pipopipette", 10), "a forgotten size measures the same"
+
+
+def test_the_rendered_text_cache_stays_under_its_byte_budget():
+    pygame.font.init()
+    text = Text()
+    for number in range(400):
+        text.render(f"A long line of text to draw number {number}", 90)
+        assert text._cache_bytes <= TEXT_CACHE_BYTES + 300_000
+    assert 0 < len(text._cache) < 400
