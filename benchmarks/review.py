@@ -3,10 +3,12 @@
 Run: ``.venv/bin/python benchmarks/review.py [--seconds S] [--games N] [--quick]``. Each game is played by the
 Hard level against itself from a fixed seed (realistic play: safe lines first, the fight for control, chains
 taken with all-but-two), then reviewed as the app's review screen does it (``game.ai.review.Review``, each
-position searched for at most ``--seconds``, default the app's 3.0, the last position first, one table for the
+position searched for at most ``--seconds``, default the app's 10, the last position first, one table for the
 whole game). ``--quick`` reviews one 4x4 game only. Prints, per game: moves, moves with an exact value, the
 earliest move solved, the review's time in steps, and the longest single step of 8 ms budget, in wall and CPU
-time (the most a frame is held up in the app, which gives the analysis 4-10 ms a frame).
+time (the most a frame is held up in the app, which gives the analysis 4-10 ms a frame). Then ``--frames`` app
+frames (default 600) on the review of a 5x5 game while it is analysed, a move further each frame: CPU time per
+frame.
 """
 
 from __future__ import annotations
@@ -18,10 +20,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import os  # noqa: E402
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
 from game.ai import ComputerPlayer  # noqa: E402
 from game.ai.review import Review  # noqa: E402
-from game.app.scenes.review import POSITION_SECONDS  # noqa: E402
+from game.app.app import App  # noqa: E402
+from game.app.layout import BROWSER_PORTRAIT  # noqa: E402
+from game.app.scenes.review import POSITION_SECONDS, ReviewScene  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
+from game.storage import MemoryStore  # noqa: E402
 
 STEP_SECONDS = 0.008
 
@@ -53,11 +63,27 @@ def review_figures(game: GameState, seconds: float) -> tuple[int, int, int | Non
     return len(moves), len(exact), (min(exact) if exact else None), total, longest, longest_cpu
 
 
+def review_frames(game: GameState, frames: int) -> tuple[list[float], int]:
+    """CPU milliseconds of each of ``frames`` app frames (720x1280) on the review of ``game`` while it is analysed,
+    and how many moves were solved by then."""
+    app = App(size=BROWSER_PORTRAIT, store=MemoryStore(), browser=False)
+    scene = ReviewScene(app, game)
+    app.manager.push(scene)
+    times = []
+    for index in range(frames):
+        scene.go_to(index % (scene.count + 1))  # the player stepping through while it fills in
+        started = time.process_time()
+        app.frame(1 / 60)
+        times.append((time.process_time() - started) * 1000)
+    return times, scene.analysis.solved_count()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=POSITION_SECONDS, help="search time per position")
     parser.add_argument("--games", type=int, default=2, help="games per board")
     parser.add_argument("--quick", action="store_true", help="one 4x4 game only")
+    parser.add_argument("--frames", type=int, default=600, help="app frames timed on a 5x5 review (0: none)")
     args = parser.parse_args()
     boards = [(4, 1 if args.quick else args.games)] + ([] if args.quick else [(5, args.games)])
     print(f"per-position budget {args.seconds:.1f} s, steps of {STEP_SECONDS * 1000:.0f} ms")
@@ -70,6 +96,14 @@ def main() -> None:
                 f"{size}x{size} game {seed}: {moves} moves, {exact} exact ({first}), "
                 f"review {seconds:.1f} s, longest step {longest * 1000:.1f} ms ({longest_cpu * 1000:.1f} ms CPU)"
             )
+    if args.frames and not args.quick:
+        times, solved = review_frames(hard_game(Board.square(5, 5), 1), args.frames)
+        times.sort()
+        print(
+            f"app frames on a 5x5 review ({args.frames}, stepping through; {solved} moves solved by then): "
+            f"CPU median {times[len(times) // 2]:.1f} ms, 95th percentile {times[len(times) * 95 // 100]:.1f} ms, "
+            f"max {times[-1]:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ from ..core import GameState
 from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
 from .solver import Solver
 
-TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 400_000
+# The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
+# costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
+TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
 DISCARD_CHUNK = 20_000  # table entries freed per step once the table is given up (all at once cost up to 9 ms)
 BEST = "best move"
 
@@ -174,7 +176,10 @@ LONGER_CHAIN = "opened a longer chain than needed"
 
 def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
     """Why ``played`` was worse than ``best`` in ``before`` (left as found): one of the constants above, or ""
-    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`)."""
+    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`). The hints' vocabulary
+    (control, all-but-two, safe lines) is that of normal play: misère and no-extra-move games get ("", "")."""
+    if before.rules.misere or before.rules.no_extra:
+        return "", ""
     why = reason_for(before, best)
     if why in (ALL_BUT_TWO, ALL_BUT_FOUR) and before.would_capture(played):
         return HANDED_OVER, why
@@ -197,4 +202,6 @@ def cost_label(before: GameState, move: MoveReview) -> str:
     if move.loss == 0:
         return BEST
     kind, why = cost_reason(before, move.line, move.best)
+    if not (kind or why):
+        return f"gave away {move.loss}"
     return f"gave away {move.loss}: {kind or 'better was: ' + why}"

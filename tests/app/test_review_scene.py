@@ -185,3 +185,15 @@ def test_three_player_games_can_be_stepped_but_are_not_solved(make_driver):
     assert scene.analysis.done and scene.analysis.solved_count() == 0
     scene.go_to(3)
     assert scene.verdict().startswith("Not solved")
+
+
+def test_misere_mistakes_are_not_named_in_normal_play_words(make_driver):
+    driver = make_driver()
+    game = finished(Board.square(2, 2), seed=3, rules=Rules(misere=True))
+    scene = open_review(driver, game, seconds=60)
+    scene.analysis.finish()
+    mistakes = [move for move in scene.analysis.moves if move.loss]
+    assert mistakes, "random play in misère makes mistakes too"
+    scene.go_to(mistakes[0].index + 1)
+    assert scene.verdict() == f"Gave away {mistakes[0].loss}: the dotted line was better"
+    assert scene.ghost() == mistakes[0].best

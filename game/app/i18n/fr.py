@@ -261,6 +261,7 @@ FRENCH: dict[str, str] = {
     "Asking the Expert...": "L'Expert réfléchit...",
     "Best move": "Meilleur coup",
     "Gave away {n}: {reason}": "A cédé {n} : {reason}",
+    "Gave away {n}: the dotted line was better": "A cédé {n} : le trait pointillé valait mieux",
     "better was: {reason}": "mieux valait : {reason}",
     "handed over control": "a rendu le contrôle",
     "left boxes that were free to take": "a laissé des cases à prendre",

@@ -32,7 +32,10 @@ from .common import back_button, draw_title, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-POSITION_SECONDS = 3.0  # search time for each position; earlier ones are not tried once one is not solved
+# Search time for each position, in the background (earlier ones are not tried once one is not solved): on 4x4
+# and 5x5 games 10 s solved 2-3 more moves than 3 s (benchmarks/review.py); the browser, several times slower,
+# gets about what the desktop gets in 3 s.
+POSITION_SECONDS = 10.0
 OPINION_SECONDS = 1.0  # the Expert's time for a position the solver could not reach
 NOT_SOLVED = tr_mark("Not solved (too many lines left for the exact solver)")
 ANALYSING = tr_mark("Analysing...")
@@ -50,6 +53,8 @@ def cost_text(before: GameState, move: MoveReview) -> str:
     if not move.loss or move.best is None:
         return tr("Best move")
     kind, why = cost_reason(before, move.line, move.best)
+    if not (kind or why):
+        return tr("Gave away {n}: the dotted line was better").format(n=move.loss)
     if kind:
         reason = tr(COSTS[kind])
     else:
