@@ -200,9 +200,14 @@ class Monkey:
         self.posted += 1
 
 
-def small_game_settings() -> dict[str, Any]:
+def small_game_settings_values() -> dict[str, Any]:
     """Settings a monkey can finish games with: 2x2 boxes against the Beginner, fast animation."""
-    return Settings(size=(2, 2), seats=(Seat("human"), Seat("computer", "beginner")), animation="fast").to_data()
+    return {"size": (2, 2), "seats": (Seat("human"), Seat("computer", "beginner")), "animation": "fast"}
+
+
+def small_game_settings() -> dict[str, Any]:
+    """:func:`small_game_settings_values` as saved data."""
+    return Settings(**small_game_settings_values()).to_data()
 
 
 def finished_session(settings: Settings, seed: int = 3) -> Session:
@@ -228,9 +233,8 @@ def every_scene(app: App) -> list[Scene]:
     from game.app.scenes.settings import SettingsScene
     from game.app.scenes.share import ShareScene
 
-    versus = (Seat("human"), Seat("computer", "beginner"))
-    small = app.settings.with_(shape="square", size=(2, 2), timer=0, match=False, seats=versus)
-    four = app.settings.with_(shape="triangle", size=(4,), seats=(Seat("human"),) * 3 + (Seat("computer", "easy"),))
+    small = Settings(**small_game_settings_values())
+    four = Settings(shape="triangle", size=(4,), seats=(Seat("human"),) * 3 + (Seat("computer", "easy"),))
     return [
         MenuScene(app),
         SettingsScene(app, play=True),
