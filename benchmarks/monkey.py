@@ -3,13 +3,17 @@ the app's own loop (``tests/app_monkey.py``, the same monkey as ``tests/app/test
 temporary folder as on the desktop.
 
 Usage: python benchmarks/monkey.py [--actions 5000] [--seed 1] [--tracemalloc]
-Prints the events posted, the scenes seen, memory at the start and the end (the process's resident size, and with
---tracemalloc the Python objects alive, which is slower), and whether every saved file still reads back as valid.
+Prints the events posted, the scenes seen, memory at the start and the end (the process's resident size, the same
+after a full garbage collection and malloc_trim, and with --tracemalloc the Python objects alive, which is slower),
+and whether every saved file still reads back as valid.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
+import gc
 import os
 import sys
 import tempfile
@@ -38,6 +42,15 @@ def resident_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
+def settled_mb() -> float:
+    """Resident memory once garbage is collected and the C heap gives free pages back (glibc ``malloc_trim``):
+    what is really alive. Plain resident size also counts freed memory the allocator keeps for later."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: the resident size as it is
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return resident_mb()
+
+
 def traced_mb() -> float:
     return tracemalloc.get_traced_memory()[0] / 1e6 if tracemalloc.is_tracing() else 0.0
 
@@ -57,6 +70,7 @@ def main() -> None:
         monkey.tour(per_scene)  # warm-up: one tour, not counted in the growth
         if args.tracemalloc:
             tracemalloc.start()
+        start_settled = settled_mb()
         start_rss, start_traced, started = resident_mb(), traced_mb(), time.perf_counter()
         print(f"seed {args.seed}: after a warm-up tour of {tour} actions: {start_rss:.1f} MB resident", end="")
         print(f", {start_traced:.1f} MB traced" if args.tracemalloc else "")
@@ -65,17 +79,19 @@ def main() -> None:
             monkey.tour(per_scene)
             done += tour
             if done % (tour * 10) < tour:
-                print(f"  {done:6d} actions: {resident_mb():.1f} MB resident", end="")
+                print(f"  {done:6d} actions: {resident_mb():.1f} MB resident, {settled_mb():.1f} MB settled", end="")
                 print(f", {traced_mb():.1f} MB traced" if args.tracemalloc else "")
         seconds = time.perf_counter() - started
         monkey.close()
         end_rss, end_traced = resident_mb(), traced_mb()
+        end_settled = settled_mb()
         problems = stored_problems(FileStore(folder))
         saved_bytes = FileStore(folder).stored_bytes()
     print(f"{done} actions ({dict(monkey.events)}), {monkey.posted} SDL events, in {seconds:.0f} s")
     print(f"the game was started {monkey.starts} times (Escape on the desktop menu quits)")
     print(f"scenes seen (frames): {dict(monkey.scenes)}")
     print(f"resident memory: {start_rss:.1f} MB -> {end_rss:.1f} MB ({end_rss - start_rss:+.1f} MB)")
+    print(f"settled (after gc and malloc_trim): {start_settled:.1f} MB -> {end_settled:.1f} MB")
     if args.tracemalloc:
         print(f"Python objects (tracemalloc): {start_traced:.2f} MB -> {end_traced:.2f} MB")
     print(f"saved data: {saved_bytes} bytes; problems reading it back: {problems or 'none'}")

@@ -3,14 +3,18 @@ by clicking Quick play and then Rematch on each results screen, with results sav
 the desktop.
 
 Usage: python benchmarks/soak.py [--games 1000] [--size 2x2] [--levels beginner,easy] [--tracemalloc]
-Prints memory after the first game and at the end (resident size; with --tracemalloc also the Python objects
-alive, slower), the frames and time taken, and the saved data's size and games counted at the end.
+Prints memory after the first game and at the end (resident size, the same after a full garbage collection and
+malloc_trim, and with --tracemalloc the Python objects alive, slower), the frames and time taken, and the saved
+data's size and games counted at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import ctypes
+import gc
 import os
 import sys
 import tempfile
@@ -37,11 +41,21 @@ FRAME_SECONDS = 0.1  # each frame moves the game's clock 0.1 s (the loop's large
 
 
 def resident_mb() -> float:
+    """The process's resident memory in MB (Linux /proc), or 0 where it cannot be read."""
     try:
         pages = int(Path("/proc/self/statm").read_text().split()[1])
     except (OSError, IndexError, ValueError):
         return 0.0
     return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def settled_mb() -> float:
+    """Resident memory once garbage is collected and the C heap gives free pages back (glibc ``malloc_trim``):
+    what is really alive. Plain resident size also counts freed memory the allocator keeps for later."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: the resident size as it is
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return resident_mb()
 
 
 def traced_mb() -> float:
@@ -97,6 +111,7 @@ def main() -> None:
         total_frames = play_one(app)
         if args.tracemalloc:
             tracemalloc.start()
+        start_settled = settled_mb()
         start_rss, start_traced, started = resident_mb(), traced_mb(), time.perf_counter()
         print(f"{args.games} games, {args.size} boxes, {' v '.join(levels)}")
         print(f"after game 1: {start_rss:.1f} MB resident", end="")
@@ -109,11 +124,13 @@ def main() -> None:
                 print(f", {traced_mb():.2f} MB traced" if args.tracemalloc else "")
         seconds = time.perf_counter() - started
         end_rss, end_traced = resident_mb(), traced_mb()
+        end_settled = settled_mb()
         reopened = Saved(FileStore(folder))
         view = reopened.history()
         problems = stored_problems(FileStore(folder))
     print(f"{total_frames} frames, {seconds:.0f} s for games 2-{args.games}")
     print(f"resident memory: {start_rss:.1f} MB -> {end_rss:.1f} MB ({end_rss - start_rss:+.1f} MB)")
+    print(f"settled (after gc and malloc_trim): {start_settled:.1f} MB -> {end_settled:.1f} MB")
     if args.tracemalloc:
         print(f"Python objects (tracemalloc): {start_traced:.2f} MB -> {end_traced:.2f} MB")
     print(f"history: {view.total} games counted, {len(view.games)} in detail; saved data {view.stored_bytes} bytes")
