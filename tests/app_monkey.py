@@ -21,7 +21,7 @@ import pygame
 from game.app.app import App
 from game.app.layout import MIN_SIZE
 from game.app.scene import Scene
-from game.app.session import Session, movers_of, resume_session
+from game.app.session import Session, resume_session
 from game.app.settings_model import Seat, Settings, settings_from_data
 from game.storage import HISTORY, SETTINGS, UNFINISHED, Store
 from game.storage.history import read_book
@@ -217,7 +217,7 @@ def finished_session(settings: Settings, seed: int = 3) -> Session:
     for game in session.games:
         while not game.over:
             game.play(rng.choice(game.legal_lines()))
-    session.movers = [movers_of(game) for game in session.games]
+    session.movers = [game.drawers() for game in session.games]
     return session
 
 
