@@ -1,4 +1,4 @@
-"""Saved settings, history and the unfinished game: browser localStorage or JSON files on the desktop.
+"""Saved settings, history, the unfinished game and solved puzzles: browser localStorage or JSON files on the desktop.
 
 :class:`Saved` is what the game uses: it owns every key and the format of each value (``keys``, ``history``).
 ``open_store()`` picks the medium for the running platform. Every value is plain JSON data stored in an envelope
@@ -13,17 +13,18 @@ import sys
 from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
-from .history import RECENT_GAMES, Earlier
-from .keys import HISTORY, LINK_GAMES, SETTINGS, UNFINISHED
+from .history import RECENT_GAMES, Earlier, game_id
+from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
 from .memory import MemoryStore
 from .notices import Notice
-from .saved import HistoryView, Saved
+from .saved import HistoryView, Saved, solved_from_data
 from .store import Store, StoreError, StoreUnavailable
 
 __all__ = [
     "APP",
     "HISTORY",
     "LINK_GAMES",
+    "PUZZLES",
     "RECENT_GAMES",
     "SCHEMA",
     "SETTINGS",
@@ -40,7 +41,9 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "default_data_dir",
+    "game_id",
     "open_store",
+    "solved_from_data",
 ]
 
 
@@ -59,4 +62,4 @@ def open_store(namespace: str = "pipopipette") -> Store:
 def _local_storage() -> object:
     import platform
 
-    return platform.window.localStorage
+    return platform.window.localStorage  # type: ignore[attr-defined]  # pygbag's, in the browser only

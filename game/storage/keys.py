@@ -7,6 +7,7 @@ import re
 SETTINGS = "settings"
 HISTORY = "history"
 UNFINISHED = "unfinished"
+PUZZLES = "puzzles"
 LINK_GAMES = "link-games"
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
