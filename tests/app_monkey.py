@@ -23,6 +23,7 @@ from game.app.layout import MIN_SIZE
 from game.app.scene import Scene
 from game.app.session import Session, resume_session
 from game.app.settings_model import Seat, Settings, settings_from_data
+from game.puzzles import load_puzzles
 from game.storage import HISTORY, SETTINGS, UNFINISHED, Store
 from game.storage.history import read_book
 
@@ -223,11 +224,14 @@ def finished_session(settings: Settings, seed: int = 3) -> Session:
 
 def every_scene(app: App) -> list[Scene]:
     """One of each scene, as the monkey's starting points (a test checks no scene class is missing)."""
+    from game.app.scenes.backup import BackupScene
     from game.app.scenes.board import BoardScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.howto import HowToScene
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.open_link import OpenLinkScene
+    from game.app.scenes.players import NameScene, PlayersScene
+    from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
     from game.app.scenes.results import ResultsScene
     from game.app.scenes.review import ReviewScene
     from game.app.scenes.settings import SettingsScene
@@ -248,6 +252,11 @@ def every_scene(app: App) -> list[Scene]:
         ReviewScene(app, finished_session(small).state),
         ShareScene(app, "Share this position", "A link to this position.", "https://example.org/#p=1.s2x2.2.0.AB.C"),
         OpenLinkScene(app),
+        PlayersScene(app),
+        NameScene(app, 0),
+        PuzzleListScene(app),
+        PuzzleScene(app, load_puzzles(), 0),
+        BackupScene(app),
     ]
 
 
