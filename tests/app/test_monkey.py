@@ -12,7 +12,7 @@ from app_monkey import FrameClock, Monkey, every_scene, scene_classes, small_gam
 from game.app.app import App
 from game.storage import FileStore, Saved
 
-ACTIONS_PER_SCENE = 6
+ACTIONS_PER_SCENE = 4
 WARM_GROWTH_LIMIT = 1_000_000  # bytes of Python objects a warm round may add (measured: 90-340 KB, caches filling)
 
 
