@@ -232,6 +232,7 @@ def every_scene(app: App) -> list[Scene]:
     from game.app.scenes.open_link import OpenLinkScene
     from game.app.scenes.players import NameScene, PlayersScene
     from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
+    from game.app.scenes.replace import ReplaceScene
     from game.app.scenes.results import ResultsScene
     from game.app.scenes.review import ReviewScene
     from game.app.scenes.settings import SettingsScene
@@ -257,6 +258,7 @@ def every_scene(app: App) -> list[Scene]:
         PuzzleListScene(app),
         PuzzleScene(app, load_puzzles(), 0),
         BackupScene(app),
+        ReplaceScene(app, Session(small, app.rng), lambda: app.manager.push(BoardScene(app, Session(small, app.rng)))),
     ]
 
 
