@@ -19,6 +19,9 @@ FRENCH: dict[str, str] = {
     "Next": "Suivant",
     "Previous": "Précédent",
     "Rematch": "Revanche",
+    "Replace": "Remplacer",
+    "You have an unfinished game": "Vous avez une partie en cours",
+    "Continue it, or replace it with a new game?": "La reprendre, ou la remplacer par une nouvelle partie ?",
     # -- settings
     "Board": "Plateau",
     "Square": "Carré",
@@ -87,7 +90,10 @@ FRENCH: dict[str, str] = {
     "This board is finished": "Ce plateau est terminé",
     "Wait: it is {name}'s turn": "Attendez : c'est à {name} de jouer",
     "Wait for the line to be drawn": "Attendez que le trait soit tracé",
-    "That line is already drawn": "Ce trait est déjà tracé",
+    "That line is taken": "Ce trait est déjà pris",
+    "Too quick: tap the line again to draw it": "Trop vite : touchez le trait encore une fois pour le tracer",
+    "Time ran out: a line was drawn for you": "Temps écoulé : un trait a été tracé pour vous",
+    "Time ran out: a line was drawn for {name}": "Temps écoulé : un trait a été tracé pour {name}",
     "Board {n} of {total} finished": "Plateau {n} sur {total} terminé",
     "board {n} of {total}": "plateau {n} sur {total}",
     "this board": "ce plateau",
@@ -405,6 +411,7 @@ FRENCH: dict[str, str] = {
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
 FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "{n} game played": ("{n} partie jouée", "{n} parties jouées"),
+    "{n} line drawn": ("{n} trait tracé", "{n} traits tracés"),
     "Current streak: {n} win": ("Série en cours : {n} victoire", "Série en cours : {n} victoires"),
     "Current streak: {n} draw": ("Série en cours : {n} nul", "Série en cours : {n} nuls"),
     "Current streak: {n} loss": ("Série en cours : {n} défaite", "Série en cours : {n} défaites"),
