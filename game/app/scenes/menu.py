@@ -88,10 +88,10 @@ class MenuScene(Scene):
         self._start(session)
 
     def new_game(self) -> None:
-        self._unless_unfinished(self._choose_new_game)
+        self.unless_unfinished(self._choose_new_game)
 
     def quick_play(self) -> None:
-        self._unless_unfinished(self._quick_play)
+        self.unless_unfinished(self._quick_play)
 
     def _choose_new_game(self) -> None:
         from .settings import SettingsScene
@@ -101,7 +101,7 @@ class MenuScene(Scene):
     def _quick_play(self) -> None:
         self._start(Session(self.app.settings, self.app.rng))
 
-    def _unless_unfinished(self, start: Callable[[], None]) -> None:
+    def unless_unfinished(self, start: Callable[[], None]) -> None:
         """Run ``start`` (which leads to a new game replacing the saved one) at once when no game is unfinished;
         otherwise ask first: Continue the unfinished game, or Replace it. A saved game that cannot be read is set
         aside (kept under another key, with a notice) rather than asked about."""
