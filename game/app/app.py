@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -31,6 +33,13 @@ FRAME_SECONDS = 1 / 60
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.010
 STEP_MARGIN_SECONDS = 0.002
+ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
+
+
+def set_window_icon() -> None:
+    """The desktop window shows the game's icon from assets/icons/ (the page has it as its favicon)."""
+    with contextlib.suppress(pygame.error, FileNotFoundError):  # no icon: the window keeps the default one
+        pygame.display.set_icon(pygame.image.load(str(ICON)))
 
 
 def reading_seconds(message: str) -> float:
@@ -41,7 +50,7 @@ def reading_seconds(message: str) -> float:
 def browser_window() -> Any:
     import platform
 
-    return platform.window
+    return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
 
 
 class App:
@@ -61,6 +70,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pipopipette")
+        set_window_icon()
         self.css_scale = 1.0
         if size is None:
             size = self._browser_size() if self.browser else layout.DESKTOP_SIZE
@@ -103,7 +113,10 @@ class App:
 
     def _follow_window_size(self) -> None:
         """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
         w, h = self.screen.get_size()
         if w < layout.MIN_SIZE[0] or h < layout.MIN_SIZE[1]:
             size = (max(w, layout.MIN_SIZE[0]), max(h, layout.MIN_SIZE[1]))

@@ -1,4 +1,4 @@
-"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+"""The menu: Continue, New game, Quick play, Open a link, Puzzles, How to play, History, Settings; a small board as
 decoration."""
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class MenuScene(Scene):
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
             Button(tr("Open a link"), self.open_link),
+            Button(tr("Puzzles"), self.puzzles),
             Button(tr("How to play"), self.how_to_play),
             Button(tr("History"), self.history),
             Button(tr("Settings"), self.settings),
@@ -162,6 +163,11 @@ class MenuScene(Scene):
 
         self.app.manager.push(HowToScene(self.app))
 
+    def puzzles(self) -> None:
+        from .puzzles import PuzzleListScene
+
+        self.app.manager.push(PuzzleListScene(self.app))
+
     def history(self) -> None:
         from .history import HistoryScene
 
@@ -210,8 +216,8 @@ class MenuScene(Scene):
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )
-        marks = ["A", "B"]
-        self.view.draw(surface, self.sample, text, Marks(), marks, self.app.settings.patterns)
+        looks = self.app.settings.looks()  # the sample shows the players' own colours and initials
+        self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
         self.panel.draw(surface, text)
 
     def _draw_question(self, surface: pygame.Surface) -> None:

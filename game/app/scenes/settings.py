@@ -5,25 +5,23 @@ Every change is checked before it is kept, so an impossible combination cannot b
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...ai import LEVELS
-from ...core import TIMER_CHOICES, Board
+from ...core import TIMER_CHOICES
+from ...core.shapes import SHAPES
 from .. import layout, theme
 from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr
 from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
-from ..session import Session, seat_names
+from ..session import Session
 from ..settings_model import (
     ANIMATION_SPEEDS,
-    DEFAULT_SIZES,
-    HEX_RANGE,
     RANDOM_FIRST,
-    SQUARE_RANGE,
-    TRIANGLE_RANGE,
     Seat,
     Settings,
 )
@@ -42,24 +40,10 @@ def seat_options() -> list[tuple[Seat, str]]:
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
     """(label, options, current value, index in size) for the size steppers of the chosen shape."""
-    if settings.shape == "square":
-        rows, cols = settings.size
-        return [
-            (tr("Rows"), [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE], rows, 0),
-            (
-                tr("Columns"),
-                [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE],
-                cols,
-                1,
-            ),
-        ]
-    if settings.shape == "triangle":
-        label = tr("{n} dots a side · {cells} triangles")
-        options = [(n, label.format(n=n, cells=(n - 1) ** 2)) for n in TRIANGLE_RANGE]
-        return [(tr("Size"), options, settings.size[0], 0)]
-    label = tr("{cells} cells · {dots} dots")
-    options = [(n, label.format(cells=Board.hexagon(n).num_cells, dots=Board.hexagon(n).num_dots)) for n in HEX_RANGE]
-    return [(tr("Size"), options, settings.size[0], 0)]
+    shape = SHAPES[settings.shape]
+    options = [(n, shape.option_name(n, tr)) for n in shape.offered]
+    labelled = zip(shape.dimensions, settings.size, strict=True)
+    return [(tr(label), options, value, index) for index, (label, value) in enumerate(labelled)]
 
 
 class SettingsScene(Scene):
@@ -70,6 +54,7 @@ class SettingsScene(Scene):
         self.message = ""
 
     def enter(self) -> None:
+        self.draft = self.app.settings  # back from Players: keep what was chosen there
         self.panel = Panel()
         self.invalidate_layout()
 
@@ -105,32 +90,38 @@ class SettingsScene(Scene):
         seats[index] = seat
         self.change(seats=tuple(seats))
 
-    def _controls(self) -> tuple[list[Choice], list[Choice]]:
+    def _edit_players(self) -> None:
+        from .players import PlayersScene
+
+        self.app.manager.push(PlayersScene(self.app))
+
+    def _controls(self) -> tuple[list[Any], list[Choice]]:
         d = self.draft
-        game = [
+        game: list[Any] = [
             Choice(
                 tr("Board"),
-                [("square", tr("Square")), ("triangle", tr("Triangle")), ("hex", tr("Hexagon"))],
+                [(shape.name, tr(shape.label)) for shape in SHAPES.values()],
                 d.shape,
-                lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
+                lambda v: self.change(shape=v, size=SHAPES[v].default),
             ),
         ]
         for label, options, value, index in size_rows(d):
-            game.append(Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True))
+            game.append(Choice(label, options, value, partial(self._set_size, index), stepper=True))
         game.append(Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
-        names = seat_names(d.seats)
+        names = [look.name for look in d.looks()]
         for index, seat in enumerate(d.seats):
             game.append(
                 Choice(
                     tr("Player {n}").format(n=index + 1),
                     seat_options(),
                     seat,
-                    lambda v, i=index: self._set_seat(i, v),
+                    partial(self._set_seat, index),
                     stepper=True,
                 )
             )
         starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
         game.append(Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True))
+        game.append(Button(tr("Players: names, initials, colours"), self._edit_players))
         rules = [
             Choice(
                 tr("Winner"),
@@ -161,6 +152,12 @@ class SettingsScene(Scene):
                 [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
                 d.match,
                 lambda v: self.change(match=v),
+            ),
+            Choice(
+                tr("Competitive"),
+                [(False, tr("Off")), (True, tr("No undo or hints"))],
+                d.competitive,
+                lambda v: self.change(competitive=v),
             ),
             Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
@@ -238,7 +235,7 @@ class SettingsScene(Scene):
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
             summary = describe_board(self.draft.board())
-            if self.draft.competitive:
+            if self.draft.no_help:
                 summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, int(u * 0.6), self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
