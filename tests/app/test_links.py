@@ -24,6 +24,7 @@ from game.app.links import (
 )
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.app.settings_model import Seat, Settings
@@ -358,7 +359,7 @@ def test_a_link_game_asks_before_replacing_another_unfinished_game(open_page):
     unfinished = storage.items["pipopipette.unfinished"]
     state = played(Board.square(3, 3), 5)
     driver = open_page("#" + encode(state), storage)
-    assert isinstance(driver.scene, MenuScene), "asked first"
+    assert isinstance(driver.scene, ReplaceScene), "asked first"
     assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace"]
     assert storage.items["pipopipette.unfinished"] == unfinished
     driver.press_button("Replace")

@@ -6,6 +6,7 @@ kept under its id. Anything that cannot be opened leaves the player where they w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,37 +41,26 @@ MAX_TYPED = 2200
 
 
 def open_link(app: App, text: str) -> bool:
-    """Open ``text`` (a link or a code); False, with a notice, when it cannot be. A review opens over the current
-    scene; a game goes through the menu, which asks first when it would replace an unfinished game."""
+    """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
     try:
         link = parse_link(text)
         scene = scene_for(app, link)
     except LinkError as error:
         app.notify(str(error))
         return False
-    show(app, scene)
+    show(app, scene, app.manager.push)
     return True
 
 
-def show(app: App, scene: Scene) -> None:
-    """Push ``scene``; a game that would replace another unfinished game is asked about from the menu first (a
-    play-by-link game continuing the unfinished one is not: it is the same game, further on)."""
+def show(app: App, scene: Scene, put: Callable[[Scene], None]) -> None:
+    """Put ``scene`` up with ``put`` (push or replace); a game asks first if it would replace an unfinished one."""
     from .board import BoardScene
-    from .menu import MenuScene
+    from .replace import start_game
 
-    bottom = app.manager.stack[0] if app.manager.stack else None
-    if not isinstance(scene, BoardScene) or not isinstance(bottom, MenuScene) or continues_unfinished(app, scene):
-        app.manager.push(scene)
-        return
-    app.manager.reset(bottom)
-    bottom.unless_unfinished(lambda: app.manager.push(scene))
-
-
-def continues_unfinished(app: App, scene) -> bool:
-    """True when ``scene`` plays on the game by link that is saved as the unfinished game."""
-    saved = app.saved.unfinished()
-    link_id = scene.session.link_id
-    return link_id is not None and isinstance(saved, dict) and saved.get("link") == link_id
+    if isinstance(scene, BoardScene):
+        start_game(app, scene.session, lambda: put(scene))
+    else:
+        put(scene)
 
 
 def scene_for(app: App, link: Link):
@@ -170,8 +160,7 @@ class OpenLinkScene(Scene):
         except LinkError as error:
             self.problem = str(error)
             return
-        self.app.manager.pop()
-        show(self.app, scene)
+        show(self.app, scene, self.app.manager.replace)
 
     def _take_pasted(self) -> None:
         if self.clipboard.pasted is not None:
