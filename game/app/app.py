@@ -1,4 +1,10 @@
-"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop."""
+"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop.
+
+The surface follows the window: on the desktop through SDL's resize events, in the browser by reading the page's
+size and pixel ratio every few frames (pygbag sends no resize event) and calling ``set_mode`` again. A frame is
+drawn only when something changed (an input, a resize, a new scene or notice, or a scene that says it is moving);
+otherwise the loop only looks for input and sleeps until the next frame is due.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +28,9 @@ NOTICE_SECONDS = 5.0
 DESKTOP_PX_PER_MM = 96 / 25.4
 PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
 TOUCH_MM = 7.0
-FRAME_SECONDS = 1 / 60
+FRAME_RATE = 60
+FRAME_SECONDS = 1 / FRAME_RATE
+BROWSER_POLL_FRAMES = 15  # how often (in frames, a quarter of a second) the browser window's size is read
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.010
 STEP_MARGIN_SECONDS = 0.002
@@ -35,7 +43,8 @@ def browser_window() -> Any:
 
 
 class App:
-    """Everything a scene needs, passed in rather than global. ``frames`` counts frames drawn."""
+    """Everything a scene needs, passed in rather than global. ``frames`` counts turns of the loop, ``drawn`` the
+    frames really drawn; ``density`` is surface pixels per CSS pixel (1 on the desktop)."""
 
     def __init__(
         self,
@@ -43,16 +52,21 @@ class App:
         store: Any = None,
         clock: Callable[[], float] = time.perf_counter,
         browser: bool | None = None,
+        density: float = 1.0,
     ) -> None:
         self.browser = sys.platform == "emscripten" if browser is None else browser
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pipopipette")
-        self.css_scale = 1.0
+        self.density = density
         if size is None:
-            size = self._browser_size() if self.browser else layout.DESKTOP_SIZE
+            if self.browser:
+                size, self.density = self._browser_canvas()
+            else:
+                size = layout.DESKTOP_SIZE
         flags = 0 if self.browser else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
+        self._metrics = layout.metrics(self.size, self.density)
         if store is None:
             from ..storage import open_store
 
@@ -68,37 +82,69 @@ class App:
         self.notices: list[tuple[str, float]] = []
         self.running = True
         self.frames = 0
+        self.drawn = 0
+        self.dirty = True
+        self._drawn_scene: Any = None
         self.now = 0.0
         self.draw_seconds = 0.0
         from .scenes.menu import MenuScene
 
         self.manager.reset(MenuScene(self))
 
+    # -- the surface follows the window ---------------------------------------------------------------------
     def _follow_window_size(self) -> None:
-        """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""
+        """After the desktop window was resized: keep the new surface, but never smaller than the least size laid
+        out as designed for its shape."""
         self.screen = pygame.display.get_surface()
         w, h = self.screen.get_size()
-        if w < layout.MIN_SIZE[0] or h < layout.MIN_SIZE[1]:
-            size = (max(w, layout.MIN_SIZE[0]), max(h, layout.MIN_SIZE[1]))
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        least_w, least_h = layout.least_size((w, h))
+        if w < least_w or h < least_h:
+            self.screen = pygame.display.set_mode((max(w, least_w), max(h, least_h)), pygame.RESIZABLE)
+        self.dirty = True
 
-    def _browser_size(self) -> tuple[int, int]:
+    def _browser_canvas(self) -> tuple[tuple[int, int], float]:
         window = browser_window()
-        inner_w, inner_h = float(window.innerWidth), float(window.innerHeight)
-        size = layout.browser_canvas(inner_w, inner_h)
-        self.css_scale = min(inner_w / size[0], inner_h / size[1]) or 1.0
-        return size
+        ratio = getattr(window, "devicePixelRatio", 1.0)
+        return layout.browser_canvas(float(window.innerWidth), float(window.innerHeight), float(ratio or 1.0))
+
+    def _follow_browser_window(self) -> None:
+        """Give the canvas the page's current shape and pixel density when either changed (a rotation, a resized
+        window, a zoom), then let pygbag fit it on the page again."""
+        size, density = self._browser_canvas()
+        if size == self.size and density == self.density:
+            return
+        self.screen = pygame.display.set_mode(size)
+        self.density = density
+        self.dirty = True
+        try:
+            refit = browser_window().window_resize  # pygbag's page; its set_mode calls it before the canvas changed
+        except AttributeError:
+            return
+        if callable(refit):
+            refit()
 
     # -- services ---------------------------------------------------------------------------------------------
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    @property
+    def metrics(self) -> layout.Metrics:
+        """The layout measures for the current surface size and density (see :func:`layout.metrics`)."""
+        if self._metrics.size != self.size or self._metrics.density != self.density:
+            self._metrics = layout.metrics(self.size, self.density)
+        self.text.least, self.text.body = self._metrics.caption, self._metrics.body
+        return self._metrics
+
     def touch_radius(self) -> float:
         """About 7 mm on the player's screen, in surface pixels."""
         if self.browser:
-            return TOUCH_MM * PHONE_CSS_PX_PER_MM / self.css_scale
+            return TOUCH_MM * PHONE_CSS_PX_PER_MM * self.density
         return TOUCH_MM * DESKTOP_PX_PER_MM
+
+    def request_frame(self) -> None:
+        """Draw the next frame even if nothing else changed."""
+        self.dirty = True
 
     def load_settings(self) -> Settings:
         data = self.store.get("settings")
@@ -123,23 +169,29 @@ class App:
 
     def notify(self, message: str) -> None:
         self.notices.append((message, self.now + NOTICE_SECONDS))
+        self.dirty = True
 
     # -- the loop ---------------------------------------------------------------------------------------------
-    async def run(self, max_frames: int | None = None, frame_rate: float | None = None) -> None:
-        """Draw frames until the player quits (or ``max_frames``), awaiting once per frame."""
+    async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
+        """Run the loop until the player quits (or for ``max_frames`` turns), awaiting once per turn: until the next
+        frame is due (``frame_rate`` a second), never ``sleep(0)`` in a row, so an idle game leaves the machine be."""
         last = self.clock()
         while self.running and (max_frames is None or self.frames < max_frames):
-            started = self.clock()
-            dt = min(0.1, max(0.0, started - last))
-            last = started
+            turn_started = time.perf_counter()
+            now = self.clock()
+            dt = min(0.1, max(0.0, now - last))
+            last = now
             self.frame(dt)
             pause = 0.0
             if frame_rate:
-                pause = max(0.0, 1.0 / frame_rate - (self.clock() - started))
+                pause = max(0.0, 1.0 / frame_rate - (time.perf_counter() - turn_started))
             await asyncio.sleep(pause)
 
     def frame(self, dt: float) -> None:
+        """One turn of the loop: input, time, and a drawing only when something changed."""
         self.now += dt
+        if self.browser and self.frames % BROWSER_POLL_FRAMES == 0:
+            self._follow_browser_window()
         for event in pygame.event.get():
             for action in self.input.actions(event, self.size):
                 self.dispatch(action)
@@ -148,12 +200,23 @@ class App:
             scene.update(dt)
         for message in self.store.pop_notices():
             self.notify(message)
-        started = time.perf_counter()
-        self.draw()
-        self.draw_seconds = time.perf_counter() - started
+        if self._needs_drawing():
+            started = time.perf_counter()
+            self.draw()
+            self.draw_seconds = time.perf_counter() - started
+        else:
+            self.draw_seconds = 0.0
         self.frames += 1
 
+    def _needs_drawing(self) -> bool:
+        scene = self.manager.top
+        showing = [(m, until) for m, until in self.notices if until > self.now]
+        if len(showing) != len(self.notices):
+            self.dirty = True  # a notice ran out
+        return self.dirty or scene is not self._drawn_scene or (scene is not None and scene.wants_frame())
+
     def dispatch(self, action: Any) -> None:
+        self.dirty = True
         if action.kind == "quit":
             if not self.browser:
                 self.running = False
@@ -173,14 +236,17 @@ class App:
             scene.draw(self.screen)
         self._draw_notices()
         pygame.display.flip()
+        self.dirty = False
+        self._drawn_scene = scene
+        self.drawn += 1
 
     def _draw_notices(self) -> None:
         self.notices = [(m, until) for m, until in self.notices if until > self.now]
         if not self.notices:
             return
         w, h = self.size
-        u = layout.unit(self.size)
-        size = max(16, int(u * 0.62))
+        m = self.metrics
+        u, size = m.u, m.body
         lines = [line for message, _ in self.notices[-2:] for line in self.text.wrap(message, size, w - 4 * u)]
         height = len(lines) * int(size * 1.1) + u
         box = pygame.Rect(u, h - height - u, w - 2 * u, height)

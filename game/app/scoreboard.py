@@ -54,9 +54,10 @@ def draw_scores(
     patterns: bool,
     thinking: bool,
     now: float,
+    m: layout.Metrics,
 ) -> None:
     """Cards side by side (portrait) or stacked (landscape); the active seat's card is raised and outlined."""
-    u = layout.unit(surface.get_size())
+    u = m.u
     count = len(names)
     if rect.width > rect.height:
         cards = layout.split_row(rect, count, u // 3)
@@ -73,7 +74,7 @@ def draw_scores(
         score = str(scores[seat])
         if card.width >= u * 6:
             swatch(surface, text, box, seat, marks[seat], patterns)
-            name_size = text.fit(names[seat], int(u * 0.75), card.right - box.right - int(u * 4.5))
+            name_size = text.fit(names[seat], m.body, card.right - box.right - int(u * 4.5))
             name = text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:
@@ -86,7 +87,7 @@ def draw_scores(
         swatch(surface, text, box, seat, marks[seat], patterns)
         score_centre = (card.x + card.width * 7 // 10, box.centery)
         text.draw(surface, score, text.fit(score, int(side * 0.9), card.width * 2 // 5), theme.INK, center=score_centre)
-        name_size = text.fit(names[seat], int(u * 0.7), card.width - 10)
+        name_size = text.fit(names[seat], m.body, card.width - 10)
         text.draw(surface, names[seat], name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
         if on_turn and thinking:
             dots = (score_centre[0], box.bottom + max(3, u // 7))

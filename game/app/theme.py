@@ -43,6 +43,8 @@ class Text:
     """
 
     def __init__(self) -> None:
+        self.least = 10  # the smallest size :meth:`fit` shrinks text to (the app keeps it at the caption size)
+        self.body = 20  # body text's size (the app keeps it at the layout's body size)
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._advances: dict[tuple[str, int], int] = {}
@@ -104,8 +106,8 @@ class Text:
         return rect
 
     def fit(self, text: str, size: int, width: int) -> int:
-        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-        while size > 10 and self.width(text, size) > width:
+        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels, never below :attr:`least`."""
+        while size > self.least and self.width(text, size) > width:
             size -= 1
         return size
 

@@ -64,12 +64,14 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         if focused:
             focus_ring(surface, self.rect, radius)
-        size = text.fit(self.label, int(self.rect.height * 0.45), self.rect.width - 16)
+        size = text.fit(self.label, max(text.body, int(self.rect.height * 0.45)), self.rect.width - 16)
         text.draw(surface, self.label, size, ink, center=self.rect.center)
 
 
 class Choice:
-    """A labelled row of options: segments when they fit, else a stepper (< value >)."""
+    """A labelled row of options: segments when they fit (see :meth:`place`), else a stepper (< value >).
+
+    ``label_share`` is the part of the row's width given to the label (0 for a row of tabs)."""
 
     def __init__(
         self,
@@ -78,25 +80,40 @@ class Choice:
         value: Any,
         on_change: Callable[[Any], None],
         stepper: bool = False,
+        label_share: float = 0.32,
     ) -> None:
         self.label = label
         self.options = list(options)
         self.values = [v for v, _ in self.options]
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
-        self.stepper = stepper or len(self.options) > 4
+        self.forced_stepper = stepper or len(self.options) > 4
+        self.stepper = self.forced_stepper
+        self.label_share = label_share
         self.enabled = True
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     # -- geometry ---------------------------------------------------------------------------------------------
+    def place(self, rect: pygame.Rect, text: Text) -> None:
+        """Put the row at ``rect``: segments if every option fits its segment at body size, else a stepper."""
+        self.rect = pygame.Rect(rect)
+        self.stepper = False
+        fits = all(text.width(label, text.body) <= part.width - 8 for (_, part), (_, label) in zip(
+            self.part_rects(), self.options, strict=True
+        ))
+        self.stepper = self.forced_stepper or not fits
+
     def control_rect(self) -> pygame.Rect:
-        label_width = int(self.rect.width * 0.38)
-        return pygame.Rect(self.rect.x + label_width, self.rect.y + 4, self.rect.width - label_width, self.rect.h - 8)
+        label_width = int(self.rect.width * self.label_share)
+        inset = max(2, self.rect.h // 24)
+        return pygame.Rect(
+            self.rect.x + label_width, self.rect.y + inset, self.rect.width - label_width, self.rect.h - 2 * inset
+        )
 
     def part_rects(self) -> list[tuple[Any, pygame.Rect]]:
         control = self.control_rect()
         if self.stepper:
-            arrow = min(control.height + 8, control.width // 4)
+            arrow = min(control.height, control.width // 4)
             return [
                 (-1, pygame.Rect(control.x, control.y, arrow, control.h)),
                 (+1, pygame.Rect(control.right - arrow, control.y, arrow, control.h)),
@@ -135,10 +152,11 @@ class Choice:
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
-        size = int(min(self.rect.height * 0.42, 28))
-        label_width = int(self.rect.width * 0.38) - 10
-        label_size = text.fit(self.label, size, label_width)
-        text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
+        size = text.body
+        if self.label:
+            label_width = int(self.rect.width * self.label_share) - 10
+            label_size = text.fit(self.label, size, label_width)
+            text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
         control = self.control_rect()
         radius = min(12, control.height // 3)
         pygame.draw.rect(surface, theme.BUTTON, control, border_radius=radius)
@@ -173,7 +191,7 @@ class Choice:
             pygame.draw.polygon(surface, theme.INK, points)
         label = self.options[self.index][1]
         inner = control.inflate(-2 * parts[0][1].width, 0)
-        fitted = text.fit(label, size, inner.width - 6)
+        fitted = text.fit(label, size, inner.width - 4)
         text.draw(surface, label, fitted, theme.INK, center=inner.center)
 
 

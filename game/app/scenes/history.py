@@ -86,33 +86,37 @@ class HistoryScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         if self.confirming:
-            self._layout_dialog(u)
+            self._layout_dialog(m)
         else:
             back = back_button(self.app, back_rect)
             clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             self.panel.set([back, clear])
-        self.row_height = int(u * 2.1)
-        self.table_line = int(u * 0.95)
-        room = max(0, int((h - self.bar.bottom) * 0.45) - int(u * 3.4)) // self.table_line - 1
+        self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
+        self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
+        self.stats_top = int(m.body * 0.75) + int(m.caption * 0.75) + u
+        room = max(0, int((h - self.bar.bottom) * 0.45) - self.stats_top - u) // self.table_line - 1
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
         more = self.table_line if len(self.rows) > self.shown_rows else 0
-        stats_height = int(u * 2.6) + table + more
+        stats_height = self.stats_top + table + more + u // 3
         self.stats_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, stats_height)
         self.list_rect = pygame.Rect(u, self.stats_rect.bottom + u // 2, w - 2 * u, h - self.stats_rect.bottom - u)
 
-    def _layout_dialog(self, u: int) -> None:
-        w, h = self.app.size
+    def _layout_dialog(self, m: layout.Metrics) -> None:
+        w, h = m.size
+        u = m.u
         width = min(w - 2 * u, u * 22)
-        self.dialog = pygame.Rect(0, 0, width, int(u * 7.2))
+        question = self.app.text.wrap(self._question(), m.body, width - 2 * u)
+        row_h = max(m.target, int(u * 2.1))
+        self.dialog = pygame.Rect(0, 0, width, u + len(question) * int(m.body * 0.8) + m.caption * 2 + row_h + u)
         self.dialog.center = (w // 2, h // 2)
-        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
+        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - u // 2 - row_h, width - 2 * u, row_h)
         keep = Button("Keep them", self.cancel_clear)
         delete = Button(f"Delete {len(self.entries)}", self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
@@ -157,7 +161,7 @@ class HistoryScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, "History")
         self._draw_stats(surface, u)
@@ -172,7 +176,7 @@ class HistoryScene(Scene):
             text.draw(
                 surface,
                 "No finished games yet.",
-                int(u * 0.8),
+                self.app.metrics.body,
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
             )
@@ -185,27 +189,28 @@ class HistoryScene(Scene):
             row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
             pygame.draw.rect(surface, theme.PANEL, row, border_radius=10)
             top, bottom = describe_entry(entry)
-            size = text.fit(top, int(u * 0.62), row.width - u)
+            size = text.fit(top, self.app.metrics.caption, row.width - u)
             text.draw(surface, top, size, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
-            size = text.fit(bottom, int(u * 0.72), row.width - u)
+            size = text.fit(bottom, self.app.metrics.body, row.width - u)
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
             y += self.row_height
         surface.set_clip(clip)
 
     def _draw_stats(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
+        m = self.app.metrics
         rect = self.stats_rect
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
         played = f"{len(self.entries)} game{'' if len(self.entries) == 1 else 's'} played"
-        text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
-        size = text.fit(self.streak, int(u * 0.66), inner.width)
-        text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
+        text.draw(surface, played, m.body, theme.INK, topleft=(inner.x, rect.y + u // 3))
+        size = text.fit(self.streak, m.caption, inner.width)
+        text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + u // 3 + int(m.body * 0.8)))
         if not self.shown_rows:
             return
-        y = rect.y + int(u * 2.5)
-        size = int(u * 0.6)
+        y = rect.y + self.stats_top
+        size = m.caption
         columns = (*COLUMNS, BEST_COLUMN)
         self._draw_table_row(surface, [name for name, _ in columns], inner, y, size, theme.MUTED)
         for row in self.rows[: self.shown_rows]:
@@ -233,12 +238,16 @@ class HistoryScene(Scene):
         shade.fill((*theme.INK, 140))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        count = len(self.entries)
-        question = f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"
+        m = self.app.metrics
         y = self.dialog.y + u
-        for line in text.wrap(question, int(u * 0.8), self.dialog.width - 2 * u):
-            text.draw(surface, line, int(u * 0.8), theme.INK, midtop=(self.dialog.centerx, y))
-            y += int(u * 0.95)
+        for line in text.wrap(self._question(), m.body, self.dialog.width - 2 * u):
+            text.draw(surface, line, m.body, theme.INK, midtop=(self.dialog.centerx, y))
+            y += int(m.body * 0.8)
         note = "This cannot be undone. An unfinished game is kept."
-        size = text.fit(note, int(u * 0.6), self.dialog.width - 2 * u)
-        text.draw(surface, note, size, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))
+        for line in text.wrap(note, m.caption, self.dialog.width - 2 * u):
+            text.draw(surface, line, m.caption, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))
+            y += int(m.caption * 0.8)
+
+    def _question(self) -> str:
+        count = len(self.entries)
+        return f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"

@@ -235,51 +235,55 @@ class HowToScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w = size[0]
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        w = m.size[0]
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
         previous = Button("Previous", lambda: self.turn(-1), enabled=self.page > 0)
         following = Button("Next", lambda: self.turn(1), enabled=self.page < len(PAGES) - 1, primary=True)
-        row = footer_rect(size)
+        row = footer_rect(m)
         previous.rect, following.rect = layout.split_row(row, 2, u)
         focus = self.panel.focus
         self.panel.set([following, previous, back])
         self.panel.focus = focus if focus is None or self.panel.widgets[focus].enabled else 2
         body = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, row.y - self.bar.bottom - u)
-        self.text_size = max(12, int(u * 0.72))
+        self.text_size = m.body
+        self.heading = max(m.body, int(u * 1.0))
         lines = self.app.text.wrap(PAGES[self.page].text, self.text_size, body.w)
-        text_height = int(u * 1.3) + int(len(lines) * self.text_size * 1.2) + u // 2
-        self.text_rect = pygame.Rect(body.x, body.y, body.w, min(text_height, int(body.h * 0.4)))
+        text_height = int(self.heading * 0.9) + len(lines) * int(self.text_size * 0.8) + u // 2
+        self.text_rect = pygame.Rect(body.x, body.y, body.w, text_height)
         area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
-        self._place_pictures(area, u)
+        self._place_pictures(area, m)
 
-    def _place_pictures(self, area: pygame.Rect, u: int) -> None:
+    def _place_pictures(self, area: pygame.Rect, m: layout.Metrics) -> None:
+        """The pictures in a column or a row, whichever shows them bigger, each with its caption below it."""
         example = PAGES[self.page].example
         board = example.board()
         shots = pictures(example)
-        self.caption_size = max(11, int(u * 0.6))
-        caption = int(self.caption_size * 2.6) + u // 3
-        portrait = layout.is_portrait(self.app.size)
-        places = (layout.split_column if portrait else layout.split_row)(area, len(shots), u // 2)
-        boxes = []
-        for place in places:
-            room = pygame.Rect(place.x, place.y, place.width, place.height - caption)
-            box = layout.tight_rect(board, room)
-            box.width = max(box.width, min(room.width, int(u * 7)))
-            box.centerx = room.centerx
-            boxes.append(box)
-        if portrait:
-            group = sum(box.height + caption for box in boxes) + u // 2 * (len(boxes) - 1)
-        else:
-            group = boxes[0].height + caption
-        top = area.y + (area.height - group) // 2
-        for box in boxes:
-            box.y = top
-            if portrait:
-                top += box.height + caption + u // 2
+        self.caption_size = m.caption
+        best: tuple[int, list[pygame.Rect], list[pygame.Rect]] | None = None
+        for split in (layout.split_column, layout.split_row):
+            places = split(area, len(shots), m.u // 2)
+            caption = self._caption_height(shots, places[0].width, m)
+            rooms = [pygame.Rect(p.x, p.y, p.width, max(1, p.height - caption)) for p in places]
+            boxes = [layout.tight_rect(board, room) for room in rooms]
+            size = min(min(box.size) for box in boxes)
+            if best is None or size > best[0]:
+                best = (size, boxes, rooms)
+        _, boxes, rooms = best  # type: ignore[misc]
+        self._caption_room = rooms[0].width
+        for box, room in zip(boxes, rooms, strict=True):
+            box.width = max(box.width, min(room.width, int(m.u * 7)))
+            box.center = room.center
         self.views = [(shot, BoardView(board, box)) for shot, box in zip(shots, boxes, strict=True)]
+
+    def _caption_height(self, shots: list[Picture], width: int, m: layout.Metrics) -> int:
+        """Room for the tallest caption (the note and the position's status, each wrapped to ``width``)."""
+        text = self.app.text
+        lines = max(len(text.wrap(shot.note, m.caption, width)) + len(text.wrap(status(shot), m.caption, width))
+                    for shot in shots)
+        return lines * int(m.caption * 0.8) + m.u // 3
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()
@@ -292,22 +296,16 @@ class HowToScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
         text = self.app.text
         page = PAGES[self.page]
         draw_title(self.app, surface, self.bar, f"How to play · {self.page + 1}/{len(PAGES)}")
         y = self.text_rect.y
-        heading = int(u * 1.0)
-        text.draw(surface, page.title, heading, theme.INK, midtop=(self.text_rect.centerx, y))
-        y += int(u * 1.3)
+        text.draw(surface, page.title, self.heading, theme.INK, midtop=(self.text_rect.centerx, y))
+        y += int(self.heading * 0.9)
         size = self.text_size
-        lines = text.wrap(page.text, size, self.text_rect.width)
-        while len(lines) * size * 1.2 > self.text_rect.bottom - y and size > 11:
-            size -= 1
-            lines = text.wrap(page.text, size, self.text_rect.width)
-        for line in lines:
+        for line in text.wrap(page.text, size, self.text_rect.width):
             text.draw(surface, line, size, theme.INK, midtop=(self.text_rect.centerx, y))
-            y += int(size * 1.2)
+            y += int(size * 0.8)
         for index, (shot, view) in enumerate(self.views):
             self._draw_picture(surface, shot, view, index)
         self.panel.draw(surface, text)
@@ -328,11 +326,11 @@ class HowToScene(Scene):
         if index > 0:
             self._draw_arrow(surface, view)
         size = self.caption_size
-        x, y = view.rect.centerx, view.rect.bottom + size // 3
-        note = text.fit(shot.note, size, view.rect.width + 2 * size)
-        text.draw(surface, shot.note, note, theme.INK, midtop=(x, y))
-        line = status(shot)
-        text.draw(surface, line, text.fit(line, size, view.rect.width + 2 * size), theme.MUTED, midtop=(x, y + size))
+        x, y = view.rect.centerx, view.rect.bottom + size // 4
+        for line, colour in ((shot.note, theme.INK), (status(shot), theme.MUTED)):
+            for part in text.wrap(line, size, self._caption_room):
+                text.draw(surface, part, size, colour, midtop=(x, y))
+                y += int(size * 0.8)
 
     def _draw_number(self, surface: pygame.Surface, view: BoardView, line: int, order: int) -> None:
         (ax, ay), (bx, by) = view.ends[line]

@@ -33,9 +33,9 @@ class MenuScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
         has_saved = self.app.store.get("unfinished") is not None
         buttons = [
             Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
@@ -45,18 +45,18 @@ class MenuScene(Scene):
             Button("History", self.history),
             Button("Settings", self.settings),
         ]
-        if layout.is_portrait(size):
-            self.title_rect = pygame.Rect(0, u, w, int(u * 4))
-            column_height = int(len(buttons) * u * 2.4 + (len(buttons) - 1) * (u // 2))
-            column = pygame.Rect(u * 3, h - u * 2 - column_height, w - u * 6, column_height)
-            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u)
+        gap = u // 3
+        button_h = max(m.target, int(u * 2.4))
+        column_height = len(buttons) * button_h + (len(buttons) - 1) * gap
+        if m.portrait:
+            self.title_rect = pygame.Rect(0, u // 2, w, int(u * 4))
+            column = pygame.Rect(u * 2, h - u - column_height, w - u * 4, column_height)
+            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u // 2)
         else:
-            self.title_rect = pygame.Rect(0, u * 2, w // 2, int(u * 4))
-            art = pygame.Rect(u * 3, self.title_rect.bottom + u, w // 2 - u * 6, h - self.title_rect.bottom - u * 4)
-            column = pygame.Rect(w // 2 + u * 2, u * 2, w // 2 - u * 5, h - u * 4)
-        for button, rect in zip(
-            buttons, layout.split_column(column, len(buttons), u // 2, most=int(u * 2.4)), strict=True
-        ):
+            self.title_rect = pygame.Rect(0, u, w // 2, int(u * 4))
+            art = pygame.Rect(u * 3, self.title_rect.bottom + u // 2, w // 2 - u * 6, h - self.title_rect.bottom - u * 2)
+            column = pygame.Rect(w // 2 + u, u, w // 2 - u * 3, h - u * 2)
+        for button, rect in zip(buttons, layout.split_column(column, len(buttons), gap, most=button_h), strict=True):
             button.rect = rect
         self.panel.set(buttons)
         self.view = BoardView(self.sample.board, art)
@@ -109,19 +109,20 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
+        u = m.u
         text = self.app.text
         text.draw(
             surface,
             "Pipopipette",
-            int(u * 2.4),
+            text.fit("Pipopipette", int(u * 2.4), self.title_rect.width - 2 * u),
             theme.INK,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 1.5)),
         )
         text.draw(
             surface,
             "Dots and Boxes",
-            int(u * 1.0),
+            max(m.body, int(u * 1.0)),
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )

@@ -52,17 +52,23 @@ def nice_ticks(top: int) -> list[int]:
 
 
 def draw_chart(
-    surface: pygame.Surface, text, rect: pygame.Rect, curves: list[list[int]], boards: list[int] | None = None
+    surface: pygame.Surface,
+    text,
+    rect: pygame.Rect,
+    curves: list[list[int]],
+    m: layout.Metrics,
+    boards: list[int] | None = None,
 ) -> None:
     """Score against move number, one line per player, with labelled axes and ticks; ``boards`` are the move
     numbers where each later board of a match starts (marked by a dashed line)."""
-    u = layout.unit(surface.get_size())
+    u = m.u
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-    small = max(12, int(u * 0.52))
+    small = m.caption
+    line = int(small * 0.75)
     text.draw(surface, "Score after each move", small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
-    inner = pygame.Rect(rect.x + int(u * 1.8), rect.y + int(u * 1.3), 0, 0)
+    inner = pygame.Rect(rect.x + u // 2 + text.width("000", small), rect.y + u // 3 + line + u // 2, 0, 0)
     inner.width = rect.right - u - inner.x
-    inner.height = rect.bottom - int(u * 1.5) - inner.y
+    inner.height = rect.bottom - u // 3 - 2 * line - u // 4 - inner.y
     if inner.width < u or inner.height < u:
         return
     top = max(1, max(max(curve) for curve in curves))
@@ -82,7 +88,7 @@ def draw_chart(
             pygame.draw.line(surface, theme.FAINT, (x, y), (x, min(inner.bottom, y + 4)), 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.bottomright, 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.topleft, 2)
-    text.draw(surface, "moves", small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 6))
+    text.draw(surface, "moves", small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 8))
     for player, curve in enumerate(curves):
         points = [
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
@@ -111,29 +117,30 @@ class ResultsScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        row_h = max(m.target, int(u * 2.2))
+        score_h = max(int(u * 1.6), int(m.body * 1.1))
         buttons = [
             Button("Rematch", self.rematch, primary=True),
             Button("History", self.history),
             Button("Menu", self.menu),
         ]
-        if layout.is_portrait(size):
-            self.title_rect = pygame.Rect(0, u, w, u * 3)
-            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, int(u * 1.6) * len(self.session.seats))
-            row = pygame.Rect(u, h - u * 3, w - 2 * u, int(u * 2.2))
+        seats = len(self.session.seats)
+        if m.portrait:
+            self.title_rect = pygame.Rect(0, u // 2, w, int(u * 2.5))
+            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, score_h * seats)
+            row = pygame.Rect(u, h - u // 2 - row_h, w - 2 * u, row_h)
             top = self.scores_rect.bottom + u
             space = row.y - u - top
             board = pygame.Rect(u, top, w - 2 * u, int(space * 0.62))
             self.chart_rect = pygame.Rect(u, board.bottom + u // 2, w - 2 * u, row.y - u - board.bottom - u // 2)
         else:
-            self.title_rect = pygame.Rect(w // 2, u, w // 2, u * 3)
+            self.title_rect = pygame.Rect(w // 2, u // 2, w // 2, int(u * 2.5))
             board = pygame.Rect(u, u, w // 2 - u * 2, h - u * 2)
-            self.scores_rect = pygame.Rect(
-                w // 2, self.title_rect.bottom, w // 2 - u, int(u * 1.6) * len(self.session.seats)
-            )
-            row = pygame.Rect(w // 2, h - u * 3, w // 2 - u, int(u * 2.2))
+            self.scores_rect = pygame.Rect(w // 2, self.title_rect.bottom, w // 2 - u, score_h * seats)
+            row = pygame.Rect(w // 2, h - u // 2 - row_h, w // 2 - u, row_h)
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
             )
@@ -167,30 +174,35 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         session, text = self.session, self.app.text
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
+        u = m.u
         title = headline(session)
         size = text.fit(title, int(u * 1.6), self.title_rect.width - 2 * u)
         text.draw(surface, title, size, theme.INK, center=self.title_rect.center)
-        rows = layout.split_column(self.scores_rect, len(session.seats), u // 4, most=int(u * 1.6))
+        rows = layout.split_column(self.scores_rect, len(session.seats), u // 4)
         order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
         for row, player in zip(rows, order, strict=True):
             box = pygame.Rect(row.x + u, row.y, row.height, row.height)
             swatch(surface, text, box, player, session.marks[player], session.settings.patterns)
             text.draw(
-                surface, session.names[player], int(u * 0.85), theme.INK, midleft=(box.right + u // 2, row.centery)
+                surface, session.names[player], m.body, theme.INK, midleft=(box.right + u // 2, row.centery)
             )
             text.draw(
-                surface, str(session.totals()[player]), int(u * 1.1), theme.INK, midright=(row.right - u, row.centery)
+                surface,
+                str(session.totals()[player]),
+                max(m.body, int(u * 1.1)),
+                theme.INK,
+                midright=(row.right - u, row.centery),
             )
         if session.rules.misere:
             text.draw(
                 surface,
                 "misère: fewest boxes wins",
-                int(u * 0.55),
+                m.caption,
                 theme.MUTED,
                 midtop=(self.scores_rect.centerx, self.scores_rect.bottom),
             )
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
         self.view.draw(surface, session.state, text, Marks(), session.marks, session.settings.patterns)
-        draw_chart(surface, text, self.chart_rect, self.curves, board_starts(self.session))
+        draw_chart(surface, text, self.chart_rect, self.curves, m, board_starts(self.session))
         self.panel.draw(surface, text)

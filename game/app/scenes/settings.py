@@ -1,10 +1,13 @@
 """Settings: board shape and size, seats, rule switches, timer, who starts, sound, patterns, animation, match.
 
 Every change is checked before it is kept, so an impossible combination cannot be chosen; the reason is shown.
+The rows are on three pages (tabs), each row in a fixed place: changing the shape or the number of players leaves
+empty places rather than moving the rows below them, so nothing moves under the finger.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -36,6 +39,10 @@ SEAT_OPTIONS = [(Seat("human"), "Human")] + [
 ]
 
 
+PAGES = ("Board", "Players", "Options")
+SLOTS = 6  # rows a page has room for; every row has its own place on its page
+
+
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
     """(label, options, current value, index in size) for the size steppers of the chosen shape."""
     if settings.shape == "square":
@@ -45,10 +52,22 @@ def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int,
             ("Columns", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], cols, 1),
         ]
     if settings.shape == "triangle":
-        options = [(n, f"{n} dots a side · {(n - 1) ** 2} triangles") for n in TRIANGLE_RANGE]
+        options = [(n, f"{n} dots a side") for n in TRIANGLE_RANGE]
         return [("Size", options, settings.size[0], 0)]
-    options = [(n, f"{Board.hexagon(n).num_cells} cells · {Board.hexagon(n).num_dots} dots") for n in HEX_RANGE]
+    options = [(n, f"{Board.hexagon(n).num_cells} hexagons") for n in HEX_RANGE]
     return [("Size", options, settings.size[0], 0)]
+
+
+def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
+    """The place of row ``slot`` of a page: one column of :data:`SLOTS` rows upright, two of three sideways; it
+    depends only on the surface, never on which rows a page shows."""
+    columns = 1 if m.portrait else 2
+    per_column = math.ceil(SLOTS / columns)
+    gap = max(2, m.u // 8)
+    width = (body.width - m.u * (columns - 1)) // columns
+    height = max(m.target, min(int(m.u * 2.4), (body.height - gap * (per_column - 1)) // per_column))
+    column, row = divmod(slot, per_column)
+    return pygame.Rect(body.x + column * (width + m.u), body.y + row * (height + gap), width, height)
 
 
 class SettingsScene(Scene):
@@ -57,6 +76,7 @@ class SettingsScene(Scene):
         self.play = play
         self.draft = app.settings
         self.message = ""
+        self.page = 0
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -94,39 +114,46 @@ class SettingsScene(Scene):
         seats[index] = seat
         self.change(seats=tuple(seats))
 
-    def _controls(self) -> tuple[list[Choice], list[Choice]]:
+    def _controls(self) -> list[list[tuple[int, Choice]]]:
+        """Each page's rows with their places (a place stays empty when its row does not apply)."""
         d = self.draft
-        game = [
-            Choice(
-                "Board",
-                [("square", "Square"), ("triangle", "Triangle"), ("hex", "Hexagon")],
-                d.shape,
-                lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
+        board: list[tuple[int, Choice]] = [
+            (
+                0,
+                Choice(
+                    "Board",
+                    [("square", "Square"), ("triangle", "Triangle"), ("hex", "Hexagon")],
+                    d.shape,
+                    lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
+                ),
             ),
         ]
         for label, options, value, index in size_rows(d):
-            game.append(Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True))
-        game.append(Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+            size = Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True)
+            board.append((1 + index, size))
+        board += [
+            (3, Choice("Winner", [(False, "Most boxes"), (True, "Fewest")], d.misere, lambda v: self.change(misere=v))),
+            (
+                4,
+                Choice(
+                    "Start",
+                    [("normal", "Empty"), ("swedish", "Swedish"), ("icelandic", "Icelandic")],
+                    d.start,
+                    lambda v: self.change(start=v),
+                ),
+            ),
+            (5, Choice("Extra move", [(False, "Yes"), (True, "No")], d.no_extra, lambda v: self.change(no_extra=v))),
+        ]
+        players: list[tuple[int, Choice]] = [
+            (0, Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+        ]
         names = seat_names(d.seats)
         for index, seat in enumerate(d.seats):
-            game.append(
-                Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True)
-            )
+            row = Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True)
+            players.append((1 + index, row))
         starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
-        game.append(Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True))
-        rules = [
-            Choice(
-                "Winner", [(False, "Most boxes"), (True, "Fewest (misère)")], d.misere, lambda v: self.change(misere=v)
-            ),
-            Choice(
-                "Start",
-                [("normal", "Empty"), ("swedish", "Swedish"), ("icelandic", "Icelandic")],
-                d.start,
-                lambda v: self.change(start=v),
-            ),
-            Choice(
-                "Extra move", [(False, "Yes"), (True, "No (house rule)")], d.no_extra, lambda v: self.change(no_extra=v)
-            ),
+        players.append((5, Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True)))
+        options = [
             Choice(
                 "Move timer",
                 [(t, f"{t} s" if t else "Off") for t in TIMER_CHOICES],
@@ -145,41 +172,40 @@ class SettingsScene(Scene):
                 "Animation", [(s, s.title()) for s in ANIMATION_SPEEDS], d.animation, lambda v: self.change(animation=v)
             ),
         ]
-        return game, rules
+        return [board, players, list(enumerate(options))]
+
+    def page_of(self, label: str) -> int | None:
+        """The page holding the row called ``label`` (None when there is none)."""
+        for number, rows in enumerate(self._controls()):
+            if any(row.label == label for _, row in rows):
+                return number
+        return None
+
+    def show_page(self, page: int) -> None:
+        self.page = page
+        self.arrange()
+        self.panel.focus = None
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        w = size[0]
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        u, w = m.u, m.size[0]
+        gap = max(2, u // 8)
+        self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
-        footer = footer_rect(size)
-        self.message_rect = pygame.Rect(u, footer.y - int(u * 1.2), w - 2 * u, int(u * 1.1))
-        body = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, self.message_rect.y - self.bar.bottom - u // 2)
-        game, rules = self._controls()
-        if layout.is_portrait(size):
-            rows = layout.split_column(body, len(game) + len(rules), max(2, u // 8), most=int(u * 1.9))
-        else:
-            half = (body.width - u) // 2
-            left = pygame.Rect(body.x, body.y, half, body.height)
-            right = pygame.Rect(body.x + half + u, body.y, half, body.height)
-            count = max(len(game), len(rules))
-            rows = layout.split_column(left, count, u // 6, most=int(u * 1.9))[: len(game)]
-            rows += layout.split_column(right, count, u // 6, most=int(u * 1.9))[: len(rules)]
-        for control, rect in zip(game + rules, rows, strict=True):
-            control.rect = rect
-        widgets: list[Any] = [*game, *rules]
-        if self.play:
-            start = Button("Play", self.start, primary=True)
-            start.rect = footer
-            widgets.append(start)
-        else:
-            done = Button("Done", self.app.manager.pop, primary=True)
-            done.rect = footer
-            widgets.append(done)
-        widgets.append(back)
-        self.panel.set(widgets)
+        footer = footer_rect(m)
+        line = int(m.caption * 0.9)
+        self.message_rect = pygame.Rect(u, footer.y - gap - line, w - 2 * u, line)
+        tabs = Choice("", [(i, name) for i, name in enumerate(PAGES)], self.page, self.show_page, label_share=0)
+        tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
+        body = pygame.Rect(self.bar.x, tabs.rect.bottom + 2 * gap, self.bar.width, 0)
+        body.height = self.message_rect.y - gap - body.y
+        rows = self._controls()[self.page]
+        for slot, row in rows:
+            row.place(slot_rect(body, slot, m), self.app.text)
+        done = Button("Play", self.start, primary=True) if self.play else Button("Done", self.app.manager.pop, primary=True)
+        done.rect = footer
+        self.panel.set([*(row for _, row in rows), tabs, done, back])
 
     def start(self) -> None:
         from .board import BoardScene
@@ -196,16 +222,20 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
         draw_title(self.app, surface, self.bar, "New game" if self.play else "Settings")
         text = self.app.text
         if self.message:
-            size = text.fit(self.message, int(u * 0.6), self.message_rect.width)
+            size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
             summary = self.draft.board().describe()
+            if self.draft.misere:
+                summary += " · misère: fewest boxes wins"
+            if self.draft.no_extra:
+                summary += " · no extra move (house rule)"
             if self.draft.competitive:
                 summary += " · competitive: no undo or hints"
-            size = text.fit(summary, int(u * 0.6), self.message_rect.width)
+            size = text.fit(summary, m.caption, self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
         self.panel.draw(surface, text)
