@@ -1,4 +1,6 @@
-"""Render every scene, portrait and landscape, to docs/screenshots/*.png (headless; no window opens).
+"""Render every scene on a phone held upright (390x844 CSS px), the same phone turned sideways (844x390) and a
+desktop window (1280x720) to docs/screenshots/*.png (headless; no window opens). Phones are drawn as the browser
+build draws them: a canvas of the window's size times the device pixel ratio (2 here).
 
 Run: ``SDL_VIDEODRIVER=dummy python tools/screenshots.py`` (or ``make screenshots``).
 """
@@ -19,7 +21,6 @@ import pygame  # noqa: E402
 
 from game.ai import hint  # noqa: E402
 from game.app.app import App  # noqa: E402
-from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
 from game.app.scenes.howto import HowToScene  # noqa: E402
@@ -30,6 +31,7 @@ from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+SCREENS = (("portrait", (390, 844), 2.0), ("landscape", (844, 390), 2.0), ("desktop", (1280, 720), 1.0))
 VS_COMPUTER = (Seat("human"), Seat("computer", "medium"))
 FOUR = (Seat("human"), Seat("computer", "easy"), Seat("human"), Seat("computer", "hard"))
 
@@ -69,9 +71,10 @@ def shoot(app: App, scene, name: str, orientation: str, prepare=None) -> None:
     app.manager.pop()
 
 
-def shots(orientation: str, size: tuple[int, int]) -> None:
+def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     store = MemoryStore()
-    app = App(size=size, store=store, browser=False)
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    app = App(size=size, store=store, browser=False, density=density)
     history = [
         finished(Settings(seats=VS_COMPUTER, shape=shape, size=s)).record()
         for shape, s in (("square", (3, 3)), ("triangle", (5,)), ("hex", (1,)))
@@ -102,8 +105,8 @@ def shots(orientation: str, size: tuple[int, int]) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    shots("portrait", BROWSER_PORTRAIT)
-    shots("landscape", BROWSER_LANDSCAPE)
+    for orientation, css_size, density in SCREENS:
+        shots(orientation, css_size, density)
     pygame.quit()
     print(f"screenshots written to {OUT.relative_to(ROOT)}/")
 

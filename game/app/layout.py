@@ -107,7 +107,7 @@ def board_layout(m: Metrics) -> BoardLayout:
     u = m.u
     pad = u // 2
     bar = max(m.target, int(u * 1.7))
-    status_h = max(int(u * 1.4), int(m.body * 1.5))
+    status_h = max(int(u * 1.8), int(m.body * 1.5))
     if m.portrait:
         header = pygame.Rect(pad, pad, w - 2 * pad, bar)
         scores = pygame.Rect(pad, header.bottom + pad, w - 2 * pad, max(m.target, int(u * 2.6)))

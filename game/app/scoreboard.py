@@ -19,7 +19,7 @@ def swatch(surface: pygame.Surface, text: Text, rect: pygame.Rect, seat: int, ma
         corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
         draw_pattern(surface, corners, theme.tint(colour, 0.3), seat, max(6, rect.width // 4))
     pygame.draw.rect(surface, colour, rect, 3, border_radius=6)
-    text.draw(surface, mark, int(rect.height * 0.7), theme.shade(colour, 0.35), center=rect.center)
+    text.draw(surface, mark, max(text.least, int(rect.height * 0.7)), theme.shade(colour, 0.35), center=rect.center)
 
 
 def timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fraction: float) -> None:
@@ -56,13 +56,13 @@ def draw_scores(
     now: float,
     m: layout.Metrics,
 ) -> None:
-    """Cards side by side (portrait) or stacked (landscape); the active seat's card is raised and outlined."""
+    """Cards stacked when they have the room (sideways), else side by side; the active seat's card is outlined."""
     u = m.u
     count = len(names)
-    if rect.width > rect.height:
-        cards = layout.split_row(rect, count, u // 3)
-    else:
+    if rect.height - u // 3 * (count - 1) >= count * u * 1.6:
         cards = layout.split_column(rect, count, u // 3, most=int(u * 2.6))
+    else:
+        cards = layout.split_row(rect, count, u // 3)
     for seat, card in enumerate(cards):
         colour = theme.PLAYER_COLOURS[seat]
         on_turn = seat == active
@@ -86,7 +86,8 @@ def draw_scores(
         box.centerx = card.x + card.width * 3 // 10
         swatch(surface, text, box, seat, marks[seat], patterns)
         score_centre = (card.x + card.width * 7 // 10, box.centery)
-        text.draw(surface, score, text.fit(score, int(side * 0.9), card.width * 2 // 5), theme.INK, center=score_centre)
+        score_size = text.fit(score, max(m.body, int(side * 0.9)), card.width * 2 // 5)
+        text.draw(surface, score, score_size, theme.INK, center=score_centre)
         name_size = text.fit(names[seat], m.body, card.width - 10)
         text.draw(surface, names[seat], name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
         if on_turn and thinking:

@@ -89,7 +89,7 @@ class BoardScene(Scene):
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
         board = self.frame.board
         seats = len(self.session.seats)
-        self.card_line = int(u * 1.5)
+        self.card_line = int(u * 1.7)
         height = int(u * 2.2) + (seats + 1) * self.card_line + u + self.app.metrics.target
         self.card = pygame.Rect(0, 0, min(board.width - 2 * u, u * 20), min(board.height - 2 * u, height))
         self.card.center = board.center
@@ -302,8 +302,15 @@ class BoardScene(Scene):
         title = self._title()
         header = self.frame.header
         if self.frame.portrait:
-            title_size = text.fit(title, max(m.body, int(u * 0.9)), header.width - int(u * 8))
-            text.draw(surface, title, title_size, theme.INK, center=header.center)
+            room = header.width - 2 * self.menu_button.rect.width - u
+            title_size = text.fit(title, max(m.body, int(u * 0.9)), room)
+            lines = [title] if text.width(title, title_size) <= room else text.wrap(title, m.caption, room)[:2]
+            if len(lines) > 1:
+                title_size = m.caption
+            y = header.centery - len(lines) * int(title_size * 0.75) // 2
+            for line in lines:
+                text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
+                y += int(title_size * 0.75)
         else:
             room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
             size = m.body
@@ -357,7 +364,9 @@ class BoardScene(Scene):
             middle = box.centery
             name_size = text.fit(name, self.app.metrics.body, this_x - int(u * 3) - box.right)
             text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))
-            text.draw(surface, str(session.state.scores[seat]), self.app.metrics.body, theme.INK, midright=(this_x, middle))
+            text.draw(
+                surface, str(session.state.scores[seat]), self.app.metrics.body, theme.INK, midright=(this_x, middle)
+            )
             text.draw(surface, str(totals[seat]), self.app.metrics.body, theme.INK, midright=(total_x, middle))
 
     def _title(self) -> str:

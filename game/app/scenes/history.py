@@ -40,13 +40,27 @@ def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     return f"{when}  ·  {board}", scores
 
 
-COLUMNS = (("Opponent", 0.0), ("Board", 0.2), ("Played", 0.5), ("Won", 0.62), ("Drawn", 0.72), ("Lost", 0.82))
-BEST_COLUMN = ("Best", 0.92)
+HEADINGS = ("Level", "Board", "Played", "W-D-L", "Best")
 
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [row.level.title(), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
+    return [row.level.title(), row.board, str(row.played), f"{row.won}-{row.drawn}-{row.lost}", best]
+
+
+def column_starts(cells: list[list[str]], width: int, gap: int, measure) -> list[int]:
+    """Where each column of the table starts: the figures as wide as their widest cell, from the right; the
+    computer's level and the board sharing what is left (the level's column no wider than its widest cell)."""
+    widths = [max(measure(row[i]) for row in cells) + gap for i in range(len(HEADINGS))]
+    figures = sum(widths[2:])
+    names = max(0, width - figures)
+    first = min(widths[0], names * 2 // 5) if widths[0] + widths[1] > names else widths[0]
+    starts = [0, first]
+    x = names
+    for column_width in widths[2:]:
+        starts.append(x)
+        x += column_width
+    return starts
 
 
 class HistoryScene(Scene):
@@ -211,26 +225,31 @@ class HistoryScene(Scene):
             return
         y = rect.y + self.stats_top
         size = m.caption
-        columns = (*COLUMNS, BEST_COLUMN)
-        self._draw_table_row(surface, [name for name, _ in columns], inner, y, size, theme.MUTED)
-        for row in self.rows[: self.shown_rows]:
+        cells = [list(HEADINGS)] + [row_cells(row) for row in self.rows[: self.shown_rows]]
+        starts = column_starts(cells, inner.width, u // 3, lambda cell: text.width(cell, size))
+        for index, row_text in enumerate(cells):
+            colour = theme.MUTED if index == 0 else theme.INK
+            self._draw_table_row(surface, row_text, starts, inner, y, size, colour)
             y += self.table_line
-            self._draw_table_row(surface, row_cells(row), inner, y, size, theme.INK)
         hidden = len(self.rows) - self.shown_rows
         if hidden:
-            y += self.table_line
             text.draw(surface, f"and {hidden} more", size, theme.MUTED, topleft=(inner.x, y))
 
     def _draw_table_row(
-        self, surface: pygame.Surface, cells: list[str], inner: pygame.Rect, y: int, size: int, colour: tuple
+        self,
+        surface: pygame.Surface,
+        cells: list[str],
+        starts: list[int],
+        inner: pygame.Rect,
+        y: int,
+        size: int,
+        colour: tuple,
     ) -> None:
         text = self.app.text
-        columns = (*COLUMNS, BEST_COLUMN)
-        for index, (cell, (_, start)) in enumerate(zip(cells, columns, strict=True)):
-            end = columns[index + 1][1] if index + 1 < len(columns) else 1.0
-            width = int(inner.width * (end - start)) - 6
-            fitted = text.fit(cell, size, width)
-            text.draw(surface, cell, fitted, colour, topleft=(inner.x + int(inner.width * start), y))
+        ends = [*starts[1:], inner.width]
+        for cell, start, end in zip(cells, starts, ends, strict=True):
+            fitted = text.fit(cell, size, end - start - 4)
+            text.draw(surface, cell, fitted, colour, topleft=(inner.x + start, y))
 
     def _draw_dialog(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text

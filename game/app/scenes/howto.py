@@ -272,6 +272,7 @@ class HowToScene(Scene):
             if best is None or size > best[0]:
                 best = (size, boxes, rooms)
         _, boxes, rooms = best  # type: ignore[misc]
+        self.in_column = rooms[0].x == rooms[-1].x
         self._caption_room = rooms[0].width
         for box, room in zip(boxes, rooms, strict=True):
             box.width = max(box.width, min(room.width, int(m.u * 7)))
@@ -281,8 +282,10 @@ class HowToScene(Scene):
     def _caption_height(self, shots: list[Picture], width: int, m: layout.Metrics) -> int:
         """Room for the tallest caption (the note and the position's status, each wrapped to ``width``)."""
         text = self.app.text
-        lines = max(len(text.wrap(shot.note, m.caption, width)) + len(text.wrap(status(shot), m.caption, width))
-                    for shot in shots)
+        lines = max(
+            len(text.wrap(shot.note, m.caption, width)) + len(text.wrap(status(shot), m.caption, width))
+            for shot in shots
+        )
         return lines * int(m.caption * 0.8) + m.u // 3
 
     def handle(self, action: Action) -> None:
@@ -343,7 +346,7 @@ class HowToScene(Scene):
     def _draw_arrow(self, surface: pygame.Surface, view: BoardView) -> None:
         """A small arrow before a picture: it follows the one before it."""
         s = max(6, view.dot_radius)
-        if layout.is_portrait(self.app.size):
+        if self.in_column:
             x, y = view.rect.centerx, view.rect.y - s // 2
             points = [(x - s, y - s), (x + s, y - s), (x, y)]
         else:

@@ -54,7 +54,8 @@ class MenuScene(Scene):
             art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u // 2)
         else:
             self.title_rect = pygame.Rect(0, u, w // 2, int(u * 4))
-            art = pygame.Rect(u * 3, self.title_rect.bottom + u // 2, w // 2 - u * 6, h - self.title_rect.bottom - u * 2)
+            top = self.title_rect.bottom + u // 2
+            art = pygame.Rect(u * 3, top, w // 2 - u * 6, h - top - u * 2)
             column = pygame.Rect(w // 2 + u, u, w // 2 - u * 3, h - u * 2)
         for button, rect in zip(buttons, layout.split_column(column, len(buttons), gap, most=button_h), strict=True):
             button.rect = rect

@@ -34,9 +34,7 @@ from .common import back_button, draw_title, footer_rect, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-SEAT_OPTIONS = [(Seat("human"), "Human")] + [
-    (Seat("computer", level), f"Computer: {level.title()}") for level in LEVELS
-]
+SEAT_OPTIONS = [(Seat("human"), "Human")] + [(Seat("computer", level), level.title()) for level in LEVELS]
 
 
 PAGES = ("Board", "Players", "Options")
@@ -149,7 +147,9 @@ class SettingsScene(Scene):
         ]
         names = seat_names(d.seats)
         for index, seat in enumerate(d.seats):
-            row = Choice(f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True)
+            row = Choice(
+                f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True
+            )
             players.append((1 + index, row))
         starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
         players.append((5, Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True)))
@@ -203,7 +203,11 @@ class SettingsScene(Scene):
         rows = self._controls()[self.page]
         for slot, row in rows:
             row.place(slot_rect(body, slot, m), self.app.text)
-        done = Button("Play", self.start, primary=True) if self.play else Button("Done", self.app.manager.pop, primary=True)
+        done = (
+            Button("Play", self.start, primary=True)
+            if self.play
+            else Button("Done", self.app.manager.pop, primary=True)
+        )
         done.rect = footer
         self.panel.set([*(row for _, row in rows), tabs, done, back])
 
