@@ -30,6 +30,8 @@ PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
 TOUCH_MM = 7.0
 FRAME_RATE = 60
 FRAME_SECONDS = 1 / FRAME_RATE
+IDLE_FRAME_RATE = 30  # after a second with nothing to draw, the loop looks for input this often
+IDLE_AFTER_SECONDS = 1.0
 BROWSER_POLL_FRAMES = 15  # how often (in frames, a quarter of a second) the browser window's size is read
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.010
@@ -85,6 +87,7 @@ class App:
         self.drawn = 0
         self.dirty = True
         self._drawn_scene: Any = None
+        self.drawn_at = time.perf_counter()
         self.now = 0.0
         self.draw_seconds = 0.0
         from .scenes.menu import MenuScene
@@ -174,7 +177,8 @@ class App:
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
         """Run the loop until the player quits (or for ``max_frames`` turns), awaiting once per turn: until the next
-        frame is due (``frame_rate`` a second), never ``sleep(0)`` in a row, so an idle game leaves the machine be."""
+        frame is due (``frame_rate`` a second, :data:`IDLE_FRAME_RATE` once nothing was drawn for a second), never
+        ``sleep(0)`` in a row, so an idle game leaves the machine (and a phone's battery) be."""
         last = self.clock()
         while self.running and (max_frames is None or self.frames < max_frames):
             turn_started = time.perf_counter()
@@ -184,7 +188,9 @@ class App:
             self.frame(dt)
             pause = 0.0
             if frame_rate:
-                pause = max(0.0, 1.0 / frame_rate - (time.perf_counter() - turn_started))
+                resting = time.perf_counter() - self.drawn_at >= IDLE_AFTER_SECONDS
+                rate = min(frame_rate, IDLE_FRAME_RATE) if resting else frame_rate
+                pause = max(0.0, 1.0 / rate - (time.perf_counter() - turn_started))
             await asyncio.sleep(pause)
 
     def frame(self, dt: float) -> None:
@@ -239,6 +245,7 @@ class App:
         self.dirty = False
         self._drawn_scene = scene
         self.drawn += 1
+        self.drawn_at = time.perf_counter()
 
     def _draw_notices(self) -> None:
         self.notices = [(m, until) for m, until in self.notices if until > self.now]
