@@ -11,7 +11,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from storage_fakes import FakeLocalStorage, PyodideLocalStorage
 
+from game.app.notices import notice_text
 from game.storage import (
     BrowserStore,
     FileStore,
@@ -22,43 +24,6 @@ from game.storage import (
 )
 
 SETTINGS = {"shape": "square", "size": [3, 3], "seats": ["human", "computer:easy"], "sound": False, "name": "Zoé"}
-
-
-class FakeLocalStorage:
-    """A dict-backed localStorage: getItem gives None for a missing key; setItem fails past ``quota`` characters."""
-
-    def __init__(self, quota: int | None = None) -> None:
-        self.items: dict[str, str] = {}
-        self.quota = quota
-
-    def getItem(self, key: str) -> str | None:  # the JavaScript names
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        used = sum(len(v) for k, v in self.items.items() if k != key)
-        if self.quota is not None and used + len(value) > self.quota:
-            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
-        self.items[key] = str(value)
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
-class JsNull:
-    """Pyodide's stand-in for JavaScript null: falsy, and not None."""
-
-    def __bool__(self) -> bool:
-        return False
-
-    def __str__(self) -> str:
-        return "jsnull"
-
-
-class PyodideLocalStorage(FakeLocalStorage):
-    """localStorage as Pyodide shows it: a missing key gives a JsNull object, not None."""
-
-    def getItem(self, key: str) -> object:
-        return self.items.get(key, JsNull())
 
 
 class Backend:
@@ -113,7 +78,12 @@ def test_a_fresh_store_opens_when_reopened_on_the_same_medium(tmp_path: Path) ->
 
 def test_stored_text_is_a_versioned_envelope(backend: Backend) -> None:
     backend.store.put("settings", SETTINGS)
-    assert json.loads(backend.raw("settings")) == {"schema": 1, "app": "pipopipette", "data": SETTINGS}
+    assert json.loads(backend.raw("settings")) == {"schema": 2, "app": "pipopipette", "data": SETTINGS}
+
+
+def test_schema_1_values_are_still_read(backend: Backend) -> None:
+    backend.plant("settings", json.dumps({"schema": 1, "app": "pipopipette", "data": SETTINGS}))
+    assert backend.store.get("settings") == SETTINGS
 
 
 def test_missing_key_is_none_without_notice(backend: Backend) -> None:
@@ -138,7 +108,7 @@ BAD_TEXTS = {
     "plain number": ("42", "format"),
     "another program": ('{"schema": 1, "app": "other", "data": {}}', "another program"),
     "no app": ('{"schema": 1, "data": {}}', "another program"),
-    "newer schema": ('{"schema": 2, "app": "pipopipette", "data": {}}', "newer version"),
+    "newer schema": ('{"schema": 3, "app": "pipopipette", "data": {}}', "newer version"),
     "schema is text": ('{"schema": "1", "app": "pipopipette", "data": {}}', "format version"),
     "schema is a boolean": ('{"schema": true, "app": "pipopipette", "data": {}}', "format version"),
     "schema zero": ('{"schema": 0, "app": "pipopipette", "data": {}}', "format version"),
@@ -153,8 +123,8 @@ def test_unusable_value_is_moved_aside_and_reported(backend: Backend, case: str)
     assert backend.store.get("settings") is None
     assert backend.raw("settings") is None
     assert backend.raw("settings.bad-1") == text
-    [notice] = backend.store.notices
-    assert words in notice and "settings.bad-1" in notice
+    [notice] = map(notice_text, backend.store.notices)
+    assert words in notice and notice.startswith("Your saved settings could not be read") and ".bad" not in notice
     assert backend.store.get("settings") is None
     assert len(backend.store.notices) == 1
 
@@ -177,7 +147,7 @@ def test_app_quarantines_a_semantically_invalid_value(backend: Backend) -> None:
     backend.store.quarantine("settings", "unknown board shape")
     assert backend.store.get("settings") is None
     assert json.loads(backend.raw("settings.bad-1"))["data"] == {"shape": "octagon"}
-    [notice] = backend.store.notices
+    [notice] = map(notice_text, backend.store.notices)
     assert "unknown board shape" in notice
 
 
@@ -188,12 +158,11 @@ def test_quarantine_of_a_missing_key_does_nothing(backend: Backend) -> None:
 
 
 @pytest.mark.parametrize("value", [{1, 2}, {"x": float("nan")}, object()])
-def test_put_of_non_json_value_is_refused_and_keeps_the_old_one(backend: Backend, value: object) -> None:
+def test_put_of_non_json_value_is_a_programming_error_and_keeps_the_old_one(backend: Backend, value: object) -> None:
     backend.store.put("settings", SETTINGS)
-    assert backend.store.put("settings", value) is False
+    with pytest.raises((TypeError, ValueError)):
+        backend.store.put("settings", value)
     assert backend.store.get("settings") == SETTINGS
-    [notice] = backend.store.notices
-    assert "settings" in notice
 
 
 @pytest.mark.parametrize("key", ["", "Settings", "a.b", "../x", "a/b", "x" * 65, None])
@@ -217,8 +186,7 @@ def test_browser_quota_error_on_put_is_reported_and_keeps_the_old_value() -> Non
     assert store.put("settings", {"a": 1}) is True
     assert store.put("settings", {"a": "x" * 500}) is False
     assert store.get("settings") == {"a": 1}
-    [notice] = store.notices
-    assert "full" in notice
+    assert store.fault == "the browser's storage is full" and store.notices == []
 
 
 def test_browser_quota_error_while_moving_aside_keeps_the_value_in_place() -> None:
@@ -227,8 +195,10 @@ def test_browser_quota_error_while_moving_aside_keeps_the_value_in_place() -> No
     store = BrowserStore(local)
     assert store.get("settings") is None
     assert local.items["pipopipette.settings"] == "x" * 25
-    [notice] = store.notices
-    assert "nor set aside" in notice
+    [notice] = map(notice_text, store.notices)
+    assert "nor moved aside" in notice and "nothing will be saved over it" in notice
+    assert store.put("settings", {"a": 1}) is False, "nothing is written over the unreadable value"
+    assert local.items["pipopipette.settings"] == "x" * 25
 
 
 class BrokenLocalStorage(FakeLocalStorage):
@@ -244,7 +214,8 @@ def test_browser_with_storage_disabled_never_raises() -> None:
     assert store.get("settings") is None
     assert store.delete("settings") is False
     store.quarantine("settings", "bad")
-    assert len(store.notices) == 3
+    assert store.fault == "this browser does not allow saving"
+    assert store.kept() == [] and store.stored_bytes() == 0
 
 
 def test_file_store_creates_its_folder_and_one_file_per_key(tmp_path: Path) -> None:
@@ -261,8 +232,9 @@ def test_file_that_is_not_text_is_moved_aside_byte_for_byte(tmp_path: Path) -> N
     assert store.get("settings") is None
     assert (tmp_path / "settings.bad-1.json").read_bytes() == b"\xff\xfe\x00garbage"
     assert not (tmp_path / "settings.json").exists()
-    [notice] = store.notices
+    [notice] = map(notice_text, store.notices)
     assert "not text" in notice
+    assert store.kept() == ["settings.bad-1"]
 
 
 def test_unreadable_file_is_moved_aside(tmp_path: Path) -> None:
@@ -285,8 +257,8 @@ def test_unreadable_file_that_cannot_be_moved_is_reported(tmp_path: Path, monkey
     monkeypatch.setattr(os, "replace", refuse)
     assert store.get("settings") is None
     assert (tmp_path / "settings.json").is_dir()
-    [notice] = store.notices
-    assert "nor set aside" in notice and "Permission denied" in notice
+    [notice] = map(notice_text, store.notices)
+    assert "nor moved aside (the data folder is read-only)" in notice
 
 
 @pytest.mark.parametrize("failing", ["replace", "fsync"])
@@ -305,8 +277,7 @@ def test_failed_write_leaves_the_old_file_and_no_partial_file(
     monkeypatch.undo()
     assert (tmp_path / "settings.json").read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
-    [notice] = store.notices
-    assert "No space left" in notice
+    assert store.fault == "the disk is full" and store.notices == []
     assert store.get("settings") == SETTINGS
 
 
@@ -316,7 +287,7 @@ def test_put_into_an_impossible_folder_is_reported(tmp_path: Path) -> None:
     store = FileStore(blocker / "pipopipette")
     assert store.put("settings", SETTINGS) is False
     assert store.get("settings") is None
-    assert len(store.notices) == 1
+    assert store.fault
 
 
 def test_data_dir_choice() -> None:
@@ -351,14 +322,12 @@ def test_open_store_in_the_browser_uses_local_storage(monkeypatch: pytest.Monkey
     assert open_store().get("settings") == SETTINGS
 
 
-def test_open_store_in_a_browser_without_storage_keeps_going_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_open_store_in_a_browser_without_storage_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(platform, "window", SimpleNamespace(localStorage=None), raising=False)
     store = open_store()
-    assert isinstance(store, MemoryStore)
-    assert len(store.notices) == 1
-    assert store.put("settings", SETTINGS) is True
-    assert store.get("settings") == SETTINGS
+    assert store.put("settings", SETTINGS) is False
+    assert store.fault == "this browser does not allow saving"
 
 
 def test_storage_imports_no_pygame() -> None:

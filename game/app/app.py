@@ -13,18 +13,23 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from . import layout, theme
-from .input import InputMapper
+from . import i18n, layout, theme
+from .input import POINTER_KINDS, InputMapper
+from .notices import notice_text
 from .scene import SceneManager
 from .settings_model import Settings, settings_from_data
 from .sound import Sounds
 from .theme import Text
 
-NOTICE_SECONDS = 5.0
+NOTICE_MIN_SECONDS = 6.0
+NOTICE_WORDS_PER_SECOND = 2.5  # a slow reader's pace, with time to notice the message first
+NOTICES_SHOWN = 2
+RETRY_SECONDS = 5.0
 DESKTOP_PX_PER_MM = 96 / 25.4
 PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
 TOUCH_MM = 7.0
@@ -36,6 +41,11 @@ BROWSER_POLL_FRAMES = 15  # how often (in frames, a quarter of a second) the bro
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.010
 STEP_MARGIN_SECONDS = 0.002
+
+
+def reading_seconds(message: str) -> float:
+    """How long a notice stays: time to see it, then a slow reader's pace, at least NOTICE_MIN_SECONDS."""
+    return max(NOTICE_MIN_SECONDS, 2.0 + len(message.split()) / NOTICE_WORDS_PER_SECOND)
 
 
 def browser_window() -> Any:
@@ -68,20 +78,28 @@ class App:
                 size = layout.DESKTOP_SIZE
         flags = 0 if self.browser else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
-        self._metrics = layout.metrics(self.size, self.density)
         if store is None:
             from ..storage import open_store
 
             store = open_store()
+        from ..storage import Saved
+        from .stats import outcome
+
         self.store = store
+        self.saved = Saved(store, classify=outcome)
         self.settings = self.load_settings()
+        i18n.choose(self.settings.language, self.browser, browser_window)
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.text = Text()
         self.rng = random.Random()
         self.clock = clock
         self.input = InputMapper()
         self.manager = SceneManager()
-        self.notices: list[tuple[str, float]] = []
+        self.notices: list[tuple[str, float | None]] = []  # (message, shown until; None while queued)
+        self.notice_lines: list[str] = []
+        self.notice_height = 0
+        self._metrics = layout.metrics(self.size, self.density)
+        self.retry_at = 0.0
         self.running = True
         self.frames = 0
         self.drawn = 0
@@ -118,7 +136,7 @@ class App:
             return
         self.screen = pygame.display.set_mode(size)
         self.density = density
-        self.dirty = True
+        self._fit_notices()
         try:
             refit = browser_window().window_resize  # pygbag's page; its set_mode calls it before the canvas changed
         except AttributeError:
@@ -129,7 +147,15 @@ class App:
     # -- services ---------------------------------------------------------------------------------------------
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The scenes' surface: the screen below the notice strip (the whole screen when there is no notice)."""
+        w, h = self.screen.get_size()
+        return w, h - self.notice_height
+
+    @property
+    def content_rect(self) -> pygame.Rect:
+        """Where scenes draw, in screen pixels."""
+        w, h = self.size
+        return pygame.Rect(0, self.notice_height, w, h)
 
     @property
     def metrics(self) -> layout.Metrics:
@@ -150,18 +176,23 @@ class App:
         self.dirty = True
 
     def load_settings(self) -> Settings:
-        data = self.store.get("settings")
+        data = self.saved.settings()
         if data is None:
             return Settings()
         settings, problems = settings_from_data(data)
         if problems:
-            self.store.quarantine("settings", problems[0])
+            self.saved.reject_settings(problems[0])
         return settings
 
     def save_settings(self, settings: Settings) -> None:
+        language_changed = settings.language != self.settings.language
         self.settings = settings
+        if language_changed:
+            i18n.choose(settings.language, self.browser, browser_window)
+            for scene in self.manager.stack:
+                scene.invalidate_layout()
         self.sounds.enabled = settings.sound
-        self.store.put("settings", settings.to_data())
+        self.saved.save_settings(settings.to_data())
 
     def step_budget(self) -> float:
         """Seconds a computer search (or a hint) may work this frame: what a 60 Hz frame leaves after drawing the
@@ -171,8 +202,45 @@ class App:
         return min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, left))
 
     def notify(self, message: str) -> None:
-        self.notices.append((message, self.now + NOTICE_SECONDS))
+        """Queue ``message`` for the notice strip above the scene. Two show at a time, each for as long as it takes
+        to read (a tap on the strip closes them). Nothing is covered: the scene is laid out below the strip."""
+        if all(shown != message for shown, _ in self.notices):
+            self.notices.append((message, None))
+            self._fit_notices()
+
+    def dismiss_notices(self) -> None:
+        self.notices = self.notices[NOTICES_SHOWN:]
+        self._fit_notices()
+
+    def _fit_notices(self) -> None:
+        """Drop read notices, start the clock of those now shown, and size the strip for them (0 without any)."""
+        self.notices = [(message, until) for message, until in self.notices if until is None or until > self.now]
+        for index, (message, until) in enumerate(self.notices[:NOTICES_SHOWN]):
+            if until is None:
+                self.notices[index] = (message, self.now + reading_seconds(message))
+        w, h = self.screen.get_size()
+        u = self._screen_metrics().u
+        size = self.notice_text_size()
+        shown = self.notices[:NOTICES_SHOWN]
+        self.notice_lines = [line for message, _ in shown for line in self.text.wrap(message, size, w - 3 * u)]
+        height = len(self.notice_lines) * int(size * 0.8) + u if self.notice_lines else 0
+        self.notice_height = min(height, h // 3)
         self.dirty = True
+
+    def _screen_metrics(self) -> layout.Metrics:
+        """The measures of the whole screen (the notice strip spans it)."""
+        return layout.metrics(self.screen.get_size(), self.density)
+
+    def notice_text_size(self) -> int:
+        return self._screen_metrics().body
+
+    def keep_saving(self) -> None:
+        """Every few seconds, write what could not be saved; pass storage's messages on to the player."""
+        if self.saved.has_pending and self.now >= self.retry_at:
+            self.retry_at = self.now + RETRY_SECONDS
+            self.saved.retry()
+        for notice in self.saved.pop_notices():
+            self.notify(notice_text(notice))
 
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
@@ -199,13 +267,14 @@ class App:
         if self.browser and self.frames % BROWSER_POLL_FRAMES == 0:
             self._follow_browser_window()
         for event in pygame.event.get():
-            for action in self.input.actions(event, self.size):
+            for action in self.input.actions(event, self.screen.get_size()):
                 self.dispatch(action)
         scene = self.manager.top
         if scene is not None:
             scene.update(dt)
-        for message in self.store.pop_notices():
-            self.notify(message)
+        self.keep_saving()
+        if any(until is not None and until <= self.now for _, until in self.notices):
+            self._fit_notices()
         if self._needs_drawing():
             started = time.perf_counter()
             self.draw()
@@ -216,9 +285,6 @@ class App:
 
     def _needs_drawing(self) -> bool:
         scene = self.manager.top
-        showing = [(m, until) for m, until in self.notices if until > self.now]
-        if len(showing) != len(self.notices):
-            self.dirty = True  # a notice ran out
         return self.dirty or scene is not self._drawn_scene or (scene is not None and scene.wants_frame())
 
     def dispatch(self, action: Any) -> None:
@@ -229,8 +295,15 @@ class App:
             return
         if action.kind == "resize" and not self.browser:
             self._follow_window_size()
+            self._fit_notices()
         if action.kind not in ("hover", "drag", "resize", "scroll"):
             self.sounds.unlock()  # a press or a key is a user gesture: browsers allow audio from then on
+        if action.kind in POINTER_KINDS and self.notice_height:
+            if action.pos[1] < self.notice_height:
+                if action.kind == "press":
+                    self.dismiss_notices()
+                return
+            action = replace(action, pos=(action.pos[0], action.pos[1] - self.notice_height))
         scene = self.manager.top
         if scene is not None:
             scene.handle(action)
@@ -239,7 +312,7 @@ class App:
         self.screen.fill(theme.BACKGROUND)
         scene = self.manager.top
         if scene is not None:
-            scene.draw(self.screen)
+            scene.draw(self.screen.subsurface(self.content_rect))
         self._draw_notices()
         pygame.display.flip()
         self.dirty = False
@@ -248,17 +321,16 @@ class App:
         self.drawn_at = time.perf_counter()
 
     def _draw_notices(self) -> None:
-        self.notices = [(m, until) for m, until in self.notices if until > self.now]
-        if not self.notices:
+        if not self.notice_height:
             return
-        w, h = self.size
-        m = self.metrics
-        u, size = m.u, m.body
-        lines = [line for message, _ in self.notices[-2:] for line in self.text.wrap(message, size, w - 4 * u)]
-        height = len(lines) * int(size * 1.1) + u
-        box = pygame.Rect(u, h - height - u, w - 2 * u, height)
-        pygame.draw.rect(self.screen, theme.INK, box, border_radius=12)
-        y = box.y + u // 2
-        for line in lines:
-            self.text.draw(self.screen, line, size, theme.PANEL, midtop=(box.centerx, y))
-            y += int(size * 1.1)
+        w = self.screen.get_width()
+        strip = pygame.Rect(0, 0, w, self.notice_height)
+        pygame.draw.rect(self.screen, theme.INK, strip)
+        size = self.notice_text_size()
+        clip = self.screen.get_clip()
+        self.screen.set_clip(strip)
+        y = self._screen_metrics().u // 2
+        for line in self.notice_lines:
+            self.text.draw(self.screen, line, size, theme.PANEL, midtop=(strip.centerx, y))
+            y += int(size * 0.8)
+        self.screen.set_clip(clip)

@@ -14,6 +14,8 @@ from typing import Any
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
+from .i18n import tr
+from .i18n.phrases import level_name
 from .settings_model import RANDOM_FIRST, Seat, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
@@ -67,11 +69,11 @@ def seat_names(seats: tuple[Seat, ...]) -> list[str]:
     names = []
     for number, seat in enumerate(seats, 1):
         if not seat.is_computer:
-            names.append("You" if humans == 1 else f"Player {number}")
+            names.append(tr("You") if humans == 1 else tr("Player {n}").format(n=number))
         elif levels.count(seat.level) > 1:
-            names.append(f"{seat.level.title()} {number}")
+            names.append(f"{level_name(seat.level)} {number}")
         else:
-            names.append(seat.level.title())
+            names.append(level_name(seat.level))
     return names
 
 
@@ -125,6 +127,11 @@ class Session:
         return games[first:] + games[:first]
 
     # -- what the scene shows ---------------------------------------------------------------------------------
+    def is_you(self, seat: int) -> bool:
+        """True when ``seat`` is the one human playing computers (the scoreboard calls them "You")."""
+        humans = [i for i, s in enumerate(self.seats) if not s.is_computer]
+        return humans == [seat]
+
     @property
     def state(self) -> GameState:
         return self.games[self.current]
@@ -308,25 +315,25 @@ class Session:
 def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session | None, str]:
     """Rebuild an autosaved game; (None, why) when the saved value cannot be used."""
     if not isinstance(data, dict) or data.get("version") != UNFINISHED_VERSION:
-        return None, "the saved game is not in a form this version reads"
+        return None, tr("the saved game is not in a form this version reads")
     settings, problems = settings_from_data(data.get("settings"))
     if problems:
-        return None, f"the saved game's settings are impossible: {problems[0]}"
+        return None, tr("the saved game's settings are impossible: {why}").format(why=problems[0])
     codes, current, starter = data.get("codes"), data.get("current"), data.get("starter")
     if not isinstance(codes, list) or not isinstance(current, int) or not isinstance(starter, int):
-        return None, "the saved game is incomplete"
+        return None, tr("the saved game is incomplete")
     if not 0 <= starter < len(settings.seats):
-        return None, "the saved game's first player does not exist"
+        return None, tr("the saved game's first player does not exist")
     session = Session(settings, rng, first=starter)
     if len(codes) != len(session.games) or not 0 <= current < len(codes):
-        return None, "the saved game has the wrong number of boards"
+        return None, tr("the saved game has the wrong number of boards")
     try:
         games = [decode(code) for code in codes]
     except CodeError as error:
-        return None, f"the saved game's moves cannot be read: {error}"
+        return None, tr("the saved game's moves cannot be read: {why}").format(why=error)
     for game, fresh in zip(games, session.games, strict=True):
         if game.board is not fresh.board or game.rules != fresh.rules or game.first != fresh.first:
-            return None, "the saved game's boards do not match its settings"
+            return None, tr("the saved game's boards do not match its settings")
     session.games = games
     session.current = current
     session.movers = [movers_of(game) for game in games]

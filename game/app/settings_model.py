@@ -11,6 +11,7 @@ from typing import Any
 
 from ..ai import LEVELS
 from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
+from .i18n import AUTO, LANGUAGES, tr
 
 SHAPES = ("square", "triangle", "hex")
 SQUARE_RANGE = range(2, 13)
@@ -52,6 +53,7 @@ class Settings:
     patterns: bool = True
     animation: str = "normal"
     match: bool = False
+    language: str = AUTO
 
     # -- what the game is made of -----------------------------------------------------------------------------
     def board(self) -> Board:
@@ -73,22 +75,28 @@ class Settings:
         """Why these settings cannot be played (empty when they can)."""
         found = []
         if self.shape not in SHAPES:
-            return [f"unknown board shape {self.shape!r}"]
+            return [tr("unknown board shape {shape!r}").format(shape=self.shape)]
         allowed = {"square": SQUARE_RANGE, "triangle": TRIANGLE_RANGE, "hex": HEX_RANGE}[self.shape]
         arity = len(DEFAULT_SIZES[self.shape])
         if len(self.size) != arity or any(not isinstance(n, int) or n not in allowed for n in self.size):
-            return [f"a {self.shape} board of size {list(self.size)} is not offered"]
+            return [tr("a {shape} board of size {size} is not offered").format(shape=self.shape, size=list(self.size))]
         if not 2 <= len(self.seats) <= 4:
-            found.append(f"{len(self.seats)} players: a game has 2 to 4")
+            found.append(tr("{n} players: a game has 2 to 4").format(n=len(self.seats)))
         for number, seat in enumerate(self.seats, 1):
             if seat.kind not in SEAT_KINDS or seat.level not in LEVELS:
-                found.append(f"player {number} is {seat.kind!r} at level {seat.level!r}")
+                found.append(
+                    tr("player {n} is {kind!r} at level {level!r}").format(n=number, kind=seat.kind, level=seat.level)
+                )
         if self.timer not in TIMER_CHOICES:
-            found.append(f"a {self.timer} s move timer is not offered")
+            found.append(tr("a {seconds} s move timer is not offered").format(seconds=self.timer))
         if not (self.first == RANDOM_FIRST or 0 <= self.first < len(self.seats)):
-            found.append(f"player {self.first + 1} cannot start a game of {len(self.seats)}")
+            found.append(
+                tr("player {n} cannot start a game of {players}").format(n=self.first + 1, players=len(self.seats))
+            )
         if self.animation not in ANIMATION_SPEEDS:
-            found.append(f"animation speed {self.animation!r} is not offered")
+            found.append(tr("animation speed {speed!r} is not offered").format(speed=self.animation))
+        if self.language not in (AUTO, *LANGUAGES):
+            found.append(tr("language {code!r} is not offered").format(code=self.language))
         if not found:
             try:
                 self.rules().check(self.board())
@@ -105,14 +113,14 @@ class Settings:
 
 
 _BOOLS = ("misere", "no_extra", "sound", "patterns", "match")
-_TEXTS = ("shape", "start", "animation")
+_TEXTS = ("shape", "start", "animation", "language")
 _INTS = ("timer", "first")
 
 
 def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
     """Settings read back from stored JSON, and the problems found; defaults replace the whole value on a problem."""
     if not isinstance(data, dict):
-        return Settings(), ["the saved settings are not a set of named values"]
+        return Settings(), [tr("the saved settings are not a set of named values")]
     try:
         values: dict[str, Any] = {}
         for name in _BOOLS:

@@ -1,6 +1,7 @@
 """Statistics from the saved history: the one person's games against the computer, by level and board.
 
-A history entry is what :meth:`Session.record` saved; anything malformed is skipped, never shown.
+A history entry is what :meth:`Session.record` saved, checked by ``game.storage`` (which also keeps the totals of
+older games, sorted by :func:`outcome`).
 """
 
 from __future__ import annotations
@@ -11,43 +12,19 @@ from typing import Any
 from ..ai import LEVELS
 from ..core import Board, CodeError
 from ..core.notation import parse_board_token, parse_rules_token
+from ..storage import Earlier
+from ..storage.history import Outcome
+from .i18n import tr, tr_n
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
-def valid_entries(history: Any) -> list[dict[str, Any]]:
-    """The entries that can be shown (anything malformed is skipped), in saved order (oldest first)."""
-    if not isinstance(history, list):
-        return []
-    entries = []
-    for entry in history:
-        if not isinstance(entry, dict):
-            continue
-        names, scores, winners = entry.get("names"), entry.get("scores"), entry.get("winners")
-        if not (isinstance(names, list) and isinstance(scores, list) and isinstance(winners, list)):
-            continue
-        if len(names) != len(scores) or not all(isinstance(s, int) for s in scores):
-            continue
-        entries.append(entry)
-    return entries
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One game of the person against the computer: the strongest level met, the board, result and margin."""
-
-    level: str
-    board: str
-    result: str
-    margin: int
-
-
 def short_board(board: Board) -> str:
     if board.kind == "square":
-        return f"{board.size[0]}x{board.size[1]} boxes"
+        return tr("{r}x{c} boxes").format(r=board.size[0], c=board.size[1])
     if board.kind == "triangle":
-        return f"triangle {board.size[0]}"
-    return f"hexagon {board.num_cells}"
+        return tr("triangle {n}").format(n=board.size[0])
+    return tr("hexagon {cells}").format(cells=board.num_cells)
 
 
 def outcome(entry: dict[str, Any]) -> Outcome | None:
@@ -99,9 +76,14 @@ class Row:
             self.lost += 1
 
 
-def stats_rows(entries: list[dict[str, Any]]) -> list[Row]:
-    """One row per (level, board) the person has played, weakest level first, then most played."""
+def stats_rows(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> list[Row]:
+    """One row per (level, board) the person has played (in ``entries`` and the ``earlier`` totals), weakest level
+    first, then most played."""
     rows: dict[tuple[str, str], Row] = {}
+    for key, (won, drawn, lost, best) in (earlier.rows if earlier else {}).items():
+        level, board = key.split("|", 1)
+        if level in LEVELS:
+            rows[(level, board)] = Row(level, board, won, drawn, lost, best)
     for entry in entries:
         game = outcome(entry)
         if game is not None:
@@ -109,24 +91,30 @@ def stats_rows(entries: list[dict[str, Any]]) -> list[Row]:
     return sorted(rows.values(), key=lambda row: (LEVELS.index(row.level), -row.played, row.board))
 
 
-def current_streak(entries: list[dict[str, Any]]) -> tuple[str, int]:
-    """(result, how many in a row) of the person's latest games against the computer; ("", 0) when none."""
+def current_streak(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> tuple[str, int]:
+    """(result, how many in a row) of the person's latest games against the computer, continuing the streak the
+    ``earlier`` totals ended on; ("", 0) when none."""
     results = [game.result for game in map(outcome, entries) if game is not None]
+    before, before_count = earlier.streak if earlier else ("", 0)
     if not results:
-        return "", 0
+        return (before, before_count) if before_count else ("", 0)
     last = results[-1]
     count = 0
     for result in reversed(results):
         if result != last:
             break
         count += 1
+    if count == len(results) and before == last:
+        count += before_count
     return last, count
 
 
-def streak_text(entries: list[dict[str, Any]]) -> str:
-    result, count = current_streak(entries)
+def streak_text(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> str:
+    result, count = current_streak(entries, earlier)
     if not count:
-        return "Play the computer to see your record by level and board."
-    noun = {WON: "win", DRAWN: "draw", LOST: "loss"}[result]
-    plural = "es" if noun == "loss" else "s"
-    return f"Current streak: {count} {noun}{plural if count > 1 else ''}"
+        return tr("Play the computer to see your record by level and board.")
+    if result == WON:
+        return tr_n("Current streak: {n} win", "Current streak: {n} wins", count)
+    if result == DRAWN:
+        return tr_n("Current streak: {n} draw", "Current streak: {n} draws", count)
+    return tr_n("Current streak: {n} loss", "Current streak: {n} losses", count)

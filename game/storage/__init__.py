@@ -1,7 +1,8 @@
 """Saved settings, history and the unfinished game: browser localStorage or JSON files on the desktop.
 
-``open_store()`` picks the backend for the running platform. Every value is plain JSON data stored in an envelope
-with a schema version; unusable stored data is moved aside (kept) and explained in ``Store.notices``.
+:class:`Saved` is what the game uses: it owns every key and the format of each value (``keys``, ``history``).
+``open_store()`` picks the medium for the running platform. Every value is plain JSON data stored in an envelope
+with a schema version; unusable stored data is moved aside (kept) and explained in the player's words.
 No pygame here.
 """
 
@@ -12,20 +13,36 @@ import sys
 from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
+from .history import RECENT_GAMES, Earlier, entry_problem, game_id
+from .keys import HISTORY, KEYS, SETTINGS, UNFINISHED, aside_key
 from .memory import MemoryStore
-from .store import Store, StoreError, aside_key
+from .notices import Notice
+from .saved import HistoryView, Saved
+from .store import Store, StoreError, StoreUnavailable
 
 __all__ = [
     "APP",
+    "HISTORY",
+    "KEYS",
+    "RECENT_GAMES",
     "SCHEMA",
+    "SETTINGS",
+    "UNFINISHED",
     "BrowserStore",
+    "Earlier",
     "EnvelopeError",
     "FileStore",
+    "HistoryView",
     "MemoryStore",
+    "Notice",
+    "Saved",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "aside_key",
     "default_data_dir",
+    "entry_problem",
+    "game_id",
     "open_store",
 ]
 
@@ -34,22 +51,15 @@ def open_store(namespace: str = "pipopipette") -> Store:
     """The store for this platform: localStorage in the browser (keys "<namespace>.<key>"), else JSON files.
 
     On the desktop ``namespace`` is the folder name under the user's data folder (unless $PIPOPIPETTE_DATA_DIR
-    names the folder itself). If the browser offers no localStorage, a MemoryStore is used and a notice says so.
+    names the folder itself). In the browser, localStorage is looked up again for every operation: when touching
+    it fails (storage switched off), the store reports the fault and works again once the browser allows it.
     """
     if sys.platform == "emscripten":
-        return _browser_store(namespace)
+        return BrowserStore(_local_storage, namespace)
     return FileStore(default_data_dir(folder_name=namespace))
 
 
-def _browser_store(namespace: str) -> Store:
+def _local_storage() -> object:
     import platform
 
-    try:
-        local_storage = platform.window.localStorage
-    except Exception:
-        local_storage = None
-    if local_storage is None:
-        store = MemoryStore()
-        store.notices.append("This browser does not allow saving: settings and results last until the page closes.")
-        return store
-    return BrowserStore(local_storage, namespace)
+    return platform.window.localStorage

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .store import Store, StoreError
+from . import phrases
+from .store import Store, StoreError, StoreUnavailable
 
 
 def as_text(value: Any) -> str | None:
@@ -19,45 +21,67 @@ def as_text(value: Any) -> str | None:
     return str(value)
 
 
-class BrowserStore(Store):
-    """Keys live in a localStorage-like object (getItem/setItem/removeItem) as "<namespace>.<key>".
+def refusal(error: Exception) -> str:
+    """Why the browser refused, as one of storage's phrases, from the JavaScript exception."""
+    text = f"{type(error).__name__} {error}"
+    if "Quota" in text or "quota" in text:
+        return phrases.BROWSER_FULL
+    if "Security" in text or "denied" in text:
+        return phrases.BROWSER_NO_SAVING
+    return phrases.BROWSER_REFUSED
 
-    Any exception from the JavaScript side (quota exceeded, storage disabled) becomes a StoreError.
+
+class BrowserStore(Store):
+    """Keys live in a localStorage-like object (getItem/setItem/removeItem/key/length) as "<namespace>.<key>".
+
+    ``source`` is that object, or a function returning it: the function is called for every operation, so storage
+    that was switched off (touching it raises SecurityError) is used again as soon as the browser allows it.
+    An exception from the JavaScript side becomes a StoreError (StoreUnavailable when storage cannot be reached).
     """
 
-    def __init__(self, local_storage: Any, namespace: str = "pipopipette") -> None:
+    def __init__(self, source: Any | Callable[[], Any], namespace: str = "pipopipette") -> None:
         super().__init__()
-        self.local_storage = local_storage
+        self.source = source
         self.namespace = namespace
 
     def full_key(self, key: str) -> str:
         """The localStorage key for ``key``."""
         return f"{self.namespace}.{key}"
 
-    def _read(self, key: str) -> str | None:
+    def _storage(self) -> Any:
+        if not callable(self.source):
+            return self.source
         try:
-            text = self.local_storage.getItem(self.full_key(key))
+            storage = self.source()
         except Exception as error:
-            raise StoreError(f"the browser refused to read it ({error})") from error
-        return as_text(text)
+            raise StoreUnavailable(refusal(error)) from error
+        if storage is None:
+            raise StoreUnavailable(phrases.BROWSER_NO_SAVING)
+        return storage
+
+    def _read(self, key: str) -> str | None:
+        storage = self._storage()
+        try:
+            return as_text(storage.getItem(self.full_key(key)))
+        except Exception as error:
+            raise StoreUnavailable(refusal(error)) from error
 
     def _write(self, key: str, text: str) -> None:
+        storage = self._storage()
         try:
-            self.local_storage.setItem(self.full_key(key), text)
+            storage.setItem(self.full_key(key), text)
         except Exception as error:
-            raise StoreError(f"the browser refused to store it, perhaps its storage is full ({error})") from error
+            raise StoreError(refusal(error)) from error
 
     def _remove(self, key: str) -> None:
+        storage = self._storage()
         try:
-            self.local_storage.removeItem(self.full_key(key))
+            storage.removeItem(self.full_key(key))
         except Exception as error:
-            raise StoreError(f"the browser refused to remove it ({error})") from error
+            raise StoreError(refusal(error)) from error
 
     def _exists(self, key: str) -> bool:
-        try:
-            return as_text(self.local_storage.getItem(self.full_key(key))) is not None
-        except Exception as error:
-            raise StoreError(f"the browser refused to read it ({error})") from error
+        return self._read(key) is not None
 
     def _move(self, key: str, target: str) -> None:
         text = self._read(key)
@@ -65,3 +89,12 @@ class BrowserStore(Store):
             return
         self._write(target, text)
         self._remove(key)
+
+    def _names(self) -> list[str]:
+        storage = self._storage()
+        prefix = f"{self.namespace}."
+        try:
+            names = [as_text(storage.key(index)) for index in range(int(storage.length))]
+        except Exception as error:
+            raise StoreUnavailable(refusal(error)) from error
+        return [name[len(prefix) :] for name in names if name and name.startswith(prefix)]

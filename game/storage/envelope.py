@@ -1,12 +1,18 @@
-"""The JSON envelope every stored value travels in: {"schema": 1, "app": "pipopipette", "data": ...}."""
+"""The JSON envelope every stored value travels in: {"schema": 2, "app": "pipopipette", "data": ...}.
+
+Schema 2 is written since the history became a record with totals (schema 1 held a bare list of games); both are
+read. A version that only knows schema 1 sets a schema-2 value aside instead of writing over it.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from . import phrases
+
 APP = "pipopipette"
-SCHEMA = 1
+SCHEMA = 2
 
 
 class EnvelopeError(ValueError):
@@ -23,16 +29,16 @@ def unwrap(text: str) -> Any:
     try:
         envelope = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise EnvelopeError("the data is damaged") from error
+        raise EnvelopeError(phrases.DAMAGED) from error
     if not isinstance(envelope, dict):
-        raise EnvelopeError("the data is not in Pipopipette's format")
+        raise EnvelopeError(phrases.NOT_OURS_FORMAT)
     if envelope.get("app") != APP:
-        raise EnvelopeError("the data was written by another program")
+        raise EnvelopeError(phrases.OTHER_PROGRAM)
     schema = envelope.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise EnvelopeError("the data has no valid format version")
+        raise EnvelopeError(phrases.NO_VERSION)
     if schema > SCHEMA:
-        raise EnvelopeError("the data was saved by a newer version of Pipopipette")
+        raise EnvelopeError(phrases.NEWER)
     if "data" not in envelope:
-        raise EnvelopeError("the data is incomplete")
+        raise EnvelopeError(phrases.INCOMPLETE)
     return envelope["data"]

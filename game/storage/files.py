@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from . import phrases
 from .store import Store, StoreError
 
 
@@ -36,7 +38,12 @@ def default_data_dir(
 
 
 def _describe(error: OSError) -> str:
-    return error.strerror or type(error).__name__
+    """Why the data folder refused, as one of storage's phrases."""
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return phrases.FOLDER_READ_ONLY
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return phrases.DISK_FULL
+    return phrases.FOLDER_REFUSED
 
 
 class FileStore(Store):
@@ -60,7 +67,7 @@ class FileStore(Store):
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise StoreError("the file is not text") from error
+            raise StoreError(phrases.NOT_TEXT) from error
 
     def _write(self, key: str, text: str) -> None:
         try:
@@ -90,6 +97,21 @@ class FileStore(Store):
     def _move(self, key: str, target: str) -> None:
         try:
             os.replace(self.path(key), self.path(target))
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+
+    def _names(self) -> list[str]:
+        try:
+            files = list(self.folder.iterdir())
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except OSError as error:
+            raise StoreError(_describe(error)) from error
+        return [path.name[: -len(".json")] for path in files if path.name.endswith(".json")]
+
+    def _size(self, key: str) -> int:
+        try:
+            return self.path(key).stat().st_size
         except OSError as error:
             raise StoreError(_describe(error)) from error
 

@@ -26,3 +26,6 @@ class MemoryStore(Store):
 
     def _move(self, key: str, target: str) -> None:
         self.texts[target] = self.texts.pop(key)
+
+    def _names(self) -> list[str]:
+        return list(self.texts)

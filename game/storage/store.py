@@ -1,79 +1,92 @@
-"""The storage interface shared by every backend: JSON values under short keys, never raising on bad data."""
+"""The storage interface shared by every backend: JSON values under short keys, never raising on bad data.
+
+Bad stored data is moved aside (kept, under "<key>.bad-<n>") and reported in ``notices`` (see ``notices.py``).
+A value that cannot even be moved aside is left where it is and the key is ``stuck``: nothing is written over it.
+A failed write is not a notice here: ``put`` returns False and ``fault`` says why in the player's words, and the
+caller (:class:`game.storage.saved.Saved`) keeps the value and tells the player once. Reasons and faults are
+phrases from ``phrases.py``.
+"""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from . import phrases
 from .envelope import EnvelopeError, unwrap, wrap
+from .keys import aside_key, check_key, is_aside_key, is_saved_key
+from .notices import KEPT, STUCK, Notice
 
-_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _MAX_ASIDE = 1000
 
 
 class StoreError(Exception):
-    """A backend could not read, write, move or remove a stored text."""
+    """A backend could not read, write, move or remove a stored text; the message is one of storage's phrases."""
 
 
-def check_key(key: str) -> None:
-    """Raise ValueError unless ``key`` is a short lower-case name (letters, digits, '_' and '-')."""
-    if not isinstance(key, str) or not _KEY.fullmatch(key):
-        raise ValueError(f"invalid storage key: {key!r}")
-
-
-def aside_key(key: str, number: int) -> str:
-    """The key under which the ``number``-th unusable value of ``key`` is kept."""
-    return f"{key}.bad-{number}"
+class StoreUnavailable(StoreError):
+    """The medium itself cannot be reached (browser storage switched off); no key is to blame."""
 
 
 class Store:
-    """Saved JSON values by key. Bad stored data is moved aside (kept) and reported in ``notices``, never raised.
+    """Saved JSON values by key.
 
-    Subclasses provide the raw text operations ``_read``, ``_write``, ``_remove``, ``_exists`` and ``_move``,
-    which raise StoreError when the medium fails.
+    Subclasses provide the raw text operations ``_read``, ``_write``, ``_remove``, ``_exists``, ``_move`` and
+    ``_names``, which raise StoreError when the medium fails.
     """
 
     def __init__(self) -> None:
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
+        self.stuck: set[str] = set()
+        self.fault = ""
 
+    # -- values ---------------------------------------------------------------------------------------------------
     def get(self, key: str) -> Any | None:
         """The value saved under ``key``; None when there is none or it cannot be used (then it is moved aside)."""
         check_key(key)
         try:
             text = self._read(key)
+        except StoreUnavailable as error:
+            self.fault = str(error)
+            return None
         except StoreError as error:
-            self._set_aside(key, f"it could not be read: {error}")
+            self._set_aside(key, str(error))
             return None
         if text is None:
+            self.stuck.discard(key)
             return None
         try:
-            return unwrap(text)
+            value = unwrap(text)
         except EnvelopeError as error:
             self._set_aside(key, str(error))
             return None
+        self.stuck.discard(key)
+        return value
 
     def put(self, key: str, value: Any) -> bool:
-        """Save ``value`` (plain JSON data) under ``key``; False, with a notice, when it could not be saved."""
+        """Save ``value`` (plain JSON data, else TypeError/ValueError) under ``key``; False when it could not be.
+
+        A stuck key (unreadable data that could not be moved aside) is moved aside first, or not written at all.
+        """
         check_key(key)
-        try:
-            text = wrap(value)
-        except (TypeError, ValueError) as error:
-            self.notices.append(f'Could not save "{key}": the value is not plain data ({error}).')
+        text = wrap(value)
+        if key in self.stuck and not self._retry_aside(key):
             return False
         try:
             self._write(key, text)
         except StoreError as error:
-            self.notices.append(f'Could not save "{key}": {error}.')
+            self.fault = str(error)
             return False
         return True
 
     def delete(self, key: str) -> bool:
-        """Remove the value saved under ``key`` (nothing to do if there is none); False, with a notice, on failure."""
+        """Remove the value saved under ``key`` (nothing to do if there is none); False when it could not be."""
         check_key(key)
+        if key in self.stuck:
+            return self._retry_aside(key)
         try:
             self._remove(key)
         except StoreError as error:
-            self.notices.append(f'Could not remove "{key}": {error}.')
+            self.fault = str(error)
             return False
         return True
 
@@ -87,29 +100,78 @@ class Store:
         if present:
             self._set_aside(key, reason)
 
-    def pop_notices(self) -> list[str]:
+    def keep_aside(self, key: str, value: Any, notice: Notice) -> bool:
+        """Save ``value`` (an unusable part of the value under ``key``) under a new aside key and tell the player
+        ``notice``; False (and nothing told) when it could not be saved."""
+        check_key(key)
+        text = wrap(value)
+        try:
+            target = self._free_aside_key(key)
+            self._write(target, text)
+        except StoreError as error:
+            self.fault = str(error)
+            return False
+        self.notices.append(notice)
+        return True
+
+    # -- what is kept ---------------------------------------------------------------------------------------------
+    def kept(self) -> list[str]:
+        """The keys of every value kept aside, in no particular order; empty when they cannot be listed."""
+        try:
+            return [name for name in self._names() if is_aside_key(name)]
+        except StoreError:
+            return []
+
+    def stored_bytes(self) -> int:
+        """The size of everything this game has stored (UTF-8 bytes), kept-aside values included."""
+        try:
+            names = [name for name in self._names() if is_saved_key(name)]
+        except StoreError:
+            return 0
+        total = 0
+        for name in names:
+            try:
+                total += self._size(name)
+            except StoreError:
+                continue
+        return total
+
+    def pop_notices(self) -> list[Notice]:
         """Return the pending notices for the player and forget them."""
         notices, self.notices = self.notices, []
         return notices
 
+    # -- moving aside ---------------------------------------------------------------------------------------------
     def _set_aside(self, key: str, reason: str) -> None:
         try:
             target = self._free_aside_key(key)
             self._move(key, target)
         except StoreError as error:
-            self.notices.append(f'The saved "{key}" could not be used ({reason}) nor set aside ({error}).')
+            if key not in self.stuck:
+                self.notices.append(Notice(STUCK, key, reason, str(error)))
+            self.stuck.add(key)
             return
-        self.notices.append(
-            f'The saved "{key}" could not be used ({reason}). It was kept as "{target}"; defaults are used.'
-        )
+        self.stuck.discard(key)
+        self.notices.append(Notice(KEPT, key, reason))
+
+    def _retry_aside(self, key: str) -> bool:
+        try:
+            target = self._free_aside_key(key)
+            self._move(key, target)
+        except StoreError as error:
+            self.fault = str(error)
+            return False
+        self.stuck.discard(key)
+        return True
 
     def _free_aside_key(self, key: str) -> str:
         for number in range(1, _MAX_ASIDE + 1):
             candidate = aside_key(key, number)
             if not self._exists(candidate):
                 return candidate
-        raise StoreError(f"{_MAX_ASIDE} earlier unusable copies are already kept")
+        raise StoreError(phrases.TOO_MANY_KEPT)
 
+    # -- the medium -----------------------------------------------------------------------------------------------
     def _read(self, key: str) -> str | None:
         raise NotImplementedError
 
@@ -124,3 +186,11 @@ class Store:
 
     def _move(self, key: str, target: str) -> None:
         raise NotImplementedError
+
+    def _names(self) -> list[str]:
+        """Every key held in the medium that could be this game's (the backend's own namespace only)."""
+        raise NotImplementedError
+
+    def _size(self, key: str) -> int:
+        text = self._read(key)
+        return 0 if text is None else len(text.encode("utf-8"))

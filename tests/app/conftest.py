@@ -57,16 +57,24 @@ class Driver:
     def post(self, kind: int, **fields) -> None:
         pygame.event.post(pygame.event.Event(kind, **fields))
 
+    def on_screen(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A point of the scene (laid out below the notice strip, if one shows) in window pixels."""
+        return pos[0], pos[1] + self.app.notice_height
+
     def click(self, pos: tuple[int, int]) -> None:
+        """A mouse click at ``pos`` in the scene's coordinates."""
+        pos = self.on_screen(pos)
         self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
         self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
         self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
         self.frames(1)
 
     def tap(self, pos: tuple[int, int], finger: int = 0, slide_to: tuple[int, int] | None = None) -> None:
-        """A finger tap as SDL delivers it: finger events plus the synthetic mouse events marked ``touch``."""
-        w, h = self.app.size
-        end = slide_to or pos
+        """A finger tap as SDL delivers it: finger events plus the synthetic mouse events marked ``touch``; ``pos``
+        and ``slide_to`` are in the scene's coordinates."""
+        w, h = self.app.screen.get_size()
+        pos = self.on_screen(pos)
+        end = self.on_screen(slide_to) if slide_to is not None else pos
         self.post(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=finger, touch_id=1)
         self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
         if slide_to is not None:

@@ -56,7 +56,7 @@ def test_menu_settings_full_game_results_history(make_driver, store, shape, size
     clicks = play_out_by_clicks(driver)
     assert clicks == lines
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
-    history = store.get("history")
+    history = store.get("history")["games"]
     assert len(history) == 1
     entry = history[0]
     assert sum(entry["scores"]) == driver.scene.session.board.num_cells
@@ -84,4 +84,4 @@ def test_rematch_alternates_the_starter_and_keeps_the_settings(make_driver, stor
     second = driver.scene.session
     assert second.starter == (first.starter + 1) % 2
     assert second.settings == first.settings
-    assert len(store.get("history")) == 1
+    assert len(store.get("history")["games"]) == 1

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import json
+
 import pygame
 
 from game.app.scenes.history import HistoryScene
-from game.app.stats import current_streak, stats_rows, streak_text, valid_entries
+from game.app.stats import current_streak, outcome, stats_rows, streak_text
+from game.storage import Earlier, Saved
+from game.storage.history import read_book
+
+
+def valid_entries(history):
+    return read_book(history).games
 
 
 def entry(scores, winners, level="medium", board="s3x3", rules="2", human=0, date="2026-11-30T10:00:00+00:00"):
@@ -56,26 +64,54 @@ def test_current_streak_counts_the_latest_results_in_a_row():
     assert current_streak(valid_entries([entry([2, 2], [0, 1]), entry([2, 2], [0, 1])])) == ("drawn", 2)
 
 
+def test_rows_and_streak_continue_from_the_totals_of_older_games():
+    earlier = Earlier()
+    for old in [entry([1, 8], [1]), entry([9, 0], [0]), entry([6, 3], [0]), entry([4, 2], [0], board="s4x4")]:
+        earlier.fold(old, outcome)
+    recent = [entry([5, 4], [0]), entry([7, 2], [0])]
+    rows = {(row.level, row.board): row for row in stats_rows(recent, earlier)}
+    medium3 = rows[("medium", "3x3 boxes")]
+    assert (medium3.won, medium3.lost, medium3.best) == (4, 1, 9)
+    assert rows[("medium", "4x4 boxes")].won == 1
+    assert current_streak(recent, earlier) == ("won", 5), "three older wins in a row, then two more"
+    assert current_streak([entry([1, 8], [1])], earlier) == ("lost", 1)
+    assert current_streak([], earlier) == ("won", 3)
+
+
+def test_a_full_history_keeps_the_recent_games_and_counts_every_game(make_driver, store):
+    saved = Saved(store, classify=outcome, recent=3)
+    for day in range(1, 8):
+        saved.record_game(entry([5, 4], [0], date=f"2026-11-0{day}T10:00:00+00:00"))
+    driver = make_driver()
+    driver.press_button("History")
+    assert driver.scene.total == 7 and len(driver.scene.entries) == 3
+    assert [row.played for row in driver.scene.rows] == [7]
+    assert driver.scene.streak == "Current streak: 7 wins"
+    assert driver.scene.saving.startswith("Saved data: ") and "KB" in driver.scene.saving
+
+
 def test_clearing_history_asks_first_and_keeps_everything_on_cancel(make_driver, store):
     store.put("history", HISTORY)
     store.put("unfinished", {"kept": True})
+    good = {"games": valid_entries(HISTORY), "earlier": Earlier().to_data()}
     driver = make_driver()
     driver.press_button("History")
     assert isinstance(driver.scene, HistoryScene)
     driver.press_button("Clear")
-    assert driver.scene.confirming and store.get("history") == HISTORY, "one tap deletes nothing"
+    assert json.loads(store.texts["history.bad-1"])["data"] == [{"names": "broken"}], "the unreadable game is kept"
+    assert driver.scene.confirming and store.get("history") == good, "one tap deletes nothing"
     driver.press_button("Keep them")
-    assert not driver.scene.confirming and store.get("history") == HISTORY
+    assert not driver.scene.confirming and store.get("history") == good
     driver.press_button("Clear")
     driver.key(pygame.K_ESCAPE)
     assert not driver.scene.confirming and isinstance(driver.scene, HistoryScene), "Escape closes only the question"
-    assert store.get("history") == HISTORY
+    assert store.get("history") == good
     driver.press_button("Clear")
     driver.key(pygame.K_RETURN)
-    assert store.get("history") == HISTORY, "Enter on the question's default answer keeps the games"
+    assert store.get("history") == good, "Enter on the question's default answer keeps the games"
     driver.press_button("Clear")
     driver.press_button(f"Delete {len(valid_entries(HISTORY))}")
-    assert store.get("history") == []
+    assert read_book(store.get("history")).games == [] and read_book(store.get("history")).total == 0
     assert store.get("unfinished") == {"kept": True}
     assert driver.scene.entries == [] and not driver.widget("Clear").enabled
     driver.frames(1)
@@ -91,4 +127,4 @@ def test_clearing_by_keyboard_alone(make_driver, store):
     assert driver.scene.confirming
     driver.key(pygame.K_RIGHT)  # from "Keep them" to "Delete 2"
     driver.key(pygame.K_RETURN)
-    assert store.get("history") == []
+    assert read_book(store.get("history")).total == 0

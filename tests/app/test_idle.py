@@ -71,7 +71,7 @@ def test_a_running_move_clock_is_drawn_and_an_expired_message_is_cleared(make_dr
     driver.app.notify("Saved.")
     assert idle_draws(driver, 1) == 1
     assert idle_draws(driver, 10) == 0
-    frames = round(app_module.NOTICE_SECONDS * 30)  # the fake clock gives 1/30 s a frame
+    frames = round(app_module.reading_seconds("Saved.") * 30) + 2  # the fake clock gives 1/30 s a frame
     assert idle_draws(driver, frames) == 1, "drawn once more without the notice when it runs out"
     assert driver.app.notices == []
     assert idle_draws(driver) == 0

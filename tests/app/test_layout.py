@@ -52,7 +52,8 @@ class TextLog:
     def draw(self, surface, text, size, colour=(0, 0, 0), **anchor):
         rect = self.original(surface, text, size, colour, **anchor)
         clipped = surface.get_clip() != surface.get_rect()
-        if text.strip() and surface is self.app.screen and not any(v.contains(rect) for v in board_views(self.app)):
+        on_screen = surface is self.app.screen or surface.get_parent() is self.app.screen  # (scenes draw below notices)
+        if text.strip() and on_screen and not any(v.contains(rect) for v in board_views(self.app)):
             self.drawn.append((text, size, rect, clipped))
         return rect
 
@@ -133,13 +134,15 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(make_driver, st
     size = (round(css_size[0] * density), round(css_size[1] * density))
     driver = make_driver(size=size, density=density)
     app = driver.app
-    screen = pygame.Rect((0, 0), size)
+    screen = pygame.Rect((0, 0), app.size)
     problems: list[str] = []
+    drawn = 0
     for name, make in scene_makers():
         app.manager.push(make(app))
         log = TextLog(app)
         driver.frames(1)
         app.text.draw = log.original
+        drawn += len(log.drawn)
         widgets = [w for w in app.manager.top.panel.widgets]
         for widget in widgets:
             what = f"{name}: {widget.label or 'tabs'!r}"
@@ -171,6 +174,7 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(make_driver, st
                 if overlap(rect, other_rect):
                     problems.append(f"{name}: {text!r} overlaps {other!r}")
         app.manager.pop()
+    assert drawn > 100, "the texts of every scene were seen"
     assert not problems, "\n".join(problems)
 
 

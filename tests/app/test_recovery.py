@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+
+import pygame
 import pytest
 
+from game.app.app import reading_seconds
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.results import ResultsScene
+from game.app.session import movers_of
 from game.app.settings_model import Settings, settings_from_data
+
+from .test_scenes import VS, finished_session
 
 
 def test_unreadable_settings_are_set_aside_and_the_player_told(make_driver, store):
@@ -28,12 +36,16 @@ def test_impossible_settings_are_quarantined_with_the_reason(make_driver, store)
     assert any("not offered" in message for message, _ in driver.app.notices)
 
 
-def test_notices_are_shown_once_then_fade(make_driver, store):
+def test_notices_stay_long_enough_to_read_then_go(make_driver, store):
     store.texts["settings"] = "[broken"
     driver = make_driver()
-    assert len(driver.app.notices) == 1
-    driver.frames(200)  # about 6.7 s of fake time
-    assert driver.app.notices == []
+    [(message, until)] = driver.app.notices
+    assert "settings" in message and "bad" not in message, "in the player's words, no internal key"
+    assert until - driver.app.now >= reading_seconds(message) - 0.1 >= 8, "about 20 words: 8 s or more"
+    driver.frames(int(reading_seconds(message) * 30) - 10)
+    assert driver.app.notices, "still shown just before its time is up"
+    driver.frames(20)
+    assert driver.app.notices == [] and driver.app.notice_height == 0
     assert store.notices == []
 
 
@@ -50,13 +62,57 @@ def test_a_damaged_unfinished_game_is_set_aside_when_continued(make_driver, stor
     assert any("unfinished" in message for message, _ in driver.app.notices)
 
 
-def test_a_damaged_history_is_replaced_by_a_list_and_shows_nothing_bad(make_driver, store):
-    store.put("history", [{"names": "x"}, 7, {"names": ["A", "B"], "scores": [1, 2], "winners": [1], "date": "no"}])
+GOOD = {
+    "date": "2026-11-30T10:00:00+00:00",
+    "board": "s3x3",
+    "rules": "2",
+    "seats": [{"kind": "human", "level": "easy"}, {"kind": "computer", "level": "easy"}],
+    "names": ["You", "Easy"],
+    "scores": [5, 4],
+    "winners": [0],
+    "moves": [],
+}
+BAD = [{"names": "x"}, 7, {**GOOD, "date": "no"}, {**GOOD, "board": "s99x2"}, {**GOOD, "winners": [5]}]
+
+
+def test_bad_history_entries_are_kept_aside_and_the_good_ones_shown(make_driver, store):
+    store.put("history", [BAD[0], GOOD, *BAD[1:]])
     driver = make_driver()
     driver.press_button("History")
     assert isinstance(driver.scene, HistoryScene)
-    assert len(driver.scene.entries) == 1
+    assert driver.scene.entries == [GOOD]
+    assert json.loads(store.texts["history.bad-1"])["data"] == BAD
+    assert store.get("history")["games"] == [GOOD]
+    driver.frames(1)
+    [(message, _)] = driver.app.notices
+    assert message.startswith("5 games in your history could not be read") and "kept" in message
+    assert "bad" not in message
+    assert "1 saved item could not be read; it was kept" in driver.scene.saving
     driver.frames(2)
+
+
+def test_the_history_line_still_names_what_was_kept_after_the_notice(make_driver, store):
+    store.texts["history"] = '{"schema": 9, "app": "pipopipette", "data": []}'
+    driver = make_driver()
+    driver.press_button("History")
+    assert driver.scene.total == 0
+    driver.frames(int(reading_seconds(driver.app.notices[0][0]) * 30) + 5)
+    assert driver.app.notices == []
+    driver.key(pygame.K_ESCAPE)
+    driver.press_button("History")
+    assert "1 saved item could not be read; it was kept" in driver.scene.saving
+    assert "history.bad-1" in store.texts
+
+
+def test_a_history_of_the_wrong_type_is_kept_not_overwritten_by_the_next_game(make_driver, store):
+    store.put("history", {"not": "a history"})
+    driver = make_driver()
+    session = finished_session(VS)
+    session.movers = [movers_of(game) for game in session.games]
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.until(lambda: isinstance(driver.scene, ResultsScene))
+    assert json.loads(store.texts["history.bad-1"])["data"] == {"not": "a history"}
+    assert len(store.get("history")["games"]) == 1
 
 
 def test_quick_play_uses_the_last_settings(make_driver, store):

@@ -18,7 +18,7 @@ from game.app.scenes.settings import SettingsScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
 from game.app.sound import TUNES, Sounds, synthesise
-from game.app.stats import stats_rows, valid_entries
+from game.app.stats import stats_rows
 
 SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 390)]
 VS = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
@@ -176,7 +176,7 @@ def test_results_headline_and_chart():
     curves = match_curves(session)
     assert [curve[-1] for curve in curves] == session.totals()
     assert headline(session) in ("You win!", "Easy wins", "A draw")
-    rows = stats_rows(valid_entries([session.record()]))
+    rows = stats_rows([session.record()])
     assert [(row.level, row.played) for row in rows] == [("easy", 1)]
 
 

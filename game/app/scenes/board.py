@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai import hints
 from ...core import GameState
 from ...core.rules import STARTS
 from .. import layout, theme
+from ..i18n import tr, tr_mark
+from ..i18n.phrases import START_NAMES, describe_board, hint_reason
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -21,23 +24,30 @@ from .common import go_to_menu
 if TYPE_CHECKING:
     from ..app import App
 
-HISTORY_LIMIT = 200
 FEEDBACK_SECONDS = 2.0
 
 
-CELL_WORDS = {"square": ("box", "third"), "triangle": ("triangle", "second"), "hex": ("hexagon", "fifth")}
+HINT_SAFE = {
+    "square": tr_mark("Hint: a safe line, it gives no box its third side"),
+    "triangle": tr_mark("Hint: a safe line, it gives no triangle its second side"),
+    "hex": tr_mark("Hint: a safe line, it gives no hexagon its fifth side"),
+}
+HINT_TAKE = {
+    "square": tr_mark("Hint: take the box, then move again"),
+    "triangle": tr_mark("Hint: take the triangle, then move again"),
+    "hex": tr_mark("Hint: take the hexagon, then move again"),
+}
 
 
 def hint_text(reason: str, shape: str) -> str:
     """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
     if not reason:
-        return "Hint: try the marked line"
-    cell, side = CELL_WORDS.get(shape, ("cell", "last-but-one"))
-    if reason == "safe line":
-        return f"Hint: a safe line, it gives no {cell} its {side} side"
-    if reason == "takes the box":
-        return f"Hint: take the {cell}, then move again"
-    return f"Hint: {reason[0].upper()}{reason[1:]}"
+        return tr("Hint: try the marked line")
+    if reason == hints.SAFE:
+        return tr(HINT_SAFE.get(shape, HINT_SAFE["square"]))
+    if reason == hints.TAKES:
+        return tr(HINT_TAKE.get(shape, HINT_TAKE["square"]))
+    return tr("Hint: {reason}").format(reason=hint_reason(reason))
 
 
 class BoardScene(Scene):
@@ -63,9 +73,9 @@ class BoardScene(Scene):
         self.frame = layout.board_layout(self.app.metrics)
         self.view = BoardView(self.session.board, self.frame.board)
         u = self.app.metrics.u
-        self.menu_button = Button("Menu", self.leave)
-        self.undo_button = Button("Undo", self.undo)
-        self.hint_button = Button("Hint", self.hint)
+        self.menu_button = Button(tr("Menu"), self.leave)
+        self.undo_button = Button(tr("Undo"), self.undo)
+        self.hint_button = Button(tr("Hint"), self.hint)
         if self.frame.portrait:
             self.menu_button.rect = pygame.Rect(
                 self.frame.header.x, self.frame.header.y, int(u * 3.6), self.frame.header.h
@@ -75,7 +85,7 @@ class BoardScene(Scene):
                 self.frame.header.right - int(u * 3.6), self.frame.header.y, int(u * 3.6), self.frame.header.h
             )
         self.undo_button.rect, self.hint_button.rect = layout.split_row(self.frame.buttons, 2, u // 2)
-        self.next_button = Button("Next board", self.next_board, primary=True)
+        self.next_button = Button(tr("Next board"), self.next_board, primary=True)
         self._layout_card(u)
         self.panel.set(self._widgets())
         self.panel.focus = 0 if self.session.between else None
@@ -122,9 +132,9 @@ class BoardScene(Scene):
         if self.session.undo():
             self.pending = self.hover = None
         elif self.session.settings.competitive:
-            self.say("No undo in a competitive game")
+            self.say(tr("No undo in a competitive game"))
         elif self.session.accepting_input():
-            self.say("Nothing of yours to undo yet")
+            self.say(tr("Nothing of yours to undo yet"))
         else:
             self.say(self._wait_message())
 
@@ -132,7 +142,7 @@ class BoardScene(Scene):
         if self.session.request_hint():
             return
         if self.session.settings.competitive:
-            self.say("No hints in a competitive game")
+            self.say(tr("No hints in a competitive game"))
         elif not self.session.accepting_input():
             self.say(self._wait_message())
 
@@ -143,10 +153,10 @@ class BoardScene(Scene):
     def _wait_message(self) -> str:
         session = self.session
         if session.state.over:
-            return "This board is finished"
+            return tr("This board is finished")
         if session.seats[session.state.to_move].is_computer:
-            return f"Wait: it is {session.names[session.state.to_move]}'s turn"
-        return "Wait for the line to be drawn"
+            return tr("Wait: it is {name}'s turn").format(name=session.names[session.state.to_move])
+        return tr("Wait for the line to be drawn")
 
     def handle(self, action: Action) -> None:
         self._refresh()
@@ -231,7 +241,7 @@ class BoardScene(Scene):
             if chosen is not None and line == chosen:
                 self._draw_line(chosen)
             elif chosen is None and self._near_drawn_line(action.pos, radius):
-                self.say("That line is already drawn")
+                self.say(tr("That line is already drawn"))
 
     def _near_drawn_line(self, pos: tuple[int, int], radius: float | None) -> bool:
         everything_free = GameState(self.session.board)
@@ -279,17 +289,13 @@ class BoardScene(Scene):
 
     def _autosave(self) -> None:
         self.saved_moves = self.session.moves_made
-        self.app.store.put("unfinished", self.session.to_unfinished())
+        self.app.saved.save_unfinished(self.session.to_unfinished())
 
     def _finish(self) -> None:
         from .results import ResultsScene
 
-        history = self.app.store.get("history")
-        if not isinstance(history, list):
-            history = []
-        history.append(self.session.record())
-        self.app.store.put("history", history[-HISTORY_LIMIT:])
-        self.app.store.delete("unfinished")
+        self.app.saved.record_game(self.session.record())
+        self.app.saved.clear_unfinished()
         self.app.manager.replace(ResultsScene(self.app, self.session))
 
     # -- drawing ----------------------------------------------------------------------------------------------
@@ -348,14 +354,14 @@ class BoardScene(Scene):
         card = self.card
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=16)
         pygame.draw.rect(surface, theme.FAINT, card, 2, border_radius=16)
-        title = f"Board {session.current + 1} of {len(session.games)} finished"
+        title = tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
         size = text.fit(title, int(u * 1.1), card.width - 2 * u)
         text.draw(surface, title, size, theme.INK, midtop=(card.centerx, card.y + int(u * 0.7)))
         y = card.y + int(u * 2.2)
         small = self.app.metrics.caption
         this_x, total_x = card.right - int(u * 5.5), card.right - u
-        text.draw(surface, "this board", small, theme.MUTED, midright=(this_x, y + self.card_line // 2))
-        text.draw(surface, "total", small, theme.MUTED, midright=(total_x, y + self.card_line // 2))
+        text.draw(surface, tr("this board"), small, theme.MUTED, midright=(this_x, y + self.card_line // 2))
+        text.draw(surface, tr("total"), small, theme.MUTED, midright=(total_x, y + self.card_line // 2))
         totals = session.totals()
         for seat, name in enumerate(session.names):
             y += self.card_line
@@ -371,15 +377,15 @@ class BoardScene(Scene):
 
     def _title(self) -> str:
         session = self.session
-        parts = [session.board.describe()]
+        parts = [describe_board(session.board)]
         if session.rules.misere:
-            parts.append("misère")
+            parts.append(tr("misère"))
         if session.rules.start != STARTS[0]:
-            parts.append(session.rules.start.title())
+            parts.append(tr(START_NAMES[session.rules.start]))
         if session.rules.no_extra:
-            parts.append("no extra move")
+            parts.append(tr("no extra move"))
         if len(session.games) > 1:
-            parts.append(f"board {session.current + 1} of {len(session.games)}")
+            parts.append(tr("board {n} of {total}").format(n=session.current + 1, total=len(session.games)))
         return " · ".join(parts)
 
     def _status(self) -> str:
@@ -389,22 +395,23 @@ class BoardScene(Scene):
             return self.feedback[0]
         if state.over:
             if session.between:
-                return "Press Next board when you are ready"
+                return tr("Press Next board when you are ready")
             if session.current + 1 < len(session.games):
-                return f"Board {session.current + 1} of {len(session.games)} finished"
-            return "Game over"
+                return tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
+            return tr("Game over")
         name = session.names[state.to_move]
         if session.thinking:
-            return f"{name} is thinking"
+            return tr("{name} is thinking").format(name=name)
         if session.hint_search is not None:
-            return "Looking for a good line..."
+            return tr("Looking for a good line...")
         if session.hint is not None:
             return hint_text(session.hint[1], session.board.kind)
         again = bool(state.moves) and session.movers[session.current][-1] == state.to_move
         if session.seats[state.to_move].is_computer:
-            return f"{name} plays"
-        who = "Your" if name == "You" else f"{name}'s"
-        return f"{who} turn again (extra move)" if again else f"{who} turn"
+            return tr("{name} plays").format(name=name)
+        if session.is_you(state.to_move):
+            return tr("Your turn again (extra move)") if again else tr("Your turn")
+        return (tr("{name}'s turn again (extra move)") if again else tr("{name}'s turn")).format(name=name)
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text

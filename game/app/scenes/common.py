@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import layout, theme
+from ..i18n import tr
 from ..widgets import Button
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def footer_rect(m: layout.Metrics) -> pygame.Rect:
 
 def back_button(app: App, rect: pygame.Rect) -> Button:
     """The header's back button, placed at ``rect`` (from :func:`header_rects`)."""
-    button = Button("Back", app.manager.pop)
+    button = Button(tr("Back"), app.manager.pop)
     button.rect = rect
     return button
 

@@ -10,10 +10,13 @@ import pygame
 
 from ...core import CodeError
 from ...core.notation import parse_board_token
+from ...storage import HistoryView
 from .. import layout, theme
+from ..i18n import tr, tr_mark, tr_n
+from ..i18n.phrases import describe_board, format_date, level_name
 from ..input import Action
 from ..scene import Scene
-from ..stats import Row, stats_rows, streak_text, valid_entries
+from ..stats import Row, stats_rows, streak_text
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
@@ -24,28 +27,45 @@ if TYPE_CHECKING:
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
-        when = datetime.fromisoformat(str(entry.get("date"))).astimezone().strftime("%d %b %Y %H:%M")
+        when = format_date(datetime.fromisoformat(str(entry.get("date"))).astimezone())
     except ValueError:
         when = "?"
     try:
-        board = parse_board_token(str(entry.get("board"))).describe()
+        board = describe_board(parse_board_token(str(entry.get("board"))))
     except CodeError:
-        board = "unknown board"
+        board = tr("unknown board")
     scores = "  ".join(f"{name} {score}" for name, score in zip(entry["names"], entry["scores"], strict=True))
     wins = entry["winners"]
     if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
-        scores += f"  ·  {entry['names'][wins[0]]} won"
+        scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])
     else:
-        scores += "  ·  draw"
+        scores += "  ·  " + tr("draw")
     return f"{when}  ·  {board}", scores
 
 
-HEADINGS = ("Level", "Board", "Played", "W-D-L", "Best")
+def saving_text(view: HistoryView) -> str:
+    """One line on what is saved: its size, games not saved yet, and unreadable data kept aside."""
+    kb = max(1, round(view.stored_bytes / 1024)) if view.stored_bytes else 0
+    parts = [tr("Saved data: {kb} KB").format(kb=kb)]
+    if view.unsaved:
+        parts.append(tr_n("{n} game is not saved yet", "{n} games are not saved yet", view.unsaved))
+    if view.kept:
+        parts.append(
+            tr_n(
+                "{n} saved item could not be read; it was kept",
+                "{n} saved items could not be read; they were kept",
+                view.kept,
+            )
+        )
+    return "  ·  ".join(parts)
+
+
+HEADINGS = (tr_mark("Level"), tr_mark("Board"), tr_mark("Played"), tr_mark("W-D-L"), tr_mark("Best"))
 
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [row.level.title(), row.board, str(row.played), f"{row.won}-{row.drawn}-{row.lost}", best]
+    return [level_name(row.level), row.board, str(row.played), f"{row.won}-{row.drawn}-{row.lost}", best]
 
 
 def column_starts(cells: list[list[str]], width: int, gap: int, measure) -> list[int]:
@@ -72,10 +92,12 @@ class HistoryScene(Scene):
         self._load()
 
     def _load(self) -> None:
-        saved = valid_entries(self.app.store.get("history"))
-        self.entries = list(reversed(saved))
-        self.rows = stats_rows(saved)
-        self.streak = streak_text(saved)
+        view = self.app.saved.history()
+        self.entries = list(reversed(view.games))
+        self.total = view.total
+        self.rows = stats_rows(view.games, view.earlier)
+        self.streak = streak_text(view.games, view.earlier)
+        self.saving = saving_text(view)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -91,12 +113,12 @@ class HistoryScene(Scene):
         self.invalidate_layout()
 
     def clear(self) -> None:
-        self.app.store.put("history", [])
+        self.app.saved.clear_history()
         self._load()
         self.scroll = 0
         self.confirming = False
         self.invalidate_layout()
-        self.app.notify("History cleared.")
+        self.app.notify(tr("History cleared."))
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -108,7 +130,7 @@ class HistoryScene(Scene):
             self._layout_dialog(m)
         else:
             back = back_button(self.app, back_rect)
-            clear = Button("Clear", self.ask_to_clear, enabled=bool(self.entries))
+            clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             self.panel.set([back, clear])
         self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
@@ -131,8 +153,8 @@ class HistoryScene(Scene):
         self.dialog = pygame.Rect(0, 0, width, u + len(question) * int(m.body * 0.8) + m.caption * 2 + row_h + u)
         self.dialog.center = (w // 2, h // 2)
         row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - u // 2 - row_h, width - 2 * u, row_h)
-        keep = Button("Keep them", self.cancel_clear)
-        delete = Button(f"Delete {len(self.entries)}", self.clear, danger=True)
+        keep = Button(tr("Keep them"), self.cancel_clear)
+        delete = Button(tr("Delete {n}").format(n=self.total), self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, delete])
         self.panel.focus = 0
@@ -177,7 +199,7 @@ class HistoryScene(Scene):
         self.ensure_layout()
         u = self.app.metrics.u
         text = self.app.text
-        draw_title(self.app, surface, self.bar, "History")
+        draw_title(self.app, surface, self.bar, tr("History"))
         self._draw_stats(surface, u)
         self._draw_list(surface, u)
         if self.confirming:
@@ -189,7 +211,7 @@ class HistoryScene(Scene):
         if not self.entries:
             text.draw(
                 surface,
-                "No finished games yet.",
+                tr("No finished games yet."),
                 self.app.metrics.body,
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
@@ -217,15 +239,17 @@ class HistoryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
-        played = f"{len(self.entries)} game{'' if len(self.entries) == 1 else 's'} played"
+        played = tr_n("{n} game played", "{n} games played", self.total)
         text.draw(surface, played, m.body, theme.INK, topleft=(inner.x, rect.y + u // 3))
-        size = text.fit(self.streak, m.caption, inner.width)
-        text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + u // 3 + int(m.body * 0.8)))
+        y = rect.y + u // 3 + int(m.body * 0.8)
+        for line in (self.streak, self.saving):
+            text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+            y += int(m.caption * 0.8)
         if not self.shown_rows:
             return
         y = rect.y + self.stats_top
         size = m.caption
-        cells = [list(HEADINGS)] + [row_cells(row) for row in self.rows[: self.shown_rows]]
+        cells = [[tr(name) for name in HEADINGS]] + [row_cells(row) for row in self.rows[: self.shown_rows]]
         starts = column_starts(cells, inner.width, u // 3, lambda cell: text.width(cell, size))
         for index, row_text in enumerate(cells):
             colour = theme.MUTED if index == 0 else theme.INK
@@ -233,7 +257,7 @@ class HistoryScene(Scene):
             y += self.table_line
         hidden = len(self.rows) - self.shown_rows
         if hidden:
-            text.draw(surface, f"and {hidden} more", size, theme.MUTED, topleft=(inner.x, y))
+            text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
 
     def _draw_table_row(
         self,
@@ -262,11 +286,14 @@ class HistoryScene(Scene):
         for line in text.wrap(self._question(), m.body, self.dialog.width - 2 * u):
             text.draw(surface, line, m.body, theme.INK, midtop=(self.dialog.centerx, y))
             y += int(m.body * 0.8)
-        note = "This cannot be undone. An unfinished game is kept."
+        note = tr("This cannot be undone. An unfinished game is kept.")
         for line in text.wrap(note, m.caption, self.dialog.width - 2 * u):
             text.draw(surface, line, m.caption, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))
             y += int(m.caption * 0.8)
 
     def _question(self) -> str:
-        count = len(self.entries)
-        return f"Delete all {count} finished game{'' if count == 1 else 's'} and their statistics?"
+        return tr_n(
+            "Delete {n} finished game and its statistics?",
+            "Delete all {n} finished games and their statistics?",
+            self.total,
+        )

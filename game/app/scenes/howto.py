@@ -16,6 +16,7 @@ import pygame
 
 from ...core import Board, GameState
 from .. import layout, theme
+from ..i18n import tr, tr_mark
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -69,105 +70,115 @@ H_ROWS_2X3 = ("h00", "h01", "h02", "h10", "h11", "h12", "h20", "h21", "h22")
 
 PAGES = (
     Page(
-        "Lines and boxes",
-        "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes them; "
-        "when every line is drawn, the most boxes wins.",
+        tr_mark("Lines and boxes"),
+        tr_mark(
+            "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes them; "
+            "when every line is drawn, the most boxes wins."
+        ),
         Example(
             "square",
             (2, 2),
             ("h00", "v00", "v11", "h21"),
             0,
             (("h20",),),
-            ("A draws the marked line", "it closes nothing"),
+            (tr_mark("A draws the marked line"), tr_mark("it closes nothing")),
         ),
     ),
     Page(
-        "A capture",
-        "Draw the last side of a box and it is yours: it takes your colour, pattern and letter, and you move again.",
+        tr_mark("A capture"),
+        tr_mark(
+            "Draw the last side of a box and it is yours: it takes your colour, pattern and letter, and you move again."
+        ),
         Example(
             "square",
             (2, 2),
             ("h00", "v00", "h10", "h21", "v12"),
             0,
             (("v01",),),
-            ("A draws the fourth side", "A owns the box"),
+            (tr_mark("A draws the fourth side"), tr_mark("A owns the box")),
         ),
     ),
     Page(
-        "A double capture",
-        "One line can be the last side of two boxes at once: you score both, and move again once.",
+        tr_mark("A double capture"),
+        tr_mark("One line can be the last side of two boxes at once: you score both, and move again once."),
         Example(
             "square",
             (2, 2),
             ("h00", "h01", "h10", "h11", "v00", "v02", "v10"),
             0,
             (("v01",),),
-            ("one line, two boxes", "A scores 2"),
+            (tr_mark("one line, two boxes"), tr_mark("A scores 2")),
         ),
     ),
     Page(
-        "The extra move",
-        "After closing a box you must draw another line. A line that closes nothing ends your turn.",
+        tr_mark("The extra move"),
+        tr_mark("After closing a box you must draw another line. A line that closes nothing ends your turn."),
         Example(
             "square",
             (2, 2),
             ("h00", "v00", "h10", "v12"),
             0,
             (("v01", "h21"),),
-            ("1 closes a box, so A draws 2", "2 closed nothing: turn over"),
+            (tr_mark("1 closes a box, so A draws 2"), tr_mark("2 closed nothing: turn over")),
         ),
     ),
     Page(
-        "Chains",
-        "A chain is a row of boxes with two sides left each. Draw any line in it and your opponent can take every "
-        "box in it, one after another.",
+        tr_mark("Chains"),
+        tr_mark(
+            "A chain is a row of boxes with two sides left each. Draw any line in it and your opponent can take every "
+            "box in it, one after another."
+        ),
         Example(
             "square",
             (1, 3),
             ("h00", "h01", "h02", "h10", "h11", "h12"),
             0,
             (("v00",), ("v01", "v02", "v03")),
-            ("no safe line left for A", "B takes the chain...", "...all three boxes"),
+            (tr_mark("no safe line left for A"), tr_mark("B takes the chain..."), tr_mark("...all three boxes")),
         ),
     ),
     Page(
-        "The double-cross",
-        "A has just opened the top chain. B takes one box, then plays the far end, leaving two boxes to A. A takes "
-        "both with one line but must then open the bottom chain: B wins 4 to 2. Had B taken all three, B would have "
-        "had to open the bottom chain: 3 to 3.",
+        tr_mark("The double-cross"),
+        tr_mark(
+            "A has just opened the top chain. B takes one box, then plays the far end, leaving two boxes to A. A takes "
+            "both with one line but must then open the bottom chain: B wins 4 to 2. Had B taken all three, B would "
+            "have had to open the bottom chain: 3 to 3."
+        ),
         Example(
             "square",
             (2, 3),
             (*H_ROWS_2X3, "v00"),
             1,
             (("v01", "v03"), ("v02", "v10")),
-            ("B takes 1, leaves 2", "A takes 2, must open", "B will take 3 more"),
+            (tr_mark("B takes 1, leaves 2"), tr_mark("A takes 2, must open"), tr_mark("B will take 3 more")),
             previous=("v00",),
         ),
     ),
     Page(
-        "Triangles",
-        "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
-        "it and moves again.",
+        tr_mark("Triangles"),
+        tr_mark(
+            "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
+            "it and moves again."
+        ),
         Example(
             "triangle",
             (3,),
             (0, 1, 4, 7),
             0,
             ((2, 3, 6),),
-            ("1 and 2 each close a triangle", "3 closed nothing: turn over"),
+            (tr_mark("1 and 2 each close a triangle"), tr_mark("3 closed nothing: turn over")),
         ),
     ),
     Page(
-        "Hexagons",
-        "Hexagon boards too: six sides to a cell. A line shared by two cells with five sides each takes both.",
+        tr_mark("Hexagons"),
+        tr_mark("Hexagon boards too: six sides to a cell. A line shared by two cells with five sides each takes both."),
         Example(
             "hex",
             (1,),
             (9, 11, 12, 17, 18, 22, 23, 27, 28, 29, 0, 14),
             0,
             ((20,),),
-            ("one line, two hexagons", "A scores 2"),
+            (tr_mark("one line, two hexagons"), tr_mark("A scores 2")),
         ),
     ),
 )
@@ -215,10 +226,10 @@ def status(picture: Picture) -> str:
     state = picture.state
     score = f"{NAMES[0]} {state.scores[0]} · {NAMES[1]} {state.scores[1]}"
     if state.over:
-        return f"game over · {score}"
-    mover = NAMES[state.to_move]
-    again = " again" if picture.last_player == state.to_move else ""
-    return f"{mover} to move{again} · {score}"
+        return tr("game over · {score}").format(score=score)
+    if picture.last_player == state.to_move:
+        return tr("{mover} to move again · {score}").format(mover=NAMES[state.to_move], score=score)
+    return tr("{mover} to move · {score}").format(mover=NAMES[state.to_move], score=score)
 
 
 class HowToScene(Scene):
@@ -240,8 +251,8 @@ class HowToScene(Scene):
         u = m.u
         self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
-        previous = Button("Previous", lambda: self.turn(-1), enabled=self.page > 0)
-        following = Button("Next", lambda: self.turn(1), enabled=self.page < len(PAGES) - 1, primary=True)
+        previous = Button(tr("Previous"), lambda: self.turn(-1), enabled=self.page > 0)
+        following = Button(tr("Next"), lambda: self.turn(1), enabled=self.page < len(PAGES) - 1, primary=True)
         row = footer_rect(m)
         previous.rect, following.rect = layout.split_row(row, 2, u)
         focus = self.panel.focus
@@ -250,7 +261,7 @@ class HowToScene(Scene):
         body = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, row.y - self.bar.bottom - u)
         self.text_size = m.body
         self.heading = max(m.body, int(u * 1.0))
-        lines = self.app.text.wrap(PAGES[self.page].text, self.text_size, body.w)
+        lines = self.app.text.wrap(tr(PAGES[self.page].text), self.text_size, body.w)
         text_height = int(self.heading * 0.9) + len(lines) * int(self.text_size * 0.8) + u // 2
         self.text_rect = pygame.Rect(body.x, body.y, body.w, text_height)
         area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
@@ -301,12 +312,14 @@ class HowToScene(Scene):
         self.ensure_layout()
         text = self.app.text
         page = PAGES[self.page]
-        draw_title(self.app, surface, self.bar, f"How to play · {self.page + 1}/{len(PAGES)}")
+        draw_title(
+            self.app, surface, self.bar, tr("How to play · {n}/{total}").format(n=self.page + 1, total=len(PAGES))
+        )
         y = self.text_rect.y
-        text.draw(surface, page.title, self.heading, theme.INK, midtop=(self.text_rect.centerx, y))
+        text.draw(surface, tr(page.title), self.heading, theme.INK, midtop=(self.text_rect.centerx, y))
         y += int(self.heading * 0.9)
         size = self.text_size
-        for line in text.wrap(page.text, size, self.text_rect.width):
+        for line in text.wrap(tr(page.text), size, self.text_rect.width):
             text.draw(surface, line, size, theme.INK, midtop=(self.text_rect.centerx, y))
             y += int(size * 0.8)
         for index, (shot, view) in enumerate(self.views):
@@ -330,7 +343,7 @@ class HowToScene(Scene):
             self._draw_arrow(surface, view)
         size = self.caption_size
         x, y = view.rect.centerx, view.rect.bottom + size // 4
-        for line, colour in ((shot.note, theme.INK), (status(shot), theme.MUTED)):
+        for line, colour in ((tr(shot.note), theme.INK), (status(shot), theme.MUTED)):
             for part in text.wrap(line, size, self._caption_room):
                 text.draw(surface, part, size, colour, midtop=(x, y))
                 y += int(size * 0.8)

@@ -8,6 +8,7 @@ import pygame
 
 from ...core import Board, GameState
 from .. import layout, theme
+from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -36,14 +37,14 @@ class MenuScene(Scene):
         m = self.app.metrics
         w, h = m.size
         u = m.u
-        has_saved = self.app.store.get("unfinished") is not None
+        has_saved = self.app.saved.has_unfinished()
         buttons = [
-            Button("Continue", self.resume, enabled=has_saved, primary=has_saved),
-            Button("New game", self.new_game, primary=not has_saved),
-            Button("Quick play", self.quick_play),
-            Button("How to play", self.how_to_play),
-            Button("History", self.history),
-            Button("Settings", self.settings),
+            Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
+            Button(tr("New game"), self.new_game, primary=not has_saved),
+            Button(tr("Quick play"), self.quick_play),
+            Button(tr("How to play"), self.how_to_play),
+            Button(tr("History"), self.history),
+            Button(tr("Settings"), self.settings),
         ]
         gap = u // 3
         button_h = max(m.target, int(u * 2.4))
@@ -64,9 +65,9 @@ class MenuScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
-        session, why = resume_session(self.app.store.get("unfinished"), self.app.rng)
+        session, why = resume_session(self.app.saved.unfinished(), self.app.rng)
         if session is None:
-            self.app.store.quarantine("unfinished", why)
+            self.app.saved.reject_unfinished(why)
             self.invalidate_layout()
             return
         self._start(session)
@@ -122,7 +123,7 @@ class MenuScene(Scene):
         )
         text.draw(
             surface,
-            "Dots and Boxes",
+            tr("Dots and Boxes"),
             max(m.body, int(u * 1.0)),
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import layout, theme
+from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -33,11 +34,12 @@ def match_curves(session: Session) -> list[list[int]]:
 def headline(session: Session) -> str:
     winners = session.winners()
     if len(winners) == len(session.seats):
-        return "A draw"
+        return tr("A draw")
     if len(winners) > 1:
-        return "Shared win: " + " and ".join(session.names[p] for p in winners)
-    name = session.names[winners[0]]
-    return "You win!" if name == "You" else f"{name} wins"
+        return tr("Shared win: {names}").format(names=tr(" and ").join(session.names[p] for p in winners))
+    if session.is_you(winners[0]):
+        return tr("You win!")
+    return tr("{name} wins").format(name=session.names[winners[0]])
 
 
 def nice_ticks(top: int) -> list[int]:
@@ -65,7 +67,7 @@ def draw_chart(
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
     small = m.caption
     line = int(small * 0.75)
-    text.draw(surface, "Score after each move", small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
+    text.draw(surface, tr("Score after each move"), small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
     inner = pygame.Rect(rect.x + u // 2 + text.width("000", small), rect.y + u // 3 + line + u // 2, 0, 0)
     inner.width = rect.right - u - inner.x
     inner.height = rect.bottom - u // 3 - 2 * line - u // 4 - inner.y
@@ -88,7 +90,7 @@ def draw_chart(
             pygame.draw.line(surface, theme.FAINT, (x, y), (x, min(inner.bottom, y + 4)), 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.bottomright, 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.topleft, 2)
-    text.draw(surface, "moves", small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 8))
+    text.draw(surface, tr("moves"), small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 8))
     for player, curve in enumerate(curves):
         points = [
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
@@ -123,9 +125,9 @@ class ResultsScene(Scene):
         row_h = max(m.target, int(u * 2.2))
         score_h = max(int(u * 1.6), int(m.body * 1.1))
         buttons = [
-            Button("Rematch", self.rematch, primary=True),
-            Button("History", self.history),
-            Button("Menu", self.menu),
+            Button(tr("Rematch"), self.rematch, primary=True),
+            Button(tr("History"), self.history),
+            Button(tr("Menu"), self.menu),
         ]
         seats = len(self.session.seats)
         if m.portrait:
@@ -197,7 +199,7 @@ class ResultsScene(Scene):
         if session.rules.misere:
             text.draw(
                 surface,
-                "misère: fewest boxes wins",
+                tr("misère: fewest boxes wins"),
                 m.caption,
                 theme.MUTED,
                 midtop=(self.scores_rect.centerx, self.scores_rect.bottom),

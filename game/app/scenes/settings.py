@@ -15,6 +15,8 @@ import pygame
 from ...ai import LEVELS
 from ...core import TIMER_CHOICES, Board
 from .. import layout, theme
+from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
+from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
 from ..session import Session, seat_names
@@ -34,10 +36,13 @@ from .common import back_button, draw_title, footer_rect, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-SEAT_OPTIONS = [(Seat("human"), "Human")] + [(Seat("computer", level), level.title()) for level in LEVELS]
+
+def seat_options() -> list[tuple[Seat, str]]:
+    """Human, or a computer by its level (the row's label says which player: "Player 2  < Expert >")."""
+    return [(Seat("human"), tr("Human"))] + [(Seat("computer", level), level_name(level)) for level in LEVELS]
 
 
-PAGES = ("Board", "Players", "Options")
+PAGES = (tr_mark("Board"), tr_mark("Players"), tr_mark("Options"))
 SLOTS = 6  # rows a page has room for; every row has its own place on its page
 
 
@@ -46,14 +51,20 @@ def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int,
     if settings.shape == "square":
         rows, cols = settings.size
         return [
-            ("Rows", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], rows, 0),
-            ("Columns", [(n, f"{n} boxes · {n + 1} dots") for n in SQUARE_RANGE], cols, 1),
+            (tr("Rows"), [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE], rows, 0),
+            (
+                tr("Columns"),
+                [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE],
+                cols,
+                1,
+            ),
         ]
     if settings.shape == "triangle":
-        options = [(n, f"{n} dots a side") for n in TRIANGLE_RANGE]
-        return [("Size", options, settings.size[0], 0)]
-    options = [(n, f"{Board.hexagon(n).num_cells} hexagons") for n in HEX_RANGE]
-    return [("Size", options, settings.size[0], 0)]
+        options = [(n, tr("{n} dots a side").format(n=n)) for n in TRIANGLE_RANGE]
+        return [(tr("Size"), options, settings.size[0], 0)]
+    label = tr("{cells} hexagons")
+    options = [(n, label.format(cells=Board.hexagon(n).num_cells)) for n in HEX_RANGE]
+    return [(tr("Size"), options, settings.size[0], 0)]
 
 
 def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
@@ -87,7 +98,7 @@ class SettingsScene(Scene):
             candidate = candidate.with_(first=0)
         problems = candidate.problems()
         if problems:
-            self.message = f"Not possible: {problems[0]}"
+            self.message = tr("Not possible: {why}").format(why=problems[0])
         else:
             self.draft = candidate
             self.message = ""
@@ -119,8 +130,8 @@ class SettingsScene(Scene):
             (
                 0,
                 Choice(
-                    "Board",
-                    [("square", "Square"), ("triangle", "Triangle"), ("hex", "Hexagon")],
+                    tr("Board"),
+                    [("square", tr("Square")), ("triangle", tr("Triangle")), ("hex", tr("Hexagon"))],
                     d.shape,
                     lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
                 ),
@@ -130,46 +141,77 @@ class SettingsScene(Scene):
             size = Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True)
             board.append((1 + index, size))
         board += [
-            (3, Choice("Winner", [(False, "Most boxes"), (True, "Fewest")], d.misere, lambda v: self.change(misere=v))),
+            (
+                3,
+                Choice(
+                    tr("Winner"),
+                    [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
+                    d.misere,
+                    lambda v: self.change(misere=v),
+                ),
+            ),
             (
                 4,
                 Choice(
-                    "Start",
-                    [("normal", "Empty"), ("swedish", "Swedish"), ("icelandic", "Icelandic")],
+                    tr("Start"),
+                    [(start, tr(name)) for start, name in START_NAMES.items()],
                     d.start,
                     lambda v: self.change(start=v),
                 ),
             ),
-            (5, Choice("Extra move", [(False, "Yes"), (True, "No")], d.no_extra, lambda v: self.change(no_extra=v))),
+            (
+                5,
+                Choice(
+                    tr("Extra move"),
+                    [(False, tr("Yes")), (True, tr("No (house rule)"))],
+                    d.no_extra,
+                    lambda v: self.change(no_extra=v),
+                ),
+            ),
         ]
         players: list[tuple[int, Choice]] = [
-            (0, Choice("Players", [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+            (0, Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
         ]
         names = seat_names(d.seats)
         for index, seat in enumerate(d.seats):
             row = Choice(
-                f"Player {index + 1}", SEAT_OPTIONS, seat, lambda v, i=index: self._set_seat(i, v), stepper=True
+                tr("Player {n}").format(n=index + 1),
+                seat_options(),
+                seat,
+                lambda v, i=index: self._set_seat(i, v),
+                stepper=True,
             )
             players.append((1 + index, row))
-        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, "Random")]
-        players.append((5, Choice("Who starts", starters, d.first, lambda v: self.change(first=v), stepper=True)))
+        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
+        players.append((5, Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True)))
         options = [
             Choice(
-                "Move timer",
-                [(t, f"{t} s" if t else "Off") for t in TIMER_CHOICES],
+                tr("Move timer"),
+                [(t, f"{t} s" if t else tr("Off")) for t in TIMER_CHOICES],
                 d.timer,
                 lambda v: self.change(timer=v),
             ),
             Choice(
-                "Match",
-                [(False, "One board"), (True, f"{len(d.seats)} boards")],
+                tr("Match"),
+                [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
                 d.match,
                 lambda v: self.change(match=v),
             ),
-            Choice("Sound", [(True, "On"), (False, "Off")], d.sound, lambda v: self.change(sound=v)),
-            Choice("Patterns", [(True, "On"), (False, "Off")], d.patterns, lambda v: self.change(patterns=v)),
+            Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
-                "Animation", [(s, s.title()) for s in ANIMATION_SPEEDS], d.animation, lambda v: self.change(animation=v)
+                tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
+            ),
+            Choice(
+                tr("Animation"),
+                [(s, tr(ANIMATION_NAMES[s])) for s in ANIMATION_SPEEDS],
+                d.animation,
+                lambda v: self.change(animation=v),
+            ),
+            Choice(
+                tr("Language"),
+                [(AUTO, tr("Automatic"))] + [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                d.language,
+                lambda v: self.change(language=v),
             ),
         ]
         return [board, players, list(enumerate(options))]
@@ -196,7 +238,8 @@ class SettingsScene(Scene):
         footer = footer_rect(m)
         line = int(m.caption * 0.9)
         self.message_rect = pygame.Rect(u, footer.y - gap - line, w - 2 * u, line)
-        tabs = Choice("", [(i, name) for i, name in enumerate(PAGES)], self.page, self.show_page, label_share=0)
+        pages = [(i, tr(name)) for i, name in enumerate(PAGES)]
+        tabs = Choice("", pages, self.page, self.show_page, label_share=0)
         tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
         body = pygame.Rect(self.bar.x, tabs.rect.bottom + 2 * gap, self.bar.width, 0)
         body.height = self.message_rect.y - gap - body.y
@@ -204,9 +247,9 @@ class SettingsScene(Scene):
         for slot, row in rows:
             row.place(slot_rect(body, slot, m), self.app.text)
         done = (
-            Button("Play", self.start, primary=True)
+            Button(tr("Play"), self.start, primary=True)
             if self.play
-            else Button("Done", self.app.manager.pop, primary=True)
+            else Button(tr("Done"), self.app.manager.pop, primary=True)
         )
         done.rect = footer
         self.panel.set([*(row for _, row in rows), tabs, done, back])
@@ -227,19 +270,15 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         m = self.app.metrics
-        draw_title(self.app, surface, self.bar, "New game" if self.play else "Settings")
+        draw_title(self.app, surface, self.bar, tr("New game") if self.play else tr("Settings"))
         text = self.app.text
         if self.message:
             size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            summary = self.draft.board().describe()
-            if self.draft.misere:
-                summary += " · misère: fewest boxes wins"
-            if self.draft.no_extra:
-                summary += " · no extra move (house rule)"
+            summary = describe_board(self.draft.board())
             if self.draft.competitive:
-                summary += " · competitive: no undo or hints"
+                summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, m.caption, self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
         self.panel.draw(surface, text)

@@ -1,0 +1,330 @@
+"""The French catalogue: English text as written in the code -> French text. Placeholders ``{name}`` are kept.
+
+Words of the game: a box is une case, a line un trait, a chain une chaîne, the double-cross le coup double.
+"""
+
+FRENCH: dict[str, str] = {
+    # -- menu and navigation
+    "Dots and Boxes": "Le jeu des petits carrés",
+    "Continue": "Reprendre",
+    "New game": "Nouvelle partie",
+    "Quick play": "Partie rapide",
+    "How to play": "Comment jouer",
+    "History": "Historique",
+    "Settings": "Réglages",
+    "Back": "Retour",
+    "Menu": "Menu",
+    "Play": "Jouer",
+    "Done": "Terminé",
+    "Next": "Suivant",
+    "Previous": "Précédent",
+    "Rematch": "Revanche",
+    # -- settings
+    "Board": "Plateau",
+    "Square": "Carré",
+    "Triangle": "Triangle",
+    "Hexagon": "Hexagone",
+    "Rows": "Lignes",
+    "Columns": "Colonnes",
+    "Size": "Taille",
+    "{n} boxes · {dots} dots": "{n} cases · {dots} points",
+    "{n} dots a side": "{n} points de côté",
+    "{cells} hexagons": "{cells} hexagones",
+    "Options": "Options",
+    "Players": "Joueurs",
+    "Player {n}": "Joueur {n}",
+    "Human": "Humain",
+    "Who starts": "Qui commence",
+    "Random": "Au hasard",
+    "Winner": "Gagnant",
+    "Most boxes": "Le plus de cases",
+    "Fewest (misère)": "Le moins (misère)",
+    "Start": "Départ",
+    "Empty": "Vide",
+    "Swedish": "Suédois",
+    "Icelandic": "Islandais",
+    "Extra move": "Coup en plus",
+    "Yes": "Oui",
+    "No (house rule)": "Non (règle maison)",
+    "Move timer": "Temps par coup",
+    "Off": "Non",
+    "On": "Oui",
+    "Match": "Match",
+    "One board": "Un plateau",
+    "{n} boards": "{n} plateaux",
+    "Sound": "Son",
+    "Patterns": "Motifs",
+    "Animation": "Animation",
+    "Slow": "Lente",
+    "Normal": "Normale",
+    "Fast": "Rapide",
+    "Language": "Langue",
+    "Automatic": "Automatique",
+    "Not possible: {why}": "Impossible : {why}",
+    " · competitive: no undo or hints": " · compétition : ni annulation ni indice",
+    # -- levels
+    "Beginner": "Débutant",
+    "Easy": "Facile",
+    "Medium": "Moyen",
+    "Hard": "Difficile",
+    "Expert": "Expert",
+    "You": "Vous",
+    # -- boards described
+    "{r}x{c} boxes ({r1}x{c1} dots)": "{r}x{c} cases ({r1}x{c1} points)",
+    "triangle, {n} dots a side ({cells} triangles)": "triangle, {n} points de côté ({cells} triangles)",
+    "hexagon, {cells} cells ({dots} dots)": "hexagone, {cells} cases ({dots} points)",
+    "{r}x{c} boxes": "{r}x{c} cases",
+    "triangle {n}": "triangle {n}",
+    "hexagon {cells}": "hexagone {cells}",
+    "unknown board": "plateau inconnu",
+    # -- the board scene
+    "Undo": "Annuler",
+    "Hint": "Indice",
+    "Next board": "Plateau suivant",
+    "No undo in a competitive game": "Pas d'annulation en compétition",
+    "Nothing of yours to undo yet": "Rien à annuler pour vous",
+    "No hints in a competitive game": "Pas d'indice en compétition",
+    "This board is finished": "Ce plateau est terminé",
+    "Wait: it is {name}'s turn": "Attendez : c'est à {name} de jouer",
+    "Wait for the line to be drawn": "Attendez que le trait soit tracé",
+    "That line is already drawn": "Ce trait est déjà tracé",
+    "Board {n} of {total} finished": "Plateau {n} sur {total} terminé",
+    "board {n} of {total}": "plateau {n} sur {total}",
+    "this board": "ce plateau",
+    "total": "total",
+    "misère": "misère",
+    "no extra move": "sans coup en plus",
+    "Press Next board when you are ready": "Touchez Plateau suivant quand vous êtes prêt",
+    "Game over": "Partie terminée",
+    "{name} is thinking": "{name} réfléchit",
+    "Looking for a good line...": "Recherche d'un bon trait...",
+    "{name} plays": "{name} joue",
+    "Your turn": "À vous",
+    "Your turn again (extra move)": "Encore à vous (coup en plus)",
+    "{name}'s turn": "À {name}",
+    "{name}'s turn again (extra move)": "Encore à {name} (coup en plus)",
+    # -- hints
+    "Hint: try the marked line": "Indice : essayez le trait marqué",
+    "Hint: a safe line, it gives no box its third side": (
+        "Indice : un trait sûr, il ne donne à aucune case son troisième côté"
+    ),
+    "Hint: a safe line, it gives no triangle its second side": (
+        "Indice : un trait sûr, il ne donne à aucun triangle son deuxième côté"
+    ),
+    "Hint: a safe line, it gives no hexagon its fifth side": (
+        "Indice : un trait sûr, il ne donne à aucun hexagone son cinquième côté"
+    ),
+    "Hint: take the box, then move again": "Indice : prenez la case, puis rejouez",
+    "Hint: take the triangle, then move again": "Indice : prenez le triangle, puis rejouez",
+    "Hint: take the hexagon, then move again": "Indice : prenez l'hexagone, puis rejouez",
+    "Hint: {reason}": "Indice : {reason}",
+    "takes the box": "prend la case",
+    "safe line": "trait sûr",
+    "take all but two: keeps control": "prenez tout sauf deux : vous gardez le contrôle",
+    "take all but four: keeps control": "prenez tout sauf quatre : vous gardez le contrôle",
+    "sacrifice to win control": "sacrifice pour prendre le contrôle",
+    "you are winning: the rest is yours with correct play": "vous gagnez : le reste est à vous en jouant juste",
+    "opens the shortest chain (gives {n})": "ouvre la chaîne la plus courte (donne {n})",
+    # -- results
+    "A draw": "Match nul",
+    "Shared win: {names}": "Victoire partagée : {names}",
+    " and ": " et ",
+    "You win!": "Vous gagnez !",
+    "{name} wins": "{name} gagne",
+    "Score after each move": "Score après chaque coup",
+    "moves": "coups",
+    "misère: fewest boxes wins": "misère : le moins de cases gagne",
+    # -- history
+    "Level": "Niveau",
+    "Played": "Jouées",
+    "W-D-L": "G-N-P",
+    "Best": "Meilleur",
+    "Clear": "Effacer",
+    "Keep them": "Les garder",
+    "Delete {n}": "Effacer {n}",
+    "History cleared.": "Historique effacé.",
+    "No finished games yet.": "Aucune partie terminée pour l'instant.",
+    "and {n} more": "et {n} de plus",
+    "This cannot be undone. An unfinished game is kept.": "C'est définitif. Une partie en cours est gardée.",
+    "{name} won": "{name} a gagné",
+    "draw": "nul",
+    "Play the computer to see your record by level and board.": (
+        "Jouez contre l'ordinateur pour voir votre bilan par niveau et par plateau."
+    ),
+    "Jan": "janv.",
+    "Feb": "févr.",
+    "Mar": "mars",
+    "Apr": "avr.",
+    "May": "mai",
+    "Jun": "juin",
+    "Jul": "juil.",
+    "Aug": "août",
+    "Sep": "sept.",
+    "Oct": "oct.",
+    "Nov": "nov.",
+    "Dec": "déc.",
+    # -- how to play
+    "How to play · {n}/{total}": "Comment jouer · {n}/{total}",
+    "game over · {score}": "partie terminée · {score}",
+    "{mover} to move · {score}": "à {mover} de jouer · {score}",
+    "{mover} to move again · {score}": "encore à {mover} · {score}",
+    "Lines and boxes": "Traits et cases",
+    "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes them; "
+    "when every line is drawn, the most boxes wins.": (
+        "Chacun à son tour trace un trait entre deux points voisins. Une case appartient à qui la ferme ; "
+        "quand tous les traits sont tracés, le plus de cases gagne."
+    ),
+    "A draws the marked line": "A trace le trait marqué",
+    "it closes nothing": "il ne ferme rien",
+    "A capture": "Une prise",
+    "Draw the last side of a box and it is yours: it takes your colour, pattern and letter, and you move again.": (
+        "Tracez le dernier côté d'une case et elle est à vous : elle prend votre couleur, votre motif et votre "
+        "lettre, et vous rejouez."
+    ),
+    "A draws the fourth side": "A trace le quatrième côté",
+    "A owns the box": "la case est à A",
+    "A double capture": "Une double prise",
+    "One line can be the last side of two boxes at once: you score both, and move again once.": (
+        "Un trait peut être le dernier côté de deux cases à la fois : vous marquez les deux et rejouez une fois."
+    ),
+    "one line, two boxes": "un trait, deux cases",
+    "A scores 2": "A marque 2",
+    "The extra move": "Le coup en plus",
+    "After closing a box you must draw another line. A line that closes nothing ends your turn.": (
+        "Après avoir fermé une case, vous devez tracer un autre trait. Un trait qui ne ferme rien termine votre tour."
+    ),
+    "1 closes a box, so A draws 2": "1 ferme une case, donc A trace 2",
+    "2 closed nothing: turn over": "2 ne ferme rien : tour fini",
+    "Chains": "Les chaînes",
+    "A chain is a row of boxes with two sides left each. Draw any line in it and your opponent can take every "
+    "box in it, one after another.": (
+        "Une chaîne est une suite de cases à qui il reste deux côtés chacune. Tracez-y un trait et votre "
+        "adversaire peut prendre toutes ses cases, l'une après l'autre."
+    ),
+    "no safe line left for A": "plus de trait sûr pour A",
+    "B takes the chain...": "B prend la chaîne...",
+    "...all three boxes": "...les trois cases",
+    "The double-cross": "Le coup double",
+    "A has just opened the top chain. B takes one box, then plays the far end, leaving two boxes to A. A takes "
+    "both with one line but must then open the bottom chain: B wins 4 to 2. Had B taken all three, B would "
+    "have had to open the bottom chain: 3 to 3.": (
+        "A vient d'ouvrir la chaîne du haut. B prend une case, puis joue le bout opposé et laisse deux cases à A. "
+        "A les prend d'un seul trait mais doit ensuite ouvrir la chaîne du bas : B gagne 4 à 2. Si B avait tout "
+        "pris, B aurait dû ouvrir la chaîne du bas : 3 à 3."
+    ),
+    "B takes 1, leaves 2": "B prend 1, laisse 2",
+    "A takes 2, must open": "A prend 2, doit ouvrir",
+    "B will take 3 more": "B prendra 3 de plus",
+    "Triangles": "Les triangles",
+    "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
+    "it and moves again.": (
+        "Les plateaux triangulaires suivent les mêmes règles : un triangle a trois côtés, et qui trace le dernier "
+        "le prend et rejoue."
+    ),
+    "1 and 2 each close a triangle": "1 et 2 ferment chacun un triangle",
+    "3 closed nothing: turn over": "3 ne ferme rien : tour fini",
+    "Hexagons": "Les hexagones",
+    "Hexagon boards too: six sides to a cell. A line shared by two cells with five sides each takes both.": (
+        "Les plateaux hexagonaux aussi : six côtés par case. Un trait commun à deux cases qui ont chacune cinq "
+        "côtés les prend toutes les deux."
+    ),
+    "one line, two hexagons": "un trait, deux hexagones",
+    # -- saved data that cannot be used
+    "the saved game is not in a form this version reads": "la partie sauvegardée n'est pas lisible par cette version",
+    "the saved game's settings are impossible: {why}": "les réglages de la partie sauvegardée sont impossibles : {why}",
+    "the saved game is incomplete": "la partie sauvegardée est incomplète",
+    "the saved game's first player does not exist": "le premier joueur de la partie sauvegardée n'existe pas",
+    "the saved game has the wrong number of boards": "la partie sauvegardée n'a pas le bon nombre de plateaux",
+    "the saved game's moves cannot be read: {why}": "les coups de la partie sauvegardée sont illisibles : {why}",
+    "the saved game's boards do not match its settings": (
+        "les plateaux de la partie sauvegardée ne correspondent pas à ses réglages"
+    ),
+    "the saved settings are not a set of named values": "les réglages sauvegardés ne sont pas lisibles",
+    "unknown board shape {shape!r}": "forme de plateau inconnue {shape!r}",
+    "a {shape} board of size {size} is not offered": "un plateau {shape} de taille {size} n'est pas proposé",
+    "{n} players: a game has 2 to 4": "{n} joueurs : une partie se joue à 2, 3 ou 4",
+    "player {n} is {kind!r} at level {level!r}": "le joueur {n} est {kind!r} au niveau {level!r}",
+    "a {seconds} s move timer is not offered": "un temps de {seconds} s par coup n'est pas proposé",
+    "player {n} cannot start a game of {players}": "le joueur {n} ne peut pas commencer une partie à {players}",
+    "animation speed {speed!r} is not offered": "la vitesse d'animation {speed!r} n'est pas proposée",
+    "language {code!r} is not offered": "la langue {code!r} n'est pas proposée",
+    # -- what storage reports (game/app/notices.py, the History line)
+    "Saved data: {kb} KB": "Données enregistrées : {kb} Ko",
+    "Your saved settings could not be read ({why}). They were kept unchanged; the defaults are used.": (
+        "Vos réglages enregistrés sont illisibles ({why}). Ils sont conservés tels quels ; les réglages par défaut "
+        "s'appliquent."
+    ),
+    "Your unfinished game could not be read ({why}). It was kept unchanged; start a new game.": (
+        "Votre partie en cours est illisible ({why}). Elle est conservée telle quelle ; commencez une nouvelle partie."
+    ),
+    "Your game history could not be read ({why}). It was kept unchanged; new games start afresh.": (
+        "Votre historique est illisible ({why}). Il est conservé tel quel ; un nouvel historique commence."
+    ),
+    "Some saved data could not be read ({why}). It was kept unchanged.": (
+        "Des données enregistrées sont illisibles ({why}). Elles sont conservées telles quelles."
+    ),
+    "Some saved data could not be read ({why}) nor moved aside ({error}). It is left as it was; nothing will be "
+    "saved over it.": (
+        "Des données enregistrées sont illisibles ({why}) et n'ont pas pu être mises de côté ({error}). Elles restent "
+        "en place ; rien ne sera enregistré par-dessus."
+    ),
+    "Results cannot be saved now: {why}. Play on; they will be saved when saving works again.": (
+        "Impossible d'enregistrer les résultats pour l'instant : {why}. Continuez à jouer ; ils seront enregistrés "
+        "dès que possible."
+    ),
+    "Saving works again: everything is saved.": "L'enregistrement fonctionne de nouveau : tout est enregistré.",
+    "Some saved data needs attention.": "Des données enregistrées demandent votre attention.",
+    "the data is damaged": "les données sont abîmées",
+    "the data is not in Pipopipette's format": "les données ne sont pas au format de Pipopipette",
+    "the data was written by another program": "les données viennent d'un autre programme",
+    "the data has no valid format version": "les données n'ont pas de version de format valable",
+    "the data was saved by a newer version of Pipopipette": (
+        "les données viennent d'une version plus récente de Pipopipette"
+    ),
+    "the data is incomplete": "les données sont incomplètes",
+    "the file is not text": "le fichier n'est pas du texte",
+    "they are not a set of named values": "ce ne sont pas des valeurs nommées",
+    "it is not a saved game": "ce n'est pas une partie sauvegardée",
+    "it is not a list of games": "ce n'est pas une liste de parties",
+    "the totals of older games are damaged": "les totaux des parties anciennes sont abîmés",
+    "a game is not a set of named values": "une partie n'est pas un ensemble de valeurs nommées",
+    "a game has no player names": "une partie n'a pas de noms de joueurs",
+    "a game's scores do not match its players": "les scores d'une partie ne correspondent pas à ses joueurs",
+    "a game's winners are not among its players": "les gagnants d'une partie ne sont pas parmi ses joueurs",
+    "a game's date, board or rules are missing": "la date, le plateau ou les règles d'une partie manquent",
+    "a game's date cannot be read": "la date d'une partie est illisible",
+    "a game's board or rules cannot be read": "le plateau ou les règles d'une partie sont illisibles",
+    "a game's players do not match its rules": "les joueurs d'une partie ne correspondent pas à ses règles",
+    "a game's id is not text": "l'identifiant d'une partie n'est pas du texte",
+    "the data folder is read-only": "le dossier de données est en lecture seule",
+    "the disk is full": "le disque est plein",
+    "the data folder refused it": "le dossier de données l'a refusé",
+    "the browser's storage is full": "le stockage du navigateur est plein",
+    "this browser does not allow saving": "ce navigateur n'autorise pas l'enregistrement",
+    "the browser refused to save": "le navigateur a refusé d'enregistrer",
+    "too many earlier unreadable copies are already kept": "trop de copies illisibles sont déjà conservées",
+    "saving does not work": "l'enregistrement ne fonctionne pas",
+}
+
+# Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
+FRENCH_PLURALS: dict[str, tuple[str, str]] = {
+    "{n} game played": ("{n} partie jouée", "{n} parties jouées"),
+    "Current streak: {n} win": ("Série en cours : {n} victoire", "Série en cours : {n} victoires"),
+    "Current streak: {n} draw": ("Série en cours : {n} nul", "Série en cours : {n} nuls"),
+    "Current streak: {n} loss": ("Série en cours : {n} défaite", "Série en cours : {n} défaites"),
+    "Delete {n} finished game and its statistics?": (
+        "Effacer {n} partie terminée et ses statistiques ?",
+        "Effacer les {n} parties terminées et leurs statistiques ?",
+    ),
+    "{n} game is not saved yet": ("{n} partie pas encore enregistrée", "{n} parties pas encore enregistrées"),
+    "{n} saved item could not be read; it was kept": (
+        "{n} élément enregistré illisible a été conservé",
+        "{n} éléments enregistrés illisibles ont été conservés",
+    ),
+    "{n} game in your history could not be read ({why}). It was kept unchanged; the others are shown.": (
+        "{n} partie de votre historique est illisible ({why}). Elle est conservée telle quelle ; les autres sont "
+        "affichées.",
+        "{n} parties de votre historique sont illisibles ({why}). Elles sont conservées telles quelles ; les autres "
+        "sont affichées.",
+    ),
+}

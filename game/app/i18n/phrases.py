@@ -1,0 +1,64 @@
+"""Phrases built from the game's own values (boards, hint reasons, levels), in the active language."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from ...ai import hints
+from ...core import Board
+from . import tr, tr_mark
+
+HINT_REASONS = {
+    hints.TAKES: tr_mark("takes the box"),
+    hints.SAFE: tr_mark("safe line"),
+    hints.ALL_BUT_TWO: tr_mark("take all but two: keeps control"),
+    hints.ALL_BUT_FOUR: tr_mark("take all but four: keeps control"),
+    hints.SACRIFICE: tr_mark("sacrifice to win control"),
+    hints.WINNING: tr_mark("you are winning: the rest is yours with correct play"),
+}
+_OPENS = re.compile(r"opens the shortest chain \(gives (\d+)\)")
+START_NAMES = {"normal": tr_mark("Empty"), "swedish": tr_mark("Swedish"), "icelandic": tr_mark("Icelandic")}
+ANIMATION_NAMES = {"slow": tr_mark("Slow"), "normal": tr_mark("Normal"), "fast": tr_mark("Fast")}
+LEVEL_NAMES = {
+    "beginner": tr_mark("Beginner"),
+    "easy": tr_mark("Easy"),
+    "medium": tr_mark("Medium"),
+    "hard": tr_mark("Hard"),
+    "expert": tr_mark("Expert"),
+}
+
+
+def hint_reason(reason: str) -> str:
+    """The AI's reason for a hint (one of :mod:`game.ai.hints`' constants) as the player reads it, capitalised."""
+    opens = _OPENS.fullmatch(reason)
+    if opens:
+        text = tr("opens the shortest chain (gives {n})").format(n=opens.group(1))
+    else:
+        text = tr(HINT_REASONS.get(reason, reason))
+    return text[:1].upper() + text[1:]
+
+
+def level_name(level: str) -> str:
+    return tr(LEVEL_NAMES.get(level, level.title()))
+
+
+def describe_board(board: Board) -> str:
+    """A name players understand, with cells and dots both given."""
+    if board.kind == "square":
+        r, c = board.size
+        return tr("{r}x{c} boxes ({r1}x{c1} dots)").format(r=r, c=c, r1=r + 1, c1=c + 1)
+    if board.kind == "triangle":
+        return tr("triangle, {n} dots a side ({cells} triangles)").format(n=board.size[0], cells=board.num_cells)
+    return tr("hexagon, {cells} cells ({dots} dots)").format(cells=board.num_cells, dots=board.num_dots)
+
+
+MONTHS = (
+    *(tr_mark("Jan"), tr_mark("Feb"), tr_mark("Mar"), tr_mark("Apr"), tr_mark("May"), tr_mark("Jun")),
+    *(tr_mark("Jul"), tr_mark("Aug"), tr_mark("Sep"), tr_mark("Oct"), tr_mark("Nov"), tr_mark("Dec")),
+)
+
+
+def format_date(when: datetime) -> str:
+    """Day, month and time as the player's language writes them: "30 Nov 2026 14:05" / "30 nov. 2026 14:05"."""
+    return f"{when.day} {tr(MONTHS[when.month - 1])} {when.year} {when.hour:02d}:{when.minute:02d}"

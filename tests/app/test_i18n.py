@@ -1,0 +1,314 @@
+"""Every string the player reads is in the catalogue, in English and in French, and French fits a 360x640 phone."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import i18n, theme
+from game.app.i18n import FRENCH, FRENCH_PLURALS, from_tag, tr, tr_n
+from game.app.theme import Text
+
+APP = Path(__file__).resolve().parents[2] / "game" / "app"
+CALLS = {"tr", "tr_mark"}
+PROSE = re.compile(r"[A-Za-z]{2,}")
+NAMES = {"Pipopipette"}  # the game's name is the same in every language
+PLACEHOLDER = re.compile(r"\{[a-z_0-9]*(?:![rs])?\}")
+
+
+def sources() -> list[tuple[Path, ast.Module]]:
+    found = []
+    for path in sorted(APP.rglob("*.py")):
+        if path.relative_to(APP).as_posix() not in ("i18n/__init__.py", "i18n/fr.py"):
+            found.append((path, ast.parse(path.read_text(encoding="utf-8"))))
+    return found
+
+
+def called(node: ast.Call) -> str:
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    return node.func.attr if isinstance(node.func, ast.Attribute) else ""
+
+
+def catalogue_calls() -> tuple[set[str], set[tuple[str, str]]]:
+    """Every literal passed to tr()/tr_mark(), and every (singular, plural) passed to tr_n()."""
+    single, plural = set(), set()
+    for _path, tree in sources():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            first = node.args[0]
+            if called(node) in CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                single.add(first.value)
+            elif called(node) == "tr_n" and all(isinstance(a, ast.Constant) for a in node.args[:2]):
+                plural.add((node.args[0].value, node.args[1].value))
+    return single, plural
+
+
+def looks_like_prose(text: str) -> bool:
+    """Words a player would read: two letters or more, with a space or a capital (not an identifier or a key)."""
+    if text in NAMES or not PROSE.search(text):
+        return False
+    return " " in text.strip() or bool(re.fullmatch(r"[A-Z][a-z]+[.!?:]?", text))
+
+
+def untranslated() -> list[str]:
+    """Prose literals in game/app that reach the player without going through the catalogue."""
+    problems = []
+    for path, tree in sources():
+        exempt: set[int] = set()
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if (
+                isinstance(body, list)
+                and body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+            ):
+                exempt.add(id(body[0].value))  # a docstring
+            if isinstance(node, ast.Call) and called(node) in CALLS | {"tr_n"}:
+                exempt.update(id(arg) for arg in node.args)
+            if isinstance(node, ast.Call) and called(node) in {"compile", "fullmatch", "match", "search"}:
+                exempt.update(id(arg) for arg in node.args)  # a regular expression
+            if isinstance(node, ast.Raise | ast.Assert):  # a programmer's message, never shown to a player
+                exempt.update(id(inner) for inner in ast.walk(node))
+        for node in ast.walk(tree):
+            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in exempt
+            if is_text and looks_like_prose(node.value):
+                problems.append(f"{path.relative_to(APP)}:{node.lineno}: {node.value!r}")
+    return problems
+
+
+HOW = (
+    "every string a player reads goes through tr() / tr_n() (or tr_mark() for module-level data, translated where "
+    "drawn) from game.app.i18n, with its French text in game/app/i18n/fr.py"
+)
+
+
+def test_every_prose_string_in_the_app_goes_through_the_catalogue():
+    assert untranslated() == [], HOW
+
+
+def test_every_catalogue_string_has_a_french_entry_with_the_same_placeholders():
+    single, plural = catalogue_calls()
+    assert len(single) > 150  # the scenes' strings are found (a broken scan would pass vacuously)
+    missing = sorted(text for text in single if text not in FRENCH)
+    assert missing == [], HOW
+    for text in single:
+        assert set(PLACEHOLDER.findall(FRENCH[text])) == set(PLACEHOLDER.findall(text)), text
+    for one, many in plural:
+        assert one in FRENCH_PLURALS, one
+        french_one, french_many = FRENCH_PLURALS[one]
+        assert set(PLACEHOLDER.findall(french_one)) <= set(PLACEHOLDER.findall(many)), one
+        assert set(PLACEHOLDER.findall(french_many)) == set(PLACEHOLDER.findall(many)), one
+
+
+def test_the_catalogue_holds_no_string_the_code_no_longer_uses():
+    single, plural = catalogue_calls()
+    assert sorted(set(FRENCH) - single) == []
+    assert sorted(set(FRENCH_PLURALS) - {one for one, _many in plural}) == []
+
+
+@pytest.fixture
+def french():
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+
+
+def test_tr_follows_the_active_language(french):
+    assert tr("New game") == "Nouvelle partie"
+    i18n.set_language("en")
+    assert tr("New game") == "New game"
+
+
+def test_plurals_follow_each_language(french):
+    assert tr_n("{n} game played", "{n} games played", 0) == "0 partie jouée"
+    assert tr_n("{n} game played", "{n} games played", 2) == "2 parties jouées"
+    i18n.set_language("en")
+    assert tr_n("{n} game played", "{n} games played", 0) == "0 games played"
+    assert tr_n("{n} game played", "{n} games played", 1) == "1 game played"
+
+
+@pytest.mark.parametrize(
+    ("tag", "code"),
+    [("fr-FR", "fr"), ("fr_CA.UTF-8", "fr"), ("FR", "fr"), ("fr:en", "fr")]
+    + [("en-GB", "en"), ("de-DE", "en"), ("", "en"), (None, "en")],
+)
+def test_language_tags_reduce_to_a_supported_language(tag, code):
+    assert from_tag(tag) == code
+
+
+def test_the_browser_language_is_read_from_navigator():
+    class Navigator:
+        language = "fr-BE"
+
+    class Window:
+        navigator = Navigator()
+
+    assert i18n.detect_language(True, lambda: Window()) == "fr"
+
+
+def test_the_system_language_is_read_from_the_environment(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.detect_language(False) == "fr"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert i18n.detect_language(False) == "en"
+
+
+# -- French fits a 360x640 phone ------------------------------------------------------------------------------------
+PHONE = (360, 640)
+
+
+class TextRecorder:
+    """Wraps Text.draw to keep, for each frame, where every string landed on the screen."""
+
+    def __init__(self, monkeypatch):
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.screen = None
+        original = Text.draw
+
+        def draw(text_self, surface, text, size, colour=theme.INK, **anchor):
+            rect = original(text_self, surface, text, size, colour, **anchor)
+            on_screen = surface is self.screen or surface.get_parent() is self.screen  # scenes draw on a subsurface
+            if on_screen and text.strip():
+                self.drawn.append((text, rect.move(surface.get_abs_offset())))
+            return rect
+
+        monkeypatch.setattr(Text, "draw", draw)
+
+    def problems(self, size: tuple[int, int]) -> list[str]:
+        screen = pygame.Rect((0, 0), size)
+        found = [f"{text!r} leaves the screen at {rect}" for text, rect in self.drawn if not screen.contains(rect)]
+        for index, (text, rect) in enumerate(self.drawn):
+            for other, other_rect in self.drawn[index + 1 :]:
+                if rect.inflate(-4, -4).colliderect(other_rect.inflate(-4, -4)):
+                    found.append(f"{text!r} overlaps {other!r}")
+        return found
+
+
+def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
+    from game.ai import hint
+    from game.app.scenes.board import BoardScene
+    from game.app.scenes.history import HistoryScene
+    from game.app.scenes.howto import PAGES, HowToScene
+    from game.app.scenes.results import ResultsScene
+    from game.app.scenes.settings import SettingsScene
+    from game.app.session import Session
+    from game.app.settings_model import Seat, Settings
+
+    you_and_computer = (Seat("human"), Seat("computer", "medium"))
+    four = (Seat("human"), Seat("computer", "easy"), Seat("human"), Seat("computer", "hard"))
+
+    def played(settings: Settings, moves: int) -> Session:
+        rng = random.Random(3)
+        session = Session(settings, random.Random(3), first=0)
+        for _ in range(moves):
+            if session.state.over:
+                break
+            session.play_line(rng.choice(session.state.legal_lines()))
+            session.update(5.0)
+        session.animation = None
+        return session
+
+    def finished(settings: Settings) -> Session:
+        session = played(settings, 10_000)
+        session.update(5.0)
+        return session
+
+    def hinted() -> BoardScene:
+        session = played(Settings(seats=you_and_computer, shape="hex", size=(2,)), 52)
+        session.hint = hint(session.state, 0.3)
+        return BoardScene(app, session)
+
+    def howto(page: int) -> HowToScene:
+        scene = HowToScene(app)
+        scene.page = page
+        return scene
+
+    timed = Settings(seats=four, shape="triangle", size=(6,), timer=15)
+    visits = [
+        ("settings", lambda: SettingsScene(app, play=True)),
+        ("board", lambda: BoardScene(app, played(Settings(seats=you_and_computer, size=(5, 5)), 40))),
+        ("4 players", lambda: BoardScene(app, played(timed, 30))),
+        ("hint", hinted),
+        ("match", lambda: BoardScene(app, played(Settings(seats=you_and_computer, size=(2, 2), match=True), 12))),
+        ("results", lambda: ResultsScene(app, finished(Settings(seats=you_and_computer, size=(4, 4))))),
+        ("history", lambda: HistoryScene(app)),
+    ]
+    visits += [(f"how to play {page + 1}", lambda page=page: howto(page)) for page in range(len(PAGES))]
+    return visits
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_scene_fits_a_360x640_phone(language, monkeypatch, make_driver, store):
+    from game.app.session import Session
+    from game.app.settings_model import Seat, Settings
+
+    recorder = TextRecorder(monkeypatch)
+    driver = make_driver(size=PHONE)
+    app = driver.app
+    i18n.set_language(language)
+    past = Session(Settings(seats=(Seat("human"), Seat("computer", "hard"))), random.Random(1), first=0)
+    while not past.state.over:
+        past.play_line(past.state.legal_lines()[0])
+    store.put("history", [past.record()] * 3)
+    recorder.screen = app.screen
+    found = []
+    app.manager.reset(type(app.manager.top)(app))
+    for name, make in [("menu", lambda: app.manager.top), *scenes_to_visit(app)]:
+        scene = make()
+        if scene is not app.manager.top:
+            app.manager.push(scene)
+        recorder.drawn.clear()
+        app.draw()
+        assert len(recorder.drawn) >= 3, f"{name}: its text was not seen"
+        found += [f"{name}: {problem}" for problem in recorder.problems(PHONE)]
+        if len(app.manager.stack) > 1:
+            app.manager.pop()
+    assert found == []
+
+
+def test_choosing_french_in_settings_changes_every_scene_and_is_saved(make_driver, store):
+    driver = make_driver()
+    driver.press_button("Settings")
+    language = driver.widget("Language")
+    texts = [text for _, text in language.options]
+    driver.click(dict(language.part_rects())[("set", texts.index("Français"))].center)
+    assert i18n.language() == "fr"
+    assert store.get("settings")["language"] == "fr"
+    assert driver.widget("Langue").options[driver.widget("Langue").index][1] == "Français"
+    driver.press_button("Retour")
+    assert [widget.label for widget in driver.scene.panel.widgets][:3] == [
+        "Reprendre",
+        "Nouvelle partie",
+        "Partie rapide",
+    ]
+
+
+def test_a_saved_language_is_used_at_start_and_automatic_follows_the_system(make_driver, store, monkeypatch):
+    store.put("settings", {"language": "fr"})
+    make_driver()
+    assert i18n.language() == "fr"
+    store.put("settings", {"language": "auto"})
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    make_driver()
+    assert i18n.language() == "fr"
+    monkeypatch.setenv("LANGUAGE", "en_GB")
+    make_driver()
+    assert i18n.language() == "en"
+
+
+def test_an_unknown_stored_language_is_set_aside_with_defaults(make_driver, store):
+    store.put("settings", {"language": "klingon"})
+    driver = make_driver()
+    assert driver.app.settings.language == "auto"
+    assert i18n.language() == "en"
