@@ -22,6 +22,29 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     pygame.draw.rect(surface, theme.FOCUS, rect.inflate(18, 18), 4, border_radius=radius + 9)
 
 
+def label_lines(text: Text, label: str, size: int, rect: pygame.Rect) -> list[str] | None:
+    """``label`` as the lines it takes in ``rect`` at ``size``: one, or two when it is too wide and two lines fit
+    the height; None when it fits neither way."""
+    if text.width(label, size) <= rect.width:
+        return [label]
+    lines = text.wrap(label, size, rect.width)
+    if len(lines) == 2 and all(text.width(line, size) <= rect.width for line in lines) and size * 1.6 <= rect.height:
+        return lines
+    return None
+
+
+def draw_label(surface: pygame.Surface, text: Text, label: str, size: int, rect: pygame.Rect, ink: tuple) -> None:
+    """``label`` centred in ``rect``: on one line, else on two, else shrunk (never below the caption size)."""
+    lines = label_lines(text, label, size, rect)
+    if lines is None:
+        lines, size = [label], text.fit(label, size, rect.width)
+    step = int(size * 0.75)
+    y = rect.centery - step * (len(lines) - 1) // 2
+    for line in lines:
+        text.draw(surface, line, size, ink, center=(rect.centerx, y))
+        y += step
+
+
 class Button:
     def __init__(
         self,
@@ -98,9 +121,10 @@ class Choice:
         """Put the row at ``rect``: segments if every option fits its segment at body size, else a stepper."""
         self.rect = pygame.Rect(rect)
         self.stepper = False
-        fits = all(text.width(label, text.body) <= part.width - 8 for (_, part), (_, label) in zip(
-            self.part_rects(), self.options, strict=True
-        ))
+        fits = all(
+            label_lines(text, label, text.body, part.inflate(-8, 0)) is not None
+            for (_, part), (_, label) in zip(self.part_rects(), self.options, strict=True)
+        )
         self.stepper = self.forced_stepper or not fits
 
     def control_rect(self) -> pygame.Rect:
@@ -177,8 +201,7 @@ class Choice:
             elif part in (hover, pressed):
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=radius)
             ink = (255, 255, 255) if chosen else theme.INK
-            fitted = text.fit(label, size, rect.width - 8)
-            text.draw(surface, label, fitted, ink, center=rect.center)
+            draw_label(surface, text, label, size, rect.inflate(-8, 0), ink)
 
     def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:
         control = self.control_rect()
@@ -191,8 +214,7 @@ class Choice:
             pygame.draw.polygon(surface, theme.INK, points)
         label = self.options[self.index][1]
         inner = control.inflate(-2 * parts[0][1].width, 0)
-        fitted = text.fit(label, size, inner.width - 4)
-        text.draw(surface, label, fitted, theme.INK, center=inner.center)
+        draw_label(surface, text, label, size, inner.inflate(-4, 0), theme.INK)
 
 
 class Panel:

@@ -12,7 +12,7 @@ import random
 import pygame
 import pytest
 
-from game.app import layout
+from game.app import i18n, layout
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
@@ -128,11 +128,21 @@ def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.width * clip.height
 
 
-@pytest.mark.parametrize(("css_size", "density"), SCREENS, ids=[f"{w}x{h}" for (w, h), _ in SCREENS])
-def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(make_driver, store, css_size, density):
+CASES = [(size, density, "en") for size, density in SCREENS] + [
+    (size, density, "fr") for size, density in SCREENS if size in ((320, 480), (844, 390))
+]
+
+
+@pytest.mark.parametrize(
+    ("css_size", "density", "language"), CASES, ids=[f"{w}x{h}-{lang}" for (w, h), _, lang in CASES]
+)
+def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
+    make_driver, store, monkeypatch, css_size, density, language
+):
     store.put("history", [finished_session(HUMAN_V_COMPUTER).record() for _ in range(3)])
     size = (round(css_size[0] * density), round(css_size[1] * density))
     driver = make_driver(size=size, density=density)
+    monkeypatch.setattr(i18n, "_active", language)
     app = driver.app
     screen = pygame.Rect((0, 0), app.size)
     problems: list[str] = []

@@ -27,7 +27,6 @@ FRENCH: dict[str, str] = {
     "Rows": "Lignes",
     "Columns": "Colonnes",
     "Size": "Taille",
-    "{n} boxes · {dots} dots": "{n} cases · {dots} points",
     "{n} dots a side": "{n} points de côté",
     "{cells} hexagons": "{cells} hexagones",
     "Options": "Options",
@@ -308,6 +307,7 @@ FRENCH: dict[str, str] = {
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
 FRENCH_PLURALS: dict[str, tuple[str, str]] = {
+    "{n} box": ("{n} case", "{n} cases"),
     "{n} game played": ("{n} partie jouée", "{n} parties jouées"),
     "Current streak: {n} win": ("Série en cours : {n} victoire", "Série en cours : {n} victoires"),
     "Current streak: {n} draw": ("Série en cours : {n} nul", "Série en cours : {n} nuls"),

@@ -15,7 +15,7 @@ import pygame
 from ...ai import LEVELS
 from ...core import TIMER_CHOICES, Board
 from .. import layout, theme
-from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
+from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark, tr_n
 from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
@@ -50,15 +50,8 @@ def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int,
     """(label, options, current value, index in size) for the size steppers of the chosen shape."""
     if settings.shape == "square":
         rows, cols = settings.size
-        return [
-            (tr("Rows"), [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE], rows, 0),
-            (
-                tr("Columns"),
-                [(n, tr("{n} boxes · {dots} dots").format(n=n, dots=n + 1)) for n in SQUARE_RANGE],
-                cols,
-                1,
-            ),
-        ]
+        options = [(n, tr_n("{n} box", "{n} boxes", n)) for n in SQUARE_RANGE]
+        return [(tr("Rows"), options, rows, 0), (tr("Columns"), options, cols, 1)]
     if settings.shape == "triangle":
         options = [(n, tr("{n} dots a side").format(n=n)) for n in TRIANGLE_RANGE]
         return [(tr("Size"), options, settings.size[0], 0)]
@@ -243,8 +236,11 @@ class SettingsScene(Scene):
         tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
         body = pygame.Rect(self.bar.x, tabs.rect.bottom + 2 * gap, self.bar.width, 0)
         body.height = self.message_rect.y - gap - body.y
-        rows = self._controls()[self.page]
+        pages = self._controls()
+        share = self._label_share(pages, slot_rect(body, 0, m).width)
+        rows = pages[self.page]
         for slot, row in rows:
+            row.label_share = share
             row.place(slot_rect(body, slot, m), self.app.text)
         done = (
             Button(tr("Play"), self.start, primary=True)
@@ -253,6 +249,14 @@ class SettingsScene(Scene):
         )
         done.rect = footer
         self.panel.set([*(row for _, row in rows), tabs, done, back])
+
+    def _label_share(self, pages: list[list[tuple[int, Choice]]], width: int) -> float:
+        """The part of a row given to labels: room for the widest label any page can show (so it stays the same
+        whatever the shape or the number of players), between a quarter and 45% of the row."""
+        labels = [row.label for rows in pages for _, row in rows]
+        labels += [tr("Rows"), tr("Columns"), tr("Size"), tr("Player {n}").format(n=4)]
+        widest = max(self.app.text.width(label, self.app.metrics.body) for label in labels) + self.app.metrics.u // 2
+        return min(0.45, max(0.25, widest / max(1, width)))
 
     def start(self) -> None:
         from .board import BoardScene
