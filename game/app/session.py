@@ -7,6 +7,8 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -111,6 +113,8 @@ class Session:
         ]
         self.search: ai.Search | None = None
         self.think_started = 0.0
+        self.wall: Callable[[], float] = time.perf_counter  # the player's clock, for a computer's time budget
+        self.think_wall = 0.0
         self.hint_search: ai.HintSearch | None = None
         self.hint: tuple[int, str] | None = None
         self.animation: Animation | None = None
@@ -239,13 +243,23 @@ class Session:
         if self.search is None:
             self.search = self.players[state.to_move].think(state)
             self.think_started = self.now
+            self.think_wall = self.wall()
         done = self.search.step(step_seconds)
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
-        out_of_time = self.timer.expired(self.now)
+        out_of_time = self.timer.expired(self.now) or self._past_budget(state.to_move)
         if (done and self.now - self.think_started >= wait) or out_of_time:
             self.play_line(self.search.best)
+
+    def _past_budget(self, seat: int) -> bool:
+        """True when a computer with a time budget (the Expert) has thought for longer than it, in wall time as the
+        player waits: its best move so far is then played. Its search keeps to the budget by itself, except in
+        parts bounded by work (Hard's fallback), which in the browser can run several times longer."""
+        player = self.players[seat]
+        if player is None or player.level != "expert":
+            return False
+        return self.wall() - self.think_wall >= player.seconds
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -135,7 +135,7 @@ class HistoryScene(Scene):
             self.panel.set([back, clear])
         self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
         self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
-        self.stats_top = int(m.body * 0.75) + int(m.caption * 0.75) + u
+        self.stats_top = u // 3 + int(m.body * 0.8) + 2 * int(m.caption * 0.8) + u // 3  # played, streak, saved
         room = max(0, int((h - self.bar.bottom) * 0.45) - self.stats_top - u) // self.table_line - 1
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
