@@ -108,6 +108,8 @@ class App:
         self.drawn_at = time.perf_counter()
         self.now = 0.0
         self.draw_seconds = 0.0
+        self.other_seconds = 0.0  # the last turn of the loop's time outside search steps (drawing included)
+        self.granted = 0.0  # search time handed out this turn
         from .scenes.menu import MenuScene
 
         self.manager.reset(MenuScene(self))
@@ -195,13 +197,15 @@ class App:
         self.saved.save_settings(settings.to_data())
 
     def step_budget(self) -> float:
-        """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after drawing the
-        last one (and a small margin), between 4 and 25 ms. The loop awaits once per frame, so this is the most a
-        frame is ever held up by thinking, in the browser as on the desktop: frames keep coming 30 times a second
-        (only the thinking dots move meanwhile), and the search gets the rest of the time, which in the browser,
-        where a frame takes several times longer to draw, is what lets a move finish within its time."""
-        left = SEARCH_FRAME_SECONDS - self.draw_seconds - STEP_MARGIN_SECONDS
-        return min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, left))
+        """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last
+        turn's drawing and other work (and a small margin), between 4 and 25 ms. The loop awaits once per frame, so
+        this is the most a frame is ever held up by thinking, in the browser as on the desktop: frames keep coming
+        about 30 times a second (only the thinking dots move meanwhile), and the search gets the rest of the time,
+        which in the browser, where a frame costs several times more, is what lets a move finish within its time."""
+        spent = max(self.draw_seconds, self.other_seconds)
+        budget = min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, SEARCH_FRAME_SECONDS - spent - STEP_MARGIN_SECONDS))
+        self.granted += budget
+        return budget
 
     def notify(self, message: str) -> None:
         """Queue ``message`` for the notice strip above the scene. Two show at a time, each for as long as it takes
@@ -255,7 +259,11 @@ class App:
             now = self.clock()
             dt = min(0.1, max(0.0, now - last))
             last = now
+            self.granted = 0.0
             self.frame(dt)
+            # what the turn cost besides the search steps granted in it (a step that ran over counts here, so
+            # the next step is shorter): a loaded machine gets shorter steps and frames keep coming
+            self.other_seconds = time.perf_counter() - turn_started - self.granted
             pause = 0.0
             if frame_rate:
                 resting = time.perf_counter() - self.drawn_at >= IDLE_AFTER_SECONDS
