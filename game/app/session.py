@@ -29,6 +29,7 @@ END_SECONDS = 1.2
 BETWEEN_SECONDS = 3.0  # computers only: how long a finished match board stays up before the next one starts
 UNFINISHED_VERSION = 1
 STEP_SECONDS = 0.004
+BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its time is up (a frame or two to show)
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
 
@@ -259,7 +260,7 @@ class Session:
         player = self.players[seat]
         if player is None or player.level != "expert":
             return False
-        return self.wall() - self.think_wall >= player.seconds
+        return self.wall() - self.think_wall >= player.seconds - BUDGET_MARGIN_SECONDS
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
