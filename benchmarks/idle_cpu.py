@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.app.app import FRAME_RATE, App  # noqa: E402
+from game.app.app import App  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.session import Session  # noqa: E402
 from game.app.settings_model import Seat, Settings  # noqa: E402
@@ -36,7 +36,8 @@ def idle_share(app: App, seconds: float, always_draw: bool = False) -> tuple[flo
     asyncio.run(app.run(max_frames=app.frames + 10))  # settle: first drawing, caches
     drawn = app.drawn
     cpu, wall = time.process_time(), time.perf_counter()
-    asyncio.run(app.run(max_frames=app.frames + round(seconds * FRAME_RATE)))
+    while time.perf_counter() - wall < seconds:
+        asyncio.run(app.run(max_frames=app.frames + 10))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if always_draw:
         del scene.wants_frame
