@@ -37,7 +37,7 @@ bench: $(STAMP)
 	@for script in benchmarks/*.py; do \
 		name=$$(basename $$script .py); args=""; \
 		if [ -z "$(FULL)" ]; then case $$name in \
-			app_frames|solve) args="--quick";; \
+			app_frames|solve|review) args="--quick";; \
 			playouts) args="0.2";; \
 			latency) args="--games 1";; \
 			ladder) args="--games 2";; \

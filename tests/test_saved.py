@@ -217,9 +217,7 @@ def test_when_saving_fails_the_player_is_told_once_and_everything_is_saved_later
     assert saved.retry() is False
     [notice] = words(saved)
     why = "the browser's storage is full" if medium.kind == "browser" else "the data folder is read-only"
-    assert notice == (
-        f"Results cannot be saved now: {why}. Play on; they will be saved when saving works again."
-    )
+    assert notice == (f"Results cannot be saved now: {why}. Play on; they will be saved when saving works again.")
     assert saved.settings() == {"shape": "hex"}, "the game goes on with what the player chose"
     view = saved.history()
     assert [entry["id"] for entry in view.games] == ["g00001", "g00002"] and view.unsaved == 2

@@ -21,11 +21,14 @@ import pygame  # noqa: E402
 
 from game.ai import hint  # noqa: E402
 from game.app.app import App  # noqa: E402
+from game.app.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
 from game.app.scenes.howto import HowToScene  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
+from game.app.scenes.review import ReviewScene  # noqa: E402
 from game.app.scenes.settings import SettingsScene  # noqa: E402
+from game.app.scenes.share import ShareScene  # noqa: E402
 from game.app.session import Session  # noqa: E402
 from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
@@ -71,6 +74,13 @@ def shoot(app: App, scene, name: str, orientation: str, prepare=None) -> None:
     app.manager.pop()
 
 
+def show_a_mistake(review: ReviewScene) -> None:
+    """Finish the review's analysis and show the latest move that gave something away (its better line dotted)."""
+    review.analysis.finish()
+    mistakes = [move.index for move in review.analysis.moves if move.solved and move.loss]
+    review.go_to(mistakes[-1] + 1 if mistakes else review.count)
+
+
 def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     store = MemoryStore()
     size = (round(css_size[0] * density), round(css_size[1] * density))
@@ -101,6 +111,13 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     howto.page = 5
     shoot(app, howto, "howto", orientation)
     shoot(app, HistoryScene(app), "history", orientation)
+    reviewed = finished(Settings(seats=VS_COMPUTER, size=(4, 4)))
+    review = ReviewScene(app, reviewed.state, reviewed.names, reviewed.seats)
+    shoot(app, review, "review", orientation, lambda: show_a_mistake(review))
+    by_link = played(Settings(seats=(Seat("human"), Seat("human")), size=(4, 4)), 9)
+    link = friend_link(DEFAULT_SITE, by_link.state, new_game_id(random.Random(1)))
+    explanation = "Send this link to your friend. They open it, play their turn, press Send move and send you theirs."
+    shoot(app, ShareScene(app, "Send your move", explanation, link), "share", orientation)
 
 
 def main() -> None:

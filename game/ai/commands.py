@@ -1,4 +1,4 @@
-"""The AI's engine commands: ``go``, ``solve`` and ``hint`` (see ``docs/ai.md``).
+"""The AI's engine commands: ``go``, ``solve``, ``hint`` (see ``docs/ai.md``) and ``review``.
 
 ``engine_commands(engine)`` returns them as a dict name -> callable(args) -> reply lines; the engine registers
 them at start-up. Bad arguments raise :class:`CommandError`, which the engine reports as an ``error:`` line.
@@ -15,6 +15,7 @@ from .player import LEVELS, ComputerPlayer
 
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MAXTIME_MS = 10000
+DEFAULT_REVIEW_MS = 2000
 MAX_MS = 600000
 
 
@@ -79,6 +80,15 @@ def solve_command(engine: HasState, args: list[str]) -> Iterable[str]:
     return ["unknown" if value is None else f"value {value}"]
 
 
+def review_command(engine: HasState, args: list[str]) -> Iterable[str]:
+    """One line per move played so far (see ``docs/engine-protocol.md``); ``maxtime`` is per position."""
+    options = parse_options(args, ("maxtime",))
+    seconds = parse_ms("maxtime", options.get("maxtime"), DEFAULT_REVIEW_MS)
+    from .review import review
+
+    return [move.engine_line() for move in review(engine.state, seconds)]
+
+
 def hint_command(engine: HasState, args: list[str]) -> Iterable[str]:
     if args:
         raise CommandError("hint takes no arguments")
@@ -93,4 +103,5 @@ def engine_commands(engine: HasState) -> dict[str, Callable[[list[str]], Iterabl
         "go": lambda args: go(engine, args),
         "solve": lambda args: solve_command(engine, args),
         "hint": lambda args: hint_command(engine, args),
+        "review": lambda args: review_command(engine, args),
     }

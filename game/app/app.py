@@ -65,7 +65,10 @@ class App:
         clock: Callable[[], float] = time.perf_counter,
         browser: bool | None = None,
         density: float = 1.0,
+        link: str | None = None,
     ) -> None:
+        """``link``: a game link or position code to open at start (the desktop's command line); in the browser
+        the page's own address is read instead."""
         self.browser = sys.platform == "emscripten" if browser is None else browser
         pygame.display.init()
         pygame.font.init()
@@ -110,9 +113,15 @@ class App:
         self.draw_seconds = 0.0
         self.other_seconds = 0.0  # the last turn of the loop's time outside search steps (drawing included)
         self.granted = 0.0  # search time handed out this turn
+        from .links import HashWatch, start_link
         from .scenes.menu import MenuScene
+        from .scenes.open_link import open_link
 
         self.manager.reset(MenuScene(self))
+        self.hash_watch = HashWatch(self.browser)
+        link = start_link(self.browser) if link is None else link
+        if link is not None:
+            open_link(self, link)
 
     # -- the surface follows the window ---------------------------------------------------------------------
     def _follow_window_size(self) -> None:
@@ -285,6 +294,7 @@ class App:
         self.keep_saving()
         if any(until is not None and until <= self.now for _, until in self.notices):
             self._fit_notices()
+        self._open_new_hash()
         if self._needs_drawing():
             started = time.perf_counter()
             self.draw()
@@ -296,6 +306,14 @@ class App:
     def _needs_drawing(self) -> bool:
         scene = self.manager.top
         return self.dirty or scene is not self._drawn_scene or (scene is not None and scene.wants_frame())
+
+    def _open_new_hash(self) -> None:
+        """A link pasted into the address bar of the open page: open it over whatever is shown."""
+        link = self.hash_watch.poll(self.now)
+        if link is not None:
+            from .scenes.open_link import open_link
+
+            open_link(self, link)
 
     def dispatch(self, action: Any) -> None:
         self.dirty = True

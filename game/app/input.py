@@ -5,7 +5,9 @@ touches (``event.touch`` is True), and those are dropped here so that a tap coun
 
 Actions: ``hover`` (mouse moved, no button), ``press``/``drag``/``release`` (mouse button 1 or the first finger),
 ``scroll`` (wheel), ``left``/``right``/``up``/``down``, ``confirm`` (Enter, Space), ``undo`` (U), ``hint`` (H),
-``back`` (Esc, Android back), ``resize`` and ``quit``.
+``back`` (Esc, Android back), ``resize`` and ``quit``; for text fields, ``text`` (typed characters in ``text``) and
+``paste`` (Ctrl+V). Key actions carry the key's name in ``text`` ("backspace", "return"...), so a text field can
+tell Backspace from Esc.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class Action:
     pos: tuple[int, int] = (0, 0)
     touch: bool = False
     amount: int = 0
+    text: str = ""
 
 
 class InputMapper:
@@ -53,8 +56,12 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:
                 return [Action("previous" if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else "next")]
+            if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                return [Action("paste")]
             name = KEYS.get(event.key)
-            return [Action(name)] if name else []
+            return [Action(name, text=pygame.key.name(event.key))] if name else []
+        if kind == pygame.TEXTINPUT:
+            return [Action("text", text=str(event.text))]
         if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             return [Action("resize")]
         if kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):

@@ -12,7 +12,7 @@ from .app import FRAME_RATE, App
 async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_RATE, **options: Any) -> App:
     """Run the game until the player quits (or for ``max_frames`` turns of the loop); returns the app for inspection.
 
-    ``options`` go to :class:`App` (``size``, ``store``, ``clock``, ``browser``), for tests and tools.
+    ``options`` go to :class:`App` (``size``, ``store``, ``clock``, ``browser``, ``link``), for tests and tools.
     """
     random.seed()  # pygbag seeds the generator with 1 at start-up
     app = App(**options)
@@ -21,10 +21,14 @@ async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_R
 
 
 def run() -> None:
-    """Desktop: a resizable window, at most 60 frames a second (and none while nothing changes)."""
+    """Desktop: a resizable window, at most 60 frames a second (and none while nothing changes); a game link or
+    code on the command line is opened."""
+    import sys
+
     import pygame
 
+    link = sys.argv[1] if len(sys.argv) > 1 else None
     try:
-        asyncio.run(main())
+        asyncio.run(main(link=link))
     finally:
         pygame.quit()

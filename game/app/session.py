@@ -124,6 +124,7 @@ class Session:
         self.finished = False
         self.moves_made = 0
         self.sounds: list[str] = []
+        self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
 
     def _new_games(self, first: int) -> list[GameState]:
         if not self.settings.match:
@@ -311,6 +312,7 @@ class Session:
             "starter": self.starter,
             "codes": [encode(game) for game in self.games],
             "current": self.current,
+            **({"link": self.link_id} if self.link_id else {}),
         }
 
     def record(self) -> dict[str, Any]:
@@ -352,6 +354,8 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
     session.games = games
     session.current = current
     session.movers = [movers_of(game) for game in games]
+    link = data.get("link")
+    session.link_id = link if isinstance(link, str) else None
     return session, ""
 
 

@@ -111,6 +111,14 @@ class Text:
             size -= 1
         return size
 
+    def shorten(self, text: str, size: int, width: int) -> str:
+        """``text``, cut short with an ellipsis if it is wider than ``width`` pixels at ``size``."""
+        if self.width(text, size) <= width:
+            return text
+        while text and self.width(text + "…", size) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` at ``size``."""
         lines: list[str] = []

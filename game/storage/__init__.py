@@ -14,7 +14,7 @@ from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
 from .history import RECENT_GAMES, Earlier, entry_problem, game_id
-from .keys import HISTORY, KEYS, SETTINGS, UNFINISHED, aside_key
+from .keys import HISTORY, KEYS, LINK_GAMES, SETTINGS, UNFINISHED, aside_key
 from .memory import MemoryStore
 from .notices import Notice
 from .saved import HistoryView, Saved
@@ -24,6 +24,7 @@ __all__ = [
     "APP",
     "HISTORY",
     "KEYS",
+    "LINK_GAMES",
     "RECENT_GAMES",
     "SCHEMA",
     "SETTINGS",

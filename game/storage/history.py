@@ -31,7 +31,6 @@ RECENT_GAMES = 100
 RESULTS = ("won", "drawn", "lost")
 
 
-
 class Outcome(NamedTuple):
     """One game of one person against the computer: the strongest level met, the board, result and margin."""
 

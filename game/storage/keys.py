@@ -7,7 +7,8 @@ import re
 SETTINGS = "settings"
 HISTORY = "history"
 UNFINISHED = "unfinished"
-KEYS = (SETTINGS, HISTORY, UNFINISHED)
+LINK_GAMES = "link-games"
+KEYS = (SETTINGS, HISTORY, UNFINISHED, LINK_GAMES)
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ASIDE = re.compile(r"([a-z0-9][a-z0-9_-]{0,63})\.bad-([1-9][0-9]*)")

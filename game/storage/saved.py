@@ -1,4 +1,5 @@
-"""What the game saves, in one place: settings, the unfinished game and the history, each under its own key.
+"""What the game saves, in one place: settings, the unfinished game, the history and the games played by link,
+each under its own key.
 
 Scenes call :class:`Saved`, never a store key. It checks every value read (the envelope in ``Store.get``, the
 shape of each value here; the app checks the meaning of settings and of the unfinished game and hands back what it
@@ -18,7 +19,7 @@ from typing import Any
 
 from . import phrases
 from .history import RECENT_GAMES, Book, Classify, Earlier, read_book
-from .keys import HISTORY, SETTINGS, UNFINISHED
+from .keys import HISTORY, LINK_GAMES, SETTINGS, UNFINISHED
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .store import Store
 
@@ -83,6 +84,14 @@ class Saved:
     def reject_unfinished(self, reason: str) -> None:
         """The app could not rebuild the saved game: keep it aside."""
         self._reject(UNFINISHED, reason)
+
+    # -- games played by link ---------------------------------------------------------------------------------
+    def link_games(self) -> dict[str, Any] | None:
+        """The games played by link with a friend far away: game id -> position code (the app checks each)."""
+        return self._read_dict(LINK_GAMES, phrases.NOT_SETTINGS)
+
+    def save_link_games(self, data: dict[str, str]) -> bool:
+        return self._write(LINK_GAMES, data)
 
     # -- history ----------------------------------------------------------------------------------------------
     def history(self) -> HistoryView:

@@ -38,6 +38,8 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     assert focused_label(scene) == "Hint", "Undo is skipped while there is nothing to undo"
     assert not scene._marks().cursor, "the line cursor hides while a button has the focus"
     driver.key(pygame.K_TAB)
+    assert focused_label(scene) == "Send move", "two people on one device can send the game to a friend"
+    driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Menu"
     driver.key(pygame.K_TAB)
     assert focused_label(scene) is None and scene.show_cursor, "and round to the board again"
@@ -45,10 +47,10 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     driver.key(pygame.K_RETURN)
     assert session.state.moves == [line], "Enter on the board draws the cursor's line"
     driver.wait_for_turn()
-    for _ in range(2):
+    for _ in range(3):
         driver.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
     driver.frames(1)
-    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Menu -> Hint"
+    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Menu -> Send move -> Hint"
     driver.key(pygame.K_RETURN)
     driver.until(lambda: session.hint is not None, limit=1000)
     assert len(session.state.moves) == 1, "Enter on a button presses it and draws nothing"

@@ -17,9 +17,12 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.open_link import OpenLinkScene
 from game.app.scenes.results import ResultsScene
+from game.app.scenes.review import ReviewScene
 from game.app.scenes.settings import PAGES as SETTINGS_PAGES
 from game.app.scenes.settings import SettingsScene
+from game.app.scenes.share import ShareScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
 
@@ -60,7 +63,7 @@ class TextLog:
 
 def board_views(app) -> list[pygame.Rect]:
     scene = app.manager.top
-    views = [scene.view.rect] if hasattr(scene, "view") else []
+    views = [scene.view.rect] if getattr(scene, "view", None) is not None else []
     return views + [view.rect for _, view in getattr(scene, "views", [])]
 
 
@@ -103,6 +106,19 @@ def scene_makers():
         yield f"how to play {page + 1}", lambda app, page=page: _howto(app, page)
     yield "history", lambda app: HistoryScene(app)
     yield "history, clear?", lambda app: _confirming(HistoryScene(app))
+    yield "review", lambda app: _review(app)
+    yield (
+        "share",
+        lambda app: ShareScene(
+            app, "Send your move", "Send this link to your friend.", "https://example.org/#g=4x4.abc&m=h00v11h22"
+        ),
+    )
+    yield "open a link", lambda app: OpenLinkScene(app)
+
+
+def _review(app) -> ReviewScene:
+    session = finished_session(HUMAN_V_COMPUTER.with_(size=(3, 3)))
+    return ReviewScene(app, session.state, session.names, session.seats)
 
 
 def _settings(app, page: int, players: int) -> SettingsScene:

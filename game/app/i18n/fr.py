@@ -247,6 +247,99 @@ FRENCH: dict[str, str] = {
     "player {n} cannot start a game of {players}": "le joueur {n} ne peut pas commencer une partie à {players}",
     "animation speed {speed!r} is not offered": "la vitesse d'animation {speed!r} n'est pas proposée",
     "language {code!r} is not offered": "la langue {code!r} n'est pas proposée",
+    # -- review, share links and play by link
+    "Review": "Analyse",
+    "Review >": "Analyser >",
+    "Margin for {name} with best play · {done} of {count} moves solved": (
+        "Écart pour {name} en jouant au mieux · {done} coups sur {count} résolus"
+    ),
+    "Analysing...": "Analyse en cours...",
+    "analysing": "analyse en cours",
+    "Asking the Expert...": "L'Expert réfléchit...",
+    "Best move": "Meilleur coup",
+    "Gave away {n}: {reason}": "A cédé {n} : {reason}",
+    "Gave away {n}: the dotted line was better": "A cédé {n} : le trait pointillé valait mieux",
+    "better was: {reason}": "mieux valait : {reason}",
+    "handed over control": "a rendu le contrôle",
+    "left boxes that were free to take": "a laissé des cases à prendre",
+    "gave boxes away while a safe line was left": "a donné des cases alors qu'il restait un trait sûr",
+    "missed the sacrifice that wins control": "a manqué le sacrifice qui gagne le contrôle",
+    "opened a longer chain than needed": "a ouvert une chaîne plus longue que nécessaire",
+    "Move {n} of {count} · {name}": "Coup {n} sur {count} · {name}",
+    "Start · {name} to move": "Début · à {name} de jouer",
+    "No moves were played.": "Aucun coup n'a été joué.",
+    "Not solved (too many lines left for the exact solver)": (
+        "Non résolu (trop de traits restants pour le calcul exact)"
+    ),
+    "not solved": "non résolu",
+    "The start: worth {value} to {name} with best play": "Au début : {value} pour {name} en jouant au mieux",
+    "The Expert would play the dotted line ({reason})": "L'Expert jouerait le trait pointillé ({reason})",
+    "The Expert would play this move too ({reason})": "L'Expert jouerait aussi ce coup ({reason})",
+    "Even: a draw with best play from here": "À égalité : nul en jouant au mieux d'ici",
+    "With best play from here: {name} +{n}": "En jouant au mieux d'ici : {name} +{n}",
+    "{name} won by {n}": "{name} gagne de {n}",
+    "Play from here": "Jouer d'ici",
+    "Share": "Partager",
+    "Share this game": "Partager cette partie",
+    "Share this position": "Partager cette position",
+    "Whoever opens this link sees the review of this game.": "Qui ouvre ce lien voit l'analyse de cette partie.",
+    "Whoever opens this link plays on from this position.": "Qui ouvre ce lien continue à partir de cette position.",
+    "Whoever opens this link plays on from move {n} of this game.": (
+        "Qui ouvre ce lien continue à partir du coup {n} de cette partie."
+    ),
+    "Send move": "Envoyer",
+    "Send your move": "Envoyer votre coup",
+    "Send this link to your friend. They open it, play their turn, press Send move and send you their link: "
+    "open it here to go on.": (
+        "Envoyez ce lien à votre ami. Il l'ouvre, joue son tour, appuie sur Envoyer et vous renvoie son lien : "
+        "ouvrez-le ici pour continuer."
+    ),
+    "Copy link": "Copier le lien",
+    "Copying...": "Copie en cours...",
+    "Copied: send it to your friend.": "Copié : envoyez-le à votre ami.",
+    "The browser did not allow copying: select the link above and copy it by hand.": (
+        "Le navigateur n'a pas permis de copier : sélectionnez le lien ci-dessus et copiez-le vous-même."
+    ),
+    "Copying is not available here: the link is shown above.": (
+        "La copie n'est pas possible ici : le lien est affiché ci-dessus."
+    ),
+    "Open a link": "Ouvrir un lien",
+    "Open": "Ouvrir",
+    "Paste": "Coller",
+    "Pasting...": "Collage en cours...",
+    "Paste or type a game link, or a position code such as {code}.": (
+        "Collez ou tapez un lien de partie, ou un code de position comme {code}."
+    ),
+    "Type or paste a link or a position code first.": "Tapez ou collez d'abord un lien ou un code de position.",
+    "The browser did not allow pasting: type the code, or paste it with Ctrl+V.": (
+        "Le navigateur n'a pas permis de coller : tapez le code, ou collez-le avec Ctrl+V."
+    ),
+    "Pasting is not available here: type the code.": "Coller n'est pas possible ici : tapez le code.",
+    "The clipboard holds no text.": "Le presse-papiers ne contient pas de texte.",
+    "This is not a game link: it is too long.": "Ce n'est pas un lien de partie : il est trop long.",
+    "This link holds no game: nothing follows the '#'.": "Ce lien ne contient pas de partie : rien après le « # ».",
+    "This play-by-link link is damaged: its game id or move count cannot be read.": (
+        "Ce lien de partie à distance est abîmé : son identifiant ou son nombre de coups est illisible."
+    ),
+    "This link was cut or changed: it says {n} moves but holds {held}. Ask for it again.": (
+        "Ce lien a été coupé ou modifié : il annonce {n} coups mais en contient {held}. Redemandez-le."
+    ),
+    "This link's game cannot be read: {why}.": "La partie de ce lien est illisible : {why}.",
+    "This link does not continue your game with this friend: it is a different board or rules.": (
+        "Ce lien ne continue pas votre partie avec cet ami : le plateau ou les règles diffèrent."
+    ),
+    "This link is older than your game: it has {n} moves, yours has {kept}. Ask your friend for their latest link.": (
+        "Ce lien est plus ancien que votre partie : il a {n} coups, la vôtre {kept}. "
+        "Demandez à votre ami son dernier lien."
+    ),
+    "This link does not continue your game: move {n} is not the one you played.": (
+        "Ce lien ne continue pas votre partie : le coup {n} n'est pas celui que vous avez joué."
+    ),
+    "This game cannot be played on here: {why}.": "Cette partie ne peut pas être continuée ici : {why}.",
+    "This game was saved without its moves, so it cannot be reviewed.": (
+        "Cette partie a été enregistrée sans ses coups : elle ne peut pas être analysée."
+    ),
+    "This game's moves cannot be read: {why}.": "Les coups de cette partie sont illisibles : {why}.",
     # -- what storage reports (game/app/notices.py, the History line)
     "Saved data: {kb} KB": "Données enregistrées : {kb} Ko",
     "Your saved settings could not be read ({why}). They were kept unchanged; the defaults are used.": (

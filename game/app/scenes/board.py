@@ -76,6 +76,7 @@ class BoardScene(Scene):
         self.menu_button = Button(tr("Menu"), self.leave)
         self.undo_button = Button(tr("Undo"), self.undo)
         self.hint_button = Button(tr("Hint"), self.hint)
+        self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
         if self.frame.portrait:
             self.menu_button.rect = pygame.Rect(
                 self.frame.header.x, self.frame.header.y, int(u * 3.6), self.frame.header.h
@@ -84,7 +85,9 @@ class BoardScene(Scene):
             self.menu_button.rect = pygame.Rect(
                 self.frame.header.right - int(u * 3.6), self.frame.header.y, int(u * 3.6), self.frame.header.h
             )
-        self.undo_button.rect, self.hint_button.rect = layout.split_row(self.frame.buttons, 2, u // 2)
+        self.undo_button.rect, self.hint_button.rect, self.share_button.rect = layout.split_row(
+            self.frame.buttons, 3, u // 2
+        )
         self.next_button = Button(tr("Next board"), self.next_board, primary=True)
         self._layout_card(u)
         self.panel.set(self._widgets())
@@ -93,7 +96,7 @@ class BoardScene(Scene):
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button]
-        return [self.undo_button, self.hint_button, self.menu_button]
+        return [self.undo_button, self.hint_button, self.share_button, self.menu_button]
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -145,6 +148,33 @@ class BoardScene(Scene):
             self.say(tr("No hints in a competitive game"))
         elif not self.session.accepting_input():
             self.say(self._wait_message())
+
+    def _by_link(self) -> bool:
+        """Two people on this device, one board: the game can be sent to a friend far away, a move at a time."""
+        session = self.session
+        return len(session.seats) == 2 and not session.settings.match and not any(s.is_computer for s in session.seats)
+
+    def share(self) -> None:
+        """A link to this position, or in a two-human game the game so far for the friend to play their turn."""
+        from ..links import LinkGames, friend_link, new_game_id, position_link, site_address
+        from .share import ShareScene
+
+        session, site = self.session, site_address(self.app.browser)
+        if self._by_link():
+            if session.link_id is None:
+                session.link_id = new_game_id(self.app.rng)
+                self._autosave()
+            LinkGames(self.app.saved).remember(session.link_id, session.state)
+            link = friend_link(site, session.state, session.link_id)
+            explanation = tr(
+                "Send this link to your friend. They open it, play their turn, press Send move and send you "
+                "their link: open it here to go on."
+            )
+            self.app.manager.push(ShareScene(self.app, tr("Send your move"), explanation, link))
+            return
+        link = position_link(site, session.state)
+        explanation = tr("Whoever opens this link plays on from this position.")
+        self.app.manager.push(ShareScene(self.app, tr("Share this position"), explanation, link))
 
     def say(self, message: str) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing."""

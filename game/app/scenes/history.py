@@ -1,5 +1,5 @@
-"""History: statistics against the computer by level and board, the list of past games, newest first (scrollable),
-and clearing it all behind a confirmation."""
+"""History: statistics against the computer by level and board, the list of past games, newest first (scrollable;
+tap one to review it), and clearing it all behind a confirmation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...core import CodeError
+from ...core import CodeError, decode
 from ...core.notation import parse_board_token
 from ...storage import HistoryView
 from .. import layout, theme
@@ -88,6 +88,7 @@ class HistoryScene(Scene):
         super().__init__(app)
         self.scroll = 0
         self.drag_from: tuple[int, int] | None = None
+        self.dragged = False
         self.confirming = False
         self._load()
 
@@ -186,13 +187,38 @@ class HistoryScene(Scene):
                 return
             if kind == "press" and self.list_rect.collidepoint(action.pos):
                 self.drag_from = action.pos
+                self.dragged = False
             elif kind == "drag" and self.drag_from is not None:
                 rows = (self.drag_from[1] - action.pos[1]) // self.row_height
                 if rows:
                     self._scroll_by(rows)
                     self.drag_from = (action.pos[0], action.pos[1] + rows * self.row_height)
+                    self.dragged = True
             elif kind == "release":
+                tapped = self.drag_from is not None and not self.dragged and self.list_rect.collidepoint(action.pos)
                 self.drag_from = None
+                if tapped:
+                    self._open_row((action.pos[1] - self.list_rect.y) // self.row_height + self.scroll)
+
+    def _open_row(self, index: int) -> None:
+        """Review the game tapped (a match's last board)."""
+        from .review import ReviewScene, seats_from
+
+        if not 0 <= index < len(self.entries):
+            return
+        entry = self.entries[index]
+        codes = entry.get("moves")
+        if not isinstance(codes, list) or not codes or not isinstance(codes[-1], str):
+            self.app.notify(tr("This game was saved without its moves, so it cannot be reviewed."))
+            return
+        try:
+            game = decode(codes[-1])
+        except CodeError as error:
+            self.app.notify(tr("This game's moves cannot be read: {why}.").format(why=error))
+            return
+        names = [str(name) for name in entry["names"]]
+        seats = seats_from(entry.get("seats"), game.rules.players)
+        self.app.manager.push(ReviewScene(self.app, game, names, seats))
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -225,8 +251,11 @@ class HistoryScene(Scene):
             row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
             pygame.draw.rect(surface, theme.PANEL, row, border_radius=10)
             top, bottom = describe_entry(entry)
-            size = text.fit(top, self.app.metrics.caption, row.width - u)
-            text.draw(surface, top, size, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
+            corner = (row.right - u // 2, row.y + u // 4)
+            review = text.draw(surface, tr("Review >"), self.app.metrics.caption, theme.ACCENT, topright=corner)
+            room = review.x - row.x - u
+            top = text.shorten(top, self.app.metrics.caption, room)
+            text.draw(surface, top, self.app.metrics.caption, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
             size = text.fit(bottom, self.app.metrics.body, row.width - u)
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
             y += self.row_height

@@ -1,4 +1,5 @@
-"""The menu: Continue, New game, Quick play, How to play, History, Settings; a small board as decoration."""
+"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+decoration."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class MenuScene(Scene):
             Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
+            Button(tr("Open a link"), self.open_link),
             Button(tr("How to play"), self.how_to_play),
             Button(tr("History"), self.history),
             Button(tr("Settings"), self.settings),
@@ -61,7 +63,7 @@ class MenuScene(Scene):
         for button, rect in zip(buttons, layout.split_column(column, len(buttons), gap, most=button_h), strict=True):
             button.rect = rect
         self.panel.set(buttons)
-        self.view = BoardView(self.sample.board, art)
+        self.view = BoardView(self.sample.board, art) if min(art.size) >= u * 2 else None  # no room: no picture
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
@@ -84,6 +86,11 @@ class MenuScene(Scene):
         from .board import BoardScene
 
         self.app.manager.push(BoardScene(self.app, session))
+
+    def open_link(self) -> None:
+        from .open_link import OpenLinkScene
+
+        self.app.manager.push(OpenLinkScene(self.app))
 
     def how_to_play(self) -> None:
         from .howto import HowToScene
@@ -129,5 +136,6 @@ class MenuScene(Scene):
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )
         marks = ["A", "B"]
-        self.view.draw(surface, self.sample, text, Marks(), marks, self.app.settings.patterns)
+        if self.view is not None:
+            self.view.draw(surface, self.sample, text, Marks(), marks, self.app.settings.patterns)
         self.panel.draw(surface, text)

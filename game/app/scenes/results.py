@@ -126,10 +126,14 @@ class ResultsScene(Scene):
         score_h = max(int(u * 1.6), int(m.body * 1.1))
         buttons = [
             Button(tr("Rematch"), self.rematch, primary=True),
+            Button(tr("Review"), self.review),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
         seats = len(self.session.seats)
+        width = w - 2 * u if m.portrait else w // 2 - u
+        lines = self._button_lines(buttons, width, m)
+        row_h = lines * row_h + (lines - 1) * (u // 2)
         if m.portrait:
             self.title_rect = pygame.Rect(0, u // 2, w, int(u * 2.5))
             self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, score_h * seats)
@@ -146,10 +150,19 @@ class ResultsScene(Scene):
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
             )
-        for button, rect in zip(buttons, layout.split_row(row, 3, u // 2), strict=True):
-            button.rect = rect
+        per_line = len(buttons) // lines
+        for line, band in enumerate(layout.split_column(row, lines, u // 2)):
+            places = layout.split_row(band, per_line, u // 2)
+            for button, rect in zip(buttons[line * per_line : (line + 1) * per_line], places, strict=True):
+                button.rect = rect
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
+
+    def _button_lines(self, buttons: list[Button], width: int, m: layout.Metrics) -> int:
+        """One row of buttons when every label fits its button at body size, else two."""
+        each = (width - (len(buttons) - 1) * (m.u // 2)) // len(buttons) - 16
+        fits = all(self.app.text.width(button.label, m.body) <= each for button in buttons)
+        return 1 if fits else 2
 
     def rematch(self) -> None:
         from .board import BoardScene
@@ -157,6 +170,13 @@ class ResultsScene(Scene):
         session = self.session
         starter = (session.starter + 1) % len(session.seats)
         self.app.manager.replace(BoardScene(self.app, Session(session.settings, self.app.rng, first=starter)))
+
+    def review(self) -> None:
+        """Review the game just played (a match's last board)."""
+        from .review import ReviewScene
+
+        session = self.session
+        self.app.manager.push(ReviewScene(self.app, session.state, session.names, session.seats))
 
     def history(self) -> None:
         from .history import HistoryScene
@@ -186,9 +206,7 @@ class ResultsScene(Scene):
         for row, player in zip(rows, order, strict=True):
             box = pygame.Rect(row.x + u, row.y, row.height, row.height)
             swatch(surface, text, box, player, session.marks[player], session.settings.patterns)
-            text.draw(
-                surface, session.names[player], m.body, theme.INK, midleft=(box.right + u // 2, row.centery)
-            )
+            text.draw(surface, session.names[player], m.body, theme.INK, midleft=(box.right + u // 2, row.centery))
             text.draw(
                 surface,
                 str(session.totals()[player]),

@@ -1,0 +1,207 @@
+"""Reviewing a finished (or unfinished) game: the exact value of every position and what each move cost.
+
+For each move ``n`` of a two-player game: the value ``v`` of the position before it for the player to move (the
+solver's value: same sign and scale as ``solve``), a ``best`` move that achieves ``v``, and the ``loss``, ``v``
+minus what the move played achieves (0 for a best move). The positions are solved from the last one back to the
+first, with one transposition table shared by all of them (values depend on the drawn lines only), so the late,
+small positions are solved first and help the earlier ones. Each position gets at most ``seconds`` of search;
+once one is not solved in time, the earlier (larger) ones are not tried and stay unknown.
+
+:class:`Review` works in small steps (``step(budget)``, a few milliseconds each) for the browser;
+:func:`review` is the synchronous wrapper used by the engine's ``review`` command.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+
+from ..core import GameState
+from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
+from .solver import Solver
+
+# The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
+# costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
+TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
+DISCARD_CHUNK = 20_000  # table entries freed per step once the table is given up (all at once cost up to 9 ms)
+BEST = "best move"
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game as the review sees it; ``value`` is None while (or when) its position is not solved."""
+
+    index: int
+    line: int
+    player: int
+    value: int | None = None
+    best: int | None = None
+    loss: int | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.value is not None and self.loss is not None
+
+    def engine_line(self) -> str:
+        """The line the engine's ``review`` command prints for this move."""
+        head = f"{self.index} {self.line} player {self.player}"
+        if not self.solved:
+            return f"{head} unknown"
+        return f"{head} value {self.value} best {self.best} loss {self.loss}"
+
+
+def positions_of(game: GameState) -> list[GameState]:
+    """The position before every move of ``game`` and the one after the last (``len(game.moves) + 1`` states)."""
+    replay = GameState(game.board, game.rules, game.first)
+    positions = [replay.copy()]
+    for line in game.moves:
+        replay.play(line)
+        positions.append(replay.copy())
+    return positions
+
+
+def move_value(before: GameState, after: GameState, after_value: int) -> int:
+    """What the move from ``before`` to ``after`` achieves for its mover, given the value of ``after``."""
+    mover = before.to_move
+    gained = after.scores[mover] - before.scores[mover]
+    if before.rules.misere:
+        gained = -gained
+    if after.over or after.to_move == mover:
+        return gained + after_value
+    return gained - after_value
+
+
+class Review:
+    """The review of ``game`` being computed: ``step(budget)`` until it returns True; ``moves`` fills in as it goes.
+
+    Games of three or four players are not solved: every move stays unknown and the review is done at once."""
+
+    def __init__(self, game: GameState, seconds: float = 2.0, table_limit: int = TABLE_LIMIT) -> None:
+        self.positions = positions_of(game)
+        self.lines = list(game.moves)
+        self.seconds = seconds
+        self.table_limit = table_limit
+        count = len(self.lines)
+        self.values: list[int | None] = [None] * (count + 1)
+        self.best: list[int | None] = [None] * (count + 1)
+        if game.over:
+            self.values[count] = 0
+        self.done = game.rules.players != 2 or count == 0
+        # the position being solved: from the last back to the first (the final one too if the game goes on)
+        self._next = count - 1 if game.over else count
+        self._solver: Solver | None = None
+        self._spent = 0.0
+        self._table: dict[int, int] = {}
+        self._discard: dict[int, int] = {}
+
+    # -- driving ----------------------------------------------------------------------------------------------
+    def step(self, budget_seconds: float) -> bool:
+        """Work for about ``budget_seconds``; True once every position is solved or given up."""
+        deadline = time.perf_counter() + budget_seconds
+        while not self.done:
+            if self._next < 0:
+                self._free_some()  # a chunk a step
+                break
+            if self._solver is None:
+                self._solver = Solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
+                self._spent = 0.0
+            started = time.perf_counter()
+            finished = self._solver.step(max(0.0, deadline - started))
+            self._spent += time.perf_counter() - started
+            if finished:
+                self.values[self._next] = self._solver.value
+                self.best[self._next] = self._solver.best_move
+                self._solver = None
+                self._next -= 1
+                self.done = self._next < 0
+            elif self._spent >= self.seconds:
+                self._give_up()
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def _give_up(self) -> None:
+        """This position was not solved in time: it and every earlier one stay unknown; the table is freed in
+        the next steps, a chunk at a time."""
+        self._solver = None
+        self._discard, self._table = self._table, {}
+        self._next = -1
+
+    def _free_some(self) -> None:
+        discard = self._discard
+        for _ in range(min(DISCARD_CHUNK, len(discard))):
+            discard.popitem()
+        self.done = not discard
+
+    def finish(self) -> Review:
+        while not self.step(1.0):
+            pass
+        return self
+
+    # -- results ----------------------------------------------------------------------------------------------
+    @property
+    def solving(self) -> int | None:
+        """The move whose position is being solved now (None when none is)."""
+        return None if self.done or self._next < 0 else self._next
+
+    def move(self, index: int) -> MoveReview:
+        before, after = self.positions[index], self.positions[index + 1]
+        line, player = self.lines[index], before.to_move
+        value, after_value = self.values[index], self.values[index + 1]
+        if value is None or after_value is None:
+            return MoveReview(index, line, player)
+        loss = value - move_value(before, after, after_value)
+        return MoveReview(index, line, player, value, self.best[index], loss)
+
+    @property
+    def moves(self) -> list[MoveReview]:
+        return [self.move(index) for index in range(len(self.lines))]
+
+    def solved_count(self) -> int:
+        return sum(1 for index in range(len(self.lines)) if self.move(index).solved)
+
+
+def review(game: GameState, seconds: float) -> list[MoveReview]:
+    """Every move of ``game`` reviewed, each position searched for at most ``seconds``."""
+    return Review(game, seconds).finish().moves
+
+
+HANDED_OVER = "handed over control"
+LEFT_BOXES = "left boxes that were free to take"
+GAVE_EARLY = "gave boxes away while a safe line was left"
+MISSED_SACRIFICE = "missed the sacrifice that wins control"
+LONGER_CHAIN = "opened a longer chain than needed"
+
+
+def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
+    """Why ``played`` was worse than ``best`` in ``before`` (left as found): one of the constants above, or ""
+    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`). The hints' vocabulary
+    (control, all-but-two, safe lines) is that of normal play: misère and no-extra-move games get ("", "")."""
+    if before.rules.misere or before.rules.no_extra:
+        return "", ""
+    why = reason_for(before, best)
+    if why in (ALL_BUT_TWO, ALL_BUT_FOUR) and before.would_capture(played):
+        return HANDED_OVER, why
+    if before.would_capture(best) and not before.would_capture(played):
+        return LEFT_BOXES, why
+    if before.is_safe(best) and not before.would_capture(best) and not before.is_safe(played):
+        return GAVE_EARLY, why
+    if why == SACRIFICE:
+        return MISSED_SACRIFICE, why
+    if why.startswith("opens the shortest"):
+        return LONGER_CHAIN, why
+    return "", why
+
+
+def cost_label(before: GameState, move: MoveReview) -> str:
+    """ "best move", or "gave away 4: handed over control" for a solved move (in English, for tools); "" when the
+    move is not solved."""
+    if not move.solved or move.best is None:
+        return ""
+    if move.loss == 0:
+        return BEST
+    kind, why = cost_reason(before, move.line, move.best)
+    if not (kind or why):
+        return f"gave away {move.loss}"
+    return f"gave away {move.loss}: {kind or 'better was: ' + why}"

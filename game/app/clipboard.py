@@ -1,0 +1,101 @@
+"""Copy and paste text: ``navigator.clipboard`` in the browser (asynchronous), pygame's clipboard on the desktop.
+
+The browser answers later (a JavaScript promise), so :class:`Clipboard` keeps what happened in ``status`` (a
+sentence for the player, in English: ``tr()`` it where it is drawn) and what was pasted in ``pasted``; a scene
+reads both each frame. Whatever fails, the text stays on the screen for the player to copy by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import tr_mark
+
+COPIED = tr_mark("Copied: send it to your friend.")
+COPYING = tr_mark("Copying...")
+REFUSED = tr_mark("The browser did not allow copying: select the link above and copy it by hand.")
+NO_DESKTOP_COPY = tr_mark("Copying is not available here: the link is shown above.")
+PASTING = tr_mark("Pasting...")
+PASTE_REFUSED = tr_mark("The browser did not allow pasting: type the code, or paste it with Ctrl+V.")
+NO_DESKTOP_PASTE = tr_mark("Pasting is not available here: type the code.")
+NOTHING_TO_PASTE = tr_mark("The clipboard holds no text.")
+
+
+def browser_clipboard() -> Any:
+    import platform
+
+    return platform.window.navigator.clipboard
+
+
+class Clipboard:
+    def __init__(self, browser: bool) -> None:
+        self.browser = browser
+        self.status = ""
+        self.pasted: str | None = None
+
+    # -- copy -------------------------------------------------------------------------------------------------
+    def copy(self, text: str) -> None:
+        if self.browser:
+            self._browser_copy(text)
+        else:
+            self._desktop_copy(text)
+
+    def _browser_copy(self, text: str) -> None:
+        try:
+            promise = browser_clipboard().writeText(text)
+        except Exception:  # noqa: BLE001 - no clipboard (an insecure page, an old browser): show the text
+            self.status = REFUSED
+            return
+        self.status = COPYING
+        self._when_settled(promise, lambda _result: self._set(COPIED), lambda _error: self._set(REFUSED), COPIED)
+
+    def _desktop_copy(self, text: str) -> None:
+        try:
+            import pygame
+
+            pygame.scrap.put_text(text)
+        except Exception:  # noqa: BLE001 - no clipboard in this video driver
+            self.status = NO_DESKTOP_COPY
+            return
+        self.status = COPIED
+
+    # -- paste ------------------------------------------------------------------------------------------------
+    def request_paste(self) -> None:
+        """Ask for the clipboard's text; it arrives in ``pasted`` (at once on the desktop, later in the browser)."""
+        self.pasted = None
+        if self.browser:
+            try:
+                promise = browser_clipboard().readText()
+            except Exception:  # noqa: BLE001
+                self.status = PASTE_REFUSED
+                return
+            self.status = PASTING
+            self._when_settled(promise, self._receive, lambda _error: self._set(PASTE_REFUSED), "")
+            return
+        try:
+            import pygame
+
+            text = pygame.scrap.get_text()
+        except Exception:  # noqa: BLE001
+            self.status = NO_DESKTOP_PASTE
+            return
+        self._receive(text)
+
+    def _receive(self, text: Any) -> None:
+        text = "" if text is None else str(text)
+        if text.strip():
+            self.pasted = text
+            self.status = ""
+        else:
+            self.status = NOTHING_TO_PASTE
+
+    # -- helpers ----------------------------------------------------------------------------------------------
+    def _set(self, status: str) -> None:
+        self.status = status
+
+    def _when_settled(self, promise: Any, done: Any, failed: Any, assumed: str) -> None:
+        """Call ``done`` or ``failed`` when the promise settles; if it cannot be watched, assume ``assumed``."""
+        try:
+            promise.then(done, failed)
+        except Exception:  # noqa: BLE001 - a runtime that cannot pass callbacks to JavaScript
+            self.status = assumed or PASTE_REFUSED

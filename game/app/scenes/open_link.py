@@ -1,0 +1,195 @@
+"""Opening a link or a position code: from the page's address at start-up, or typed and pasted in this scene.
+
+A position starts a casual game on it, a finished game opens its review, a play-by-link link continues the game
+kept under its id. Anything that cannot be opened leaves the player where they were, with a notice saying why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...core.notation import ALPHABET
+from .. import layout, theme
+from ..clipboard import Clipboard
+from ..i18n import tr
+from ..input import Action
+from ..links import (
+    Link,
+    LinkError,
+    LinkGames,
+    parse_link,
+    position_session,
+    position_settings,
+    seats_for,
+)
+from ..scene import Scene
+from ..settings_model import Seat
+from ..widgets import Button, Panel
+from .common import back_button, draw_title, header_rects
+from .share import break_anywhere
+
+if TYPE_CHECKING:
+    from ..app import App
+
+ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
+EXAMPLE = "1.s3x3.2.0.AHG.S"
+MAX_TYPED = 2200
+
+
+def open_link(app: App, text: str) -> bool:
+    """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
+    try:
+        link = parse_link(text)
+        scene = scene_for(app, link)
+    except LinkError as error:
+        app.notify(str(error))
+        return False
+    app.manager.push(scene)
+    return True
+
+
+def scene_for(app: App, link: Link):
+    """The scene a link opens: a review of a finished game, else a game played on from its position."""
+    from .board import BoardScene
+    from .review import ReviewScene
+
+    state = link.state
+    if link.game_id is not None:
+        games = LinkGames(app.saved)
+        refusal = games.refusal(link)
+        if refusal is not None:
+            raise LinkError(refusal)
+        humans = tuple(Seat("human") for _ in range(state.rules.players))
+        settings = position_settings(app.settings, state, humans)
+        games.remember(link.game_id, state)
+        session = position_session(settings, state, app.rng)
+        session.link_id = link.game_id
+        return BoardScene(app, session)
+    if state.over:
+        return ReviewScene(app, state)
+    settings = position_settings(app.settings, state, seats_for(app.settings, state.rules.players))
+    return BoardScene(app, position_session(settings, state, app.rng))
+
+
+class OpenLinkScene(Scene):
+    """A text field for a link or a code: type it, or paste it (the Paste button or Ctrl+V), then Open."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.typed = ""
+        self.clipboard = Clipboard(app.browser)
+        self.problem = ""
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+        pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def arrange(self) -> None:
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        self.bar, back_rect = header_rects(m)
+        width = min(w - 2 * u, u * 30)
+        x = (w - width) // 2
+        intro = self.app.text.wrap(self._intro(), m.caption, width)
+        self.intro_top = self.bar.bottom + u // 2
+        self.field = pygame.Rect(x, self.intro_top + len(intro) * int(m.caption * 0.8) + u // 2, width, int(u * 5))
+        row_h = max(m.target, int(u * 2.1))
+        row = pygame.Rect(x, self.field.bottom + u // 2, width, row_h)
+        paste = Button(tr("Paste"), self.paste)
+        clear = Button(tr("Clear"), self.clear)
+        paste.rect, clear.rect = layout.split_row(row, 2, u // 2)
+        self.open_button = Button(tr("Open"), self.open, primary=True)
+        self.open_button.rect = pygame.Rect(x, row.bottom + u // 2, width, row_h)
+        self.message_y = self.open_button.rect.bottom + u
+        self.panel.set([paste, clear, self.open_button, back_button(self.app, back_rect)])
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def paste(self) -> None:
+        self.clipboard.request_paste()
+        self._take_pasted()
+
+    def clear(self) -> None:
+        self.typed = ""
+        self.problem = ""
+
+    def open(self) -> None:
+        if not self.typed.strip():
+            self.problem = tr("Type or paste a link or a position code first.")
+            return
+        try:
+            link = parse_link(self.typed)
+            scene = scene_for(self.app, link)
+        except LinkError as error:
+            self.problem = str(error)
+            return
+        self.app.manager.replace(scene)
+
+    def _take_pasted(self) -> None:
+        if self.clipboard.pasted is not None:
+            self.typed = self.clipboard.pasted.strip()[:MAX_TYPED]
+            self.clipboard.pasted = None
+            self.problem = ""
+
+    # -- scene contract ---------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        kind = action.kind
+        if kind == "text":
+            typed = "".join(ch for ch in action.text if ch in ALLOWED)
+            self.typed = (self.typed + typed)[:MAX_TYPED]
+            self.problem = ""
+        elif kind == "paste":
+            self.paste()
+        elif kind == "back" and action.text == "backspace":
+            self.typed = self.typed[:-1]
+        elif kind == "back":
+            self.app.manager.pop()
+        elif kind == "confirm" and self.panel.focus is not None:
+            self.panel.handle(action)
+        elif kind == "confirm":
+            if action.text != "space":  # a space typed into the field is not a command
+                self.open()
+        elif kind not in ("undo", "hint"):  # U and H typed into the field are letters, not commands
+            self.panel.handle(action)
+
+    def update(self, dt: float) -> None:
+        self._take_pasted()
+
+    def _intro(self) -> str:
+        return tr("Paste or type a game link, or a position code such as {code}.").format(code=EXAMPLE)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        m = self.app.metrics
+        text, u = self.app.text, m.u
+        draw_title(self.app, surface, self.bar, tr("Open a link"))
+        y = self.intro_top
+        size = m.caption
+        for line in text.wrap(self._intro(), size, self.field.width):
+            text.draw(surface, line, size, theme.MUTED, topleft=(self.field.x, y))
+            y += int(size * 0.8)
+        pygame.draw.rect(surface, theme.PANEL, self.field, border_radius=12)
+        pygame.draw.rect(surface, theme.FOCUS, self.field, 2, border_radius=12)
+        small = m.body
+        shown = self.typed + "|"
+        lines = break_anywhere(text, shown, small, self.field.width - u)
+        room = max(1, (self.field.height - u // 2) // int(small * 0.8))
+        y = self.field.y + u // 4
+        for line in lines[-room:]:
+            text.draw(surface, line, small, theme.INK, topleft=(self.field.x + u // 2, y))
+            y += int(small * 0.8)
+        message = self.problem or tr(self.clipboard.status)
+        if message:
+            colour = theme.LAST_TURN if self.problem else theme.MUTED
+            y = self.message_y
+            for line in text.wrap(message, size, self.field.width):
+                text.draw(surface, line, size, colour, topleft=(self.field.x, y))
+                y += int(size * 0.8)
+        self.panel.draw(surface, text)

@@ -1,0 +1,473 @@
+"""Review: step through a game's moves (buttons, arrow keys, a slider), the board as it was, what each move cost,
+the best line as a ghost, and a chart of the advantage over the game.
+
+The exact analysis (:class:`game.ai.review.Review`) runs a few milliseconds a frame and fills in as it goes;
+positions it cannot solve are marked "not solved", with the Expert's move and reason when the player looks at one.
+"Play from here" starts a casual game from the position shown; "Share" gives a link to it (to the whole game at
+its end).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ... import ai
+from ...ai import review as judged_moves
+from ...ai.review import MoveReview, Review, cost_reason
+from ...core import GameState
+from .. import layout, theme
+from ..i18n import tr, tr_mark
+from ..i18n.phrases import hint_reason
+from ..input import Action
+from ..links import LinkError, position_link, position_session, position_settings, seats_for, site_address
+from ..render import BoardView, Marks
+from ..scene import Scene
+from ..session import seat_marks
+from ..settings_model import Seat
+from ..widgets import Button, Panel
+from .common import back_button, draw_title, header_rects
+
+if TYPE_CHECKING:
+    from ..app import App
+
+# Search time for each position, in the background (earlier ones are not tried once one is not solved): on 4x4
+# and 5x5 games 10 s solved 2-3 more moves than 3 s (benchmarks/review.py); the browser, several times slower,
+# gets about what the desktop gets in 3 s.
+POSITION_SECONDS = 10.0
+OPINION_SECONDS = 1.0  # the Expert's time for a position the solver could not reach
+NOT_SOLVED = tr_mark("Not solved (too many lines left for the exact solver)")
+ANALYSING = tr_mark("Analysing...")
+COSTS = {
+    judged_moves.HANDED_OVER: tr_mark("handed over control"),
+    judged_moves.LEFT_BOXES: tr_mark("left boxes that were free to take"),
+    judged_moves.GAVE_EARLY: tr_mark("gave boxes away while a safe line was left"),
+    judged_moves.MISSED_SACRIFICE: tr_mark("missed the sacrifice that wins control"),
+    judged_moves.LONGER_CHAIN: tr_mark("opened a longer chain than needed"),
+}
+
+
+def cost_text(before: GameState, move: MoveReview) -> str:
+    """ "Best move", or "Gave away 4: handed over control", for a solved move, in the player's language."""
+    if not move.loss or move.best is None:
+        return tr("Best move")
+    kind, why = cost_reason(before, move.line, move.best)
+    if not (kind or why):
+        return tr("Gave away {n}: the dotted line was better").format(n=move.loss)
+    if kind:
+        reason = tr(COSTS[kind])
+    else:
+        better = hint_reason(why)
+        reason = tr("better was: {reason}").format(reason=better[:1].lower() + better[1:])
+    return tr("Gave away {n}: {reason}").format(n=move.loss, reason=reason)
+
+
+def advantage(position: GameState, value: int | None) -> int | None:
+    """The final margin of player 1 (seat 0) over player 2 with best play from ``position`` (misère: the margin
+    in fewest cells), or None when the position's value is unknown."""
+    if value is None:
+        return None
+    lead = position.scores[0] - position.scores[1]
+    if position.rules.misere:
+        lead = -lead
+    if position.to_move < 0:
+        return lead
+    return lead + (value if position.to_move == 0 else -value)
+
+
+def seats_from(data: Any, players: int) -> tuple[Seat, ...] | None:
+    """Seats saved in a history entry, or None when they are missing or malformed."""
+    if not isinstance(data, list) or len(data) != players:
+        return None
+    seats = []
+    for seat in data:
+        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
+            return None
+        level = seat.get("level") if seat.get("level") in ai.LEVELS else "easy"
+        seats.append(Seat(seat["kind"], level))
+    return tuple(seats)
+
+
+class ReviewScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        game: GameState,
+        names: list[str] | None = None,
+        seats: tuple[Seat, ...] | None = None,
+        seconds: float = POSITION_SECONDS,
+    ) -> None:
+        super().__init__(app)
+        self.game = game.copy()
+        players = game.rules.players
+        if not names or len(names) != players:
+            names = [tr("Player {n}").format(n=n) for n in range(1, players + 1)]
+        self.names = names
+        self.marks_text = seat_marks(self.names)
+        self.seats = seats
+        self.analysis = Review(self.game, seconds)
+        self.positions = self.analysis.positions
+        self.count = len(self.game.moves)
+        self.index = self.count
+        self.opinions: dict[int, tuple[int, str]] = {}
+        self.opinion_search: ai.HintSearch | None = None
+        self.opinion_for: int | None = None
+        self.sliding = False
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    # -- layout -----------------------------------------------------------------------------------------------
+    def arrange(self) -> None:
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        if m.portrait:
+            self.bar, back_rect = header_rects(m)
+            column = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, h - self.bar.bottom - u)
+            controls = self._controls_height(m)
+            board_height = column.height - controls - u // 2
+            board = pygame.Rect(column.x, column.y, column.width, board_height)
+            rest = pygame.Rect(column.x, board.bottom + u // 2, column.width, controls)
+        else:
+            right = pygame.Rect(w // 2 + u // 2, 0, w // 2 - u, h)
+            self.bar, back_rect = header_rects(replace(m, size=(right.width + u, h)))
+            self.bar.x += right.x - u // 2
+            back_rect.x += right.x - u // 2
+            board = pygame.Rect(u // 2, u // 2, w // 2 - u // 2, h - u)
+            rest = pygame.Rect(right.x, self.bar.bottom + u // 2, right.width, h - self.bar.bottom - u)
+        self.view = BoardView(self.game.board, layout.tight_rect(self.game.board, board))
+        self.board_rect = board
+        self._arrange_controls(rest, m, back_rect)
+
+    def _info_height(self, m: layout.Metrics) -> int:
+        """The headline, two lines of verdict and the outlook."""
+        return m.u // 2 + int(m.body * 0.85) + 2 * int(m.body * 0.8) + int(m.caption * 0.8)
+
+    def _controls_height(self, m: layout.Metrics) -> int:
+        u, row = m.u, max(m.target, int(m.u * 2.1))
+        return self._info_height(m) + int(u * 5.0) + max(m.target, int(u * 1.4)) + 2 * row + 4 * (u // 2)
+
+    def _arrange_controls(self, rest: pygame.Rect, m: layout.Metrics, back_rect: pygame.Rect) -> None:
+        u = m.u
+        gap = u // 2
+        row_height = max(m.target, int(u * 2.1))
+        slider = max(m.target, int(u * 1.4))
+        play_row = pygame.Rect(rest.x, rest.bottom - row_height, rest.width, row_height)
+        nav_row = pygame.Rect(rest.x, play_row.y - gap - row_height, rest.width, row_height)
+        self.slider = pygame.Rect(rest.x + u // 2, nav_row.y - gap - slider, rest.width - u, slider)
+        self.info = pygame.Rect(rest.x, rest.y, rest.width, self._info_height(m))
+        chart_top = self.info.bottom + gap
+        self.chart = pygame.Rect(rest.x, chart_top, rest.width, max(u, self.slider.y - gap - chart_top))
+        self.first_button = Button("<<", lambda: self.go_to(0))
+        self.previous_button = Button("<", lambda: self.go_to(self.index - 1))
+        self.next_button = Button(">", lambda: self.go_to(self.index + 1))
+        self.last_button = Button(">>", lambda: self.go_to(self.count))
+        nav = [self.first_button, self.previous_button, self.next_button, self.last_button]
+        for button, rect in zip(nav, layout.split_row(nav_row, 4, gap), strict=True):
+            button.rect = rect
+        self.play_button = Button(tr("Play from here"), self.play_from_here, primary=True)
+        self.share_button = Button(tr("Share"), self.share)
+        self.play_button.rect, self.share_button.rect = layout.split_row(play_row, 2, gap)
+        back = back_button(self.app, back_rect)
+        self.panel.set([*nav, self.play_button, self.share_button, back])
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        self.first_button.enabled = self.previous_button.enabled = self.index > 0
+        self.next_button.enabled = self.last_button.enabled = self.index < self.count
+        self.play_button.enabled = not self.positions[self.index].over
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def go_to(self, index: int) -> None:
+        self.index = max(0, min(self.count, index))
+        if self._laid_out_for is not None:
+            self._refresh_buttons()
+
+    def play_from_here(self) -> None:
+        from .board import BoardScene
+
+        state = self.positions[self.index]
+        if state.over:
+            return
+        players = state.rules.players
+        seats = self.seats if self.seats is not None else seats_for(self.app.settings, players)
+        try:
+            settings = position_settings(self.app.settings, state, seats)
+        except LinkError as error:
+            self.app.notify(str(error))
+            return
+        self.app.manager.push(BoardScene(self.app, position_session(settings, state, self.app.rng)))
+
+    def share(self) -> None:
+        from .share import ShareScene
+
+        at_end = self.index == self.count
+        state = self.game if at_end else self.positions[self.index]
+        link = position_link(site_address(self.app.browser), state)
+        if at_end:
+            title, explanation = tr("Share this game"), tr("Whoever opens this link sees the review of this game.")
+        else:
+            title = tr("Share this position")
+            explanation = tr("Whoever opens this link plays on from move {n} of this game.").format(n=self.index)
+        self.app.manager.push(ShareScene(self.app, title, explanation, link))
+
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        kind = action.kind
+        if kind == "back":
+            self.app.manager.pop()
+        elif kind in ("left", "right"):
+            self.go_to(self.index + (1 if kind == "right" else -1))
+        elif kind == "scroll":
+            self.go_to(self.index - action.amount)
+        elif kind == "press" and (self.slider.inflate(0, 16).collidepoint(action.pos)):
+            self.sliding = True
+            self._slide_to(action.pos[0])
+        elif kind == "drag" and self.sliding:
+            self._slide_to(action.pos[0])
+        elif kind == "release" and self.sliding:
+            self.sliding = False
+        elif kind == "release" and self.chart.collidepoint(action.pos) and self.panel.pressed is None:
+            self.go_to(self._chart_index(action.pos[0]))
+        else:
+            self.panel.handle(action)
+
+    def _slide_to(self, x: int) -> None:
+        fraction = (x - self.slider.x) / max(1, self.slider.width)
+        self.go_to(round(fraction * self.count))
+
+    def _chart_index(self, x: int) -> int:
+        inner = self._chart_inner()
+        return round((x - inner.x) / max(1, inner.width) * self.count)
+
+    # -- time -------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        budget = self.app.step_budget()
+        self._want_opinion()
+        if self.opinion_search is not None:
+            if self.opinion_search.step(budget):
+                self.opinions[self.opinion_for] = (self.opinion_search.best, self.opinion_search.reason)
+                self.opinion_search = None
+        elif not self.analysis.done:
+            self.analysis.step(budget)
+
+    def _judged(self) -> int:
+        """The position whose move is being judged: the one before the move just shown (the start at move 0)."""
+        return max(0, self.index - 1)
+
+    def _want_opinion(self) -> None:
+        """Start the Expert on the position shown when the solver gave up on it and it has no opinion yet."""
+        judged = self._judged()
+        position = self.positions[judged]
+        if (
+            self.opinion_search is not None
+            or not self.analysis.done
+            or self.analysis.values[judged] is not None
+            or judged in self.opinions
+            or position.over
+        ):
+            return
+        self.opinion_for = judged
+        self.opinion_search = ai.think_hint(position, OPINION_SECONDS)
+
+    # -- what is shown ----------------------------------------------------------------------------------------
+    def verdict(self) -> str:
+        """What the move shown cost, or what the analysis knows about it."""
+        if self.count == 0:
+            return tr("No moves were played.")
+        if self.index == 0:
+            value = self.analysis.values[0]
+            if value is None:
+                return tr(ANALYSING) if not self.analysis.done else tr(NOT_SOLVED) + self._opinion_text(0)
+            name = self.names[self.positions[0].to_move]
+            return tr("The start: worth {value} to {name} with best play").format(value=f"{value:+d}", name=name)
+        judged = self.index - 1
+        move = self.analysis.move(judged)
+        if move.solved:
+            return cost_text(self.positions[judged], move)
+        solving = self.analysis.solving
+        if solving is not None and solving >= judged:
+            return tr(ANALYSING)
+        return tr(NOT_SOLVED) + self._opinion_text(judged)
+
+    def _opinion_text(self, judged: int) -> str:
+        if self.game.rules.players != 2:
+            return ""
+        if judged in self.opinions:
+            line, reason = self.opinions[judged]
+            reason = hint_reason(reason)
+            if self.index > 0 and line == self.game.moves[judged]:
+                return " · " + tr("The Expert would play this move too ({reason})").format(reason=reason)
+            return " · " + tr("The Expert would play the dotted line ({reason})").format(reason=reason)
+        return " · " + tr("Asking the Expert...") if self.opinion_search is not None else ""
+
+    def ghost(self) -> int | None:
+        """The better line for the move shown (or the Expert's, where the solver could not reach)."""
+        judged = self._judged()
+        if self.count == 0 or self.positions[judged].over:
+            return None
+        if self.index == 0:
+            return self.analysis.best[0] if self.analysis.best[0] is not None else self.opinions.get(0, (None,))[0]
+        move = self.analysis.move(judged)
+        if move.solved:
+            return move.best if move.loss else None
+        opinion = self.opinions.get(judged)
+        return opinion[0] if opinion and opinion[0] != move.line else None
+
+    def tone(self) -> str:
+        """ "best" or "mistake" for a solved move shown, else "" (the verdict's colour)."""
+        if self.index == 0:
+            return ""
+        move = self.analysis.move(self.index - 1)
+        return "" if not move.solved else "mistake" if move.loss else "best"
+
+    def headline(self) -> str:
+        if self.index == 0:
+            return tr("Start · {name} to move").format(name=self.names[self.positions[0].to_move])
+        judged = self.index - 1
+        player = self.positions[judged].to_move
+        return tr("Move {n} of {count} · {name}").format(n=self.index, count=self.count, name=self.names[player])
+
+    def outlook(self) -> str:
+        """Who the position shown favours with best play from here, and by how much (two players, when solved)."""
+        if self.game.rules.players != 2:
+            return ""
+        lead = advantage(self.positions[self.index], self.analysis.values[self.index])
+        if lead is None:
+            return ""
+        ahead = self.names[0 if lead > 0 else 1]
+        if self.index == self.count:
+            return tr("A draw") if lead == 0 else tr("{name} won by {n}").format(name=ahead, n=abs(lead))
+        if lead == 0:
+            return tr("Even: a draw with best play from here")
+        return tr("With best play from here: {name} +{n}").format(name=ahead, n=abs(lead))
+
+    def advantages(self) -> list[int | None]:
+        return [advantage(p, v) for p, v in zip(self.positions, self.analysis.values, strict=True)]
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        self._refresh_buttons()
+        text, u = self.app.text, self.app.metrics.u
+        draw_title(self.app, surface, self.bar, tr("Review"))
+        pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
+        position = self.positions[self.index]
+        marks = Marks()
+        if self.index > 0:
+            marks.last_turn = [self.game.moves[self.index - 1]]
+            marks.last_player = self.positions[self.index - 1].to_move
+        patterns = self.app.settings.patterns
+        self.view.draw(surface, position, text, marks, self.marks_text, patterns)
+        ghost = self.ghost()
+        if ghost is not None:
+            self._draw_ghost(surface, ghost)
+        self._draw_info(surface, u)
+        self._draw_chart(surface, u)
+        self._draw_slider(surface, u)
+        self.panel.draw(surface, text)
+
+    def _draw_ghost(self, surface: pygame.Surface, line: int) -> None:
+        a, b = self.view.ends[line]
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        width = self.view.line_width + 4
+        pieces = 7
+        for i in range(0, pieces, 2):
+            t0, t1 = i / pieces, (i + 1) / pieces
+            start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+            end = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+            pygame.draw.line(layer, (*theme.HINT, 170), start, end, width)
+        surface.blit(layer, (0, 0))
+
+    def _draw_info(self, surface: pygame.Surface, u: int) -> None:
+        text = self.app.text
+        rect = self.info
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        m = self.app.metrics
+        headline = self.headline()
+        size = text.fit(headline, max(m.body, int(u * 0.8)), rect.width - u)
+        text.draw(surface, headline, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
+        verdict = self.verdict()
+        colour = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
+        small = m.body
+        lines = text.wrap(verdict, small, rect.width - u)
+        while len(lines) > 2 and small > text.least:
+            small -= 1
+            lines = text.wrap(verdict, small, rect.width - u)
+        y = rect.y + u // 4 + int(m.body * 0.85)
+        for line in lines[:2]:
+            text.draw(surface, line, small, colour, topleft=(rect.x + u // 2, y))
+            y += int(small * 0.8)
+        outlook = self.outlook()
+        if outlook:
+            size = text.fit(outlook, m.caption, rect.width - u)
+            text.draw(surface, outlook, size, theme.MUTED, bottomleft=(rect.x + u // 2, rect.bottom - u // 4))
+
+    def _chart_title(self) -> list[str]:
+        """The chart's title, on as many lines as the chart's width needs at caption size."""
+        title = tr("Margin for {name} with best play · {done} of {count} moves solved").format(
+            name=self.names[0], done=self.analysis.solved_count(), count=self.count
+        )
+        return self.app.text.wrap(title, self.app.metrics.caption, self.chart.width - self.app.metrics.u)
+
+    def _chart_inner(self) -> pygame.Rect:
+        m = self.app.metrics
+        u, rect = m.u, self.chart
+        top = u // 4 + len(self._chart_title()) * int(m.caption * 0.8) + u // 2
+        return pygame.Rect(rect.x + u + u // 2, rect.y + top, rect.width - 2 * u, rect.height - top - u // 2)
+
+    def _draw_chart(self, surface: pygame.Surface, u: int) -> None:
+        text = self.app.text
+        rect = self.chart
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        small = self.app.metrics.caption
+        y = rect.y + u // 4
+        for line in self._chart_title():
+            text.draw(surface, line, small, theme.INK, topleft=(rect.x + u // 2, y))
+            y += int(small * 0.8)
+        inner = self._chart_inner()
+        if inner.height < u // 2 or inner.width < u:
+            return
+        values = self.advantages()
+        top = max([1, *(abs(v) for v in values if v is not None)])
+        mid = inner.centery
+        steps = max(1, self.count)
+
+        def point(i: int, v: int) -> tuple[float, float]:
+            return inner.x + inner.width * i / steps, mid - inner.height / 2 * v / top
+
+        unknown = [i for i, v in enumerate(values) if v is None]
+        if unknown:
+            left = inner.x + inner.width * unknown[0] / steps
+            right = inner.x + inner.width * min(self.count, unknown[-1] + 1) / steps
+            shade = pygame.Rect(round(left), inner.y, max(1, round(right - left)), inner.height)
+            pygame.draw.rect(surface, theme.BUTTON, shade)
+        pygame.draw.line(surface, theme.FAINT, (inner.x, mid), (inner.right, mid), 2)
+        if unknown:
+            label = tr("not solved") if self.analysis.done else tr("analysing")
+            if shade.width > text.width(label, small):
+                text.draw(surface, label, small, theme.MUTED, midtop=(shade.centerx, shade.y + 4))
+        text.draw(surface, f"+{top}", small, theme.MUTED, midright=(inner.x - 4, inner.y))
+        text.draw(surface, f"-{top}", small, theme.MUTED, midright=(inner.x - 4, inner.bottom))
+        colour = theme.PLAYER_COLOURS[0]
+        for i in range(len(values) - 1):
+            a, b = values[i], values[i + 1]
+            if a is not None and b is not None:
+                pygame.draw.line(surface, colour, point(i, a), point(i + 1, b), 3)
+        for i, v in enumerate(values[:-1]):
+            move = self.analysis.move(i)
+            if move.solved and move.loss and v is not None:
+                pygame.draw.circle(surface, theme.LAST_TURN, point(i + 1, values[i + 1] or 0), max(3, u // 7))
+        x = round(inner.x + inner.width * self.index / steps)
+        pygame.draw.line(surface, theme.FOCUS, (x, inner.y), (x, inner.bottom), 2)
+
+    def _draw_slider(self, surface: pygame.Surface, u: int) -> None:
+        rect = self.slider
+        track = pygame.Rect(rect.x, rect.centery - 3, rect.width, 6)
+        pygame.draw.rect(surface, theme.FAINT, track, border_radius=3)
+        x = rect.x + rect.width * self.index / max(1, self.count)
+        pygame.draw.circle(surface, theme.ACCENT, (round(x), rect.centery), max(8, rect.height // 3))

@@ -1,0 +1,219 @@
+"""The review of a game (engine ``review`` and :class:`game.ai.review.Review`) against a brute-force minimax."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import review as review_module
+from game.ai.review import BEST, LEFT_BOXES, Review, cost_label, cost_reason, positions_of
+from game.core import Board, GameState, Rules
+from game.engine import Engine
+
+
+class BruteForce:
+    """Exhaustive minimax over play/undo, memoised on the drawn lines: the mover's future cells minus the other's
+    (misère: the other's minus the mover's). Written here, independently of the solver."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.sign = -1 if rules.misere else 1
+        self.memo: dict[int, int] = {}
+
+    def value(self, state: GameState) -> int:
+        if state.over:
+            return 0
+        if state.drawn not in self.memo:
+            self.memo[state.drawn] = max(self.line_value(state, line) for line in state.legal_lines())
+        return self.memo[state.drawn]
+
+    def line_value(self, state: GameState, line: int) -> int:
+        """What drawing ``line`` achieves for the player to move (``state`` is left as found)."""
+        mover = state.to_move
+        result = state.play(line)
+        gained = self.sign * len(result.captured)
+        rest = self.value(state)
+        state.undo()
+        if result.next_player == -1:
+            return gained
+        return gained + rest if result.next_player == mover else gained - rest
+
+
+def random_game(board: Board, rules: Rules, seed: int, moves: int | None = None) -> GameState:
+    state = GameState(board, rules)
+    rng = random.Random(seed)
+    while not state.over and (moves is None or len(state.moves) < moves):
+        state.play_random(rng)
+    return state
+
+
+BOARDS = {
+    "1x2": Board.square(1, 2),
+    "2x2": Board.square(2, 2),
+    "2x3": Board.square(2, 3),
+    "triangle 3": Board.triangle(3),
+}
+VARIANTS = {
+    "normal": Rules(),
+    "misere": Rules(misere=True),
+    "noextra": Rules(no_extra=True),
+    "misere noextra": Rules(misere=True, no_extra=True),
+    "swedish": Rules(start="swedish"),
+}
+
+
+# every board with every variant, except the Swedish start on 1x2 boxes, which the rules refuse (it closes a cell)
+COMBINATIONS = [(b, v) for b in BOARDS for v in VARIANTS if (b, v) != ("1x2", "swedish")]
+
+
+@pytest.mark.parametrize(("board_name", "variant"), COMBINATIONS)
+def test_every_move_value_best_and_loss_match_brute_force(board_name: str, variant: str) -> None:
+    board, rules = BOARDS[board_name], VARIANTS[variant]
+    brute = BruteForce(rules)
+    for seed in range(3):
+        game = random_game(board, rules, seed)
+        reviewed = Review(game, seconds=30).finish().moves
+        assert len(reviewed) == len(game.moves)
+        for move, before in zip(reviewed, positions_of(game), strict=False):
+            expected = brute.value(before)
+            assert move.solved
+            assert (move.line, move.player) == (game.moves[move.index], before.to_move)
+            assert move.value == expected
+            assert brute.line_value(before, move.best) == expected
+            assert move.loss == expected - brute.line_value(before, move.line)
+
+
+def test_a_game_with_mistakes_shows_nonzero_losses_exactly_where_brute_force_does() -> None:
+    rules = Rules()
+    brute = BruteForce(rules)
+    game = random_game(Board.square(2, 3), rules, seed=11)
+    losses = [move.loss for move in Review(game).finish().moves]
+    positions = positions_of(game)[:-1]
+    expected = [brute.value(p) - brute.line_value(p, line) for p, line in zip(positions, game.moves, strict=True)]
+    assert losses == expected
+    assert any(expected)  # random play makes mistakes, so the test sees both kinds of move
+
+
+def test_engine_review_prints_one_line_per_move_then_ok() -> None:
+    engine = Engine()
+    engine.handle("new square 2 2 misere")
+    game = random_game(Board.square(2, 2), Rules(misere=True), seed=4, moves=7)
+    for line in game.moves:
+        assert engine.handle(f"move {line}")[-1] == "ok"
+    reply = engine.handle("review maxtime=5000")
+    assert reply[-1] == "ok" and len(reply) == 8
+    brute = BruteForce(Rules(misere=True))
+    for n, (text, before) in enumerate(zip(reply[:-1], positions_of(game), strict=False)):
+        words = text.split()
+        assert words[:4] == [str(n), str(game.moves[n]), "player", str(before.to_move)]
+        assert words[4] == "value" and int(words[5]) == brute.value(before)
+        assert words[6] == "best" and brute.line_value(before, int(words[7])) == int(words[5])
+        assert words[8] == "loss" and int(words[9]) == brute.value(before) - brute.line_value(before, game.moves[n])
+
+
+def test_engine_review_after_load_and_before_any_move() -> None:
+    engine = Engine()
+    engine.handle("new triangle 3")
+    assert engine.handle("review") == ["ok"]
+    game = random_game(Board.triangle(3), Rules(), seed=2)
+    from game.core import encode
+
+    assert engine.handle(f"load {encode(game)}") == ["ok"]
+    reply = engine.handle("review")
+    assert len(reply) == len(game.moves) + 1 and all(" value " in line for line in reply[:-1])
+
+
+def test_more_than_two_players_are_unknown_for_every_move() -> None:
+    engine = Engine()
+    engine.handle("new square 1 2 players=3")
+    for line in (0, 1, 2):
+        engine.handle(f"move {line}")
+    assert engine.handle("review") == ["0 0 player 0 unknown", "1 1 player 1 unknown", "2 2 player 2 unknown", "ok"]
+
+
+def test_positions_not_solved_in_time_are_unknown_and_come_before_the_solved_ones() -> None:
+    game = random_game(Board.square(5, 5), Rules(), seed=1)
+    engine = Engine()
+    from game.core import encode
+
+    engine.handle(f"load {encode(game)}")
+    reply = engine.handle("review maxtime=20")
+    assert reply[-1] == "ok" and len(reply) == len(game.moves) + 1
+    unknown = [line.endswith(" unknown") for line in reply[:-1]]
+    assert unknown[0] and not unknown[-1]  # the empty 5x5 board is out of reach, the last move is not
+    first_known = unknown.index(False)
+    assert not any(unknown[first_known:])
+    assert all(len(text.split()) == 5 for text in reply[:first_known])
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        ("review maxtime=0", "maxtime must be a whole number"),
+        ("review maxtime=abc", "maxtime must be a whole number"),
+        ("review maxtime=600001", "maxtime must be a whole number"),
+        ("review depth=3", "cannot read 'depth=3'"),
+        ("review maxtime", "cannot read 'maxtime'"),
+        ("review maxtime=5 maxtime=6", "maxtime is given twice"),
+    ],
+)
+def test_malformed_arguments_get_one_clear_error_and_change_nothing(command: str, reason: str) -> None:
+    engine = Engine()
+    engine.handle("new square 2 2")
+    engine.handle("move 0")
+    before = engine.state.snapshot()
+    reply = engine.handle(command)
+    assert len(reply) == 1 and reply[0].startswith("error: ") and reason in reply[0]
+    assert engine.state.snapshot() == before
+
+
+def test_help_lists_review() -> None:
+    assert "review" in Engine().handle("help")[0].split()
+
+
+def test_the_review_works_in_small_steps() -> None:
+    game = random_game(Board.square(2, 3), Rules(), seed=5)
+    steps = Review(game, seconds=30)
+    count = 0
+    seen_partial = False
+    while not steps.step(0.0005):
+        count += 1
+        solved = [move.solved for move in steps.moves]
+        seen_partial = seen_partial or (any(solved) and not all(solved))
+    assert count > 1 and seen_partial
+    assert all(move.solved for move in steps.moves)
+
+
+def test_cost_labels_name_best_moves_and_what_a_mistake_gave_away() -> None:
+    rules = Rules()
+    game = GameState(Board.square(1, 2), rules)
+    # the top-left box gets three sides, then the mover leaves it instead of taking it
+    for line in (0, 2, 4):
+        game.play(line)
+    free = next(line for line in game.legal_lines() if game.would_capture(line))
+    other = next(line for line in game.legal_lines() if not game.would_capture(line))
+    game.play(other)
+    reviewed = Review(game).finish()
+    labels = [cost_label(p, m) for p, m in zip(positions_of(game), reviewed.moves, strict=False)]
+    assert labels[-1].startswith("gave away ") and LEFT_BOXES in labels[-1]
+    assert cost_reason(positions_of(game)[-2], other, free)[0] == LEFT_BOXES
+    assert int(labels[-1].split()[2].rstrip(":")) == reviewed.moves[-1].loss > 0
+    assert free != other
+    assert BEST in labels
+
+
+def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
+    chunk = 100
+    monkeypatch.setattr(review_module, "DISCARD_CHUNK", chunk)
+    game = random_game(Board.square(4, 4), Rules(), seed=3)
+    review = Review(game, seconds=0.05, table_limit=50_000)
+    while review.solving is not None:
+        review.step(0.01)
+    left = len(review._discard)
+    assert left > 3 * chunk, "the tried positions filled the table"
+    steps = 0
+    while not review.step(0.01):
+        steps += 1
+        assert len(review._discard) == left - chunk * steps
+    assert not review._discard and steps == (left - 1) // chunk
+    assert review.values[0] is None and review.moves[-1].solved
