@@ -108,6 +108,7 @@ class App:
         self.drawn = 0
         self.dirty = True
         self._drawn_scene: Any = None
+        self._moving = False  # the top scene wanted frames at the last turn of the loop
         self.drawn_at = time.perf_counter()
         self.now = 0.0
         self.draw_seconds = 0.0
@@ -304,8 +305,12 @@ class App:
         self.frames += 1
 
     def _needs_drawing(self) -> bool:
+        """Something changed since the last frame drawn; a scene that stopped moving gets one more frame, so the
+        end of every animation is shown."""
         scene = self.manager.top
-        return self.dirty or scene is not self._drawn_scene or (scene is not None and scene.wants_frame())
+        moving = scene is not None and scene.wants_frame()
+        stopped, self._moving = self._moving and not moving, moving
+        return self.dirty or scene is not self._drawn_scene or moving or stopped
 
     def _open_new_hash(self) -> None:
         """A link pasted into the address bar of the open page: open it over whatever is shown."""

@@ -23,7 +23,7 @@ from urllib.parse import unquote
 from ..core import CodeError, GameState, decode, encode
 from ..core.notation import ALPHABET, is_number
 from .i18n import tr
-from .session import Session, movers_of
+from .session import Session
 from .settings_model import Seat, Settings
 
 FRIEND = "f"
@@ -239,5 +239,5 @@ def position_session(settings: Settings, state: GameState, rng: random.Random) -
     session = Session(settings, rng, first=state.first)
     game = state.copy()
     session.games = [game]
-    session.movers = [movers_of(game)]
+    session.movers = [game.drawers()]
     return session

@@ -17,12 +17,14 @@ Point = tuple[int, int]
 
 @dataclass
 class Marks:
-    """What to highlight on top of the position (all optional)."""
+    """What to show on top of the position (all optional)."""
 
-    last_turn: list[int] = field(default_factory=list)
-    last_player: int = -1
+    recent: list[int] = field(default_factory=list)
+    glow: dict[int, float] = field(default_factory=dict)
+    announced: int | None = None
     preview: int | None = None
     preview_player: int = 0
+    taken: int | None = None
     cursor: int | None = None
     hint: int | None = None
     animating: int | None = None
@@ -61,13 +63,14 @@ class BoardView:
         return sorted(points, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
 
     # -- hit-testing ------------------------------------------------------------------------------------------
-    def line_at(self, state: GameState, pos: tuple[int, int], radius: float | None = None) -> int | None:
-        """The undrawn line nearest ``pos`` within ``radius`` pixels (default half an edge), or None."""
+    def line_at(self, pos: tuple[int, int], radius: float | None = None) -> int | None:
+        """The line nearest ``pos`` (drawn or not) within ``radius`` pixels (at least half an edge), or None.
+
+        Every line takes part, so a press on a drawn line finds that line (and the caller refuses it) instead of a
+        free line further away."""
         limit = self.edge * 0.5 if radius is None else max(radius, self.edge * 0.5)
         best, best_distance = None, limit
         for line, (a, b) in enumerate(self.ends):
-            if state.is_drawn(line):
-                continue
             distance = _segment_distance(pos, a, b)
             if distance < best_distance:
                 best, best_distance = line, distance
@@ -105,32 +108,43 @@ class BoardView:
         marks_text: list[str],
         patterns: bool,
     ) -> None:
+        """The position, every drawn line in the colour (and with patterns on, the dash) of the player who drew it,
+        then the marks on top."""
+        drawers = dict(zip(state.moves, state.drawers(), strict=True))
         hidden_line = marks.animating
         hidden_cells = set(marks.filling)
-        layer = self._static_layer(state, text, marks_text, patterns, hidden_line, hidden_cells)
+        layer = self._static_layer(state, drawers, text, marks_text, patterns, hidden_line, hidden_cells)
         surface.blit(self._on_background(surface, layer), self.rect)
         for cell in marks.filling:
             owner = state.owner[cell]
             if owner >= 0:
                 self._fill_cell(surface, text, cell, owner, marks_text[owner], patterns, marks.fill_progress)
-        for line in marks.last_turn:
-            if line != hidden_line:
-                self._line(surface, line, theme.PLAYER_COLOURS[marks.last_player], self.line_width + 2)
+        for line in marks.recent:
+            if line != hidden_line and line != marks.announced:
+                player = drawers.get(line, -1)
+                self._halo(surface, line, player_colour(player), marks.glow.get(line, 0.0))
+                self._stroke(surface, line, player, patterns)
+        if marks.announced is not None and marks.announced != hidden_line:
+            self._halo(surface, marks.announced, theme.LAST_TURN, marks.glow.get(marks.announced, 0.0))
+            self._stroke(surface, marks.announced, drawers.get(marks.announced, -1), patterns)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
             self._line(surface, marks.hint, theme.tint(theme.HINT, 0.35 * glow), self.line_width + 6)
         if marks.preview is not None:
-            colour = theme.tint(theme.PLAYER_COLOURS[marks.preview_player], 0.45)
-            self._line(surface, marks.preview, colour, self.line_width + 2)
+            self._preview(surface, marks.preview, player_colour(marks.preview_player))
+        if marks.taken is not None:
+            self._taken(surface, marks.taken, drawers.get(marks.taken, -1), patterns)
         if marks.cursor is not None:
             self._cursor(surface, marks.cursor)
         if hidden_line is not None:
             a, b = self.ends[hidden_line]
             t = marks.line_progress
             tip = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
-            colour = theme.PLAYER_COLOURS[marks.last_player] if marks.last_player >= 0 else theme.LINE
-            pygame.draw.line(surface, colour, a, tip, self.line_width + 2)
-        for line in {marks.preview, marks.cursor, marks.hint, hidden_line, *marks.last_turn} - {None}:
+            player = drawers.get(hidden_line, -1)
+            self._halo(surface, hidden_line, player_colour(player), 1.0, tip)
+            stroke(surface, a, tip, player, patterns, self.line_width)
+        touched = {marks.preview, marks.taken, marks.cursor, marks.hint, hidden_line, marks.announced, *marks.recent}
+        for line in touched - {None}:
             for dot in self.board.lines[line]:
                 pygame.draw.circle(surface, theme.DOT, self.dots[dot], self.dot_radius)
 
@@ -149,6 +163,7 @@ class BoardView:
     def _static_layer(
         self,
         state: GameState,
+        drawers: dict[int, int],
         text: Text,
         marks_text: list[str],
         patterns: bool,
@@ -157,7 +172,7 @@ class BoardView:
     ) -> pygame.Surface:
         drawn = state.drawn if hidden_line is None else state.drawn & ~(1 << hidden_line)
         owners = tuple(-1 if c in hidden_cells else o for c, o in enumerate(state.owner))
-        key = (drawn, owners, patterns, tuple(marks_text))
+        key = (drawn, tuple(drawers.items()), owners, patterns, tuple(marks_text))
         if key == self._cache_key and self._cache is not None:
             return self._cache
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -168,7 +183,7 @@ class BoardView:
                 layer.blit(image, _add(topleft, shift))
         for line, (a, b) in enumerate(self.ends):
             if drawn >> line & 1:
-                pygame.draw.line(layer, theme.LINE, _add(a, shift), _add(b, shift), self.line_width)
+                stroke(layer, _add(a, shift), _add(b, shift), drawers.get(line, -1), patterns, self.line_width)
             else:
                 _dashed(layer, theme.FAINT, _add(a, shift), _add(b, shift), max(1, self.line_width // 2))
         for dot in self.dots:
@@ -201,7 +216,7 @@ class BoardView:
         shift: tuple[int, int] = (0, 0),
     ) -> None:
         """Fill ``cell`` for ``owner`` (grown to ``progress``), drawing at screen position + ``shift``."""
-        colour = theme.PLAYER_COLOURS[owner]
+        colour = player_colour(owner)
         cx, cy = self.centres[cell]
         scale = 0.3 + 0.7 * progress
         polygon = [
@@ -218,10 +233,104 @@ class BoardView:
         a, b = self.ends[line]
         pygame.draw.line(surface, colour, a, b, width)
 
+    def _stroke(self, surface: pygame.Surface, line: int, player: int, patterns: bool) -> None:
+        a, b = self.ends[line]
+        stroke(surface, a, b, player, patterns, self.line_width)
+
+    def _halo(
+        self,
+        surface: pygame.Surface,
+        line: int,
+        colour: tuple[int, int, int],
+        glow: float,
+        tip: Point | None = None,
+    ) -> None:
+        """A soft band behind a line that just changed: wider and stronger while ``glow`` (1 to 0) is high."""
+        a, b = self.ends[line]
+        width = round(self.line_width * (2.6 + 1.6 * glow))
+        pygame.draw.line(surface, theme.tint(colour, 0.62 - 0.3 * glow), a, tip or b, width)
+
+    def _preview(self, surface: pygame.Surface, line: int, colour: tuple[int, int, int]) -> None:
+        """The line a press or the mouse would draw: a pale, wide line with rings at its ends."""
+        a, b = self.ends[line]
+        pygame.draw.line(surface, theme.tint(colour, 0.45), a, b, self.line_width + 4)
+        for end in (a, b):
+            pygame.draw.circle(surface, colour, end, self.dot_radius + 4, 3)
+
+    def _taken(self, surface: pygame.Surface, line: int, player: int, patterns: bool) -> None:
+        """A drawn line under the finger: outlined in red with a cross, so nobody expects it to be drawn again."""
+        a, b = self.ends[line]
+        pygame.draw.line(surface, theme.tint(theme.DANGER, 0.55), a, b, self.line_width * 3)
+        stroke(surface, a, b, player, patterns, self.line_width)
+        x, y = _mid(a, b)
+        arm = max(5, round(self.edge * 0.12))
+        width = max(2, self.line_width - 1)
+        pygame.draw.line(surface, theme.DANGER, (x - arm, y - arm), (x + arm, y + arm), width)
+        pygame.draw.line(surface, theme.DANGER, (x - arm, y + arm), (x + arm, y - arm), width)
+
     def _cursor(self, surface: pygame.Surface, line: int) -> None:
         a, b = self.ends[line]
         pygame.draw.line(surface, theme.FOCUS, a, b, self.line_width + 6)
         pygame.draw.line(surface, theme.PANEL, a, b, max(1, self.line_width - 1))
+
+
+def player_colour(player: int) -> tuple[int, int, int]:
+    """The colour of ``player``'s lines and cells; lines nobody drew (a Swedish or Icelandic start) are ink."""
+    return theme.PLAYER_COLOURS[player] if player >= 0 else theme.LINE
+
+
+def stroke(surface: pygame.Surface, a: Point, b: Point, player: int, patterns: bool, width: int) -> None:
+    """A drawn line from ``a`` to ``b`` in ``player``'s colour; with ``patterns`` on, in the dash rhythm that goes
+    with the player's cell pattern (full-colour dashes on a pale line, so it still reads as one drawn line)."""
+    colour = player_colour(player)
+    if not patterns or player < 0:
+        pygame.draw.line(surface, colour, a, b, width)
+        return
+    pygame.draw.line(surface, theme.tint(colour, 0.6), a, b, width)
+    rhythm = theme.LINE_DASHES[theme.PATTERNS[player % len(theme.PATTERNS)]]
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    at, index = 0.0, 0
+    while at < length:
+        piece = rhythm[index % len(rhythm)] * width
+        if index % 2 == 0:
+            end = min(length, at + piece)
+            start_point = (a[0] + ux * at, a[1] + uy * at)
+            end_point = (a[0] + ux * end, a[1] + uy * end)
+            pygame.draw.line(surface, colour, start_point, end_point, width)
+        at += piece
+        index += 1
+
+
+def draw_loupe(surface: pygame.Surface, focus: Point, reach: float, zoom: float, clear: float) -> pygame.Rect:
+    """Show the circle of radius ``reach`` around ``focus`` magnified ``zoom`` times where a finger pressing at
+    ``focus`` does not hide it: above, at least ``clear`` pixels from the point, or beside it near the top edge.
+    Returns the loupe's bounding rect."""
+    w, h = surface.get_size()
+    source = max(4, round(reach))
+    radius = max(8, round(reach * zoom))
+    fx, fy = focus
+    cx, cy = fx, fy - clear - radius
+    if cy - radius < 0:
+        side = -1 if fx > w / 2 else 1
+        cx, cy = fx + side * (clear + radius), fy
+    cx = min(max(cx, radius + 2), w - radius - 2)
+    cy = min(max(cy, radius + 2), h - radius - 2)
+    patch = pygame.Surface((2 * source, 2 * source), pygame.SRCALPHA)
+    patch.fill((*theme.BACKGROUND, 255))
+    area = pygame.Rect(fx - source, fy - source, 2 * source, 2 * source).clip(surface.get_rect())
+    patch.blit(surface, (area.x - (fx - source), area.y - (fy - source)), area)
+    lens = pygame.transform.smoothscale(patch, (2 * radius, 2 * radius))
+    mask = pygame.Surface(lens.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (radius, radius), radius)
+    lens.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.circle(surface, theme.shade(theme.BACKGROUND, 0.3), (cx + 3, cy + 4), radius + 2)
+    surface.blit(lens, (cx - radius, cy - radius))
+    pygame.draw.circle(surface, theme.INK, (cx, cy), radius + 1, 3)
+    pygame.draw.circle(surface, theme.INK, (cx, cy), max(3, radius // 16), 2)
+    return pygame.Rect(cx - radius - 2, cy - radius - 2, 2 * radius + 8, 2 * radius + 8)
 
 
 def _add(p: tuple[float, float], shift: tuple[int, int]) -> Point:

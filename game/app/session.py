@@ -32,6 +32,7 @@ STEP_SECONDS = 0.004
 BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its time is up (a frame or two to show)
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
+GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 
 
 def hint_seconds(lines: int) -> float:
@@ -105,6 +106,8 @@ class Session:
         self.games = self._new_games(first)
         self.current = 0
         self.movers: list[list[int]] = [[] for _ in self.games]
+        self.forced: list[set[int]] = [set() for _ in self.games]
+        self.drawn_at: dict[int, float] = {}
         self.now = 0.0
         self.pace = PACE[settings.animation]
         self.timer = MoveTimer(float(settings.timer))
@@ -124,6 +127,7 @@ class Session:
         self.finished = False
         self.moves_made = 0
         self.sounds: list[str] = []
+        self.messages: list[str] = []
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
 
     def _new_games(self, first: int) -> list[GameState]:
@@ -167,6 +171,42 @@ class Session:
         best = min(totals) if self.rules.misere else max(totals)
         return [p for p, total in enumerate(totals) if total == best]
 
+    def viewer(self) -> int:
+        """The seat the board is shown for: the person to move, else the person who moved last, else the first
+        person (with computers only: the computer to move)."""
+        state = self.state
+        if state.to_move >= 0 and not self.seats[state.to_move].is_computer:
+            return state.to_move
+        for mover in reversed(self.movers[self.current]):
+            if not self.seats[mover].is_computer:
+                return mover
+        people = [seat for seat, s in enumerate(self.seats) if not s.is_computer]
+        return people[0] if people else max(state.to_move, 0)
+
+    def recent_lines(self) -> list[int]:
+        """The lines drawn since the viewer last chose one: the last turn of every other player, and any line the
+        timer drew for the viewer. They stay highlighted until the viewer draws a line."""
+        viewer = self.viewer()
+        movers, forced = self.movers[self.current], self.forced[self.current]
+        start = 0
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] == viewer and index not in forced:
+                start = index + 1
+                break
+        return self.state.moves[start:]
+
+    def timed_out_lines(self) -> set[int]:
+        """The lines on this board that the move timer drew for a player who ran out of time."""
+        moves = self.state.moves
+        return {moves[index] for index in self.forced[self.current]}
+
+    def glow(self, line: int) -> float:
+        """1 while ``line`` is being drawn, fading to 0 over :data:`GLOW_SECONDS` after; 0 for older lines."""
+        drawn_at = self.drawn_at.get(line)
+        if drawn_at is None:
+            return 0.0
+        return 1.0 - _clamp((self.now - drawn_at - LINE_SECONDS * self.pace) / GLOW_SECONDS)
+
     def timer_fraction(self) -> float | None:
         if not self.timer.enabled or self.state.over:
             return None
@@ -180,12 +220,15 @@ class Session:
         self.play_line(line)
         return True
 
-    def play_line(self, line: int) -> None:
-        """Draw ``line`` for whoever is to move (the computer, the timer, or :meth:`play_human`)."""
+    def play_line(self, line: int, forced: bool = False) -> None:
+        """Draw ``line`` for whoever is to move (the computer, the timer (``forced``), or :meth:`play_human`)."""
         state = self.state
         player = state.to_move
         result = state.play(line)
+        if forced:
+            self.forced[self.current].add(len(state.moves) - 1)
         self.movers[self.current].append(player)
+        self.drawn_at[line] = self.now
         self.animation = Animation(
             line, result.captured, player, self.now, LINE_SECONDS * self.pace, FILL_SECONDS * self.pace
         )
@@ -212,7 +255,17 @@ class Session:
         if self.seats[self.state.to_move].is_computer:
             self._step_computer(step_seconds)
         elif self.timer.expired(self.now):
-            self.play_line(self.rng.choice(self.state.legal_lines()))
+            self._time_out()
+
+    def _time_out(self) -> None:
+        """The person to move ran out of time: a random line is drawn for them, and they are told so."""
+        player = self.state.to_move
+        self.play_line(self.rng.choice(self.state.legal_lines()), forced=True)
+        if self.is_you(player):
+            self.messages.append(tr("Time ran out: a line was drawn for you"))
+        else:
+            message = tr("Time ran out: a line was drawn for {name}")
+            self.messages.append(message.format(name=self.names[player]))
 
     def _after_board(self) -> None:
         if self.over_since is None:  # a game resumed on a finished board
@@ -233,6 +286,7 @@ class Session:
         if not self.state.over or self.current + 1 >= len(self.games):
             return False
         self.current += 1
+        self.drawn_at.clear()
         self.over_since = None
         self.between = False
         self.timer.restart(self.now)
@@ -275,7 +329,8 @@ class Session:
             return False
         movers = self.movers[self.current]
         while movers:
-            self.state.undo()
+            self.drawn_at.pop(self.state.undo(), None)
+            self.forced[self.current].discard(len(movers) - 1)
             if not self.seats[movers.pop()].is_computer:
                 break
         self.hint = None
@@ -353,20 +408,10 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
             return None, tr("the saved game's boards do not match its settings")
     session.games = games
     session.current = current
-    session.movers = [movers_of(game) for game in games]
+    session.movers = [game.drawers() for game in games]
     link = data.get("link")
     session.link_id = link if isinstance(link, str) else None
     return session, ""
-
-
-def movers_of(game: GameState) -> list[int]:
-    """Who drew each of the game's moves, found by replaying them."""
-    replay = GameState(game.board, game.rules, game.first)
-    movers = []
-    for line in game.moves:
-        movers.append(replay.to_move)
-        replay.play(line)
-    return movers
 
 
 def score_curves(game: GameState) -> list[list[int]]:

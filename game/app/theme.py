@@ -26,6 +26,9 @@ FOCUS = (240, 160, 40)
 # Okabe-Ito colours, chosen to stay distinct for the common kinds of colour blindness.
 PLAYER_COLOURS = ((0, 114, 178), (230, 120, 0), (0, 150, 110), (200, 90, 160))
 PATTERNS = ("stripes", "dots", "grid", "bars")
+# With patterns on, a drawn line carries the rhythm of its player's cell pattern: dash and gap lengths (on, off, ...)
+# in line widths, full colour over a pale line.
+LINE_DASHES = {"stripes": (3.0, 1.5), "dots": (1.0, 1.0), "grid": (3.0, 1.0, 1.0, 1.0), "bars": (6.0, 1.5)}
 
 
 def tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

@@ -142,6 +142,10 @@ class GameState:
         need, sides = self._need, self.sides
         return all(sides[c] != need[c] - 2 for c in self.board.line_cells[line])
 
+    def drawers(self) -> list[int]:
+        """Who drew each of :attr:`moves`, in the same order."""
+        return [player for _, player, _ in self._stack]
+
     def last_turn(self) -> list[int]:
         """The lines of the most recent turn (the last move and the captures that led to it by the same player)."""
         if not self._stack:

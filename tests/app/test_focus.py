@@ -106,12 +106,12 @@ def test_a_tap_that_does_nothing_says_why(make_driver):
     driver.click(driver.line_point(0))
     assert session.state.moves == [0]
     driver.click(driver.line_point(0))
-    assert "already drawn" in scene._status() or "Wait" in scene._status()
+    assert scene._status() in ("That line is taken", scene._wait_message())
     driver.wait_for_turn()
     driver.click(driver.line_point(0))
-    assert scene._status() == "That line is already drawn"
+    assert scene._status() == "That line is taken"
     driver.frames(75)  # 2.5 s at the fake clock's 30 frames a second
-    assert scene._status() != "That line is already drawn", "the explanation goes after a moment"
+    assert scene._status() != "That line is taken", "the explanation goes after a moment"
 
 
 def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):

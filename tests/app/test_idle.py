@@ -51,7 +51,7 @@ def test_a_board_waiting_for_a_person_rests_and_a_thinking_computer_keeps_frames
     driver.click(driver.line_point(0))
     assert session.state.moves == [0]
     assert idle_draws(driver, 3) == 3, "the line being drawn is animated"
-    driver.frames(30)
+    driver.frames(60)  # (the new line glows for a second once drawn)
     assert idle_draws(driver) == 0, "at rest once the line is drawn"
 
     thinking = Session(TWO_PEOPLE.with_(seats=(Seat("computer", "expert"), Seat("human"))), driver.app.rng, first=0)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from game.app import theme
 from game.app.input import Action, InputMapper
 from game.app.scenes.board import BoardScene
 from game.app.session import Session
@@ -53,12 +56,11 @@ def test_a_touch_near_a_line_within_the_large_hit_area_draws_it(make_driver):
     assert session.state.moves == [0]
 
 
-def test_sliding_away_cancels_the_touch(make_driver):
+def test_sliding_off_every_line_cancels_the_touch(make_driver):
     driver = make_driver()
     session = start(driver)
-    start_point = driver.line_point(0)
-    far = driver.line_point(session.board.num_lines - 1)
-    driver.tap(start_point, slide_to=far)
+    outside = (driver.scene.frame.board.centerx, driver.scene.frame.status.centery)
+    driver.tap(driver.line_point(0), slide_to=outside)
     assert session.state.moves == []
 
 
@@ -139,12 +141,267 @@ def test_clicks_during_the_line_animation_are_ignored(make_driver):
 
 def test_the_touch_radius_reaches_further_than_half_an_edge():
     from game.app.render import BoardView
-    from game.core import Board, GameState
+    from game.core import Board
 
     board = Board.square(12, 12)
     view = BoardView(board, pygame.Rect(0, 0, 700, 700))
-    state = GameState(board)
     (ax, ay), (bx, by) = view.ends[0]
     away = ((ax + bx) // 2, ay - int(view.edge * 0.8))
-    assert view.line_at(state, away) is None
-    assert view.line_at(state, away, radius=view.edge) == 0
+    assert view.line_at(away) is None
+    assert view.line_at(away, radius=view.edge) == 0
+
+
+# -- a press on a drawn line, sliding, lifting, double taps ---------------------------------------------------
+
+
+def finger(driver, kind: int, pos: tuple[int, int], finger_id: int = 0) -> None:
+    w, h = driver.app.size
+    driver.post(kind, x=pos[0] / w, y=pos[1] / h, dx=0, dy=0, finger_id=finger_id, touch_id=1)
+
+
+def sdl_tap(driver, pos: tuple[int, int]) -> None:
+    """A tap in the order SDL2 queues it: its synthetic mouse events (``touch`` set) before each finger event."""
+    driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=True)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
+    finger(driver, pygame.FINGERDOWN, pos)
+    driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)
+    finger(driver, pygame.FINGERUP, pos)
+    driver.frames(1)
+
+
+def play_by_taps(driver, lines) -> None:
+    for line in lines:
+        driver.wait_for_turn()
+        driver.tap(driver.line_point(line))
+    driver.wait_for_turn()
+
+
+def toward(point, target, pixels: float) -> tuple[int, int]:
+    """``point`` moved ``pixels`` toward ``target``."""
+    dx, dy = target[0] - point[0], target[1] - point[1]
+    length = math.hypot(dx, dy)
+    return round(point[0] + dx / length * pixels), round(point[1] + dy / length * pixels)
+
+
+def test_a_tap_on_a_drawn_line_of_a_small_board_draws_nothing_and_says_it_is_taken(make_driver):
+    driver = make_driver()
+    session = start(driver)
+    play_by_taps(driver, [13, 0])
+    inside = driver.scene.view.centres[0]
+    for point in (driver.line_point(13), toward(driver.line_point(13), inside, driver.scene.view.edge * 0.2)):
+        driver.tap(point)
+        assert session.state.moves == [13, 0]
+        assert driver.scene._status() == "That line is taken"
+
+
+def test_a_tap_on_a_drawn_line_of_a_big_board_draws_nothing_even_when_the_touch_radius_is_wider_than_an_edge(
+    make_driver, monkeypatch
+):
+    driver = make_driver()
+    session = start(driver, HUMANS.with_(size=(8, 8)))
+    view = driver.scene.view
+    monkeypatch.setattr(driver.app, "touch_radius", lambda: view.edge * 1.3)  # a phone: 7 mm is more than an edge
+    cell = 27
+    top = min(session.board.cells[cell], key=lambda line: driver.line_point(line)[1])
+    play_by_taps(driver, [top])
+    assert session.state.moves == [top]
+    near_top = toward(driver.line_point(top), view.centres[cell], view.edge * 0.3)
+    for _ in range(3):
+        driver.tap(near_top)
+        assert session.state.moves == [top], "the drawn line under the finger, not a free side of the box"
+        assert driver.scene._status() == "That line is taken"
+    other = next(line for line in session.board.cells[cell] if line != top)
+    driver.tap(driver.line_point(other))
+    assert session.state.moves == [top, other], "a free line under the finger is still drawn"
+
+
+def test_a_click_on_a_drawn_line_of_a_triangle_board_draws_nothing(make_driver):
+    driver = make_driver()
+    session = start(driver, HUMANS.with_(shape="triangle", size=(4,)))
+    view = driver.scene.view
+    line = session.board.cells[4][0]
+    driver.click(driver.line_point(line))
+    driver.wait_for_turn()
+    assert session.state.moves == [line]
+    inside = view.centres[4]
+    for point in (driver.line_point(line), toward(driver.line_point(line), inside, view.edge * 0.15)):
+        driver.click(point)
+        assert session.state.moves == [line]
+        assert driver.scene._status() == "That line is taken"
+
+
+def test_the_chosen_line_is_the_nearest_line_even_when_it_is_drawn(make_driver):
+    driver = make_driver()
+    session = start(driver)
+    play_by_taps(driver, [13])
+    view = driver.scene.view
+    point = toward(driver.line_point(13), view.centres[0], view.edge * 0.3)
+    assert view.line_at(point) == 13
+    assert view.line_at(point, radius=view.edge * 2) == 13, "a wide radius does not skip the drawn line"
+    finger(driver, pygame.FINGERDOWN, point)
+    driver.frames(1)
+    marks = driver.scene._marks()
+    assert marks.taken == 13 and marks.preview is None
+    assert driver.scene._status() == "That line is taken", "said while the finger is still down"
+    finger(driver, pygame.FINGERUP, point)
+    driver.frames(1)
+    assert session.state.moves == [13]
+
+
+def test_press_slide_lift_draws_the_line_under_the_finger_at_lift(make_driver):
+    driver = make_driver()
+    session = start(driver)
+    first, second = driver.line_point(0), driver.line_point(12)
+    finger(driver, pygame.FINGERDOWN, first)
+    driver.frames(1)
+    assert driver.scene._marks().preview == 0
+    finger(driver, pygame.FINGERMOTION, driver.scene.view.centres[0])
+    finger(driver, pygame.FINGERMOTION, second)
+    driver.frames(1)
+    assert driver.scene._marks().preview == 12, "the choice followed the finger"
+    assert session.state.moves == []
+    finger(driver, pygame.FINGERUP, second)
+    driver.frames(1)
+    assert session.state.moves == [12]
+
+
+def test_a_pressing_finger_sees_the_chosen_line_in_a_loupe_above_it(make_driver):
+    driver = make_driver()
+    start(driver)
+    view = driver.scene.view
+    cell = 4  # the middle box: room above it
+    line = min(driver.scene.session.board.cells[cell], key=lambda n: driver.line_point(n)[1])
+    point = driver.line_point(line)
+    finger(driver, pygame.FINGERDOWN, point)
+    driver.frames(1)
+    loupe = driver.scene.loupe
+    assert loupe is not None and loupe.bottom < point[1] - driver.app.touch_radius(), "clear of the finger"
+    preview = driver.app.screen.get_at(point)
+    shown = driver.app.screen.get_at((loupe.centerx, loupe.centery - view.line_width))
+    assert max(abs(a - b) for a, b in zip(preview[:3], shown[:3], strict=True)) < 12, "the line, magnified"
+    finger(driver, pygame.FINGERUP, point)
+    driver.frames(1)
+    assert driver.scene.loupe is None
+
+
+def capture_run(driver) -> Session:
+    """Player 2 to move on 3x3 with box 0 one line (13) from closed and box 1 closed by 14 after it."""
+    session = start(driver, HUMANS.with_(animation="slow"))
+    play_by_taps(driver, [0, 3, 12, 1, 4])
+    assert session.state.to_move == 1
+    return session
+
+
+def test_a_double_tap_during_an_animated_capture_run_draws_exactly_one_line(make_driver):
+    driver = make_driver()
+    session = capture_run(driver)
+    point = driver.line_point(13)
+    driver.tap(point)
+    assert session.busy and session.state.moves[-1] == 13
+    driver.tap(point)
+    driver.wait_for_turn()
+    driver.frames(20)
+    assert session.state.moves == [0, 3, 12, 1, 4, 13]
+    assert session.state.to_move == 1, "still the capturing player's turn, nothing drawn for them"
+
+
+def test_a_double_tap_that_wobbles_onto_a_free_line_draws_exactly_one_line(make_driver):
+    driver = make_driver()
+    session = capture_run(driver)
+    view = driver.scene.view
+    corner = view.dots[5]  # where line 13 meets free line 17 (below) and drawn lines 3 and 4
+    reach = driver.app.touch_radius() * 0.2
+    above, below = (corner[0], round(corner[1] - reach)), (corner[0], round(corner[1] + reach))
+    assert view.line_at(above) == 13 and view.line_at(below) == 17
+    driver.tap(above)
+    assert session.state.moves[-1] == 13
+    driver.tap(below)  # during the animation
+    driver.wait_for_turn()
+    driver.frames(20)
+    assert session.state.moves == [0, 3, 12, 1, 4, 13]
+    driver.tap(above)
+    driver.clock.jump(0.1)
+    driver.frames(1)
+    assert session.state.moves == [0, 3, 12, 1, 4, 13]
+
+
+def test_a_tap_far_from_the_last_during_the_animation_is_drawn_once_it_ends(make_driver):
+    driver = make_driver()
+    session = capture_run(driver)
+    driver.tap(driver.line_point(13))
+    assert session.busy
+    driver.tap(driver.line_point(14))
+    assert session.state.moves[-1] == 13 and driver.scene._marks().preview == 14, "waiting, and shown"
+    driver.until(lambda: len(session.state.moves) == 7, limit=60)
+    assert session.state.moves[-2:] == [13, 14]
+
+
+def test_a_tap_during_the_animation_is_dropped_when_the_turn_passes(make_driver):
+    driver = make_driver()
+    session = start(driver, HUMANS.with_(animation="slow"))
+    driver.tap(driver.line_point(0))
+    assert session.busy and session.state.to_move == 1
+    driver.tap(driver.line_point(9))  # the other person is to move next: a tap is queued for them only
+    driver.wait_for_turn()
+    driver.frames(5)
+    assert session.state.moves == [0, 9]
+    settings = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="slow")
+    driver.app.manager.pop()
+    session = start(driver, settings)
+    driver.tap(driver.line_point(0))
+    driver.tap(driver.line_point(9))
+    assert driver.scene.queued is None, "the computer is to move: nothing is queued"
+
+
+def test_touch_duplicate_mouse_events_are_dropped_in_sdls_order(make_driver):
+    mapper, size = InputMapper(), (200, 100)
+    events = [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(0, 0), buttons=(0, 0, 0), touch=True),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(50, 50), button=1, touch=True),
+        pygame.event.Event(pygame.FINGERDOWN, x=0.25, y=0.5, finger_id=3),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(60, 50), rel=(10, 0), buttons=(1, 0, 0), touch=True),
+        pygame.event.Event(pygame.FINGERMOTION, x=0.3, y=0.5, finger_id=3),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(60, 50), button=1, touch=True),
+        pygame.event.Event(pygame.FINGERUP, x=0.3, y=0.5, finger_id=3),
+    ]
+    actions = [action for event in events for action in mapper.actions(event, size)]
+    assert actions == [
+        Action("press", (50, 50), touch=True),
+        Action("drag", (60, 50), touch=True),
+        Action("release", (60, 50), touch=True),
+    ]
+    driver = make_driver()
+    session = start(driver)
+    sdl_tap(driver, driver.line_point(5))
+    assert session.state.moves == [5]
+    driver.wait_for_turn()
+    finger(driver, pygame.FINGERDOWN, driver.line_point(7))
+    driver.post(pygame.MOUSEMOTION, pos=driver.line_point(9), rel=(0, 0), buttons=(1, 0, 0), touch=True)
+    driver.frames(1)
+    assert driver.scene._marks().preview == 7, "a synthetic mouse motion does not move the choice"
+    driver.post(pygame.MOUSEBUTTONUP, pos=driver.line_point(9), button=1, touch=True)
+    finger(driver, pygame.FINGERUP, driver.line_point(7))
+    driver.frames(1)
+    assert session.state.moves == [5, 7]
+
+
+def test_a_rotation_mid_press_cancels_the_press_and_the_board_follows_the_new_size(make_driver):
+    driver = make_driver()
+    session = start(driver)
+    play_by_taps(driver, [0])
+    finger(driver, pygame.FINGERDOWN, driver.line_point(5))
+    driver.frames(1)
+    assert driver.scene.loupe is not None
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    driver.post(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720)
+    driver.frames(1)
+    assert driver.app.size == (1280, 720)
+    assert driver.scene.press is None and driver.scene.loupe is None
+    finger(driver, pygame.FINGERUP, (640, 360))
+    driver.frames(1)
+    assert session.state.moves == [0]
+    x, y = driver.line_point(0)
+    blue = theme.PLAYER_COLOURS[0]
+    assert tuple(driver.app.screen.get_at((x, y)))[:3] in (blue, theme.tint(blue, 0.6)), "drawn where line 0 is now"
+    sdl_tap(driver, driver.line_point(5))
+    assert session.state.moves == [0, 5], "taps land on the lines where they are now drawn"

@@ -86,6 +86,7 @@ def between_boards() -> Session:
 
 def scene_makers():
     yield "menu", lambda app: MenuScene(app)
+    yield "menu, replace the unfinished game?", lambda app: _asking(MenuScene(app))
     for page, name in enumerate(SETTINGS_PAGES):
         yield f"settings {name}", lambda app, page=page: _settings(app, page, 2)
     yield "settings Players, 4 seats", lambda app: _settings(app, 1, 4)
@@ -114,6 +115,19 @@ def scene_makers():
         ),
     )
     yield "open a link", lambda app: OpenLinkScene(app)
+
+
+def _asking(menu: MenuScene) -> MenuScene:
+    """The menu asking whether to replace the unfinished game (as New game does when one is saved)."""
+    enter = menu.enter
+
+    def asking() -> None:
+        enter()
+        menu.unfinished = "3x3 boxes (4x4 dots) · You 2, Easy 1 · 14 lines drawn"
+        menu.replacing = lambda: None
+
+    menu.enter = asking
+    return menu
 
 
 def _review(app) -> ReviewScene:

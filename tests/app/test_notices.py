@@ -16,7 +16,6 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
-from game.app.session import movers_of
 from game.storage import BrowserStore, FileStore, Notice, phrases
 from game.storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
 
@@ -82,7 +81,7 @@ def test_more_notices_wait_their_turn(make_driver, store):
 
 def play_to_results(driver) -> None:
     session = finished_session(VS)
-    session.movers = [movers_of(game) for game in session.games]
+    session.movers = [game.drawers() for game in session.games]
     driver.app.manager.push(BoardScene(driver.app, session))
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
 

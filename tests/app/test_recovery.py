@@ -12,7 +12,6 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
-from game.app.session import movers_of
 from game.app.settings_model import Settings, settings_from_data
 
 from .test_scenes import VS, finished_session
@@ -108,7 +107,7 @@ def test_a_history_of_the_wrong_type_is_kept_not_overwritten_by_the_next_game(ma
     store.put("history", {"not": "a history"})
     driver = make_driver()
     session = finished_session(VS)
-    session.movers = [movers_of(game) for game in session.games]
+    session.movers = [game.drawers() for game in session.games]
     driver.app.manager.push(BoardScene(driver.app, session))
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
     assert json.loads(store.texts["history.bad-1"])["data"] == {"not": "a history"}

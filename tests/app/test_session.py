@@ -8,7 +8,7 @@ import pygame
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.session import Session, movers_of, resume_session, score_curves, seat_marks, seat_names
+from game.app.session import Session, resume_session, score_curves, seat_marks, seat_names
 from game.app.settings_model import Seat, Settings
 from game.core import decode
 
@@ -172,7 +172,7 @@ def test_names_marks_curves_and_movers():
     curves = score_curves(state)
     assert [curve[-1] for curve in curves] == state.scores
     assert all(len(curve) == len(state.moves) + 1 for curve in curves)
-    movers = movers_of(state)
+    movers = state.drawers()
     assert movers[0] == 1 and len(movers) == len(state.moves)
 
 

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...ai import hints
-from ...core import GameState
 from ...core.rules import STARTS
 from .. import layout, theme
 from ..i18n import tr, tr_mark
 from ..i18n.phrases import START_NAMES, describe_board, hint_reason
 from ..input import Action
-from ..render import BoardView, Marks
+from ..render import BoardView, Marks, draw_loupe
 from ..scene import Scene
 from ..scoreboard import draw_scores, swatch, timer_ring
 from ..session import Session
@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from ..app import App
 
 FEEDBACK_SECONDS = 2.0
+ANNOUNCE_SECONDS = 4.0
+HASTY_SECONDS = 0.35  # a press this soon after a tap drew a line may be the second half of a double tap
+DOUBLE_TAP_REACH = 0.5  # a hasty press this close to the last tap (in touch radii) is taken for its double
+LOUPE_ZOOM = 1.6
+LOUPE_CLEAR = 1.3  # the loupe stays this many touch radii above the finger
+TAKEN = tr_mark("That line is taken")
 
 
 HINT_SAFE = {
@@ -50,17 +56,51 @@ def hint_text(reason: str, shape: str) -> str:
     return tr("Hint: {reason}").format(reason=hint_reason(reason))
 
 
+@dataclass
+class Press:
+    """A pointer held down on the board: where it is, the line nearest it (drawn or not), and whether it came so
+    soon after a tap that drew a line (while that line was animating, or within HASTY_SECONDS) that it may be the
+    second half of a double tap."""
+
+    pos: tuple[int, int]
+    line: int | None
+    touch: bool
+    hasty: bool
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A line tapped while the player's previous line was still animating, drawn once the animation ends if
+    nothing else happened meanwhile (same player to move, same number of moves)."""
+
+    line: int
+    player: int
+    moves: int
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Tap:
+    """The last line drawn by a pointer: where the pointer was lifted, when, and the line."""
+
+    pos: tuple[int, int]
+    time: float
+    line: int
+
+
 class BoardScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.pending: int | None = None
+        self.press: Press | None = None
+        self.queued: Queued | None = None
+        self.last_tap: Tap | None = None
         self.hover: int | None = None
+        self.loupe: pygame.Rect | None = None
         self.cursor: int | None = None
         self.show_cursor = False
         self.saved_moves = -1
         self.feedback: tuple[str, float] | None = None
-        self._seen: tuple = ()
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -72,6 +112,8 @@ class BoardScene(Scene):
     def arrange(self) -> None:
         self.frame = layout.board_layout(self.app.metrics)
         self.view = BoardView(self.session.board, self.frame.board)
+        self.press = self.last_tap = None  # pointer positions from before a resize or rotation mean nothing now
+        self.hover = None
         u = self.app.metrics.u
         self.menu_button = Button(tr("Menu"), self.leave)
         self.undo_button = Button(tr("Undo"), self.undo)
@@ -124,7 +166,8 @@ class BoardScene(Scene):
 
     def next_board(self) -> None:
         if self.session.next_board():
-            self.pending = self.hover = self.cursor = None
+            self.press = self.queued = None
+            self.hover = self.cursor = None
 
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
@@ -133,7 +176,8 @@ class BoardScene(Scene):
 
     def undo(self) -> None:
         if self.session.undo():
-            self.pending = self.hover = None
+            self.press = self.queued = None
+            self.hover = None
         elif self.session.settings.competitive:
             self.say(tr("No undo in a competitive game"))
         elif self.session.accepting_input():
@@ -176,9 +220,9 @@ class BoardScene(Scene):
         explanation = tr("Whoever opens this link plays on from this position.")
         self.app.manager.push(ShareScene(self.app, tr("Share this position"), explanation, link))
 
-    def say(self, message: str) -> None:
-        """Show ``message`` in the status line for a moment: why a tap or a key did nothing."""
-        self.feedback = (message, self.session.now + FEEDBACK_SECONDS)
+    def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
+        """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
+        self.feedback = (message, self.session.now + seconds)
 
     def _wait_message(self) -> str:
         session = self.session
@@ -206,7 +250,7 @@ class BoardScene(Scene):
             self._confirm()
         elif kind in ("hover", "press", "drag", "release"):
             if self.panel.handle(action) or (self.panel.pressed is not None and kind != "release"):
-                self.pending = None
+                self.press = None
                 return
             self._pointer(action)
 
@@ -244,44 +288,83 @@ class BoardScene(Scene):
         self.cursor = self.view.neighbour(self.session.state, self.cursor, direction)
 
     def _pointer(self, action: Action) -> None:
-        state = self.session.state
+        """Mouse and finger on the board. A press chooses the line nearest the pointer, drawn or not; sliding
+        moves the choice to the line now under it; lifting draws the choice, or says why not. A drawn line is never
+        swapped for a free neighbour, so a tap on a taken line (or a double tap's second half) draws nothing."""
         if action.kind != "hover":
             self.show_cursor = False
-        if not self.session.accepting_input():
-            self.pending = self.hover = None
-            if action.kind == "release" and self.frame.board.collidepoint(action.pos):
-                self.say(self._wait_message())
-            return
         radius = self.app.touch_radius() if action.touch else None
-        line = self.view.line_at(state, action.pos, radius)
+        line = self.view.line_at(action.pos, radius)
         if action.kind == "hover":
-            self.hover = line
+            free = line is not None and not self.session.state.is_drawn(line)
+            self.hover = line if free and self.session.accepting_input() else None
         elif action.kind == "press":
-            self.pending = line
-            self.hover = None if action.touch else line
-        elif action.kind == "drag":
-            if self.pending is not None and line != self.pending:
-                self.pending = None
+            self.press = Press(action.pos, line, action.touch, self._hasty())
+            self._choose(line)
+        elif action.kind == "drag" and self.press is not None:
+            if line != self.press.line:
+                self._choose(line)
+            self.press.pos, self.press.line = action.pos, line
             if not action.touch:
-                self.hover = line
-        elif action.kind == "release":
-            chosen, self.pending = self.pending, None
-            if action.touch:
                 self.hover = None
-            if chosen is not None and line == chosen:
-                self._draw_line(chosen)
-            elif chosen is None and self._near_drawn_line(action.pos, radius):
-                self.say(tr("That line is already drawn"))
+        elif action.kind == "release":
+            press, self.press = self.press, None
+            if press is not None:
+                self._lift(press, action.pos, line)
 
-    def _near_drawn_line(self, pos: tuple[int, int], radius: float | None) -> bool:
-        everything_free = GameState(self.session.board)
-        line = self.view.line_at(everything_free, pos, radius)
-        return line is not None and self.session.state.is_drawn(line)
+    def _hasty(self) -> bool:
+        """True when a press comes while the last tapped line is still animating, or very soon after."""
+        tap, session = self.last_tap, self.session
+        if tap is None:
+            return False
+        animating = session.animation is not None and session.animation.line == tap.line
+        return animating or session.now - tap.time < HASTY_SECONDS
 
-    def _draw_line(self, line: int) -> None:
+    def _choose(self, line: int | None) -> None:
+        """The pointer is now over ``line``: say at once when it is taken, so the finger can slide to a free one."""
+        if line is not None and self.session.state.is_drawn(line):
+            self.say(tr(TAKEN))
+
+    def _lift(self, press: Press, pos: tuple[int, int], line: int | None) -> None:
+        session = self.session
+        state = session.state
+        if line is None:
+            return  # lifted away from every line: the press is cancelled
+        if state.is_drawn(line):
+            self.say(tr(TAKEN))
+        elif press.hasty and self._near_last_tap(pos):
+            self.say(tr("Too quick: tap the line again to draw it"))
+        elif session.accepting_input():
+            self._draw_line(line, pos)
+        elif session.busy and session.human_to_move:
+            self.queued = Queued(line, state.to_move, len(state.moves), pos)
+        else:
+            self.say(self._wait_message())
+
+    def _near_last_tap(self, pos: tuple[int, int]) -> bool:
+        if self.last_tap is None:
+            return False
+        return math.dist(pos, self.last_tap.pos) < self.app.touch_radius() * DOUBLE_TAP_REACH
+
+    def _draw_line(self, line: int, pos: tuple[int, int] | None = None) -> None:
         if self.session.play_human(line):
-            self.pending = None
             self.hover = None
+            self.queued = None
+            self.last_tap = None if pos is None else Tap(pos, self.session.now, line)
+
+    def _play_queued(self) -> None:
+        """Draw the line tapped during the animation once it ends, if the same player is still to move and nothing
+        else was drawn; otherwise forget it."""
+        queued, session = self.queued, self.session
+        if queued is None:
+            return
+        state = session.state
+        unchanged = state.to_move == queued.player and len(state.moves) == queued.moves
+        if session.busy and unchanged:
+            return
+        self.queued = None
+        if unchanged and session.accepting_input() and not state.is_drawn(queued.line):
+            self._draw_line(queued.line, queued.pos)
 
     # -- time -------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -290,25 +373,26 @@ class BoardScene(Scene):
         for name in session.sounds:
             self.app.sounds.play(name)
         session.sounds.clear()
+        for message in session.messages:
+            self.say(message, ANNOUNCE_SECONDS)
+        session.messages.clear()
+        self._play_queued()
         if self.feedback is not None and self.feedback[1] <= session.now:
             self.feedback = None
-        seen = (session.moves_made, session.between, session.hint, self.feedback)
-        if seen != self._seen:  # the game changed without any input: show it
-            self._seen = seen
-            self.app.request_frame()
         if not session.accepting_input():
-            self.pending = self.hover = None
+            self.hover = None
         if session.finished:
             self._finish()
         elif session.moves_made != self.saved_moves:
             self._autosave()
 
     def wants_frame(self) -> bool:
-        """Something moves by itself: a line drawn, a computer thinking, a hint searched for or glowing, a move clock
-        running, a finished board about to go on (or a message about to go)."""
+        """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
+        glowing, a move clock running, a finished board about to go on (or a message about to go)."""
         session = self.session
         return (
             session.busy
+            or any(session.glow(line) > 0 for line in session.drawn_at)
             or session.thinking
             or session.hint_search is not None
             or session.hint is not None
@@ -375,6 +459,16 @@ class BoardScene(Scene):
         if session.between:
             self._draw_card(surface, u)
         self.panel.draw(surface, text)
+        self._draw_loupe(surface)
+
+    def _draw_loupe(self, surface: pygame.Surface) -> None:
+        """While a finger is down on the board, what is under it, magnified above it (the finger hides the line)."""
+        press = self.press
+        self.loupe = None
+        if press is None or not press.touch or not self.frame.board.collidepoint(press.pos):
+            return
+        radius = self.app.touch_radius()
+        self.loupe = draw_loupe(surface, press.pos, radius, LOUPE_ZOOM, radius * LOUPE_CLEAR)
 
     def _draw_card(self, surface: pygame.Surface, u: int) -> None:
         session, text = self.session, self.app.text
@@ -472,22 +566,35 @@ class BoardScene(Scene):
         session = self.session
         state = session.state
         marks = Marks(pulse=session.now)
-        turn = state.last_turn()
-        if turn:
-            marks.last_turn = turn
-            marks.last_player = session.movers[session.current][-1]
+        marks.recent = session.recent_lines()
+        marks.glow = {line: session.glow(line) for line in marks.recent}
+        announced = session.timed_out_lines().intersection(marks.recent)
+        if announced:
+            marks.announced = max(announced, key=state.moves.index)
         animation = session.animation
-        if animation is not None and animation.line in turn:
+        if animation is not None and state.moves and animation.line == state.moves[-1]:
             marks.animating = animation.line
             marks.line_progress = animation.line_progress(session.now)
             marks.filling = animation.cells
             marks.fill_progress = animation.fill_progress(session.now)
-        if session.accepting_input():
-            preview = self.pending if self.pending is not None else self.hover
-            marks.preview = preview
+        chosen = self._chosen()
+        if chosen is not None and state.is_drawn(chosen):
+            marks.taken = chosen
+        elif chosen is not None and session.human_to_move:
+            marks.preview = chosen
             marks.preview_player = state.to_move
-            if self.show_cursor and self.cursor is not None and not state.is_drawn(self.cursor):
-                marks.cursor = self.cursor
+        cursor_free = self.cursor is not None and not state.is_drawn(self.cursor)
+        if session.accepting_input() and self.show_cursor and cursor_free:
+            marks.cursor = self.cursor
         if session.hint is not None:
             marks.hint = session.hint[0]
         return marks
+
+    def _chosen(self) -> int | None:
+        """The line the pointer has chosen: under a pressed pointer, else the one tapped during the animation,
+        else the one under the mouse."""
+        if self.press is not None:
+            return self.press.line
+        if self.queued is not None:
+            return self.queued.line
+        return self.hover

@@ -329,7 +329,7 @@ class HowToScene(Scene):
     def _draw_picture(self, surface: pygame.Surface, shot: Picture, view: BoardView, index: int) -> None:
         text = self.app.text
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-        marks = Marks(last_turn=list(shot.last_turn), last_player=shot.last_player)
+        marks = Marks(recent=list(shot.last_turn))
         view.draw(surface, shot.state, text, marks, NAMES, self.app.settings.patterns)
         numbered = len(shot.next_lines) > 1
         for order, line in enumerate(shot.next_lines, start=1):

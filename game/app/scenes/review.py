@@ -359,8 +359,7 @@ class ReviewScene(Scene):
         position = self.positions[self.index]
         marks = Marks()
         if self.index > 0:
-            marks.last_turn = [self.game.moves[self.index - 1]]
-            marks.last_player = self.positions[self.index - 1].to_move
+            marks.recent = [self.game.moves[self.index - 1]]
         patterns = self.app.settings.patterns
         self.view.draw(surface, position, text, marks, self.marks_text, patterns)
         ghost = self.ghost()
