@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint web serve screenshots bench clean
+.PHONY: play test lint web serve screenshots assets bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,16 +17,23 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 web: $(STAMP)
 	$(PY) tools/build_web.py
 
 serve: web
 	$(PY) tools/serve_web.py --port 8000
+
+# The game's icons and sounds in assets/ (committed; run again after changing tools/make_icon.py or make_assets.py).
+assets: $(STAMP)
+	$(PY) -m pip install -q -e '.[assets]'
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/make_assets.py
 
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py

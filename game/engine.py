@@ -25,23 +25,22 @@ from .core import (
     parse_line,
 )
 from .core.notation import is_number, shorten
+from .core.shapes import SHAPES
 
 
 class EngineError(ValueError):
     """A command the engine cannot carry out; the message is sent as ``error: <message>``."""
 
 
-_SHAPES = {"square": ("square", 2), "triangle": ("triangle", 1), "hex": ("hex", 1)}
-
-
 def parse_new(args: list[str]) -> GameState:
-    if not args or args[0] not in _SHAPES:
-        raise EngineError("usage: new square R C | new triangle N | new hex K, then options")
-    kind, arity = _SHAPES[args[0]]
-    sizes, options = args[1 : 1 + arity], args[1 + arity :]
-    if len(sizes) != arity or not all(is_number(s) for s in sizes):
-        raise EngineError(f"new {args[0]} needs {arity} whole number(s) for its size")
-    board = Board.from_spec(kind, tuple(int(s) for s in sizes))
+    if not args or args[0] not in SHAPES:
+        forms = " | ".join(f"new {shape.name} {' '.join(d[0] for d in shape.dimensions)}" for shape in SHAPES.values())
+        raise EngineError(f"usage: {forms}, then options")
+    shape = SHAPES[args[0]]
+    sizes, options = args[1 : 1 + shape.arity], args[1 + shape.arity :]
+    if len(sizes) != shape.arity or not all(is_number(s) for s in sizes):
+        raise EngineError(f"new {shape.name} needs {shape.arity} whole number(s) for its size")
+    board = shape.build(tuple(int(s) for s in sizes))
     rules, first = Rules(), 0
     for option in options:
         name, _, value = option.partition("=")

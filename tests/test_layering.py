@@ -6,7 +6,7 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["game.ai", "game.engine"])
+@pytest.mark.parametrize("module", ["game.ai", "game.engine", "game.puzzles", "game.puzzles.solving"])
 def test_module_imports_neither_pygame_nor_asyncio(module: str) -> None:
     check = f"import sys, {module}; bad = {{'pygame', 'asyncio'}} & set(sys.modules); assert not bad, bad"
     result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)

@@ -2,9 +2,9 @@
 
 Usage: python tools/build_web.py [--timeout SECONDS]
 
-Steps: draw the icons (tools/make_icon.py) into build/icons/, run pygbag on the repository root with our
-index_template.html and the local icon (so pygbag never fetches either from its CDN), then add the phone icons to
-build/web/ and stamp sw.js with the archive's name and a hash of the game's files (the service worker's cache
+Steps: run pygbag on the repository root with our index_template.html and the icon from assets/icons/ (made by
+tools/make_assets.py, so pygbag never fetches either from its CDN), then add the phone icons to build/web/ and
+stamp sw.js with the archive's name and a hash of the game's files (the service worker's cache
 version). pygbag.ini keeps tests, docs, tools, caches and the virtual environment out of the archive.
 """
 
@@ -19,11 +19,9 @@ import tarfile
 import time
 from pathlib import Path
 
-from make_icon import write_icons
-
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "build" / "web"
-ICONS = ROOT / "build" / "icons"
+ICONS = ROOT / "assets" / "icons"
 LOG = ROOT / "build" / "pygbag.log"
 PHONE_ICONS = ("icon-180.png", "icon-192.png", "icon-512.png")
 PYGBAG_ARGS = [
@@ -32,7 +30,7 @@ PYGBAG_ARGS = [
     "--template",
     "index_template.html",
     "--icon",
-    "build/icons/favicon.png",
+    "assets/icons/favicon.png",
     "--title",
     "Pipopipette",
     "--ume_block",
@@ -115,7 +113,9 @@ def build(timeout: float) -> dict[str, object]:
     started = time.perf_counter()
     shutil.rmtree(WEB, ignore_errors=True)
     WEB.mkdir(parents=True)  # pygbag only creates it along with a fresh build/ folder
-    write_icons(ICONS)
+    missing = [name for name in ("favicon.png", *PHONE_ICONS) if not (ICONS / name).is_file()]
+    if missing:
+        raise BuildError(f"assets/icons/ lacks {', '.join(missing)}: run python tools/make_assets.py")
     run_pygbag(timeout)
     if not (WEB / "index.html").is_file():
         raise BuildError(f"pygbag wrote no index.html:\n{_tail(LOG)}")

@@ -1,6 +1,7 @@
-"""Draw the Pipopipette icon (a 2x2-box board with two captured boxes) as PNG files, with the standard library only.
+"""Draw the Pipopipette icon (a 2x2-box board with two captured boxes) as PNG files, in the game's own palette.
 
 Usage: python tools/make_icon.py OUTPUT_FOLDER   (writes favicon.png, icon-180.png, icon-192.png, icon-512.png)
+tools/make_assets.py writes them into assets/icons/.
 
 The picture is defined in a unit square and rasterised with exact anti-aliased coverage, so every size is sharp
 and the bytes are the same on every run. The background fills the whole square and the drawing stays inside the
@@ -16,11 +17,15 @@ from pathlib import Path
 
 Color = tuple[int, int, int]
 
-BACKGROUND: Color = (27, 34, 48)
-DOT: Color = (236, 240, 246)
-LINE: Color = (170, 182, 204)
-PLAYER_ONE: Color = (242, 95, 92)
-PLAYER_TWO: Color = (78, 168, 222)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the game's palette, from the game
+from game.app import theme  # noqa: E402
+from game.app.players import COLOURS  # noqa: E402
+
+BACKGROUND: Color = theme.BACKGROUND
+DOT: Color = theme.DOT
+LINE: Color = theme.LINE
+PLAYER_ONE: Color = COLOURS["blue"]  # the first seat, as on the board
+PLAYER_TWO: Color = COLOURS["orange"]
 
 SIZES = {"favicon.png": 64, "icon-180.png": 180, "icon-192.png": 192, "icon-512.png": 512}
 

@@ -21,10 +21,13 @@ import pygame  # noqa: E402
 
 from game.ai import hint  # noqa: E402
 from game.app.app import App  # noqa: E402
+from game.app.lessons import line_id  # noqa: E402
 from game.app.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
+from game.app.players import Player  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
 from game.app.scenes.howto import HowToScene  # noqa: E402
+from game.app.scenes.players import PlayersScene  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
 from game.app.scenes.review import ReviewScene  # noqa: E402
 from game.app.scenes.settings import SettingsScene  # noqa: E402
@@ -100,9 +103,7 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     scene = BoardScene(app, square)
     shoot(app, scene, "board-square", orientation)
     triangle = played(Settings(seats=FOUR, shape="triangle", size=(6,), timer=15), 30, seed=5)
-    shoot(
-        app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.restart(triangle.now - 9)
-    )
+    shoot(app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.set_remaining(6))
     hexagon = played(Settings(seats=VS_COMPUTER, shape="hex", size=(2,)), 52, seed=8)
     hexagon.hint = hint(hexagon.state, 0.3)
     shoot(app, BoardScene(app, hexagon), "board-hex", orientation)
@@ -110,7 +111,22 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     howto = HowToScene(app)
     howto.page = 5
     shoot(app, howto, "howto", orientation)
+    lesson = HowToScene(app)
+    lesson.page = 3  # the double-cross, played: the reader has taken one box and tried to take the next
+    app.manager.push(lesson)
+    app.frame(0.0)
+    app.manager.pop()
+    board = lesson.lessons[3].board
+    lesson.lessons[3].draw(line_id(board, "v01"))
+    lesson.lessons[3].draw(line_id(board, "v02"))
+    shoot(app, lesson, "howto-lesson", orientation)
+    variant = HowToScene(app)
+    variant.page = 12  # three or four players
+    shoot(app, variant, "howto-variant", orientation)
     shoot(app, HistoryScene(app), "history", orientation)
+    people = (Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "hard"))
+    app.save_settings(Settings(seats=people, players=(Player("Ada", "", "green"),)))
+    shoot(app, PlayersScene(app), "players", orientation)
     reviewed = finished(Settings(seats=VS_COMPUTER, size=(4, 4)))
     review = ReviewScene(app, reviewed.state, reviewed.names, reviewed.seats)
     shoot(app, review, "review", orientation, lambda: show_a_mistake(review))

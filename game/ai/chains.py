@@ -98,7 +98,8 @@ def analyse(state: GameState) -> Analysis:
 
 def _components(state: GameState, deg: list[int]) -> tuple[list[Component], list[Component]]:
     seen: set[int] = set()
-    chains, loops = [], []
+    chains: list[Component] = []
+    loops: list[Component] = []
     for start in range(len(deg)):
         if deg[start] != 2 or start in seen:
             continue

@@ -287,7 +287,8 @@ def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[in
     """Chain and loop lengths of a position whose remaining coins all have degree 2 (sorted)."""
     line_cells, cell_mask = tables.line_cells, tables.cell_mask
     seen = [d == 0 for d in deg]
-    chains, loops = [], []
+    chains: list[int] = []
+    loops: list[int] = []
     for start in range(tables.num_cells):
         if seen[start]:
             continue

@@ -237,7 +237,7 @@ class Solver:
             if chain_coins:
                 moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
             elif max(deg) <= 2:
-                moves = ()
+                moves = []
             elif self.selective:
                 moves = control_moves(tables, drawn, deg, self.narrow)
             else:

@@ -9,11 +9,13 @@ otherwise the loop only looks for input and sleeps until the next frame is due.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -41,6 +43,13 @@ SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames com
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
 STEP_MARGIN_SECONDS = 0.002
+ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
+
+
+def set_window_icon() -> None:
+    """The desktop window shows the game's icon from assets/icons/ (the page has it as its favicon)."""
+    with contextlib.suppress(pygame.error, FileNotFoundError):  # no icon: the window keeps the default one
+        pygame.display.set_icon(pygame.image.load(str(ICON)))
 
 
 def reading_seconds(message: str) -> float:
@@ -51,7 +60,7 @@ def reading_seconds(message: str) -> float:
 def browser_window() -> Any:
     import platform
 
-    return platform.window
+    return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
 
 
 class App:
@@ -73,7 +82,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pipopipette")
+        set_window_icon()
         self.density = density
+        self.follows_page = self.browser and size is None  # (a size given by a test or a tool is kept)
         if size is None:
             if self.browser:
                 size, self.density = self._browser_canvas()
@@ -128,7 +139,10 @@ class App:
     def _follow_window_size(self) -> None:
         """After the desktop window was resized: keep the new surface, but never smaller than the least size laid
         out as designed for its shape."""
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
         w, h = self.screen.get_size()
         least_w, least_h = layout.least_size((w, h))
         if w < least_w or h < least_h:
@@ -284,7 +298,7 @@ class App:
     def frame(self, dt: float) -> None:
         """One turn of the loop: input, time, and a drawing only when something changed."""
         self.now += dt
-        if self.browser and self.frames % BROWSER_POLL_FRAMES == 0:
+        if self.follows_page and self.frames % BROWSER_POLL_FRAMES == 0:
             self._follow_browser_window()
         for event in pygame.event.get():
             for action in self.input.actions(event, self.screen.get_size()):

@@ -24,7 +24,7 @@ NOTHING_TO_PASTE = tr_mark("The clipboard holds no text.")
 def browser_clipboard() -> Any:
     import platform
 
-    return platform.window.navigator.clipboard
+    return platform.window.navigator.clipboard  # type: ignore[attr-defined]  # pygbag's, in the browser only
 
 
 class Clipboard:

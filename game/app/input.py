@@ -90,7 +90,7 @@ class InputMapper:
     def _mouse(self, event: pygame.event.Event) -> list[Action]:
         if getattr(event, "touch", False):
             return []
-        pos = tuple(int(v) for v in event.pos)
+        pos = (int(event.pos[0]), int(event.pos[1]))
         if event.type == pygame.MOUSEMOTION:
             return [Action("drag" if self.mouse_down else "hover", pos)]
         if getattr(event, "button", 1) != 1:

@@ -107,7 +107,7 @@ def site_address(browser: bool) -> str:
         try:
             import platform
 
-            location = platform.window.location
+            location = platform.window.location  # type: ignore[attr-defined]  # pygbag's, in the browser only
             address = str(location.href)
             return address.split("#", 1)[0]
         except Exception:  # noqa: BLE001 - a page without a readable address still gets a usable link
@@ -133,7 +133,7 @@ def page_hash() -> str:
     try:
         import platform
 
-        return str(platform.window.location.hash or "")
+        return str(platform.window.location.hash or "")  # type: ignore[attr-defined]  # the browser's
     except Exception:  # noqa: BLE001 - no readable location
         return ""
 
@@ -238,6 +238,6 @@ def position_session(settings: Settings, state: GameState, rng: random.Random) -
     """A session playing on from a copy of ``state``."""
     session = Session(settings, rng, first=state.first)
     game = state.copy()
-    session.games = [game]
+    session.match.resume([game], 0)
     session.movers = [game.drawers()]
     return session

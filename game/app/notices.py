@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..storage import HISTORY, SETTINGS, UNFINISHED, Notice
+from ..storage import HISTORY, PUZZLES, SETTINGS, UNFINISHED, Notice
 from ..storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
 from .i18n import tr, tr_mark, tr_n
 
@@ -19,6 +19,7 @@ STORAGE_PHRASES = (
     tr_mark("it is not a saved game"),
     tr_mark("it is not a list of games"),
     tr_mark("the totals of older games are damaged"),
+    tr_mark("it is not a list of solved puzzles"),
     tr_mark("a game is not a set of named values"),
     tr_mark("a game has no player names"),
     tr_mark("a game's scores do not match its players"),
@@ -49,6 +50,8 @@ def notice_text(notice: Notice) -> str:
             text = tr("Your unfinished game could not be read ({why}). It was kept unchanged; start a new game.")
         elif notice.key == HISTORY:
             text = tr("Your game history could not be read ({why}). It was kept unchanged; new games start afresh.")
+        elif notice.key == PUZZLES:
+            text = tr("Your solved puzzles could not be read ({why}). They were kept unchanged; puzzles start afresh.")
         else:
             text = tr("Some saved data could not be read ({why}). It was kept unchanged.")
         return text.format(why=why)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -10,6 +11,7 @@ import pygame
 from ..core import Board, GameState
 from . import theme
 from .layout import fit_board
+from .players import Look
 from .theme import Text
 
 Point = tuple[int, int]
@@ -53,7 +55,7 @@ class BoardView:
         self._cache_key: tuple | None = None
         self._cache: pygame.Surface | None = None
         self._backed: tuple[pygame.Surface, pygame.Surface] | None = None
-        self._cell_images: dict[tuple[int, int, str, bool], tuple[pygame.Surface, Point]] = {}
+        self._cell_images: dict[tuple[int, Look, bool], tuple[pygame.Surface, Point]] = {}
 
     def _polygon(self, cell: int) -> list[Point]:
         corners = {d for line in self.board.cells[cell] for d in self.board.lines[line]}
@@ -105,47 +107,47 @@ class BoardView:
         state: GameState,
         text: Text,
         marks: Marks,
-        marks_text: list[str],
+        looks: Sequence[Look],
         patterns: bool,
     ) -> None:
         """The position, every drawn line in the colour (and with patterns on, the dash) of the player who drew it,
-        then the marks on top."""
-        drawers = dict(zip(state.moves, state.drawers(), strict=True))
+        then the marks on top; each player as their look says (:mod:`game.app.players`)."""
+        drawers = {line: look_of(looks, player) for line, player in zip(state.moves, state.drawers(), strict=True)}
         hidden_line = marks.animating
         hidden_cells = set(marks.filling)
-        layer = self._static_layer(state, drawers, text, marks_text, patterns, hidden_line, hidden_cells)
+        layer = self._static_layer(state, drawers, text, looks, patterns, hidden_line, hidden_cells)
         surface.blit(self._on_background(surface, layer), self.rect)
         for cell in marks.filling:
             owner = state.owner[cell]
             if owner >= 0:
-                self._fill_cell(surface, text, cell, owner, marks_text[owner], patterns, marks.fill_progress)
+                self._fill_cell(surface, text, cell, looks[owner], patterns, marks.fill_progress)
         for line in marks.recent:
             if line != hidden_line and line != marks.announced:
-                player = drawers.get(line, -1)
-                self._halo(surface, line, player_colour(player), marks.glow.get(line, 0.0))
-                self._stroke(surface, line, player, patterns)
+                look = drawers.get(line)
+                self._halo(surface, line, colour_of(look), marks.glow.get(line, 0.0))
+                self._stroke(surface, line, look, patterns)
         if marks.announced is not None and marks.announced != hidden_line:
             self._halo(surface, marks.announced, theme.LAST_TURN, marks.glow.get(marks.announced, 0.0))
-            self._stroke(surface, marks.announced, drawers.get(marks.announced, -1), patterns)
+            self._stroke(surface, marks.announced, drawers.get(marks.announced), patterns)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
             self._line(surface, marks.hint, theme.tint(theme.HINT, 0.35 * glow), self.line_width + 6)
         if marks.preview is not None:
-            self._preview(surface, marks.preview, player_colour(marks.preview_player))
+            self._preview(surface, marks.preview, colour_of(look_of(looks, marks.preview_player)))
         if marks.taken is not None:
-            self._taken(surface, marks.taken, drawers.get(marks.taken, -1), patterns)
+            self._taken(surface, marks.taken, drawers.get(marks.taken), patterns)
         if marks.cursor is not None:
             self._cursor(surface, marks.cursor)
         if hidden_line is not None:
             a, b = self.ends[hidden_line]
             t = marks.line_progress
             tip = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
-            player = drawers.get(hidden_line, -1)
-            self._halo(surface, hidden_line, player_colour(player), 1.0, tip)
-            stroke(surface, a, tip, player, patterns, self.line_width)
+            look = drawers.get(hidden_line)
+            self._halo(surface, hidden_line, colour_of(look), 1.0, tip)
+            stroke(surface, a, tip, look, patterns, self.line_width)
         touched = {marks.preview, marks.taken, marks.cursor, marks.hint, hidden_line, marks.announced, *marks.recent}
-        for line in touched - {None}:
-            for dot in self.board.lines[line]:
+        for marked in (line for line in touched if line is not None):
+            for dot in self.board.lines[marked]:
                 pygame.draw.circle(surface, theme.DOT, self.dots[dot], self.dot_radius)
 
     def _on_background(self, surface: pygame.Surface, layer: pygame.Surface) -> pygame.Surface:
@@ -163,27 +165,27 @@ class BoardView:
     def _static_layer(
         self,
         state: GameState,
-        drawers: dict[int, int],
+        drawers: dict[int, Look | None],
         text: Text,
-        marks_text: list[str],
+        looks: Sequence[Look],
         patterns: bool,
         hidden_line: int | None,
         hidden_cells: set[int],
     ) -> pygame.Surface:
         drawn = state.drawn if hidden_line is None else state.drawn & ~(1 << hidden_line)
         owners = tuple(-1 if c in hidden_cells else o for c, o in enumerate(state.owner))
-        key = (drawn, tuple(drawers.items()), owners, patterns, tuple(marks_text))
+        key = (drawn, tuple(drawers.items()), owners, patterns, tuple(looks))
         if key == self._cache_key and self._cache is not None:
             return self._cache
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shift = (-self.rect.x, -self.rect.y)
         for cell, owner in enumerate(owners):
             if owner >= 0:
-                image, topleft = self._cell_image(text, cell, owner, marks_text[owner], patterns)
+                image, topleft = self._cell_image(text, cell, looks[owner], patterns)
                 layer.blit(image, _add(topleft, shift))
         for line, (a, b) in enumerate(self.ends):
             if drawn >> line & 1:
-                stroke(layer, _add(a, shift), _add(b, shift), drawers.get(line, -1), patterns, self.line_width)
+                stroke(layer, _add(a, shift), _add(b, shift), drawers.get(line), patterns, self.line_width)
             else:
                 _dashed(layer, theme.FAINT, _add(a, shift), _add(b, shift), max(1, self.line_width // 2))
         for dot in self.dots:
@@ -191,16 +193,16 @@ class BoardView:
         self._cache_key, self._cache = key, layer
         return layer
 
-    def _cell_image(self, text: Text, cell: int, owner: int, mark: str, patterns: bool) -> tuple[pygame.Surface, Point]:
+    def _cell_image(self, text: Text, cell: int, look: Look, patterns: bool) -> tuple[pygame.Surface, Point]:
         """An owned cell drawn once on its own small surface, reused whenever the board is redrawn."""
-        key = (cell, owner, mark, patterns)
+        key = (cell, look, patterns)
         found = self._cell_images.get(key)
         if found is None:
             xs = [x for x, _ in self.cells[cell]]
             ys = [y for _, y in self.cells[cell]]
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
             image = pygame.Surface(box.size, pygame.SRCALPHA)
-            self._fill_cell(image, text, cell, owner, mark, patterns, 1.0, (-box.x, -box.y))
+            self._fill_cell(image, text, cell, look, patterns, 1.0, (-box.x, -box.y))
             found = self._cell_images[key] = (image, box.topleft)
         return found
 
@@ -209,14 +211,13 @@ class BoardView:
         target: pygame.Surface,
         text: Text,
         cell: int,
-        owner: int,
-        mark: str,
+        look: Look,
         patterns: bool,
         progress: float,
         shift: tuple[int, int] = (0, 0),
     ) -> None:
-        """Fill ``cell`` for ``owner`` (grown to ``progress``), drawing at screen position + ``shift``."""
-        colour = player_colour(owner)
+        """Fill ``cell`` in its owner's ``look`` (grown to ``progress``), drawing at screen position + ``shift``."""
+        colour = look.colour
         cx, cy = self.centres[cell]
         scale = 0.3 + 0.7 * progress
         polygon = [
@@ -224,18 +225,18 @@ class BoardView:
         ]
         pygame.draw.polygon(target, theme.tint(colour, 0.62), polygon)
         if patterns:
-            draw_pattern(target, polygon, theme.tint(colour, 0.3), owner, max(6, round(self.edge * 0.16)))
+            draw_pattern(target, polygon, theme.tint(colour, 0.3), look.pattern, max(6, round(self.edge * 0.16)))
         if progress >= 1.0:
             size = self.mark_size
-            text.draw(target, mark, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
+            text.draw(target, look.initial, size, theme.shade(colour, 0.35), center=_add((cx, cy), shift))
 
     def _line(self, surface: pygame.Surface, line: int, colour: tuple[int, int, int], width: int) -> None:
         a, b = self.ends[line]
         pygame.draw.line(surface, colour, a, b, width)
 
-    def _stroke(self, surface: pygame.Surface, line: int, player: int, patterns: bool) -> None:
+    def _stroke(self, surface: pygame.Surface, line: int, look: Look | None, patterns: bool) -> None:
         a, b = self.ends[line]
-        stroke(surface, a, b, player, patterns, self.line_width)
+        stroke(surface, a, b, look, patterns, self.line_width)
 
     def _halo(
         self,
@@ -257,11 +258,11 @@ class BoardView:
         for end in (a, b):
             pygame.draw.circle(surface, colour, end, self.dot_radius + 4, 3)
 
-    def _taken(self, surface: pygame.Surface, line: int, player: int, patterns: bool) -> None:
+    def _taken(self, surface: pygame.Surface, line: int, look: Look | None, patterns: bool) -> None:
         """A drawn line under the finger: outlined in red with a cross, so nobody expects it to be drawn again."""
         a, b = self.ends[line]
         pygame.draw.line(surface, theme.tint(theme.DANGER, 0.55), a, b, self.line_width * 3)
-        stroke(surface, a, b, player, patterns, self.line_width)
+        stroke(surface, a, b, look, patterns, self.line_width)
         x, y = _mid(a, b)
         arm = max(5, round(self.edge * 0.12))
         width = max(2, self.line_width - 1)
@@ -274,20 +275,25 @@ class BoardView:
         pygame.draw.line(surface, theme.PANEL, a, b, max(1, self.line_width - 1))
 
 
-def player_colour(player: int) -> tuple[int, int, int]:
-    """The colour of ``player``'s lines and cells; lines nobody drew (a Swedish or Icelandic start) are ink."""
-    return theme.PLAYER_COLOURS[player] if player >= 0 else theme.LINE
+def look_of(looks: Sequence[Look], player: int) -> Look | None:
+    """``player``'s look; None for lines nobody drew (a Swedish or Icelandic start)."""
+    return looks[player] if 0 <= player < len(looks) else None
 
 
-def stroke(surface: pygame.Surface, a: Point, b: Point, player: int, patterns: bool, width: int) -> None:
-    """A drawn line from ``a`` to ``b`` in ``player``'s colour; with ``patterns`` on, in the dash rhythm that goes
-    with the player's cell pattern (full-colour dashes on a pale line, so it still reads as one drawn line)."""
-    colour = player_colour(player)
-    if not patterns or player < 0:
+def colour_of(look: Look | None) -> tuple[int, int, int]:
+    """The colour of a player's lines and cells; lines nobody drew are ink."""
+    return look.colour if look is not None else theme.LINE
+
+
+def stroke(surface: pygame.Surface, a: Point, b: Point, look: Look | None, patterns: bool, width: int) -> None:
+    """A drawn line from ``a`` to ``b`` in its drawer's colour; with ``patterns`` on, in the dash rhythm that goes
+    with the drawer's cell pattern (full-colour dashes on a pale line, so it still reads as one drawn line)."""
+    colour = colour_of(look)
+    if not patterns or look is None:
         pygame.draw.line(surface, colour, a, b, width)
         return
     pygame.draw.line(surface, theme.tint(colour, 0.6), a, b, width)
-    rhythm = theme.LINE_DASHES[theme.PATTERNS[player % len(theme.PATTERNS)]]
+    rhythm = theme.LINE_DASHES[look.pattern]
     length = math.dist(a, b)
     if length < 1:
         return
@@ -312,10 +318,10 @@ def draw_loupe(surface: pygame.Surface, focus: Point, reach: float, zoom: float,
     source = max(4, round(reach))
     radius = max(8, round(reach * zoom))
     fx, fy = focus
-    cx, cy = fx, fy - clear - radius
+    cx, cy = round(fx), round(fy - clear - radius)
     if cy - radius < 0:
         side = -1 if fx > w / 2 else 1
-        cx, cy = fx + side * (clear + radius), fy
+        cx, cy = round(fx + side * (clear + radius)), round(fy)
     cx = min(max(cx, radius + 2), w - radius - 2)
     cy = min(max(cy, radius + 2), h - radius - 2)
     patch = pygame.Surface((2 * source, 2 * source), pygame.SRCALPHA)
@@ -361,9 +367,10 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: Point, b: 
 
 
 def draw_pattern(
-    surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], kind: int, step: int
+    surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], name: str, step: int
 ) -> None:
-    """Draw owner ``kind``'s pattern (stripes, dots, bars, cross-hatch) clipped to ``polygon``."""
+    """Draw the pattern ``name`` (dots, stripes, grid, bars: see :data:`game.app.players.PATTERNS`) clipped to
+    ``polygon``."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
@@ -372,7 +379,6 @@ def draw_pattern(
     tile = pygame.Surface(box.size, pygame.SRCALPHA)
     w, h = box.size
     width = max(1, step // 4)
-    name = theme.PATTERNS[kind % len(theme.PATTERNS)]
     if name in ("stripes", "grid"):
         for offset in range(-h, w, step):
             pygame.draw.line(tile, colour, (offset, h), (offset + h, 0), width)

@@ -7,19 +7,21 @@ import math
 import pygame
 
 from . import layout, theme
+from .players import Look
 from .render import draw_pattern
 from .theme import Text
 
 
-def swatch(surface: pygame.Surface, text: Text, rect: pygame.Rect, seat: int, mark: str, patterns: bool) -> None:
+def swatch(surface: pygame.Surface, text: Text, rect: pygame.Rect, look: Look, patterns: bool) -> None:
     """A small owned cell: the look of the seat's boxes on the board."""
-    colour = theme.PLAYER_COLOURS[seat]
+    colour = look.colour
     pygame.draw.rect(surface, theme.tint(colour, 0.62), rect, border_radius=6)
     if patterns:
         corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
-        draw_pattern(surface, corners, theme.tint(colour, 0.3), seat, max(6, rect.width // 4))
+        draw_pattern(surface, corners, theme.tint(colour, 0.3), look.pattern, max(6, rect.width // 4))
     pygame.draw.rect(surface, colour, rect, 3, border_radius=6)
-    text.draw(surface, mark, max(text.least, int(rect.height * 0.7)), theme.shade(colour, 0.35), center=rect.center)
+    size = max(text.least, int(rect.height * 0.7))
+    text.draw(surface, look.initial, size, theme.shade(colour, 0.35), center=rect.center)
 
 
 def timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fraction: float) -> None:
@@ -47,8 +49,7 @@ def draw_scores(
     surface: pygame.Surface,
     text: Text,
     rect: pygame.Rect,
-    names: list[str],
-    marks: list[str],
+    looks: list[Look],
     scores: list[int],
     active: int,
     patterns: bool,
@@ -58,13 +59,14 @@ def draw_scores(
 ) -> None:
     """Cards stacked when they have the room (sideways), else side by side; the active seat's card is outlined."""
     u = m.u
-    count = len(names)
+    count = len(looks)
+    names = [look.name for look in looks]
     if rect.height - u // 3 * (count - 1) >= count * u * 1.6:
         cards = layout.split_column(rect, count, u // 3, most=int(u * 2.6))
     else:
         cards = layout.split_row(rect, count, u // 3)
     for seat, card in enumerate(cards):
-        colour = theme.PLAYER_COLOURS[seat]
+        colour = looks[seat].colour
         on_turn = seat == active
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
         if on_turn:
@@ -73,7 +75,7 @@ def draw_scores(
         box = pygame.Rect(card.x + u // 3, card.centery - side // 2, side, side)
         score = str(scores[seat])
         if card.width >= u * 6:
-            swatch(surface, text, box, seat, marks[seat], patterns)
+            swatch(surface, text, box, looks[seat], patterns)
             name_size = text.fit(names[seat], m.body, card.right - box.right - int(u * 4.5))
             name = text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
@@ -84,7 +86,7 @@ def draw_scores(
         side = min(side, int(card.height * 0.5), card.width // 3)
         box = pygame.Rect(0, card.y + u // 4, side, side)
         box.centerx = card.x + card.width * 3 // 10
-        swatch(surface, text, box, seat, marks[seat], patterns)
+        swatch(surface, text, box, looks[seat], patterns)
         score_centre = (card.x + card.width * 7 // 10, box.centery)
         score_size = text.fit(score, max(m.body, int(side * 0.9)), card.width * 2 // 5)
         text.draw(surface, score, score_size, theme.INK, center=score_centre)

@@ -6,6 +6,7 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -16,9 +17,9 @@ from typing import Any
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
+from ..core.shapes import SHAPES
 from .i18n import tr
-from .i18n.phrases import level_name
-from .settings_model import RANDOM_FIRST, Seat, Settings, settings_from_data
+from .settings_model import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 LINE_SECONDS = 0.18
@@ -32,6 +33,7 @@ STEP_SECONDS = 0.004
 BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its time is up (a frame or two to show)
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
+GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
 GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 
 
@@ -66,45 +68,25 @@ def _clamp(value: float) -> float:
     return 0.0 if value < 0 else 1.0 if value > 1 else value
 
 
-def seat_names(seats: tuple[Seat, ...]) -> list[str]:
-    """Short names for the scoreboard: "You" when one human plays computers, else "Player N"; levels for computers."""
-    humans = sum(1 for seat in seats if not seat.is_computer)
-    levels = [seat.level for seat in seats if seat.is_computer]
-    names = []
-    for number, seat in enumerate(seats, 1):
-        if not seat.is_computer:
-            names.append(tr("You") if humans == 1 else tr("Player {n}").format(n=number))
-        elif levels.count(seat.level) > 1:
-            names.append(f"{level_name(seat.level)} {number}")
-        else:
-            names.append(level_name(seat.level))
-    return names
-
-
-def seat_marks(names: list[str]) -> list[str]:
-    """One character per seat for owned cells: the name's initial, or the seat number when initials clash."""
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials):
-        return initials
-    return [str(number) for number in range(1, len(names) + 1)]
-
-
 class Session:
     """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
 
-    def __init__(self, settings: Settings, rng: random.Random | None = None, first: int | None = None) -> None:
+    def __init__(
+        self, settings: Settings, rng: random.Random | None = None, first: int | None = None, purpose: str = GAME
+    ) -> None:
         self.settings = settings
+        self.purpose = purpose
         self.rng = rng or random.Random()
         self.board = settings.board()
         self.rules = settings.rules()
         self.seats = settings.seats
-        self.names = seat_names(self.seats)
-        self.marks = seat_marks(self.names)
+        self.looks = settings.looks()
+        self.names = [look.name for look in self.looks]
+        self.marks = [look.initial for look in self.looks]
         if first is None:
             first = self.rng.randrange(len(self.seats)) if settings.first == RANDOM_FIRST else settings.first
         self.starter = first
-        self.games = self._new_games(first)
-        self.current = 0
+        self.match = Match(self.board, self.rules, first, len(self.seats) if settings.match else 1)
         self.movers: list[list[int]] = [[] for _ in self.games]
         self.forced: list[set[int]] = [set() for _ in self.games]
         self.drawn_at: dict[int, float] = {}
@@ -130,12 +112,6 @@ class Session:
         self.messages: list[str] = []
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
 
-    def _new_games(self, first: int) -> list[GameState]:
-        if not self.settings.match:
-            return [GameState(self.board, self.rules, first)]
-        games = Match(self.board, self.rules).games
-        return games[first:] + games[:first]
-
     # -- what the scene shows ---------------------------------------------------------------------------------
     def is_you(self, seat: int) -> bool:
         """True when ``seat`` is the one human playing computers (the scoreboard calls them "You")."""
@@ -143,8 +119,16 @@ class Session:
         return humans == [seat]
 
     @property
+    def games(self) -> list[GameState]:
+        return self.match.games
+
+    @property
+    def current(self) -> int:
+        return self.match.current
+
+    @property
     def state(self) -> GameState:
-        return self.games[self.current]
+        return self.match.game
 
     @property
     def busy(self) -> bool:
@@ -164,12 +148,10 @@ class Session:
         return self.human_to_move and not self.busy and not self.finished
 
     def totals(self) -> list[int]:
-        return [sum(game.scores[p] for game in self.games) for p in range(len(self.seats))]
+        return self.match.totals()
 
     def winners(self) -> list[int]:
-        totals = self.totals()
-        best = min(totals) if self.rules.misere else max(totals)
-        return [p for p, total in enumerate(totals) if total == best]
+        return self.match.winners()
 
     def viewer(self) -> int:
         """The seat the board is shown for: the person to move, else the person who moved last, else the first
@@ -210,7 +192,7 @@ class Session:
     def timer_fraction(self) -> float | None:
         if not self.timer.enabled or self.state.over:
             return None
-        return self.timer.fraction_left(self.now)
+        return self.timer.fraction_left()
 
     # -- playing ----------------------------------------------------------------------------------------------
     def play_human(self, line: int) -> bool:
@@ -235,14 +217,17 @@ class Session:
         self.search = None
         self.hint = None
         self.hint_search = None
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
         if state.over:
             self.over_since = self.now
 
     def update(self, dt: float, step_seconds: float = STEP_SECONDS) -> None:
-        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``."""
+        """Advance by ``dt`` seconds; a computer's or a hint's search works for about ``step_seconds``.
+
+        The move timer runs only while a player is to move: not while a line is being drawn or a board is over.
+        """
         self.now += dt
         if self.animation is not None and self.animation.done(self.now):
             self.animation = None
@@ -251,16 +236,19 @@ class Session:
         if self.state.over:
             self._after_board()
             return
+        self.timer.run(dt)
         self._step_hint(step_seconds)
-        if self.seats[self.state.to_move].is_computer:
+        timed_out = self.timer.random_line(self.state, self.rng)
+        if timed_out is not None:
+            self._time_out(timed_out)  # the same for everyone: a person or a computer out of time
+        elif self.seats[self.state.to_move].is_computer:
             self._step_computer(step_seconds)
-        elif self.timer.expired(self.now):
-            self._time_out()
 
-    def _time_out(self) -> None:
-        """The person to move ran out of time: a random line is drawn for them, and they are told so."""
+    def _time_out(self, line: int) -> None:
+        """The player to move ran out of time, person or computer alike: ``line`` (a random one) is drawn for them,
+        and they are told so."""
         player = self.state.to_move
-        self.play_line(self.rng.choice(self.state.legal_lines()), forced=True)
+        self.play_line(line, forced=True)
         if self.is_you(player):
             self.messages.append(tr("Time ran out: a line was drawn for you"))
         else:
@@ -273,7 +261,7 @@ class Session:
         waited = self.now - self.over_since
         if waited < END_SECONDS * self.pace:
             return
-        if self.current + 1 >= len(self.games):
+        if self.match.last_board:
             self.finished = True
             self.sounds.append("win")
         elif any(not seat.is_computer for seat in self.seats):
@@ -283,13 +271,12 @@ class Session:
 
     def next_board(self) -> bool:
         """Start the match's next board once the current one is over; False when there is none to start."""
-        if not self.state.over or self.current + 1 >= len(self.games):
+        if not self.match.next_board():
             return False
-        self.current += 1
         self.drawn_at.clear()
         self.over_since = None
         self.between = False
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("board")
         return True
@@ -297,15 +284,16 @@ class Session:
     def _step_computer(self, step_seconds: float) -> None:
         state = self.state
         if self.search is None:
-            self.search = self.players[state.to_move].think(state)
+            player = self.players[state.to_move]
+            assert player is not None, "a computer seat has a computer player"
+            self.search = player.think(state)
             self.think_started = self.now
             self.think_wall = self.wall()
         done = self.search.step(step_seconds)
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
-        out_of_time = self.timer.expired(self.now) or self._past_budget(state.to_move)
-        if (done and self.now - self.think_started >= wait) or out_of_time:
+        if (done and self.now - self.think_started >= wait) or self._past_budget(state.to_move):
             self.play_line(self.search.best)
 
     def _past_budget(self, seat: int) -> bool:
@@ -319,7 +307,7 @@ class Session:
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        if self.settings.competitive or not self.accepting_input():
+        if self.settings.no_help or not self.accepting_input():
             return False
         return any(not self.seats[p].is_computer for p in self.movers[self.current])
 
@@ -335,14 +323,14 @@ class Session:
                 break
         self.hint = None
         self.hint_search = None
-        self.timer.restart(self.now)
+        self.timer.restart()
         self.moves_made += 1
         self.sounds.append("undo")
         return True
 
     # -- hints ------------------------------------------------------------------------------------------------
     def can_hint(self) -> bool:
-        return not self.settings.competitive and self.accepting_input()
+        return not self.settings.no_help and self.accepting_input()
 
     def request_hint(self) -> bool:
         if not self.can_hint() or self.hint_search is not None:
@@ -360,6 +348,32 @@ class Session:
             self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
+    @property
+    def recorded(self) -> bool:
+        """False for a practice game: it is not autosaved and does not go into the history."""
+        return self.purpose != PRACTICE
+
+    def tied(self) -> bool:
+        """True when every player shares the win (a drawn game or match)."""
+        return len(self.winners()) == len(self.seats)
+
+    def decider(self) -> Session:
+        """A decider board after a tie (rules sheet 003): one board of the same shape with an odd number of cells
+        (so two players cannot tie again), the same players and rules, started by the one who did not start the
+        last board."""
+        starter = (self.games[-1].first + 1) % len(self.seats)
+        return Session(self.decider_settings(), self.rng, first=starter, purpose=DECIDER)
+
+    def decider_settings(self) -> Settings:
+        shape = SHAPES[self.settings.shape]
+        return self.settings.with_(size=shape.decider_size(self.settings.size), match=False)
+
+    def save_point(self) -> tuple[int, int]:
+        """Changes whenever the saved game would: on every move, and every whole second of a running move timer
+        (so closing the page mid-move resumes with the time that was left, not a fresh clock)."""
+        seconds = math.ceil(self.timer.remaining()) if self.timer.enabled else 0
+        return self.moves_made, seconds
+
     def to_unfinished(self) -> dict[str, Any]:
         return {
             "version": UNFINISHED_VERSION,
@@ -367,6 +381,8 @@ class Session:
             "starter": self.starter,
             "codes": [encode(game) for game in self.games],
             "current": self.current,
+            "timer_left": self.timer.remaining() if self.timer.enabled else None,
+            "purpose": self.purpose,
             **({"link": self.link_id} if self.link_id else {}),
         }
 
@@ -381,6 +397,8 @@ class Session:
             "scores": self.totals(),
             "winners": self.winners(),
             "moves": [encode(game) for game in self.games],
+            "boards": self.match.board_scores(),
+            "decider": self.purpose == DECIDER,
         }
 
 
@@ -396,18 +414,21 @@ def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session
         return None, tr("the saved game is incomplete")
     if not 0 <= starter < len(settings.seats):
         return None, tr("the saved game's first player does not exist")
-    session = Session(settings, rng, first=starter)
+    purpose = DECIDER if data.get("purpose") == DECIDER else GAME
+    session = Session(settings, rng, first=starter, purpose=purpose)
     if len(codes) != len(session.games) or not 0 <= current < len(codes):
         return None, tr("the saved game has the wrong number of boards")
     try:
         games = [decode(code) for code in codes]
     except CodeError as error:
         return None, tr("the saved game's moves cannot be read: {why}").format(why=error)
-    for game, fresh in zip(games, session.games, strict=True):
-        if game.board is not fresh.board or game.rules != fresh.rules or game.first != fresh.first:
-            return None, tr("the saved game's boards do not match its settings")
-    session.games = games
-    session.current = current
+    try:
+        session.match.resume(games, current)
+    except ValueError:
+        return None, tr("the saved game's boards do not match its settings")
+    timer_left = data.get("timer_left")
+    if isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and math.isfinite(timer_left):
+        session.timer.set_remaining(float(timer_left))  # the clock goes on where it stopped: no fresh time
     session.movers = [game.drawers() for game in games]
     link = data.get("link")
     session.link_id = link if isinstance(link, str) else None

@@ -11,13 +11,10 @@ from typing import Any
 
 from ..ai import LEVELS
 from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
+from ..core.shapes import SHAPES
 from .i18n import AUTO, LANGUAGES, tr
+from .players import Look, Player, choice_problems, player_from_data, seat_looks
 
-SHAPES = ("square", "triangle", "hex")
-SQUARE_RANGE = range(2, 13)
-TRIANGLE_RANGE = range(4, 10)
-HEX_RANGE = range(1, 4)
-DEFAULT_SIZES = {"square": (3, 3), "triangle": (6,), "hex": (1,)}
 SEAT_KINDS = ("human", "computer")
 ANIMATION_SPEEDS = ("slow", "normal", "fast")
 RANDOM_FIRST = -1
@@ -53,6 +50,8 @@ class Settings:
     patterns: bool = True
     animation: str = "normal"
     match: bool = False
+    competitive: bool = False
+    players: tuple[Player, ...] = ()
     language: str = AUTO
 
     # -- what the game is made of -----------------------------------------------------------------------------
@@ -63,9 +62,14 @@ class Settings:
         return Rules(players=len(self.seats), misere=self.misere, no_extra=self.no_extra, start=self.start)
 
     @property
-    def competitive(self) -> bool:
-        """Timed games and matches are competitive: no undo, no hints."""
-        return self.timer > 0 or self.match
+    def no_help(self) -> bool:
+        """Competitive play has no undo and no hints: chosen as its own setting (rules sheet 003), and always in
+        timed games and matches."""
+        return self.competitive or self.timer > 0 or self.match
+
+    def looks(self) -> list[Look]:
+        """How each seat is drawn: colour, pattern, initial and name (see :mod:`game.app.players`)."""
+        return seat_looks([(seat.is_computer, seat.level) for seat in self.seats], self.players)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -76,9 +80,7 @@ class Settings:
         found = []
         if self.shape not in SHAPES:
             return [tr("unknown board shape {shape!r}").format(shape=self.shape)]
-        allowed = {"square": SQUARE_RANGE, "triangle": TRIANGLE_RANGE, "hex": HEX_RANGE}[self.shape]
-        arity = len(DEFAULT_SIZES[self.shape])
-        if len(self.size) != arity or any(not isinstance(n, int) or n not in allowed for n in self.size):
+        if not SHAPES[self.shape].is_offered(self.size):
             return [tr("a {shape} board of size {size} is not offered").format(shape=self.shape, size=list(self.size))]
         if not 2 <= len(self.seats) <= 4:
             found.append(tr("{n} players: a game has 2 to 4").format(n=len(self.seats)))
@@ -97,6 +99,9 @@ class Settings:
             found.append(tr("animation speed {speed!r} is not offered").format(speed=self.animation))
         if self.language not in (AUTO, *LANGUAGES):
             found.append(tr("language {code!r} is not offered").format(code=self.language))
+        if len(self.players) > 4:
+            found.append(tr("{n} players' looks: a game has at most 4 players").format(n=len(self.players)))
+        found += choice_problems(self.players, len(self.seats))
         if not found:
             try:
                 self.rules().check(self.board())
@@ -109,10 +114,11 @@ class Settings:
         data = asdict(self)
         data["size"] = list(self.size)
         data["seats"] = [asdict(seat) for seat in self.seats]
+        data["players"] = [player.to_data() for player in self.players]
         return data
 
 
-_BOOLS = ("misere", "no_extra", "sound", "patterns", "match")
+_BOOLS = ("misere", "no_extra", "sound", "patterns", "match", "competitive")
 _TEXTS = ("shape", "start", "animation", "language")
 _INTS = ("timer", "first")
 
@@ -138,6 +144,9 @@ def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
         if "seats" in data:
             seats = _typed(data["seats"], list, "seats")
             values["seats"] = tuple(_seat(s) for s in seats)
+        if "players" in data:
+            players = _typed(data["players"], list, "players")
+            values["players"] = tuple(player_from_data(p) for p in players)
     except ValueError as error:
         return Settings(), [str(error)]
     settings = Settings(**values)

@@ -10,21 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import LEVELS
-from ..core import Board, CodeError
+from ..core import CodeError
 from ..core.notation import parse_board_token, parse_rules_token
+from ..core.shapes import shape_of
 from ..storage import Earlier
 from ..storage.history import Outcome
 from .i18n import tr, tr_n
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
-
-
-def short_board(board: Board) -> str:
-    if board.kind == "square":
-        return tr("{r}x{c} boxes").format(r=board.size[0], c=board.size[1])
-    if board.kind == "triangle":
-        return tr("triangle {n}").format(n=board.size[0])
-    return tr("hexagon {cells}").format(cells=board.num_cells)
 
 
 def outcome(entry: dict[str, Any]) -> Outcome | None:
@@ -33,12 +26,13 @@ def outcome(entry: dict[str, Any]) -> Outcome | None:
     if not isinstance(seats, list) or len(seats) != len(entry["names"]):
         return None
     humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
-    levels = [s.get("level") for s in seats if isinstance(s, dict) and s.get("kind") == "computer"]
-    levels = [level for level in levels if level in LEVELS]
+    computers = [s for s in seats if isinstance(s, dict) and s.get("kind") == "computer"]
+    levels = [str(s["level"]) for s in computers if s.get("level") in LEVELS]
     if len(humans) != 1 or not levels:
         return None
     try:
-        board = short_board(parse_board_token(str(entry.get("board"))))
+        board = parse_board_token(str(entry.get("board")))
+        short = shape_of(board).short_name(board, tr)
         misere = parse_rules_token(str(entry.get("rules"))).misere
     except CodeError:
         return None
@@ -48,7 +42,7 @@ def outcome(entry: dict[str, Any]) -> Outcome | None:
     margin = (min(others) - scores[you]) if misere else (scores[you] - max(others))
     winners = entry["winners"]
     result = LOST if you not in winners else DRAWN if len(winners) > 1 else WON
-    return Outcome(max(levels, key=LEVELS.index), board, result, margin)
+    return Outcome(max(levels, key=LEVELS.index), short, result, margin)
 
 
 @dataclass

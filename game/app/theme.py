@@ -22,10 +22,7 @@ DANGER = (196, 52, 44)
 DISABLED = (180, 176, 168)
 SELECTED = (52, 58, 70)
 FOCUS = (240, 160, 40)
-
-# Okabe-Ito colours, chosen to stay distinct for the common kinds of colour blindness.
-PLAYER_COLOURS = ((0, 114, 178), (230, 120, 0), (0, 150, 110), (200, 90, 160))
-PATTERNS = ("stripes", "dots", "grid", "bars")
+# The players' colours and patterns are in game/app/players.py (one lookup for every seat's look).
 # With patterns on, a drawn line carries the rhythm of its player's cell pattern: dash and gap lengths (on, off, ...)
 # in line widths, full colour over a pale line.
 LINE_DASHES = {"stripes": (3.0, 1.5), "dots": (1.0, 1.0), "grid": (3.0, 1.0, 1.0, 1.0), "bars": (6.0, 1.5)}

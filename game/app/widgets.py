@@ -87,8 +87,10 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         if focused:
             focus_ring(surface, self.rect, radius)
-        size = text.fit(self.label, max(text.body, int(self.rect.height * 0.45)), self.rect.width - 16)
-        text.draw(surface, self.label, size, ink, center=self.rect.center)
+        size = max(text.body, min(int(self.rect.height * 0.45), text.body * 3 // 2))
+        if text.width(self.label, size) > self.rect.width - 16:
+            size = text.body
+        draw_label(surface, text, self.label, size, self.rect.inflate(-16, -4), ink)
 
 
 class Choice:

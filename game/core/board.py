@@ -20,9 +20,6 @@ from functools import cache
 
 Point = tuple[float, float]
 
-SQUARE_SIZES = range(1, 13)
-TRIANGLE_SIZES = range(3, 10)
-HEX_SIZES = range(1, 4)
 _EPS = 1e-6
 
 
@@ -53,36 +50,28 @@ class Board:
         set_(self, "border", tuple(i for i, c in enumerate(line_cells) if len(c) == 1))
         set_(self, "symmetries", _line_symmetries(self))
 
-    # -- construction ---------------------------------------------------------------------------------------
+    # -- construction (sizes are checked against the shape table, :mod:`game.core.shapes`) -------------------
     @staticmethod
     def square(rows: int, cols: int | None = None) -> Board:
         """A board of ``rows`` x ``cols`` boxes, that is (rows + 1) x (cols + 1) dots."""
-        cols = rows if cols is None else cols
-        _check("square rows", rows, SQUARE_SIZES)
-        _check("square columns", cols, SQUARE_SIZES)
-        return _square(rows, cols)
+        return Board.from_spec("square", (rows, rows if cols is None else cols))
 
     @staticmethod
     def triangle(side: int) -> Board:
         """A triangle of dots with ``side`` dots on each side: (side - 1)^2 small triangles."""
-        _check("triangle", side, TRIANGLE_SIZES)
-        return _triangle(side)
+        return Board.from_spec("triangle", (side,))
 
     @staticmethod
     def hexagon(rings: int) -> Board:
         """A honeycomb of hexagons: one centre cell and ``rings`` rings around it (1 -> 7, 2 -> 19, 3 -> 37)."""
-        _check("hexagon rings", rings, HEX_SIZES)
-        return _hexagon(rings)
+        return Board.from_spec("hex", (rings,))
 
     @staticmethod
     def from_spec(kind: str, size: tuple[int, ...]) -> Board:
-        builders = {"square": (Board.square, 2), "triangle": (Board.triangle, 1), "hex": (Board.hexagon, 1)}
-        if kind not in builders:
-            raise BoardError(f"unknown board shape {kind!r} (square, triangle or hex)")
-        build, arity = builders[kind]
-        if len(size) != arity:
-            raise BoardError(f"a {kind} board takes {arity} size number(s), got {len(size)}")
-        return build(*size)
+        """The board of shape ``kind`` and ``size``; :class:`BoardError` says why there is none."""
+        from .shapes import build  # the shape table is built on this module's builders
+
+        return build(kind, size)
 
     # -- derived facts --------------------------------------------------------------------------------------
     @property
@@ -103,12 +92,9 @@ class Board:
 
     def describe(self) -> str:
         """A name players understand, with cells and dots both given."""
-        if self.kind == "square":
-            r, c = self.size
-            return f"{r}x{c} boxes ({r + 1}x{c + 1} dots)"
-        if self.kind == "triangle":
-            return f"triangle, {self.size[0]} dots a side ({self.num_cells} triangles)"
-        return f"hexagon, {self.num_cells} cells ({self.num_dots} dots)"
+        from .shapes import shape_of  # the shape table is built on this module's builders
+
+        return shape_of(self).describe(self)
 
     def cell_centre(self, cell: int) -> Point:
         dots = {d for line in self.cells[cell] for d in self.lines[line]}
@@ -140,15 +126,9 @@ class Board:
         return f"Board.from_spec({self.kind!r}, {self.size!r})"
 
 
-# -- builders -----------------------------------------------------------------------------------------------
-def _check(kind: str, value: int, allowed: range) -> None:
-    """Sizes are checked before the cached builders run, so 2.0 or True never reach (or hit) the cache."""
-    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-        raise BoardError(f"{kind} size {value!r} is out of range {allowed.start}..{allowed.stop - 1}")
-
-
+# -- builders: cached, given size values already checked by the shape table (so 2.0 or True never hit the cache)
 @cache
-def _square(rows: int, cols: int) -> Board:
+def build_square(rows: int, cols: int) -> Board:
     dots = tuple((float(c), float(r)) for r in range(rows + 1) for c in range(cols + 1))
 
     def dot(r: int, c: int) -> int:
@@ -188,7 +168,8 @@ def _from_polygons(kind: str, size: tuple[int, ...], polygons: list[list[Point]]
     for poly in polygons:
         sides = []
         for a, b in zip(poly, poly[1:] + poly[:1], strict=True):
-            edge = tuple(sorted((key(a), key(b))))
+            ka, kb = key(a), key(b)
+            edge = (ka, kb) if ka < kb else (kb, ka)
             edges.add(edge)
             sides.append(edge)
         cell_edges.append(sides)
@@ -202,7 +183,7 @@ def _from_polygons(kind: str, size: tuple[int, ...], polygons: list[list[Point]]
 
 
 @cache
-def _triangle(side: int) -> Board:
+def build_triangle(side: int) -> Board:
     h = math.sqrt(3) / 2
 
     def p(i: int, j: int) -> Point:
@@ -218,7 +199,7 @@ def _triangle(side: int) -> Board:
 
 
 @cache
-def _hexagon(rings: int) -> Board:
+def build_hexagon(rings: int) -> Board:
     polygons = []
     for q in range(-rings, rings + 1):
         for r in range(-rings, rings + 1):
@@ -236,10 +217,10 @@ def _line_symmetries(board: Board) -> tuple[tuple[int, ...], ...]:
     Found geometrically (rotations by multiples of 30 degrees about the centre, with and without a mirror), so
     it works for any shape: 8 for a square board, 4 for a rectangle, 6 for the triangle, 12 for the hexagon.
     """
-    x0, y0, x1, y1 = board.bounds()
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    if board.kind == "triangle":  # the centre of a triangle is its centroid, not the middle of its box
-        cy = (y0 + 2 * y1) / 3
+    # Every symmetry fixes the mean of the dots, so that is the centre to turn about (a triangle's centroid, not
+    # the middle of its bounding box).
+    cx = sum(x for x, _ in board.dots) / board.num_dots
+    cy = sum(y for _, y in board.dots) / board.num_dots
     where = {(round(x, 3), round(y, 3)): i for i, (x, y) in enumerate(board.dots)}
     line_id = {frozenset(line): i for i, line in enumerate(board.lines)}
     found = []

@@ -15,6 +15,7 @@ import re
 
 from .board import Board, BoardError
 from .rules import GameState, IllegalMove, Rules, RulesError
+from .shapes import BY_LETTER, SHAPES, shape_of
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 CODE_VERSION = "1"
@@ -74,19 +75,18 @@ def shorten(text: str, limit: int = 40) -> str:
 
 # -- position codes -----------------------------------------------------------------------------------------
 def board_token(board: Board) -> str:
-    if board.kind == "square":
-        return f"s{board.size[0]}x{board.size[1]}"
-    return ("t" if board.kind == "triangle" else "h") + str(board.size[0])
+    return shape_of(board).token(board.size)
 
 
 def parse_board_token(token: str) -> Board:
-    m = re.fullmatch(r"s([1-9][0-9]?)x([1-9][0-9]?)|([th])([1-9][0-9]?)", token)
-    if not m:
-        raise CodeError(f"board {shorten(token)!r} is not s<R>x<C>, t<N> or h<K>")
+    """A board from its code token: the shape's letter, then its size values joined by ``x`` (s3x3, t6, h1)."""
+    m = re.fullmatch(r"([a-z])([1-9][0-9]?(?:x[1-9][0-9]?)*)", token) if isinstance(token, str) else None
+    shape = BY_LETTER.get(m.group(1)) if m else None
+    if m is None or shape is None:
+        forms = [shape.token_form for shape in SHAPES.values()]
+        raise CodeError(f"board {shorten(str(token))!r} is not {', '.join(forms[:-1])} or {forms[-1]}")
     try:
-        if m.group(1):
-            return Board.square(int(m.group(1)), int(m.group(2)))
-        return Board.triangle(int(m.group(4))) if m.group(3) == "t" else Board.hexagon(int(m.group(4)))
+        return shape.build(tuple(int(n) for n in m.group(2).split("x")))
     except BoardError as exc:
         raise CodeError(str(exc)) from None
 

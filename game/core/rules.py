@@ -151,7 +151,7 @@ class GameState:
         if not self._stack:
             return []
         player = self._stack[-1][1]
-        turn = []
+        turn: list[int] = []
         for line, mover, captured in reversed(self._stack):
             if mover != player or (turn and not captured):
                 break

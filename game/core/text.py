@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import math
-
 from .rules import GameState
-
-_ROW = 2 / (math.sqrt(3) / 2)  # triangle and hexagon rows are sqrt(3)/2 apart: two text rows each
-_SCALE = {"square": (4, 2), "triangle": (4, _ROW), "hex": (4, _ROW)}
+from .shapes import shape_of
 
 
 def draw(state: GameState) -> str:
     """Dots are ``o``, drawn lines ``-``, ``|``, ``/`` or ``\\``, owned cells the owner's number (1-based)."""
     board = state.board
-    sx, sy = _SCALE[board.kind]
+    sx, sy = 4, 2 / shape_of(board).row_height  # two text rows between rows of dots
     x0, y0, x1, y1 = board.bounds()
     width, height = round((x1 - x0) * sx) + 1, round((y1 - y0) * sy) + 1
     grid = [[" "] * width for _ in range(height)]

@@ -1,4 +1,4 @@
-"""Saved settings, history and the unfinished game: browser localStorage or JSON files on the desktop.
+"""Saved settings, history, the unfinished game and solved puzzles: browser localStorage or JSON files on the desktop.
 
 :class:`Saved` is what the game uses: it owns every key and the format of each value (``keys``, ``history``).
 ``open_store()`` picks the medium for the running platform. Every value is plain JSON data stored in an envelope
@@ -14,10 +14,10 @@ from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
 from .history import RECENT_GAMES, Earlier, entry_problem, game_id
-from .keys import HISTORY, KEYS, LINK_GAMES, SETTINGS, UNFINISHED, aside_key
+from .keys import HISTORY, KEYS, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, aside_key
 from .memory import MemoryStore
 from .notices import Notice
-from .saved import HistoryView, Saved
+from .saved import HistoryView, Saved, solved_from_data
 from .store import Store, StoreError, StoreUnavailable
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "HISTORY",
     "KEYS",
     "LINK_GAMES",
+    "PUZZLES",
     "RECENT_GAMES",
     "SCHEMA",
     "SETTINGS",
@@ -45,6 +46,7 @@ __all__ = [
     "entry_problem",
     "game_id",
     "open_store",
+    "solved_from_data",
 ]
 
 
@@ -63,4 +65,4 @@ def open_store(namespace: str = "pipopipette") -> Store:
 def _local_storage() -> object:
     import platform
 
-    return platform.window.localStorage
+    return platform.window.localStorage  # type: ignore[attr-defined]  # pygbag's, in the browser only

@@ -20,6 +20,7 @@ NOT_SETTINGS = "they are not a set of named values"
 NOT_A_GAME = "it is not a saved game"
 NOT_A_HISTORY = "it is not a list of games"
 BAD_TOTALS = "the totals of older games are damaged"
+NOT_PUZZLES = "it is not a list of solved puzzles"
 
 # why a game in the history cannot be shown
 GAME_NOT_VALUES = "a game is not a set of named values"

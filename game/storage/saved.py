@@ -1,5 +1,5 @@
-"""What the game saves, in one place: settings, the unfinished game, the history and the games played by link,
-each under its own key.
+"""What the game saves, in one place: settings, the unfinished game, the history, the games played by link and the
+solved puzzles, each under its own key.
 
 Scenes call :class:`Saved`, never a store key. It checks every value read (the envelope in ``Store.get``, the
 shape of each value here; the app checks the meaning of settings and of the unfinished game and hands back what it
@@ -19,7 +19,7 @@ from typing import Any
 
 from . import phrases
 from .history import RECENT_GAMES, Book, Classify, Earlier, read_book
-from .keys import HISTORY, LINK_GAMES, SETTINGS, UNFINISHED
+from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .store import Store
 
@@ -114,6 +114,35 @@ class Saved:
         self.unsaved_games = []
         return self._write(HISTORY, Book().to_data())
 
+    def merge_history(self, games: list[dict[str, Any]], earlier: Earlier) -> int:
+        """Add ``games`` (checked entries, from a backup) that are not already saved, by game id; take ``earlier``
+        as the totals of older games when there are none yet (totals cannot be merged without counting games
+        twice). Returns how many games were new."""
+        book = self._stored_book()
+        if book is None:
+            book = Book()
+        book.add(self.unsaved_games)
+        self.unsaved_games = []
+        added = book.add(games)
+        if book.earlier.games == 0 and earlier.games:
+            book.earlier = earlier
+        book.compact(self.classify, self.recent)
+        self._write(HISTORY, book.to_data())
+        return added
+
+    # -- solved puzzles ---------------------------------------------------------------------------------------
+    def solved_puzzles(self) -> list[str]:
+        """The keys of the puzzles solved, in the order solved (anything unusable in the stored list is dropped)."""
+        return solved_from_data(self._read_dict(PUZZLES, phrases.NOT_PUZZLES))
+
+    def save_solved_puzzles(self, keys: list[str]) -> bool:
+        return self._write(PUZZLES, {"solved": solved_from_data({"solved": keys})})
+
+    def mark_puzzle_solved(self, key: str) -> bool:
+        """Add ``key`` to the solved puzzles (once); False when it is kept to be saved later."""
+        keys = self.solved_puzzles()
+        return True if key in keys else self.save_solved_puzzles([*keys, key])
+
     # -- state ------------------------------------------------------------------------------------------------
     def kept(self) -> int:
         """How many unreadable values are kept aside."""
@@ -200,3 +229,14 @@ class Saved:
         elif not self.has_pending and self.failing:
             self.failing = False
             self.notices.append(Notice(SAVING_AGAIN))
+
+
+MAX_PUZZLE_KEY = 2000  # a puzzle key is its position code, never longer
+
+
+def solved_from_data(data: Any) -> list[str]:
+    """The solved puzzle keys in a stored value ``{"solved": [key, ...]}``, without duplicates or non-keys."""
+    if not isinstance(data, dict) or not isinstance(data.get("solved"), list):
+        return []
+    keys = (key for key in data["solved"] if isinstance(key, str) and 0 < len(key) <= MAX_PUZZLE_KEY)
+    return list(dict.fromkeys(keys))

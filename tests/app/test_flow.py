@@ -33,7 +33,7 @@ def play_out_by_clicks(driver) -> int:
     ("shape", "size_label", "lines", "screen"),
     [
         ("Square", None, 12, PORTRAIT),
-        ("Triangle", "4 dots a side", 18, LANDSCAPE),
+        ("Triangle", "4 dots a side · 9 triangles", 18, LANDSCAPE),
         ("Hexagon", None, 30, PORTRAIT),
     ],
 )
@@ -44,8 +44,8 @@ def test_menu_settings_full_game_results_history(make_driver, store, shape, size
     assert isinstance(driver.scene, SettingsScene)
     driver.choose("Board", shape)
     if shape == "Square":
-        driver.choose("Rows", "2 boxes")
-        driver.choose("Columns", "2 boxes")
+        driver.choose("Rows", "2 boxes · 3 dots")
+        driver.choose("Columns", "2 boxes · 3 dots")
     elif size_label:
         driver.choose("Size", size_label)
     driver.choose("Player 2", "Human")
@@ -72,8 +72,8 @@ def test_menu_settings_full_game_results_history(make_driver, store, shape, size
 def test_rematch_alternates_the_starter_and_keeps_the_settings(make_driver, store):
     driver = make_driver()
     driver.press_button("New game")
-    driver.choose("Rows", "2 boxes")
-    driver.choose("Columns", "2 boxes")
+    driver.choose("Rows", "2 boxes · 3 dots")
+    driver.choose("Columns", "2 boxes · 3 dots")
     driver.choose("Player 1", "Beginner")
     driver.choose("Animation", "Fast")
     driver.press_button("Play")

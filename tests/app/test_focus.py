@@ -124,10 +124,14 @@ def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
 
 
 def test_hint_reasons_read_as_sentences():
+    from game.ai import hints
     from game.app.scenes.board import hint_text
+    from game.core import Board
 
-    assert hint_text("safe line", "square") == "Hint: a safe line, it gives no box its third side"
-    assert hint_text("safe line", "hex") == "Hint: a safe line, it gives no hexagon its fifth side"
-    assert hint_text("takes the box", "triangle") == "Hint: take the triangle, then move again"
-    assert hint_text("sacrifice to win control", "square") == "Hint: Sacrifice to win control"
-    assert hint_text("", "triangle") == "Hint: try the marked line"
+    square, triangle, hexagon = Board.square(3), Board.triangle(5), Board.hexagon(1)
+    assert hint_text(hints.SAFE, square) == "Hint: a safe line, it gives no box its third side"
+    assert hint_text(hints.SAFE, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
+    assert hint_text(hints.SAFE, triangle) == "Hint: a safe line, it gives no triangle its second side"
+    assert hint_text(hints.TAKES, triangle) == "Hint: take the triangle, then move again"
+    assert hint_text(hints.SACRIFICE, square) == "Hint: Sacrifice to win control"
+    assert hint_text("", triangle) == "Hint: try the marked line"

@@ -36,9 +36,21 @@ def called(node: ast.Call) -> str:
     return node.func.attr if isinstance(node.func, ast.Attribute) else ""
 
 
+def shape_words() -> set[str]:
+    """The words of the board-shape table (game/core/shapes.py), which the app passes to tr() by name."""
+    from game.core.shapes import SHAPES
+
+    return {
+        text
+        for shape in SHAPES.values()
+        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
+                     shape.take_hint)
+    }  # fmt: skip
+
+
 def catalogue_calls() -> tuple[set[str], set[tuple[str, str]]]:
-    """Every literal passed to tr()/tr_mark(), and every (singular, plural) passed to tr_n()."""
-    single, plural = set(), set()
+    """Every literal passed to tr()/tr_mark(), every (singular, plural) passed to tr_n(), and the shape words."""
+    single, plural = shape_words(), set()
     for _path, tree in sources():
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
@@ -197,9 +209,11 @@ class TextRecorder:
 
 def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
     from game.ai import hint
+    from game.app.scenes.backup import BackupScene
     from game.app.scenes.board import BoardScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.howto import PAGES, HowToScene
+    from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
     from game.app.scenes.results import ResultsScene
     from game.app.scenes.settings import SettingsScene
     from game.app.session import Session
@@ -234,6 +248,11 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
         scene.page = page
         return scene
 
+    def puzzle_hint() -> PuzzleScene:
+        scene = PuzzleScene(app, PuzzleListScene(app).puzzles, 40)
+        scene.hint()
+        return scene
+
     timed = Settings(seats=four, shape="triangle", size=(6,), timer=15)
     visits = [
         ("settings", lambda: SettingsScene(app, play=True)),
@@ -243,6 +262,10 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
         ("match", lambda: BoardScene(app, played(Settings(seats=you_and_computer, size=(2, 2), match=True), 12))),
         ("results", lambda: ResultsScene(app, finished(Settings(seats=you_and_computer, size=(4, 4))))),
         ("history", lambda: HistoryScene(app)),
+        ("backup", lambda: BackupScene(app)),
+        ("puzzles", lambda: PuzzleListScene(app)),
+        ("puzzle", lambda: PuzzleScene(app, PuzzleListScene(app).puzzles, 0)),
+        ("puzzle with its hint", puzzle_hint),
     ]
     visits += [(f"how to play {page + 1}", lambda page=page: howto(page)) for page in range(len(PAGES))]
     return visits

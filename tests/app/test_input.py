@@ -401,7 +401,7 @@ def test_a_rotation_mid_press_cancels_the_press_and_the_board_follows_the_new_si
     driver.frames(1)
     assert session.state.moves == [0]
     x, y = driver.line_point(0)
-    blue = theme.PLAYER_COLOURS[0]
+    blue = session.looks[0].colour
     assert tuple(driver.app.screen.get_at((x, y)))[:3] in (blue, theme.tint(blue, 0.6)), "drawn where line 0 is now"
     sdl_tap(driver, driver.line_point(5))
     assert session.state.moves == [0, 5], "taps land on the lines where they are now drawn"

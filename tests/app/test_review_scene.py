@@ -53,7 +53,7 @@ def test_results_offer_a_review_of_the_game_just_played(make_driver):
     driver = make_driver()
     settings = Settings(size=(2, 2), seats=(Seat("computer", "easy"), Seat("computer", "easy")), animation="fast")
     session = Session(settings, random.Random(5))
-    session.games = [finished(Board.square(2, 2), seed=5)]
+    session.match.resume([finished(Board.square(2, 2), seed=5)], 0)
     session.movers = [[0] * len(session.games[0].moves)]
     driver.app.manager.push(ResultsScene(driver.app, session))
     driver.frames(1)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 
 import pygame
 import pytest
@@ -17,7 +19,7 @@ from game.app.scenes.results import ResultsScene, headline, match_curves, nice_t
 from game.app.scenes.settings import SettingsScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
-from game.app.sound import TUNES, Sounds, synthesise
+from game.app.sound import NAMES, SOUNDS, Sounds
 from game.app.stats import stats_rows
 
 SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 390)]
@@ -137,6 +139,8 @@ def test_scene_manager_push_pop_replace_call_enter_and_exit():
 
 def test_how_to_play_examples_are_real_positions():
     for page in PAGES:
+        if page.example is None:
+            continue
         shots = pictures(page.example)
         assert len(shots) == len(page.example.turns) + 1 == len(page.example.notes), page.title
         start = shots[0].state
@@ -156,19 +160,33 @@ def test_how_to_play_examples_are_real_positions():
 
 
 def test_how_to_play_captions_say_who_moves():
-    by_title = {page.title: pictures(page.example) for page in PAGES}
-    assert status(by_title["A capture"][1]) == "A to move again · A 1 · B 0"
-    assert status(by_title["The extra move"][1]) == "B to move · A 1 · B 0"
+    by_title = {page.title: pictures(page.example) for page in PAGES if page.example is not None}
+    assert status(by_title["A double capture"][1]) == "A to move again · A 2 · B 0"
     assert status(by_title["Chains"][2]) == "game over · A 0 · B 3"
-    double_cross = by_title["The double-cross"]
-    assert [status(shot) for shot in double_cross] == [
-        "B to move · A 0 · B 0",
-        "A to move · A 0 · B 1",
-        "B to move · A 2 · B 1",
-    ]
     assert status(by_title["Hexagons"][1]) == "A to move again · A 2 · B 0"
-    shapes = {page.example.shape for page in PAGES}
+    assert status(by_title["Misère"][1]) == "game over · A 2 · B 0"
+    assert status(by_title["No extra move"][1]) == "B to move · A 1 · B 0"
+    assert [status(shot) for shot in by_title["Three or four players"]] == [
+        "A to move · A 0 · B 0 · C 0",
+        "B to move · A 0 · B 0 · C 0",
+        "C to move · A 0 · B 0 · C 0",
+    ]
+    swedish, icelandic = by_title["Swedish start"][0].state, by_title["Icelandic start"][0].state
+    assert bin(swedish.drawn).count("1") == len(swedish.board.border)
+    assert bin(icelandic.drawn).count("1") == len(icelandic.board.left_bottom_border())
+    shapes = {page.example.shape for page in PAGES if page.example is not None}
     assert shapes == {"square", "triangle", "hex"}
+
+
+def test_how_to_play_explains_every_variant_and_starts_interactive():
+    titles = [page.title for page in PAGES]
+    for variant in ("Misère", "Swedish start", "Icelandic start", "No extra move", "The move timer",
+                    "The two-board match", "Three or four players"):  # fmt: skip
+        assert variant in titles
+    assert PAGES[0].exercise is not None, "the first page is played, not read"
+    assert any(page.exercise is not None and "double-cross" in page.title for page in PAGES)
+    rules = {page.title: page.example.rules for page in PAGES if page.example is not None}
+    assert rules["Misère"].misere and rules["No extra move"].no_extra and rules["Three or four players"].players == 3
 
 
 def test_results_headline_and_chart():
@@ -180,10 +198,25 @@ def test_results_headline_and_chart():
     assert [(row.level, row.played) for row in rows] == [("easy", 1)]
 
 
-def test_sounds_are_synthesised_pcm():
-    data = synthesise(TUNES["capture"], 22050, 2)
-    assert len(data) == sum(int(22050 * seconds) for _, seconds in TUNES["capture"]) * 2 * 2
-    assert max(abs(int.from_bytes(data[i : i + 2], "little", signed=True)) for i in range(0, len(data), 2)) > 5000
+def test_sounds_are_the_ogg_files_in_assets(tmp_path):
+    sys.path.insert(0, str(SOUNDS.parents[1] / "tools"))
+    try:
+        from make_assets import TUNES
+    finally:
+        sys.path.pop(0)
+    assert set(TUNES) == set(NAMES)
+    sounds = Sounds(enabled=True, unlocked=True)
+    for name in NAMES:
+        sounds.play(name)
+        assert not sounds.failed, name
+        length = sum(seconds for _, seconds in TUNES[name])
+        assert abs(sounds._sounds[name].get_length() - length) < 0.02, name
+        assert pygame.mixer.get_init()[1] == -16
+        samples = array("h", sounds._sounds[name].get_raw())
+        assert max(map(abs, samples)) > 3000, "the file holds the tune, not silence"
+    missing = Sounds(enabled=True, unlocked=True, folder=tmp_path)
+    missing.play("line")
+    assert missing.failed, "a missing file leaves the game silent, not broken"
     locked = Sounds(enabled=True, unlocked=False)
     locked.play("line")
     assert locked._sounds == {}, "nothing is made before the first tap"

@@ -14,6 +14,8 @@ from game.app.session import Session
 from game.app.settings_model import Seat, Settings
 from game.core import Board, GameState
 
+LOOKS = Settings(seats=(Seat("human"), Seat("human"))).looks()
+
 HUMAN = Seat("human")
 EASY = Seat("computer", "easy")
 
@@ -46,19 +48,19 @@ def drawn_position() -> tuple[BoardView, GameState, pygame.Surface]:
 def test_lines_carry_the_colour_of_the_player_who_drew_them():
     view, state, surface = drawn_position()
     surface.fill(theme.PANEL)
-    view.draw(surface, state, theme.Text(), Marks(), ["A", "B"], patterns=False)
-    assert set(samples_along(surface, view, 0)) == {theme.PLAYER_COLOURS[0]}
-    assert set(samples_along(surface, view, 7)) == {theme.PLAYER_COLOURS[1]}
-    assert theme.PLAYER_COLOURS[0] not in samples_along(surface, view, 5), "a free line is not coloured"
+    view.draw(surface, state, theme.Text(), Marks(), LOOKS, patterns=False)
+    assert set(samples_along(surface, view, 0)) == {LOOKS[0].colour}
+    assert set(samples_along(surface, view, 7)) == {LOOKS[1].colour}
+    assert LOOKS[0].colour not in samples_along(surface, view, 5), "a free line is not coloured"
 
 
 def test_with_patterns_each_players_lines_carry_their_own_dash_rhythm():
     view, state, surface = drawn_position()
     surface.fill(theme.PANEL)
-    view.draw(surface, state, theme.Text(), Marks(), ["A", "B"], patterns=True)
+    view.draw(surface, state, theme.Text(), Marks(), LOOKS, patterns=True)
     shares = []
     for player, line in ((0, 0), (1, 7)):
-        colour = theme.PLAYER_COLOURS[player]
+        colour = LOOKS[player].colour
         seen = samples_along(surface, view, line)
         assert set(seen) == {colour, theme.tint(colour, 0.6)}, "full-colour dashes on a pale line"
         shares.append(seen.count(colour) / len(seen))
@@ -121,7 +123,7 @@ def test_the_board_highlights_other_players_last_turns_in_their_colours(make_dri
         (ax, ay), (bx, by) = view.ends[line]
         x, y = (ax + bx) // 2, (ay + by) // 2
         off = (x, y + view.line_width + 1) if ay == by else (x + view.line_width + 1, y)
-        colour = theme.PLAYER_COLOURS[mover]
+        colour = session.looks[mover].colour
         assert tuple(driver.app.screen.get_at((x, y)))[:3] == colour
         assert tuple(driver.app.screen.get_at(off))[:3] == theme.tint(colour, 0.62), "a halo beside the line"
     first = session.state.moves[0]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pygame
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.session import Session, resume_session, score_curves, seat_marks, seat_names
+from game.app.session import Session, resume_session, score_curves
 from game.app.settings_model import Seat, Settings
 from game.core import decode
 
@@ -72,7 +73,53 @@ def test_timer_expiry_plays_a_random_line_for_the_player(make_driver):
     assert session.state.moves == []
     driver.until(lambda: len(session.state.moves) == 1, limit=60)
     assert session.movers[0] == [0]
-    assert session.timer.remaining(session.now) > 9
+    assert session.timer.remaining() > 9
+
+
+def test_the_move_timer_stands_still_while_a_line_is_drawn():
+    session = Session(VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10), random.Random(2))
+    session.update(2.0)
+    assert session.timer.remaining() == 8.0
+    session.play_human(0)
+    assert session.busy
+    while session.busy:
+        assert session.timer.remaining() == 10.0  # restarted for the next move, and not running yet
+        session.update(0.05)
+    session.update(1.0)
+    assert 8.9 <= session.timer.remaining() < 9.05
+
+
+def test_a_computer_out_of_time_gets_a_random_line_like_a_person():
+    session = Session(VS_COMPUTER.with_(timer=10), random.Random(3), first=1)
+    session.update(0.001)
+    assert session.thinking
+    session.timer.set_remaining(0.01)
+    expected = copy.deepcopy(session.rng).choice(session.state.legal_lines())
+    session.update(0.02)
+    assert session.state.moves == [expected] and session.movers[0] == [1]
+
+
+def test_leaving_and_continuing_keeps_the_time_left(make_driver, store):
+    driver = make_driver()
+    session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10))
+    driver.frames(180)  # 6 s at 1/30 s a frame
+    left = session.timer.remaining()
+    assert 3.5 < left < 4.5
+    assert 3 <= store.get("unfinished")["timer_left"] <= 5  # saved every whole second, not only on a move
+    driver.press_button("Menu")
+    driver = make_driver()
+    driver.press_button("Continue")
+    resumed = driver.scene.session
+    assert resumed.timer.remaining() <= left + 0.05, "no fresh clock for leaving and coming back"
+    driver.until(lambda: len(resumed.state.moves) == 1, limit=200)
+    assert driver.app.frames < 200
+
+
+def test_a_damaged_timer_value_is_ignored_not_fatal():
+    good = Session(VS_COMPUTER.with_(timer=15), random.Random(1), first=0).to_unfinished()
+    for bad in ("soon", None, float("nan"), True):
+        session, why = resume_session({**good, "timer_left": bad})
+        assert session is not None and session.timer.remaining() == 15.0
 
 
 def test_hint_highlights_a_line_with_a_reason(make_driver):
@@ -156,15 +203,12 @@ def test_match_plays_two_boards_and_totals_decide(make_driver):
 
 
 def test_names_marks_curves_and_movers():
-    assert seat_names((Seat("human"), Seat("computer", "hard"))) == ["You", "Hard"]
-    assert seat_names((Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "easy"))) == [
-        "Player 1",
-        "Player 2",
-        "Easy 3",
-        "Easy 4",
-    ]
-    assert seat_marks(["You", "Hard"]) == ["Y", "H"]
-    assert seat_marks(["Player 1", "Player 2"]) == ["1", "2"]
+    session = Session(VS_COMPUTER.with_(seats=(Seat("human"), Seat("computer", "hard"))), random.Random(1))
+    assert (session.names, session.marks) == (["You", "Hard"], ["Y", "C"])
+    four = Settings(seats=(Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "easy")))
+    session = Session(four, random.Random(1))
+    assert session.names == ["Player 1", "Player 2", "Easy 3", "Easy 4"]
+    assert session.marks == ["1", "2", "3", "4"]
     state = decode(Session(VS_COMPUTER, random.Random(1), first=1).to_unfinished()["codes"][0])
     rng = random.Random(5)
     while not state.over:

@@ -74,64 +74,99 @@ def test_timer_choices() -> None:
     assert TIMER_CHOICES == (0, 10, 15, 30)
 
 
-def test_expiry_plays_a_random_legal_line_from_the_callers_rng() -> None:
+def test_expiry_gives_a_random_legal_line_from_the_callers_rng() -> None:
     state = GameState(Board.square(3))
     timer = MoveTimer(10)
-    timer.restart(100.0)
-    assert timer.tick(state, 109.9, random.Random(5)) is None and state.moves == []
+    timer.run(9.9)
+    assert timer.random_line(state, random.Random(5)) is None and not timer.expired()
+    timer.run(0.1)
     expected = random.Random(5).choice(state.legal_lines())
-    result = timer.tick(state, 110.0, random.Random(5))
-    assert result is not None and result.line == expected and result.player == 0
-    assert state.moves == [expected]
-    assert timer.started == 110.0  # the clock restarts for the next move
+    assert timer.expired() and timer.random_line(state, random.Random(5)) == expected
+    assert state.moves == []  # the caller draws it (and restarts the clock)
 
 
 def test_the_clock_restarts_on_every_move_including_extra_moves() -> None:
     state = GameState(Board.square(1, 2))
     timer = MoveTimer(15)
-    now = 0.0
-    timer.restart(now)
     for name in ("h 0 0", "h 1 0", "v 0 0"):
-        now += 14.0
-        assert timer.tick(state, now, random.Random(0)) is None
+        timer.run(14.0)
+        assert timer.random_line(state, random.Random(0)) is None
         play_names(state, name)
-        timer.restart(now)
-    now += 14.0
+        timer.restart()
+    timer.run(14.0)
     play_names(state, "v 0 1")  # a capture: player 1 moves again, with a full 15 s
-    timer.restart(now)
+    timer.restart()
     assert state.to_move == 1
-    assert timer.remaining(now + 5) == pytest.approx(10.0)
-    assert timer.tick(state, now + 14.9, random.Random(0)) is None
-    result = timer.tick(state, now + 15.0, random.Random(0))
-    assert result is not None and result.player == 1
+    timer.run(5)
+    assert timer.remaining() == pytest.approx(10.0)
+    timer.run(9.9)
+    assert timer.random_line(state, random.Random(0)) is None
+    timer.run(0.1)
+    assert timer.random_line(state, random.Random(0)) in state.legal_lines()
 
 
-def test_a_timed_out_capture_keeps_the_turn_and_restarts_the_clock() -> None:
+def test_nothing_is_drawn_once_the_game_is_over() -> None:
     state = GameState(Board.square(1))
-    play_names(state, "h 0 0", "h 1 0", "v 0 0")  # only "v 0 1" is left, and it closes the box
+    play_names(state, "h 0 0", "h 1 0", "v 0 0", "v 0 1")
     timer = MoveTimer(10)
-    result = timer.tick(state, 10.0, random.Random(1))
-    assert result is not None and result.captured == (0,) and state.over
-    assert timer.tick(state, 1000.0, random.Random(1)) is None  # nothing to play once the game is over
+    timer.run(1000.0)
+    assert timer.expired() and timer.random_line(state, random.Random(1)) is None
 
 
 def test_a_disabled_timer_never_fires() -> None:
     state = GameState(Board.square(2))
     timer = MoveTimer(0)
     assert not timer.enabled
-    for now in (0.0, 10.0, 1e9):
-        assert not timer.expired(now)
-        assert timer.tick(state, now, random.Random(0)) is None
-    assert timer.remaining(1e9) == float("inf") and timer.fraction_left(1e9) == 1.0
-    assert state.moves == []
+    for dt in (0.0, 10.0, 1e9):
+        timer.run(dt)
+        assert not timer.expired()
+        assert timer.random_line(state, random.Random(0)) is None
+    assert timer.remaining() == float("inf") and timer.fraction_left() == 1.0
 
 
-def test_remaining_time_and_fraction() -> None:
+def test_remaining_time_fraction_and_resuming_with_the_time_left() -> None:
     timer = MoveTimer(30)
-    timer.restart(5.0)
-    assert timer.remaining(20.0) == pytest.approx(15.0)
-    assert timer.fraction_left(20.0) == pytest.approx(0.5)
-    assert timer.remaining(100.0) == 0.0 and timer.expired(35.0)
+    timer.run(15.0)
+    assert timer.remaining() == pytest.approx(15.0)
+    assert timer.fraction_left() == pytest.approx(0.5)
+    timer.run(-5.0)  # time never runs backwards
+    assert timer.remaining() == pytest.approx(15.0)
+    timer.run(100.0)
+    assert timer.remaining() == 0.0 and timer.expired()
+    resumed = MoveTimer(30)
+    resumed.set_remaining(4.5)
+    assert resumed.remaining() == pytest.approx(4.5)
+    resumed.set_remaining(99.0)
+    assert resumed.remaining() == 30.0
+    resumed.set_remaining(-3.0)
+    assert resumed.expired()
+
+
+def test_a_single_game_is_a_match_of_one_board_started_by_the_chosen_player() -> None:
+    single = Match(Board.square(1, 2), first=1, boards=1)
+    assert [g.first for g in single.games] == [1] and single.last_board
+    three = Match(Board.square(2), Rules(players=3), first=2)
+    assert [g.first for g in three.games] == [2, 0, 1]
+
+
+def test_board_scores_are_kept_board_by_board() -> None:
+    match = Match(Board.square(1, 2))
+    play_names(match.game, *FIRST_TAKES_BOTH)
+    match.next_board()
+    play_names(match.game, *ONE_EACH)
+    assert match.board_scores() == [[2, 0], [1, 1]]
+
+
+def test_resuming_a_match_checks_the_boards() -> None:
+    match = Match(Board.square(1, 2))
+    played = Match(Board.square(1, 2))
+    play_names(played.game, *ONE_EACH)
+    match.resume(played.games, 1)
+    assert match.current == 1 and match.games[0].scores == [1, 1]
+    with pytest.raises(ValueError, match="wrong number"):
+        match.resume(played.games[:1], 0)
+    with pytest.raises(ValueError, match="do not match"):
+        match.resume(list(reversed(played.games)), 0)
 
 
 def test_a_negative_timer_is_refused() -> None:

@@ -30,9 +30,11 @@ FRENCH: dict[str, str] = {
     "Rows": "Lignes",
     "Columns": "Colonnes",
     "Size": "Taille",
-    "{n} dots a side": "{n} points de côté",
-    "{cells} hexagons": "{cells} hexagones",
+    "{n} boxes · {dots} dots": "{n} cases · {dots} points",
+    "{n} dots a side · {cells} triangles": "{n} points de côté · {cells} triangles",
+    "{cells} cells · {dots} dots": "{cells} cases · {dots} points",
     "Options": "Options",
+    "Rules": "Règles",
     "Players": "Joueurs",
     "Player {n}": "Joueur {n}",
     "Human": "Humain",
@@ -140,6 +142,7 @@ FRENCH: dict[str, str] = {
     "moves": "coups",
     "misère: fewest boxes wins": "misère : le moins de cases gagne",
     # -- history
+    "Opponent": "Adversaire",
     "Level": "Niveau",
     "Played": "Jouées",
     "W-D-L": "G-N-P",
@@ -174,32 +177,12 @@ FRENCH: dict[str, str] = {
     "{mover} to move · {score}": "à {mover} de jouer · {score}",
     "{mover} to move again · {score}": "encore à {mover} · {score}",
     "Lines and boxes": "Traits et cases",
-    "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes them; "
-    "when every line is drawn, the most boxes wins.": (
-        "Chacun à son tour trace un trait entre deux points voisins. Une case appartient à qui la ferme ; "
-        "quand tous les traits sont tracés, le plus de cases gagne."
-    ),
-    "A draws the marked line": "A trace le trait marqué",
-    "it closes nothing": "il ne ferme rien",
-    "A capture": "Une prise",
-    "Draw the last side of a box and it is yours: it takes your colour, pattern and letter, and you move again.": (
-        "Tracez le dernier côté d'une case et elle est à vous : elle prend votre couleur, votre motif et votre "
-        "lettre, et vous rejouez."
-    ),
-    "A draws the fourth side": "A trace le quatrième côté",
-    "A owns the box": "la case est à A",
     "A double capture": "Une double prise",
     "One line can be the last side of two boxes at once: you score both, and move again once.": (
         "Un trait peut être le dernier côté de deux cases à la fois : vous marquez les deux et rejouez une fois."
     ),
     "one line, two boxes": "un trait, deux cases",
     "A scores 2": "A marque 2",
-    "The extra move": "Le coup en plus",
-    "After closing a box you must draw another line. A line that closes nothing ends your turn.": (
-        "Après avoir fermé une case, vous devez tracer un autre trait. Un trait qui ne ferme rien termine votre tour."
-    ),
-    "1 closes a box, so A draws 2": "1 ferme une case, donc A trace 2",
-    "2 closed nothing: turn over": "2 ne ferme rien : tour fini",
     "Chains": "Les chaînes",
     "A chain is a row of boxes with two sides left each. Draw any line in it and your opponent can take every "
     "box in it, one after another.": (
@@ -210,16 +193,6 @@ FRENCH: dict[str, str] = {
     "B takes the chain...": "B prend la chaîne...",
     "...all three boxes": "...les trois cases",
     "The double-cross": "Le coup double",
-    "A has just opened the top chain. B takes one box, then plays the far end, leaving two boxes to A. A takes "
-    "both with one line but must then open the bottom chain: B wins 4 to 2. Had B taken all three, B would "
-    "have had to open the bottom chain: 3 to 3.": (
-        "A vient d'ouvrir la chaîne du haut. B prend une case, puis joue le bout opposé et laisse deux cases à A. "
-        "A les prend d'un seul trait mais doit ensuite ouvrir la chaîne du bas : B gagne 4 à 2. Si B avait tout "
-        "pris, B aurait dû ouvrir la chaîne du bas : 3 à 3."
-    ),
-    "B takes 1, leaves 2": "B prend 1, laisse 2",
-    "A takes 2, must open": "A prend 2, doit ouvrir",
-    "B will take 3 more": "B prendra 3 de plus",
     "Triangles": "Les triangles",
     "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
     "it and moves again.": (
@@ -253,6 +226,161 @@ FRENCH: dict[str, str] = {
     "player {n} cannot start a game of {players}": "le joueur {n} ne peut pas commencer une partie à {players}",
     "animation speed {speed!r} is not offered": "la vitesse d'animation {speed!r} n'est pas proposée",
     "language {code!r} is not offered": "la langue {code!r} n'est pas proposée",
+    # -- players: colours, initials, names
+    "Names and colours": "Noms et couleurs",
+    "Add a name": "Ajouter un nom",
+    "Auto ({initial})": "Auto ({initial})",
+    "Initial": "Initiale",
+    "Blue": "Bleu",
+    "Orange": "Orange",
+    "Green": "Vert",
+    "Pink": "Rose",
+    "Sky blue": "Bleu ciel",
+    "Colours: {colours}. Each seat keeps its pattern.": "Couleurs : {colours}. Chaque place garde son motif.",
+    "Player {n} colour": "Couleur du joueur {n}",
+    "Player {n}'s name": "Nom du joueur {n}",
+    "(the seat's own name)": "(le nom par défaut)",
+    "Space": "Espace",
+    "Delete": "Supprimer",
+    "{name} (computer)": "{name} (ordinateur)",
+    "player {n}'s colour {colour!r} is not one of {colours}": (
+        "la couleur {colour!r} du joueur {n} n'est pas l'une de {colours}"
+    ),
+    "player {n}'s initial {initial!r} is not one capital letter": (
+        "l'initiale {initial!r} du joueur {n} n'est pas une seule majuscule"
+    ),
+    "player {n}'s name {name!r} is not up to {limit} letters and digits": (
+        "le nom {name!r} du joueur {n} n'est pas fait d'au plus {limit} lettres et chiffres"
+    ),
+    "two players cannot have the same colour": "deux joueurs ne peuvent pas avoir la même couleur",
+    "two players cannot have the same initial": "deux joueurs ne peuvent pas avoir la même initiale",
+    "{n} players' looks: a game has at most 4 players": "{n} joueurs décrits : une partie a au plus 4 joueurs",
+    # -- results: matches, deciders, practice
+    "Decider": "Belle",
+    "Competitive": "Compétition",
+    "No undo or hints": "Sans annulation ni indice",
+    "Play a decider: {board}": "Jouer la belle : {board}",
+    "board by board, then the total": "plateau par plateau, puis le total",
+    "practice game: not recorded": "partie d'entraînement : non enregistrée",
+    # -- how to play: the interactive pages and every variant
+    "A closes a box": "A ferme une case",
+    "A draws": "A trace",
+    "A house rule: closing a box still makes it yours, but your turn ends anyway. Chains are no longer "
+    "taken in one turn.": (
+        "Une règle maison : la case que vous fermez reste à vous, mais votre tour s'arrête quand même. Une "
+        "chaîne ne se prend plus d'un seul tour."
+    ),
+    "A must draw the last line": "A doit tracer le dernier trait",
+    "A owns both: in misère B wins": "A prend les deux : à qui perd gagne, B gagne",
+    "A owns it, but B moves next": "elle est à A, mais B joue ensuite",
+    "A takes both with one line (the double-cross), but then has to open the bottom chain.": (
+        "A prend les deux d'un seul trait (le coup double), mais doit ensuite ouvrir la chaîne du bas."
+    ),
+    "A's time ran out": "le temps de A est écoulé",
+    "All three.": "Les trois.",
+    "Capturing is optional. When your opponent opens a long chain, take all but the last two boxes and "
+    "leave those two: your opponent takes both with one line, then has to open the next chain. Try it.": (
+        "Prendre n'est pas obligatoire. Quand l'adversaire ouvre une longue chaîne, prenez tout sauf les deux "
+        "dernières cases et laissez-les : il les prend d'un seul trait, puis doit ouvrir la chaîne suivante. "
+        "Essayez."
+    ),
+    "Capturing is optional: leave the last two boxes, draw the far end of the chain.": (
+        "Prendre n'est pas obligatoire : laissez les deux dernières cases, tracez le bout de la chaîne."
+    ),
+    "Closing a box gives you an extra move: draw another line.": (
+        "Fermer une case vous fait rejouer : tracez un autre trait."
+    ),
+    "Done: a box is yours when you draw its last side, and you move again.": (
+        "Voilà : une case est à vous quand vous tracez son dernier côté, et vous rejouez."
+    ),
+    "Icelandic start": "Départ islandais",
+    "In misère the fewest boxes wins. Everything else is unchanged: you still own what you close and must "
+    "move again, and nobody may pass.": (
+        "À qui perd gagne, le moins de cases l'emporte. Le reste ne change pas : ce que vous fermez est à "
+        "vous, vous devez rejouer, et personne ne passe."
+    ),
+    "Keep going.": "Continuez.",
+    "Misère": "Qui perd gagne",
+    "No extra move": "Sans coup en plus",
+    "Now decline the last two: draw the far end of the chain, not the line that takes a box.": (
+        "Refusez maintenant les deux dernières : tracez le bout de la chaîne, pas le trait qui prend une case."
+    ),
+    "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, "
+    "and every corner box starts with two sides.": (
+        "Sur un plateau suédois, le bord est tracé avant le premier coup. Ces traits ne sont à personne, et "
+        "chaque case de coin commence avec deux côtés."
+    ),
+    "One box taken, and you move again.": "Une case prise, et vous rejouez.",
+    "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes "
+    "them; when every line is drawn, the most boxes wins. Try it: tap a line.": (
+        "Chacun à son tour trace un trait entre deux points voisins. Une case appartient à qui la ferme ; "
+        "quand tous les traits sont tracés, le plus de cases gagne. Essayez : touchez un trait."
+    ),
+    "Practice": "Entraînement",
+    "Practice game": "Partie d'entraînement",
+    "Ready? Play a practice game on 3x3 boxes against the beginner computer. It is not recorded in your "
+    "history and it leaves any unfinished game as it is.": (
+        "Prêt ? Jouez une partie d'entraînement sur 3x3 cases contre l'ordinateur débutant. Elle n'entre pas "
+        "dans l'historique et laisse la partie en cours telle quelle."
+    ),
+    "Show me": "Montrez-moi",
+    "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever "
+    "is to move, person or computer. The clock starts again on every move, extra moves too, and stops "
+    "while a line is being drawn. Timed games have no undo and no hints.": (
+        "Partie rapide : 10, 15 ou 30 secondes par coup. Quand le temps est écoulé, un trait au hasard est "
+        "tracé pour qui doit jouer, personne ou ordinateur. L'horloge repart à chaque coup, coups en plus "
+        "compris, et s'arrête pendant qu'un trait se trace. Pas d'annulation ni d'indice en partie "
+        "chronométrée."
+    ),
+    "Start again": "Recommencer",
+    "Swedish start": "Départ suédois",
+    "Take a box: draw a line that closes one.": "Prenez une case : tracez un trait qui en ferme une.",
+    "Take the bottom chain, box by box.": "Prenez la chaîne du bas, case par case.",
+    "Take the box that has three sides, at the open end of the top chain.": (
+        "Prenez la case qui a trois côtés, au bout ouvert de la chaîne du haut."
+    ),
+    "That line closed nothing, so your turn is over: B moves next.": (
+        "Ce trait n'a rien fermé, votre tour est fini : B joue."
+    ),
+    "That line closes nothing: find the box that has three sides.": (
+        "Ce trait ne ferme rien : cherchez la case qui a trois côtés."
+    ),
+    "That line is already drawn.": "Ce trait est déjà tracé.",
+    "The Icelandic board starts with only the left and bottom border lines drawn, for nobody.": (
+        "Le plateau islandais commence avec seulement les bords gauche et bas tracés, pour personne."
+    ),
+    "The box is yours, and you move again.": "La case est à vous, et vous rejouez.",
+    "The move timer": "Le temps par coup",
+    "The two-board match": "Le match en deux plateaux",
+    "Three or four players": "Trois ou quatre joueurs",
+    "Turns go round the table, and any seat can be a person or the computer. Players on the same top "
+    "score share the win.": (
+        "On joue chacun son tour autour de la table, et chaque place peut être une personne ou l'ordinateur. "
+        "Les ex æquo en tête se partagent la victoire."
+    ),
+    "Two fresh boards of the same size, each player starting one. Both boards' scores are written down "
+    "and the totals decide; equal totals are a drawn match. After a tie you may play a decider on a board "
+    "with an odd number of boxes.": (
+        "Deux plateaux neufs de même taille, chaque joueur en commence un. On note les scores des deux "
+        "plateaux et les totaux décident ; à égalité, le match est nul. Après une égalité, vous pouvez jouer "
+        "la belle sur un plateau au nombre de cases impair."
+    ),
+    "You are A. Draw the line that closes a box.": "Vous êtes A. Tracez le trait qui ferme une case.",
+    "You are B. A has just opened the top chain: take its first box.": (
+        "Vous êtes B. A vient d'ouvrir la chaîne du haut : prenez sa première case."
+    ),
+    "You win 4 to 2. Had you taken all three at the top, you would have had to open the bottom chain: 3 to 3.": (
+        "Vous gagnez 4 à 2. En prenant les trois du haut, vous auriez dû ouvrir la chaîne du bas : 3 à 3."
+    ),
+    "a random line was drawn": "un trait au hasard est tracé",
+    "board 2: B starts it": "plateau 2 : B commence",
+    "left and bottom are drawn": "gauche et bas sont tracés",
+    "nothing carries over": "rien ne passe d'un plateau à l'autre",
+    "play goes on as usual": "le jeu continue comme d'habitude",
+    "the border is already drawn": "le bord est déjà tracé",
+    "then B": "puis B",
+    "then C, then A again": "puis C, puis de nouveau A",
+    "your practice board": "votre plateau d'entraînement",
     # -- review, share links and play by link
     "Review": "Analyse",
     "Review >": "Analyser >",
@@ -402,11 +530,124 @@ FRENCH: dict[str, str] = {
     "the browser refused to save": "le navigateur a refusé d'enregistrer",
     "too many earlier unreadable copies are already kept": "trop de copies illisibles sont déjà conservées",
     "saving does not work": "l'enregistrement ne fonctionne pas",
+    "it is not a list of solved puzzles": "ce n'est pas une liste de problèmes résolus",
+    "Your solved puzzles could not be read ({why}). They were kept unchanged; puzzles start afresh.": (
+        "Vos problèmes résolus sont illisibles ({why}). Ils sont conservés tels quels ; les problèmes repartent de "
+        "zéro."
+    ),
+    # -- puzzles
+    "Puzzles": "Problèmes",
+    "Counting chains": "Compter les chaînes",
+    "All but two": "Tout sauf deux",
+    "The long-chain rule": "La règle des longues chaînes",
+    "Loops": "Les boucles",
+    "Count the chains: what each line gives away, and what taking everything leaves you to open.": (
+        "Comptez les chaînes : ce que chaque trait donne, et ce qu'il vous restera à ouvrir si vous prenez tout."
+    ),
+    "All but two: decline the last two boxes of the chain, so the other player must open the next one.": (
+        "Tout sauf deux : refusez les deux dernières cases de la chaîne, pour que l'autre doive ouvrir la suivante."
+    ),
+    "The double-cross: give a chain of two away by its middle line, so it cannot be declined.": (
+        "Le coup double : donnez une chaîne de deux par son trait du milieu, pour qu'elle ne puisse pas être refusée."
+    ),
+    "The long-chain rule: count dots plus long chains; make or break a chain to get control.": (
+        "La règle des longues chaînes : comptez les points plus les longues chaînes ; faites ou cassez une chaîne "
+        "pour prendre le contrôle."
+    ),
+    "Loops: declining a loop costs four boxes, not two; count whether control is still worth it.": (
+        "Les boucles : refuser une boucle coûte quatre cases, pas deux ; comptez si le contrôle vaut encore le coup."
+    ),
+    "Triangles have three sides: the second side gives a triangle away. Count the chains as on squares.": (
+        "Un triangle a trois côtés : le deuxième le donne. Comptez les chaînes comme sur les carrés."
+    ),
+    "Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares.": (
+        "Un hexagone a six côtés : le cinquième le donne. Comptez les chaînes comme sur les carrés."
+    ),
+    "Find the one line that wins by {n}.": "Trouvez le seul trait qui gagne de {n}.",
+    "Find the one line that draws.": "Trouvez le seul trait qui fait match nul.",
+    "Find the one line that loses by only {n}.": "Trouvez le seul trait qui ne perd que de {n}.",
+    "Right! With best play this line wins by {n}.": "Bravo ! En jouant au mieux, ce trait gagne de {n}.",
+    "Right! With best play this line draws.": "Bravo ! En jouant au mieux, ce trait fait match nul.",
+    "Right! With best play this line loses by only {n}.": "Bravo ! En jouant au mieux, ce trait ne perd que de {n}.",
+    "Not this one: it does not keep the best result. Try again.": (
+        "Pas celui-ci : il ne garde pas le meilleur résultat. Essayez encore."
+    ),
+    "Hint: {hint}": "Indice : {hint}",
+    "Next unsolved": "Suivant à résoudre",
+    "{solved} of {total} solved · each has exactly one best line": (
+        "{solved} sur {total} résolus · chacun a un seul meilleur trait"
+    ),
+    "Next puzzle": "Problème suivant",
+    "Puzzle {number} · {theme} · solved": "Problème {number} · {theme} · résolu",
+    "Puzzle {number} · {theme}": "Problème {number} · {theme}",
+    # -- backup
+    "Backup": "Sauvegarde",
+    "Export": "Exporter",
+    "Import": "Importer",
+    "A backup file holds your finished games, your settings and the puzzles you solved. Browser storage can be "
+    "cleared: keep a copy. Importing adds the games that are not already here and restores the settings.": (
+        "Un fichier de sauvegarde contient vos parties terminées, vos réglages et les problèmes résolus. Le stockage "
+        "du navigateur peut être effacé : gardez-en une copie. L'import ajoute les parties absentes d'ici et rétablit "
+        "les réglages."
+    ),
+    "Nothing was changed: {why}.": "Rien n'a été changé : {why}.",
+    "Backup file offered for download.": "Fichier de sauvegarde proposé au téléchargement.",
+    "Backup saved to {path}": "Sauvegarde enregistrée dans {path}",
+    "Export failed: {why}.": "L'export a échoué : {why}.",
+    "Choose a backup file...": "Choisissez un fichier de sauvegarde…",
+    "No file chosen.": "Aucun fichier choisi.",
+    "Saved now: {games}, {solved}.": "Enregistré ici : {games}, {solved}.",
+    "File: {path}": "Fichier : {path}",
+    "Backup imported: {games}, {puzzles}, settings restored.": (
+        "Sauvegarde importée : {games}, {puzzles}, réglages rétablis."
+    ),
+    "the file is too large to be a Pipopipette backup": (
+        "le fichier est trop gros pour être une sauvegarde de Pipopipette"
+    ),
+    "the file is not text, so it is not a Pipopipette backup": (
+        "le fichier n'est pas du texte : ce n'est pas une sauvegarde de Pipopipette"
+    ),
+    "the file is not a Pipopipette backup (it is not JSON)": (
+        "le fichier n'est pas une sauvegarde de Pipopipette (ce n'est pas du JSON)"
+    ),
+    "the file is not a Pipopipette backup": "le fichier n'est pas une sauvegarde de Pipopipette",
+    "the backup has no valid format version": "la sauvegarde n'a pas de version de format valide",
+    "the backup was made by a newer version of the game (format {v})": (
+        "la sauvegarde vient d'une version plus récente du jeu (format {v})"
+    ),
+    "the backup is incomplete": "la sauvegarde est incomplète",
+    "the backup's settings are impossible ({why})": "les réglages de la sauvegarde sont impossibles ({why})",
+    "the backup's history is not a list of games": "l'historique de la sauvegarde n'est pas une liste de parties",
+    "game {n} of the backup's history is damaged: {why}": (
+        "la partie {n} de l'historique de la sauvegarde est abîmée : {why}"
+    ),
+    "the backup's totals of older games are damaged": ("les totaux des parties anciennes de la sauvegarde sont abîmés"),
+    "the backup's solved puzzles are not a list": "les problèmes résolus de la sauvegarde ne sont pas une liste",
+    "the backup's solved puzzles hold something that is not a puzzle": (
+        "les problèmes résolus de la sauvegarde contiennent autre chose qu'un problème"
+    ),
+    "it is not a set of named values": "ce n'est pas un ensemble de valeurs nommées",
+    "its date, board or rules cannot be read": "sa date, son plateau ou ses règles sont illisibles",
+    "its id is not text": "son identifiant n'est pas du texte",
+    "it should list {n} players": "elle devrait compter {n} joueurs",
+    "a player is neither a person nor a computer": "un joueur n'est ni une personne ni l'ordinateur",
+    "the names do not match the players": "les noms ne correspondent pas aux joueurs",
+    "the scores do not match the players": "les scores ne correspondent pas aux joueurs",
+    "the winners are not players of the game": "les gagnants ne sont pas des joueurs de la partie",
+    "its moves are not position codes": "ses coups ne sont pas des codes de position",
+    "its moves cannot be replayed": "ses coups ne peuvent pas être rejoués",
+    "its moves are of another board or other rules": "ses coups sont d'un autre plateau ou d'autres règles",
+    "the file could not be written ({why})": "le fichier n'a pas pu être écrit ({why})",
+    "there is no backup file at {path}": "il n'y a pas de fichier de sauvegarde à {path}",
+    "the file could not be read ({why})": "le fichier n'a pas pu être lu ({why})",
+    "the browser refused the download ({why})": "le navigateur a refusé le téléchargement ({why})",
+    "the browser refused to open a file ({why})": "le navigateur a refusé d'ouvrir un fichier ({why})",
+    "the browser could not read the file ({why})": "le navigateur n'a pas pu lire le fichier ({why})",
+    "the browser could not read the file": "le navigateur n'a pas pu lire le fichier",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
 FRENCH_PLURALS: dict[str, tuple[str, str]] = {
-    "{n} box": ("{n} case", "{n} cases"),
     "{n} game played": ("{n} partie jouée", "{n} parties jouées"),
     "{n} line drawn": ("{n} trait tracé", "{n} traits tracés"),
     "Current streak: {n} win": ("Série en cours : {n} victoire", "Série en cours : {n} victoires"),
@@ -427,4 +668,9 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
         "{n} parties de votre historique sont illisibles ({why}). Elles sont conservées telles quelles ; les autres "
         "sont affichées.",
     ),
+    "{n} game added": ("{n} partie ajoutée", "{n} parties ajoutées"),
+    "({n} already here)": ("({n} déjà là)", "({n} déjà là)"),
+    "{n} solved puzzle added": ("{n} problème résolu ajouté", "{n} problèmes résolus ajoutés"),
+    "{n} finished game": ("{n} partie terminée", "{n} parties terminées"),
+    "{n} solved puzzle": ("{n} problème résolu", "{n} problèmes résolus"),
 }

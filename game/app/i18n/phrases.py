@@ -7,6 +7,7 @@ from datetime import datetime
 
 from ...ai import hints
 from ...core import Board
+from ...core.shapes import shape_of
 from . import tr, tr_mark
 
 HINT_REASONS = {
@@ -44,13 +45,8 @@ def level_name(level: str) -> str:
 
 
 def describe_board(board: Board) -> str:
-    """A name players understand, with cells and dots both given."""
-    if board.kind == "square":
-        r, c = board.size
-        return tr("{r}x{c} boxes ({r1}x{c1} dots)").format(r=r, c=c, r1=r + 1, c1=c + 1)
-    if board.kind == "triangle":
-        return tr("triangle, {n} dots a side ({cells} triangles)").format(n=board.size[0], cells=board.num_cells)
-    return tr("hexagon, {cells} cells ({dots} dots)").format(cells=board.num_cells, dots=board.num_dots)
+    """A name players understand, with cells and dots both given (the shape table's words, translated)."""
+    return shape_of(board).describe(board, tr)
 
 
 MONTHS = (

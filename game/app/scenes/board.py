@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai import hints
+from ...core import Board
 from ...core.rules import STARTS
+from ...core.shapes import shape_of
 from .. import layout, theme
 from ..i18n import tr, tr_mark
 from ..i18n.phrases import START_NAMES, describe_board, hint_reason
@@ -33,26 +35,15 @@ LOUPE_CLEAR = 1.3  # the loupe stays this many touch radii above the finger
 TAKEN = tr_mark("That line is taken")
 
 
-HINT_SAFE = {
-    "square": tr_mark("Hint: a safe line, it gives no box its third side"),
-    "triangle": tr_mark("Hint: a safe line, it gives no triangle its second side"),
-    "hex": tr_mark("Hint: a safe line, it gives no hexagon its fifth side"),
-}
-HINT_TAKE = {
-    "square": tr_mark("Hint: take the box, then move again"),
-    "triangle": tr_mark("Hint: take the triangle, then move again"),
-    "hex": tr_mark("Hint: take the hexagon, then move again"),
-}
-
-
-def hint_text(reason: str, shape: str) -> str:
+def hint_text(reason: str, board: Board) -> str:
     """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
     if not reason:
         return tr("Hint: try the marked line")
+    shape = shape_of(board)
     if reason == hints.SAFE:
-        return tr(HINT_SAFE.get(shape, HINT_SAFE["square"]))
+        return tr(shape.safe_hint)
     if reason == hints.TAKES:
-        return tr(HINT_TAKE.get(shape, HINT_TAKE["square"]))
+        return tr(shape.take_hint)
     return tr("Hint: {reason}").format(reason=hint_reason(reason))
 
 
@@ -99,13 +90,12 @@ class BoardScene(Scene):
         self.loupe: pygame.Rect | None = None
         self.cursor: int | None = None
         self.show_cursor = False
-        self.saved_moves = -1
+        self.saved_at: tuple[int, int] | None = None
         self.feedback: tuple[str, float] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
-        self.session.timer.restart(self.session.now)
         self._autosave()
 
     # -- layout -----------------------------------------------------------------------------------------------
@@ -178,7 +168,7 @@ class BoardScene(Scene):
         if self.session.undo():
             self.press = self.queued = None
             self.hover = None
-        elif self.session.settings.competitive:
+        elif self.session.settings.no_help:
             self.say(tr("No undo in a competitive game"))
         elif self.session.accepting_input():
             self.say(tr("Nothing of yours to undo yet"))
@@ -188,7 +178,7 @@ class BoardScene(Scene):
     def hint(self) -> None:
         if self.session.request_hint():
             return
-        if self.session.settings.competitive:
+        if self.session.settings.no_help:
             self.say(tr("No hints in a competitive game"))
         elif not self.session.accepting_input():
             self.say(self._wait_message())
@@ -383,7 +373,7 @@ class BoardScene(Scene):
             self.hover = None
         if session.finished:
             self._finish()
-        elif session.moves_made != self.saved_moves:
+        elif session.save_point() != self.saved_at:
             self._autosave()
 
     def wants_frame(self) -> bool:
@@ -402,14 +392,16 @@ class BoardScene(Scene):
         )
 
     def _autosave(self) -> None:
-        self.saved_moves = self.session.moves_made
-        self.app.saved.save_unfinished(self.session.to_unfinished())
+        self.saved_at = self.session.save_point()
+        if self.session.recorded:  # a practice game leaves the saved unfinished game alone
+            self.app.saved.save_unfinished(self.session.to_unfinished())
 
     def _finish(self) -> None:
         from .results import ResultsScene
 
-        self.app.saved.record_game(self.session.record())
-        self.app.saved.clear_unfinished()
+        if self.session.recorded:
+            self.app.saved.record_game(self.session.record())
+            self.app.saved.clear_unfinished()
         self.app.manager.replace(ResultsScene(self.app, self.session))
 
     # -- drawing ----------------------------------------------------------------------------------------------
@@ -444,8 +436,7 @@ class BoardScene(Scene):
             surface,
             text,
             self.frame.scores,
-            session.names,
-            session.marks,
+            session.looks,
             session.totals(),
             state.to_move,
             session.settings.patterns,
@@ -455,7 +446,7 @@ class BoardScene(Scene):
         )
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
-        self.view.draw(surface, state, text, self._marks(), session.marks, session.settings.patterns)
+        self.view.draw(surface, state, text, self._marks(), session.looks, session.settings.patterns)
         if session.between:
             self._draw_card(surface, u)
         self.panel.draw(surface, text)
@@ -490,7 +481,7 @@ class BoardScene(Scene):
         for seat, name in enumerate(session.names):
             y += self.card_line
             box = pygame.Rect(card.x + u, y + self.card_line // 8, self.card_line * 3 // 4, self.card_line * 3 // 4)
-            swatch(surface, text, box, seat, session.marks[seat], session.settings.patterns)
+            swatch(surface, text, box, session.looks[seat], session.settings.patterns)
             middle = box.centery
             name_size = text.fit(name, self.app.metrics.body, this_x - int(u * 3) - box.right)
             text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))
@@ -529,7 +520,7 @@ class BoardScene(Scene):
         if session.hint_search is not None:
             return tr("Looking for a good line...")
         if session.hint is not None:
-            return hint_text(session.hint[1], session.board.kind)
+            return hint_text(session.hint[1], session.board)
         again = bool(state.moves) and session.movers[session.current][-1] == state.to_move
         if session.seats[state.to_move].is_computer:
             return tr("{name} plays").format(name=name)
@@ -545,7 +536,7 @@ class BoardScene(Scene):
             radius = min(rect.height // 2 - 2, int(u * 0.9))
             centre = (rect.x + radius + 4, rect.centery)
             timer_ring(surface, centre, radius, fraction)
-            seconds = str(math.ceil(self.session.timer.remaining(self.session.now)))
+            seconds = str(math.ceil(self.session.timer.remaining()))
             text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
             rect = pygame.Rect(rect.x + 2 * radius + 12, rect.y, rect.width - 2 * radius - 12, rect.height)
         status = self._status()

@@ -22,11 +22,17 @@ def header_rects(m: layout.Metrics) -> tuple[pygame.Rect, pygame.Rect]:
     return bar, back
 
 
-def draw_title(app: App, surface: pygame.Surface, bar: pygame.Rect, title: str) -> None:
-    """The scene's title, centred in the header bar between the buttons at its two ends."""
+def draw_title(
+    app: App, surface: pygame.Surface, bar: pygame.Rect, title: str, room: pygame.Rect | None = None
+) -> None:
+    """The scene's title, centred in the header bar between the buttons at its two ends (or in ``room``, the
+    free part of the bar when one end has more buttons)."""
     m = app.metrics
-    size = app.text.fit(title, max(m.body, int(m.u * 1.05)), bar.width - int(m.u * 7.6))
-    app.text.draw(surface, title, size, theme.INK, center=bar.center)
+    if room is None:
+        room = bar.inflate(-int(m.u * 7.6), 0)
+    size = app.text.fit(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
+    title = app.text.shorten(title, size, room.width - m.u // 2)  # (on the narrowest screens)
+    app.text.draw(surface, title, size, theme.INK, center=room.center)
 
 
 def footer_rect(m: layout.Metrics) -> pygame.Rect:

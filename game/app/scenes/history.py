@@ -1,5 +1,5 @@
 """History: statistics against the computer by level and board, the list of past games, newest first (scrollable;
-tap one to review it), and clearing it all behind a confirmation."""
+tap one to review it), clearing it all behind a confirmation, and the way to Backup (export and import)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,20 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+def board_scores(entry: dict[str, Any]) -> list[list[int]]:
+    """A match's scores board by board (the rules sheet writes both boards down); [] for a single board or an
+    entry saved before boards were recorded, or one whose boards do not add up to its totals."""
+    boards = entry.get("boards")
+    scores = entry["scores"]
+    if not isinstance(boards, list) or len(boards) < 2:
+        return []
+    if not all(isinstance(b, list) and len(b) == len(scores) and all(type(s) is int for s in b) for b in boards):
+        return []
+    if [sum(b[seat] for b in boards) for seat in range(len(scores))] != scores:
+        return []
+    return boards
+
+
 def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
     """(when and where, who scored what) for one past game."""
     try:
@@ -34,7 +48,13 @@ def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
         board = describe_board(parse_board_token(str(entry.get("board"))))
     except CodeError:
         board = tr("unknown board")
-    scores = "  ".join(f"{name} {score}" for name, score in zip(entry["names"], entry["scores"], strict=True))
+    boards = board_scores(entry)
+    scores = "  ".join(
+        f"{name} {'+'.join(str(b[seat]) for b in boards) + '=' if boards else ''}{score}"
+        for seat, (name, score) in enumerate(zip(entry["names"], entry["scores"], strict=True))
+    )
+    if entry.get("decider") is True:
+        scores = tr("Decider") + "  ·  " + scores
     wins = entry["winners"]
     if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
         scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])
@@ -101,8 +121,14 @@ class HistoryScene(Scene):
         self.saving = saving_text(view)
 
     def enter(self) -> None:
+        self._load()  # again after a backup was imported
         self.panel = Panel()
         self.invalidate_layout()
+
+    def backup(self) -> None:
+        from .backup import BackupScene
+
+        self.app.manager.push(BackupScene(self.app))
 
     # -- clearing ---------------------------------------------------------------------------------------------
     def ask_to_clear(self) -> None:
@@ -127,13 +153,18 @@ class HistoryScene(Scene):
         w, h = m.size
         u = m.u
         self.bar, back_rect = header_rects(m)
+        self.title_room: pygame.Rect | None = None
         if self.confirming:
             self._layout_dialog(m)
         else:
             back = back_button(self.app, back_rect)
             clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
-            self.panel.set([back, clear])
+            backup = Button(tr("Backup"), self.backup)
+            wide = max(back_rect.width, self.app.text.width(backup.label, m.body) + u)  # (its label's length)
+            backup.rect = pygame.Rect(clear.rect.x - u // 3 - wide, self.bar.y, wide, self.bar.height)
+            self.title_room = pygame.Rect(back_rect.right, self.bar.y, backup.rect.x - back_rect.right, self.bar.height)
+            self.panel.set([back, clear, backup])
         self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
         self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
         self.stats_top = u // 3 + int(m.body * 0.8) + 2 * int(m.caption * 0.8) + u // 3  # played, streak, saved
@@ -225,7 +256,7 @@ class HistoryScene(Scene):
         self.ensure_layout()
         u = self.app.metrics.u
         text = self.app.text
-        draw_title(self.app, surface, self.bar, tr("History"))
+        draw_title(self.app, surface, self.bar, tr("History"), self.title_room)
         self._draw_stats(surface, u)
         self._draw_list(surface, u)
         if self.confirming:

@@ -1,23 +1,27 @@
-"""How to play: the rules in a few pages, each a short sequence of real positions.
+"""How to play: the rules and every variant in a few pages, each on a small board; the first pages are played.
 
-An example is a start position, who is to move, and the turns that follow. The first picture shows the start with
-the lines of the first turn highlighted (numbered when there are several); each next picture shows the position
-those lines made, with the following turn highlighted, and so on. Every position after the start is computed by
-the rules core, and the line under each picture (who is to move, the score) is read from it, so the pictures and
-their captions cannot disagree with the rules.
+An interactive page (a :class:`~game.app.lessons.Lesson`) asks the reader to draw lines on one board: the line that
+closes a box, the extra move, declining a capture, the double-cross. Every other page shows an example: a start
+position, who is to move, and the turns that follow. Its first picture shows the start with the lines of the first
+turn highlighted (numbered when there are several); each next picture shows the position those lines made, with
+the following turn highlighted, and so on. Every position is computed by the rules core, and the line under each
+picture (who is to move, the score) is read from it, so the pictures and captions cannot disagree with the rules.
+The last page starts a practice game against the computer, which is not recorded.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...core import Board, GameState
+from ...core import Board, GameState, Rules
 from .. import layout, theme
 from ..i18n import tr, tr_mark
 from ..input import Action
+from ..lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
+from ..players import Player, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..widgets import Button, Panel
@@ -26,9 +30,8 @@ from .common import back_button, draw_title, footer_rect, header_rects
 if TYPE_CHECKING:
     from ..app import App
 
-NAMES = ["A", "B"]
-
-Line = str | int  # "h<r><c>" / "v<r><c>" on a square board, else a line id
+LOOKS = seat_looks([(False, "")] * 4, tuple(Player(name, name) for name in "ABCD"))
+NAMES = [look.name for look in LOOKS]
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class Example:
     turns: tuple[tuple[Line, ...], ...]
     notes: tuple[str, ...]
     previous: tuple[Line, ...] = ()  # drawn in ``lines`` by the other player just before: shown as their last turn
+    rules: Rules = field(default_factory=Rules)
 
     def board(self) -> Board:
         return Board.from_spec(self.shape, self.size)
@@ -52,7 +56,8 @@ class Example:
 class Page:
     title: str
     text: str
-    example: Example
+    example: Example | None = None
+    exercise: Exercise | None = None
 
 
 @dataclass
@@ -66,37 +71,14 @@ class Picture:
     last_player: int
 
 
-H_ROWS_2X3 = ("h00", "h01", "h02", "h10", "h11", "h12", "h20", "h21", "h22")
-
 PAGES = (
     Page(
         tr_mark("Lines and boxes"),
         tr_mark(
             "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes them; "
-            "when every line is drawn, the most boxes wins."
+            "when every line is drawn, the most boxes wins. Try it: tap a line."
         ),
-        Example(
-            "square",
-            (2, 2),
-            ("h00", "v00", "v11", "h21"),
-            0,
-            (("h20",),),
-            (tr_mark("A draws the marked line"), tr_mark("it closes nothing")),
-        ),
-    ),
-    Page(
-        tr_mark("A capture"),
-        tr_mark(
-            "Draw the last side of a box and it is yours: it takes your colour, pattern and letter, and you move again."
-        ),
-        Example(
-            "square",
-            (2, 2),
-            ("h00", "v00", "h10", "h21", "v12"),
-            0,
-            (("v01",),),
-            (tr_mark("A draws the fourth side"), tr_mark("A owns the box")),
-        ),
+        exercise=CLOSE_A_BOX,
     ),
     Page(
         tr_mark("A double capture"),
@@ -108,18 +90,6 @@ PAGES = (
             0,
             (("v01",),),
             (tr_mark("one line, two boxes"), tr_mark("A scores 2")),
-        ),
-    ),
-    Page(
-        tr_mark("The extra move"),
-        tr_mark("After closing a box you must draw another line. A line that closes nothing ends your turn."),
-        Example(
-            "square",
-            (2, 2),
-            ("h00", "v00", "h10", "v12"),
-            0,
-            (("v01", "h21"),),
-            (tr_mark("1 closes a box, so A draws 2"), tr_mark("2 closed nothing: turn over")),
         ),
     ),
     Page(
@@ -140,19 +110,10 @@ PAGES = (
     Page(
         tr_mark("The double-cross"),
         tr_mark(
-            "A has just opened the top chain. B takes one box, then plays the far end, leaving two boxes to A. A takes "
-            "both with one line but must then open the bottom chain: B wins 4 to 2. Had B taken all three, B would "
-            "have had to open the bottom chain: 3 to 3."
+            "Capturing is optional. When your opponent opens a long chain, take all but the last two boxes and leave "
+            "those two: your opponent takes both with one line, then has to open the next chain. Try it."
         ),
-        Example(
-            "square",
-            (2, 3),
-            (*H_ROWS_2X3, "v00"),
-            1,
-            (("v01", "v03"), ("v02", "v10")),
-            (tr_mark("B takes 1, leaves 2"), tr_mark("A takes 2, must open"), tr_mark("B will take 3 more")),
-            previous=("v00",),
-        ),
+        exercise=DECLINE,
     ),
     Page(
         tr_mark("Triangles"),
@@ -181,36 +142,145 @@ PAGES = (
             (tr_mark("one line, two hexagons"), tr_mark("A scores 2")),
         ),
     ),
+    Page(
+        tr_mark("Misère"),
+        tr_mark(
+            "In misère the fewest boxes wins. Everything else is unchanged: you still own what you close and must "
+            "move again, and nobody may pass."
+        ),
+        Example(
+            "square",
+            (1, 2),
+            ("h00", "h01", "h10", "h11", "v00", "v02"),
+            0,
+            (("v01",),),
+            (tr_mark("A must draw the last line"), tr_mark("A owns both: in misère B wins")),
+            rules=Rules(misere=True),
+        ),
+    ),
+    Page(
+        tr_mark("Swedish start"),
+        tr_mark(
+            "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, and "
+            "every corner box starts with two sides."
+        ),
+        Example(
+            "square",
+            (2, 2),
+            (),
+            0,
+            (("h10",),),
+            (tr_mark("the border is already drawn"), tr_mark("play goes on as usual")),
+            rules=Rules(start="swedish"),
+        ),
+    ),
+    Page(
+        tr_mark("Icelandic start"),
+        tr_mark("The Icelandic board starts with only the left and bottom border lines drawn, for nobody."),
+        Example(
+            "square",
+            (2, 2),
+            (),
+            0,
+            (("v01",),),
+            (tr_mark("left and bottom are drawn"), tr_mark("play goes on as usual")),
+            rules=Rules(start="icelandic"),
+        ),
+    ),
+    Page(
+        tr_mark("No extra move"),
+        tr_mark(
+            "A house rule: closing a box still makes it yours, but your turn ends anyway. Chains are no longer "
+            "taken in one turn."
+        ),
+        Example(
+            "square",
+            (2, 2),
+            ("h00", "v00", "h10", "v12"),
+            0,
+            (("v01",),),
+            (tr_mark("A closes a box"), tr_mark("A owns it, but B moves next")),
+            rules=Rules(no_extra=True),
+        ),
+    ),
+    Page(
+        tr_mark("The move timer"),
+        tr_mark(
+            "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever is to "
+            "move, person or computer. The clock starts again on every move, extra moves too, and stops while a line "
+            "is being drawn. Timed games have no undo and no hints."
+        ),
+        Example(
+            "square",
+            (2, 2),
+            ("h00", "v00", "h10"),
+            0,
+            (("h21",),),
+            (tr_mark("A's time ran out"), tr_mark("a random line was drawn")),
+        ),
+    ),
+    Page(
+        tr_mark("The two-board match"),
+        tr_mark(
+            "Two fresh boards of the same size, each player starting one. Both boards' scores are written down and "
+            "the totals decide; equal totals are a drawn match. After a tie you may play a decider on a board with "
+            "an odd number of boxes."
+        ),
+        Example(
+            "square",
+            (2, 2),
+            (),
+            1,
+            (("h00",),),
+            (tr_mark("board 2: B starts it"), tr_mark("nothing carries over")),
+        ),
+    ),
+    Page(
+        tr_mark("Three or four players"),
+        tr_mark(
+            "Turns go round the table, and any seat can be a person or the computer. Players on the same top score "
+            "share the win."
+        ),
+        Example(
+            "square",
+            (2, 2),
+            (),
+            0,
+            (("h00",), ("h21",)),
+            (tr_mark("A draws"), tr_mark("then B"), tr_mark("then C, then A again")),
+            rules=Rules(players=3),
+        ),
+    ),
+    Page(
+        tr_mark("Practice"),
+        tr_mark(
+            "Ready? Play a practice game on 3x3 boxes against the beginner computer. It is not recorded in your "
+            "history and it leaves any unfinished game as it is."
+        ),
+        Example(
+            "square",
+            (3, 3),
+            (),
+            0,
+            (),
+            (tr_mark("your practice board"),),
+        ),
+    ),
 )
 
 
-def line_id(board: Board, name: Line) -> int:
-    """``h<r><c>`` or ``v<r><c>`` on a square board, as in the core's line names; a number is a line id."""
-    if isinstance(name, int):
-        return name
-    rows, cols = board.size
-    kind, r, c = name[0], int(name[1]), int(name[2])
-    return r * cols + c if kind == "h" else (rows + 1) * cols + r * (cols + 1) + c
-
-
-def start_state(example: Example) -> GameState:
-    board = example.board()
-    state = GameState(board, first=example.first)
-    for name in example.lines:
-        state.drawn |= 1 << line_id(board, name)
-    for cell in range(board.num_cells):
-        state.sides[cell] = sum(1 for line in board.cells[cell] if state.is_drawn(line))
-    return state
+def example_state(example: Example) -> GameState:
+    return start_state(example.shape, example.size, example.lines, example.first, example.rules)
 
 
 def pictures(example: Example) -> list[Picture]:
     """The example's pictures: the start, then the position after each turn, played by the rules core."""
-    state = start_state(example)
+    state = example_state(example)
     board = state.board
     turns = [tuple(line_id(board, name) for name in turn) for turn in example.turns]
     shots: list[Picture] = []
     last_turn = tuple(line_id(board, name) for name in example.previous)
-    last_player = (example.first - 1) % 2 if last_turn else -1
+    last_player = (example.first - 1) % example.rules.players if last_turn else -1
     for index, note in enumerate(example.notes):
         upcoming = turns[index] if index < len(turns) else ()
         shots.append(Picture(state.copy(), upcoming, note, last_turn, last_player))
@@ -221,10 +291,14 @@ def pictures(example: Example) -> list[Picture]:
     return shots
 
 
+def score_text(state: GameState) -> str:
+    return " · ".join(f"{NAMES[p]} {score}" for p, score in enumerate(state.scores))
+
+
 def status(picture: Picture) -> str:
     """What the position says: who is to move (and with what), or the final score."""
     state = picture.state
-    score = f"{NAMES[0]} {state.scores[0]} · {NAMES[1]} {state.scores[1]}"
+    score = score_text(state)
     if state.over:
         return tr("game over · {score}").format(score=score)
     if picture.last_player == state.to_move:
@@ -236,6 +310,42 @@ class HowToScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
+        self.lessons: dict[int, Lesson] = {}
+        self.pressed: int | None = None
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The interactive page's lesson in progress (kept while the reader turns pages), or None."""
+        exercise = PAGES[self.page].exercise
+        if exercise is None:
+            return None
+        if self.page not in self.lessons:
+            self.lessons[self.page] = Lesson(exercise)
+        return self.lessons[self.page]
+
+    def restart_lesson(self) -> None:
+        self.lessons.pop(self.page, None)
+        self.invalidate_layout()
+
+    def show_me(self) -> None:
+        lesson = self.lesson
+        if lesson is not None:
+            line = lesson.show_me()
+            if line is not None:
+                lesson.draw(line)
+                self.invalidate_layout()
+
+    def practise(self) -> None:
+        """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
+        from ..session import PRACTICE, Session
+        from ..settings_model import Seat
+        from .board import BoardScene
+
+        settings = self.app.settings.with_(
+            shape="square", size=(3, 3), seats=(Seat("human"), Seat("computer", "beginner")), first=0,
+            misere=False, start="normal", no_extra=False, timer=0, match=False, competitive=False,
+        )  # fmt: skip
+        self.app.manager.push(BoardScene(self.app, Session(settings, self.app.rng, purpose=PRACTICE)))
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -252,24 +362,65 @@ class HowToScene(Scene):
         self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
         previous = Button(tr("Previous"), lambda: self.turn(-1), enabled=self.page > 0)
-        following = Button(tr("Next"), lambda: self.turn(1), enabled=self.page < len(PAGES) - 1, primary=True)
+        if self.page < len(PAGES) - 1:
+            following = Button(tr("Next"), lambda: self.turn(1), primary=True)
+        else:
+            following = Button(tr("Practice game"), self.practise, primary=True)
         row = footer_rect(m)
         previous.rect, following.rect = layout.split_row(row, 2, u)
         focus = self.panel.focus
-        self.panel.set([following, previous, back])
-        self.panel.focus = focus if focus is None or self.panel.widgets[focus].enabled else 2
+        widgets = [following, previous, back]
+        lesson = self.lesson
+        portrait = m.portrait
+        if lesson is not None:
+            show = Button(tr("Show me"), self.show_me, enabled=not lesson.done)
+            again = Button(tr("Start again"), self.restart_lesson)
+            widgets += [show, again]
+            if portrait:  # a row of its own above Previous and Next
+                tools = pygame.Rect(row.x, row.y - row.height - u // 2, row.width, row.height)
+                show.rect, again.rect = layout.split_row(tools, 2, u)
+                row = tools
+            else:  # one row: Previous, Show me, Start again, Next
+                previous.rect, show.rect, again.rect, following.rect = layout.split_row(row, 4, u // 2)
+        self.panel.set(widgets)
+        self.panel.focus = focus if focus is None or focus >= len(widgets) or widgets[focus].enabled else 2
         body = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, row.y - self.bar.bottom - u)
         self.text_size = m.body
         self.heading = max(m.body, int(u * 1.0))
-        lines = self.app.text.wrap(tr(PAGES[self.page].text), self.text_size, body.w)
+        column = body if portrait or lesson is None else pygame.Rect(body.x, body.y, body.w * 9 // 20, body.h)
+        lines = self.app.text.wrap(tr(PAGES[self.page].text), self.text_size, column.w)
         text_height = int(self.heading * 0.9) + len(lines) * int(self.text_size * 0.8) + u // 2
-        self.text_rect = pygame.Rect(body.x, body.y, body.w, text_height)
-        area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
-        self._place_pictures(area, m)
+        self.text_rect = pygame.Rect(column.x, column.y, column.w, text_height)
+        if lesson is None:
+            area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
+            self._place_pictures(area, m)
+        elif portrait:
+            area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
+            self._place_lesson(lesson, area, m)
+        else:  # the words on the left, the board on the right
+            said = pygame.Rect(column.x, self.text_rect.bottom, column.w, body.bottom - self.text_rect.bottom)
+            board = pygame.Rect(column.right + u, body.y, body.right - column.right - u, body.h)
+            self._place_lesson(lesson, said, m, board)
+
+    def _place_lesson(
+        self, lesson: Lesson, area: pygame.Rect, m: layout.Metrics, board: pygame.Rect | None = None
+    ) -> None:
+        """What to do and what the last line did at the top of ``area``, the exercise's board below them (or in
+        ``board`` when given)."""
+        u = m.u
+        self.caption_size = m.caption
+        self.lesson_text = pygame.Rect(area.x, area.y, area.width, int(self.text_size * 0.8) * 4 + self.text_size // 2)
+        if board is None:
+            board = pygame.Rect(area.x, self.lesson_text.bottom + u // 3, area.width, 0)
+            board.height = area.bottom - board.y
+        room = pygame.Rect(board.x, board.y, board.width, board.height - int(self.caption_size * 1.1))
+        self.views: list[tuple[Picture, BoardView]] = []
+        self.lesson_view = BoardView(lesson.board, layout.tight_rect(lesson.board, room))
 
     def _place_pictures(self, area: pygame.Rect, m: layout.Metrics) -> None:
         """The pictures in a column or a row, whichever shows them bigger, each with its caption below it."""
         example = PAGES[self.page].example
+        assert example is not None, "a page has an example or an exercise"
         board = example.board()
         shots = pictures(example)
         self.caption_size = m.caption
@@ -305,8 +456,22 @@ class HowToScene(Scene):
             self.app.manager.pop()
         elif action.kind in ("left", "right") and self.panel.focus is None:
             self.turn(-1 if action.kind == "left" else 1)
-        else:
-            self.panel.handle(action)
+        elif not self.panel.handle(action) and action.kind in ("press", "release"):
+            self._pointer(action)
+
+    def _pointer(self, action: Action) -> None:
+        """On an interactive page: the line pressed and released on is the reader's line."""
+        lesson = self.lesson
+        if lesson is None or self.panel.pressed is not None:
+            return
+        radius = self.app.touch_radius() if action.touch else None
+        line = self.lesson_view.line_at(action.pos, radius)
+        if action.kind == "press":
+            self.pressed = line
+        elif line is not None and line == self.pressed:
+            self.pressed = None
+            if lesson.draw(line):
+                self.invalidate_layout()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -324,21 +489,47 @@ class HowToScene(Scene):
             y += int(size * 0.8)
         for index, (shot, view) in enumerate(self.views):
             self._draw_picture(surface, shot, view, index)
+        if self.lesson is not None:
+            self._draw_lesson(surface, self.lesson)
         self.panel.draw(surface, text)
+
+    def _draw_lesson(self, surface: pygame.Surface, lesson: Lesson) -> None:
+        text, view, size = self.app.text, self.lesson_view, self.text_size
+        box = self.lesson_text
+        y = box.y
+        said = [(lesson.prompt(), theme.INK)]
+        if lesson.feedback:
+            said.append((lesson.feedback, theme.LAST_TURN if lesson.mistake else theme.ACCENT))
+        for message, colour in said:  # each in at most two lines, made smaller if it needs more
+            fitted = size
+            lines = text.wrap(message, fitted, box.width)
+            while len(lines) > 2 and fitted > text.least:
+                fitted -= 1
+                lines = text.wrap(message, fitted, box.width)
+            for line in lines:
+                text.draw(surface, line, fitted, colour, midtop=(box.centerx, y))
+                y += int(fitted * 0.8)
+            y += size // 4
+        pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
+        marks = Marks(recent=list(lesson.last_turn))
+        view.draw(surface, lesson.state, text, marks, LOOKS, self.app.settings.patterns)
+        line = score_text(lesson.state)
+        fitted = text.fit(line, self.caption_size, view.rect.width)
+        text.draw(surface, line, fitted, theme.MUTED, midtop=(view.rect.centerx, view.rect.bottom + 2))
 
     def _draw_picture(self, surface: pygame.Surface, shot: Picture, view: BoardView, index: int) -> None:
         text = self.app.text
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
         marks = Marks(recent=list(shot.last_turn))
-        view.draw(surface, shot.state, text, marks, NAMES, self.app.settings.patterns)
+        view.draw(surface, shot.state, text, marks, LOOKS, self.app.settings.patterns)
         numbered = len(shot.next_lines) > 1
-        for order, line in enumerate(shot.next_lines, start=1):
-            a, b = view.ends[line]
+        for order, drawn in enumerate(shot.next_lines, start=1):
+            a, b = view.ends[drawn]
             pygame.draw.line(surface, theme.HINT, a, b, view.line_width + 4)
             for dot in (a, b):
                 pygame.draw.circle(surface, theme.DOT, dot, view.dot_radius)
             if numbered:
-                self._draw_number(surface, view, line, order)
+                self._draw_number(surface, view, drawn, order)
         if index > 0:
             self._draw_arrow(surface, view)
         size = self.caption_size

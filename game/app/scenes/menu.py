@@ -1,4 +1,4 @@
-"""The menu: Continue, New game, Quick play, Open a link, How to play, History, Settings; a small board as
+"""The menu: Continue, New game, Quick play, Open a link, Puzzles, How to play, History, Settings; a small board as
 decoration."""
 
 from __future__ import annotations
@@ -58,23 +58,32 @@ class MenuScene(Scene):
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
             Button(tr("Open a link"), self.open_link),
+            Button(tr("Puzzles"), self.puzzles),
             Button(tr("How to play"), self.how_to_play),
             Button(tr("History"), self.history),
             Button(tr("Settings"), self.settings),
         ]
         gap = u // 3
         button_h = max(m.target, int(u * 2.4))
-        column_height = len(buttons) * button_h + (len(buttons) - 1) * gap
+        title_h = int(u * 4)
+        room = h - u - (title_h + u // 2 if m.portrait else u)  # what the buttons may take, top to bottom
+        columns = 1 if len(buttons) * (m.target + gap) - gap <= room else 2  # two columns when one is too tall
+        rows = -(-len(buttons) // columns)
+        button_h = min(button_h, max(m.target, (room - (rows - 1) * gap) // rows))
+        column_height = rows * button_h + (rows - 1) * gap
         if m.portrait:
-            self.title_rect = pygame.Rect(0, u // 2, w, int(u * 4))
-            column = pygame.Rect(u * 2, h - u - column_height, w - u * 4, column_height)
+            self.title_rect = pygame.Rect(0, u // 2, w, title_h)
+            column = pygame.Rect(u * 2 if columns == 1 else u, h - u - column_height, 0, column_height)
+            column.width = w - 2 * column.x
             art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u // 2)
         else:
-            self.title_rect = pygame.Rect(0, u, w // 2, int(u * 4))
+            self.title_rect = pygame.Rect(0, u, w // 2, title_h)
             top = self.title_rect.bottom + u // 2
             art = pygame.Rect(u * 3, top, w // 2 - u * 6, h - top - u * 2)
-            column = pygame.Rect(w // 2 + u, u, w // 2 - u * 3, h - u * 2)
-        for button, rect in zip(buttons, layout.split_column(column, len(buttons), gap, most=button_h), strict=True):
+            column = pygame.Rect(w // 2 + u, (h - column_height) // 2, w // 2 - u * 3, column_height)
+        halves = layout.split_row(column, columns, u // 2)
+        places = [rect for half in halves for rect in layout.split_column(half, rows, gap, most=button_h)]
+        for button, rect in zip(buttons, places, strict=False):
             button.rect = rect
         self.panel.set(buttons)
         self.view = BoardView(self.sample.board, art) if min(art.size) >= u * 2 else None  # no room: no picture
@@ -177,6 +186,11 @@ class MenuScene(Scene):
 
         self.app.manager.push(HowToScene(self.app))
 
+    def puzzles(self) -> None:
+        from .puzzles import PuzzleListScene
+
+        self.app.manager.push(PuzzleListScene(self.app))
+
     def history(self) -> None:
         from .history import HistoryScene
 
@@ -226,9 +240,9 @@ class MenuScene(Scene):
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )
-        marks = ["A", "B"]
+        looks = self.app.settings.looks()  # the sample shows the players' own colours and initials
         if self.view is not None:
-            self.view.draw(surface, self.sample, text, Marks(), marks, self.app.settings.patterns)
+            self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
         self.panel.draw(surface, text)
 
     def _draw_question(self, surface: pygame.Surface) -> None:

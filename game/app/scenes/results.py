@@ -8,6 +8,7 @@ import pygame
 
 from .. import layout, theme
 from ..i18n import tr
+from ..i18n.phrases import describe_board
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
@@ -59,10 +60,11 @@ def draw_chart(
     rect: pygame.Rect,
     curves: list[list[int]],
     m: layout.Metrics,
+    colours: list[tuple[int, int, int]],
     boards: list[int] | None = None,
 ) -> None:
-    """Score against move number, one line per player, with labelled axes and ticks; ``boards`` are the move
-    numbers where each later board of a match starts (marked by a dashed line)."""
+    """Score against move number, one line per player in their ``colours``, with labelled axes and ticks;
+    ``boards`` are the move numbers where each later board of a match starts (marked by a dashed line)."""
     u = m.u
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
     small = m.caption
@@ -96,7 +98,7 @@ def draw_chart(
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
         ]
         if len(points) > 1:
-            pygame.draw.lines(surface, theme.PLAYER_COLOURS[player], False, points, 3 + (player == 0))
+            pygame.draw.lines(surface, colours[player], False, points, 3 + (player == 0))
 
 
 def board_starts(session: Session) -> list[int]:
@@ -125,7 +127,7 @@ class ResultsScene(Scene):
         row_h = max(m.target, int(u * 2.2))
         score_h = max(int(u * 1.6), int(m.body * 1.1))
         buttons = [
-            Button(tr("Rematch"), self.rematch, primary=True),
+            Button(tr("Rematch"), self.rematch, primary=not self.offers_decider()),
             Button(tr("Review"), self.review),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
@@ -134,27 +136,34 @@ class ResultsScene(Scene):
         width = w - 2 * u if m.portrait else w // 2 - u
         lines = self._button_lines(buttons, width, m)
         row_h = lines * row_h + (lines - 1) * (u // 2)
+        extra = max(m.target, int(u * 2.2)) + u // 2 if self.offers_decider() else 0  # the decider's button
         if m.portrait:
             self.title_rect = pygame.Rect(0, u // 2, w, int(u * 2.5))
             self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, score_h * seats)
             row = pygame.Rect(u, h - u // 2 - row_h, w - 2 * u, row_h)
             top = self.scores_rect.bottom + u
-            space = row.y - u - top
+            space = row.y - extra - u - top
             board = pygame.Rect(u, top, w - 2 * u, int(space * 0.62))
-            self.chart_rect = pygame.Rect(u, board.bottom + u // 2, w - 2 * u, row.y - u - board.bottom - u // 2)
+            bottom = row.y - extra - u
+            self.chart_rect = pygame.Rect(u, board.bottom + u // 2, w - 2 * u, bottom - board.bottom - u // 2)
         else:
             self.title_rect = pygame.Rect(w // 2, u // 2, w // 2, int(u * 2.5))
             board = pygame.Rect(u, u, w // 2 - u * 2, h - u * 2)
             self.scores_rect = pygame.Rect(w // 2, self.title_rect.bottom, w // 2 - u, score_h * seats)
             row = pygame.Rect(w // 2, h - u // 2 - row_h, w // 2 - u, row_h)
             self.chart_rect = pygame.Rect(
-                w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - self.scores_rect.bottom - u
+                w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - extra - self.scores_rect.bottom - u
             )
         per_line = len(buttons) // lines
         for line, band in enumerate(layout.split_column(row, lines, u // 2)):
             places = layout.split_row(band, per_line, u // 2)
             for button, rect in zip(buttons[line * per_line : (line + 1) * per_line], places, strict=True):
                 button.rect = rect
+        if self.offers_decider():
+            board_name = describe_board(self.session.decider_settings().board())
+            decider = Button(tr("Play a decider: {board}").format(board=board_name), self.play_decider, primary=True)
+            decider.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
+            buttons.insert(0, decider)
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
 
@@ -164,12 +173,23 @@ class ResultsScene(Scene):
         fits = all(self.app.text.width(button.label, m.body) <= each for button in buttons)
         return 1 if fits else 2
 
+    def offers_decider(self) -> bool:
+        """After a tie between two players (rules sheet 003): a decider board with an odd number of cells."""
+        session = self.session
+        return session.recorded and session.tied() and len(session.seats) == 2
+
+    def play_decider(self) -> None:
+        from .board import BoardScene
+
+        self.app.manager.replace(BoardScene(self.app, self.session.decider()))
+
     def rematch(self) -> None:
         from .board import BoardScene
 
         session = self.session
         starter = (session.starter + 1) % len(session.seats)
-        self.app.manager.replace(BoardScene(self.app, Session(session.settings, self.app.rng, first=starter)))
+        rematch = Session(session.settings, self.app.rng, first=starter, purpose=session.purpose)
+        self.app.manager.replace(BoardScene(self.app, rematch))
 
     def review(self) -> None:
         """Review the game just played (a match's last board)."""
@@ -205,24 +225,29 @@ class ResultsScene(Scene):
         order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
         for row, player in zip(rows, order, strict=True):
             box = pygame.Rect(row.x + u, row.y, row.height, row.height)
-            swatch(surface, text, box, player, session.marks[player], session.settings.patterns)
+            swatch(surface, text, box, session.looks[player], session.settings.patterns)
             text.draw(surface, session.names[player], m.body, theme.INK, midleft=(box.right + u // 2, row.centery))
-            text.draw(
+            total = text.draw(
                 surface,
                 str(session.totals()[player]),
                 max(m.body, int(u * 1.1)),
                 theme.INK,
                 midright=(row.right - u, row.centery),
             )
-        if session.rules.misere:
-            text.draw(
-                surface,
-                tr("misère: fewest boxes wins"),
-                m.caption,
-                theme.MUTED,
-                midtop=(self.scores_rect.centerx, self.scores_rect.bottom),
-            )
+            if len(session.games) > 1:  # a match: each board's score, then the total
+                boards = " + ".join(str(game.scores[player]) for game in session.games) + " ="
+                text.draw(surface, boards, m.body, theme.MUTED, midright=(total.x - u // 3, row.centery))
+        notes = [tr("misère: fewest boxes wins")] if session.rules.misere else []
+        if not session.recorded:
+            notes.append(tr("practice game: not recorded"))
+        if len(session.games) > 1:
+            notes.append(tr("board by board, then the total"))
+        if notes:
+            note = " · ".join(notes)
+            size = text.fit(note, m.caption, self.scores_rect.width)
+            text.draw(surface, note, size, theme.MUTED, midtop=(self.scores_rect.centerx, self.scores_rect.bottom))
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
-        self.view.draw(surface, session.state, text, Marks(), session.marks, session.settings.patterns)
-        draw_chart(surface, text, self.chart_rect, self.curves, m, board_starts(self.session))
+        self.view.draw(surface, session.state, text, Marks(), session.looks, session.settings.patterns)
+        colours = [look.colour for look in session.looks]
+        draw_chart(surface, text, self.chart_rect, self.curves, m, colours, board_starts(session))
         self.panel.draw(surface, text)

@@ -23,9 +23,9 @@ from ..i18n import tr, tr_mark
 from ..i18n.phrases import hint_reason
 from ..input import Action
 from ..links import LinkError, position_link, position_session, position_settings, seats_for, site_address
+from ..players import Player, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
-from ..session import seat_marks
 from ..settings_model import Seat
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
@@ -85,8 +85,8 @@ def seats_from(data: Any, players: int) -> tuple[Seat, ...] | None:
     for seat in data:
         if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
             return None
-        level = seat.get("level") if seat.get("level") in ai.LEVELS else "easy"
-        seats.append(Seat(seat["kind"], level))
+        level = seat.get("level")
+        seats.append(Seat(seat["kind"], level if isinstance(level, str) and level in ai.LEVELS else "easy"))
     return tuple(seats)
 
 
@@ -105,7 +105,9 @@ class ReviewScene(Scene):
         if not names or len(names) != players:
             names = [tr("Player {n}").format(n=n) for n in range(1, players + 1)]
         self.names = names
-        self.marks_text = seat_marks(self.names)
+        kinds = [(seat.is_computer, seat.level) for seat in seats] if seats else [(False, "")] * players
+        named = tuple(Player(name=name) for name in names)
+        self.looks = [replace(look, name=name) for look, name in zip(seat_looks(kinds, named), names, strict=True)]
         self.seats = seats
         self.analysis = Review(self.game, seconds)
         self.positions = self.analysis.positions
@@ -249,7 +251,7 @@ class ReviewScene(Scene):
         budget = self.app.step_budget()
         self._want_opinion()
         if self.opinion_search is not None:
-            if self.opinion_search.step(budget):
+            if self.opinion_search.step(budget) and self.opinion_for is not None:
                 self.opinions[self.opinion_for] = (self.opinion_search.best, self.opinion_search.reason)
                 self.opinion_search = None
         elif not self.analysis.done:
@@ -361,7 +363,7 @@ class ReviewScene(Scene):
         if self.index > 0:
             marks.recent = [self.game.moves[self.index - 1]]
         patterns = self.app.settings.patterns
-        self.view.draw(surface, position, text, marks, self.marks_text, patterns)
+        self.view.draw(surface, position, text, marks, self.looks, patterns)
         ghost = self.ghost()
         if ghost is not None:
             self._draw_ghost(surface, ghost)
@@ -452,7 +454,7 @@ class ReviewScene(Scene):
                 text.draw(surface, label, small, theme.MUTED, midtop=(shade.centerx, shade.y + 4))
         text.draw(surface, f"+{top}", small, theme.MUTED, midright=(inner.x - 4, inner.y))
         text.draw(surface, f"-{top}", small, theme.MUTED, midright=(inner.x - 4, inner.bottom))
-        colour = theme.PLAYER_COLOURS[0]
+        colour = self.looks[0].colour
         for i in range(len(values) - 1):
             a, b = values[i], values[i + 1]
             if a is not None and b is not None:

@@ -8,25 +8,23 @@ empty places rather than moving the rows below them, so nothing moves under the 
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...ai import LEVELS
-from ...core import TIMER_CHOICES, Board
+from ...core import TIMER_CHOICES
+from ...core.shapes import SHAPES
 from .. import layout, theme
-from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark, tr_n
+from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
 from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
-from ..session import Session, seat_names
+from ..session import Session
 from ..settings_model import (
     ANIMATION_SPEEDS,
-    DEFAULT_SIZES,
-    HEX_RANGE,
     RANDOM_FIRST,
-    SQUARE_RANGE,
-    TRIANGLE_RANGE,
     Seat,
     Settings,
 )
@@ -42,22 +40,17 @@ def seat_options() -> list[tuple[Seat, str]]:
     return [(Seat("human"), tr("Human"))] + [(Seat("computer", level), level_name(level)) for level in LEVELS]
 
 
-PAGES = (tr_mark("Board"), tr_mark("Players"), tr_mark("Options"))
+PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
+PLAYERS_PAGE = 2
 SLOTS = 6  # rows a page has room for; every row has its own place on its page
 
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
     """(label, options, current value, index in size) for the size steppers of the chosen shape."""
-    if settings.shape == "square":
-        rows, cols = settings.size
-        options = [(n, tr_n("{n} box", "{n} boxes", n)) for n in SQUARE_RANGE]
-        return [(tr("Rows"), options, rows, 0), (tr("Columns"), options, cols, 1)]
-    if settings.shape == "triangle":
-        options = [(n, tr("{n} dots a side").format(n=n)) for n in TRIANGLE_RANGE]
-        return [(tr("Size"), options, settings.size[0], 0)]
-    label = tr("{cells} hexagons")
-    options = [(n, label.format(cells=Board.hexagon(n).num_cells)) for n in HEX_RANGE]
-    return [(tr("Size"), options, settings.size[0], 0)]
+    shape = SHAPES[settings.shape]
+    options = [(n, shape.option_name(n, tr)) for n in shape.offered]
+    labelled = zip(shape.dimensions, settings.size, strict=True)
+    return [(tr(label), options, value, index) for index, (label, value) in enumerate(labelled)]
 
 
 def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
@@ -81,6 +74,7 @@ class SettingsScene(Scene):
         self.page = 0
 
     def enter(self) -> None:
+        self.draft = self.app.settings  # back from Players: keep what was chosen there
         self.panel = Panel()
         self.invalidate_layout()
 
@@ -116,6 +110,11 @@ class SettingsScene(Scene):
         seats[index] = seat
         self.change(seats=tuple(seats))
 
+    def _edit_players(self) -> None:
+        from .players import PlayersScene
+
+        self.app.manager.push(PlayersScene(self.app))
+
     def _controls(self) -> list[list[tuple[int, Choice]]]:
         """Each page's rows with their places (a place stays empty when its row does not apply)."""
         d = self.draft
@@ -124,60 +123,44 @@ class SettingsScene(Scene):
                 0,
                 Choice(
                     tr("Board"),
-                    [("square", tr("Square")), ("triangle", tr("Triangle")), ("hex", tr("Hexagon"))],
+                    [(shape.name, tr(shape.label)) for shape in SHAPES.values()],
                     d.shape,
-                    lambda v: self.change(shape=v, size=DEFAULT_SIZES[v]),
+                    lambda v: self.change(shape=v, size=SHAPES[v].default),
                 ),
             ),
         ]
         for label, options, value, index in size_rows(d):
-            size = Choice(label, options, value, lambda v, i=index: self._set_size(i, v), stepper=True)
-            board.append((1 + index, size))
-        board += [
+            board.append((1 + index, Choice(label, options, value, partial(self._set_size, index), stepper=True)))
+        board.append(
             (
                 3,
                 Choice(
-                    tr("Winner"),
-                    [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
-                    d.misere,
-                    lambda v: self.change(misere=v),
+                    tr("Match"),
+                    [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
+                    d.match,
+                    lambda v: self.change(match=v),
                 ),
-            ),
-            (
-                4,
-                Choice(
-                    tr("Start"),
-                    [(start, tr(name)) for start, name in START_NAMES.items()],
-                    d.start,
-                    lambda v: self.change(start=v),
-                ),
-            ),
-            (
-                5,
-                Choice(
-                    tr("Extra move"),
-                    [(False, tr("Yes")), (True, tr("No (house rule)"))],
-                    d.no_extra,
-                    lambda v: self.change(no_extra=v),
-                ),
-            ),
-        ]
-        players: list[tuple[int, Choice]] = [
-            (0, Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
-        ]
-        names = seat_names(d.seats)
-        for index, seat in enumerate(d.seats):
-            row = Choice(
-                tr("Player {n}").format(n=index + 1),
-                seat_options(),
-                seat,
-                lambda v, i=index: self._set_seat(i, v),
-                stepper=True,
             )
-            players.append((1 + index, row))
-        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
-        players.append((5, Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True)))
-        options = [
+        )
+        rules = [
+            Choice(
+                tr("Winner"),
+                [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
+                d.misere,
+                lambda v: self.change(misere=v),
+            ),
+            Choice(
+                tr("Start"),
+                [(start, tr(name)) for start, name in START_NAMES.items()],
+                d.start,
+                lambda v: self.change(start=v),
+            ),
+            Choice(
+                tr("Extra move"),
+                [(False, tr("Yes")), (True, tr("No (house rule)"))],
+                d.no_extra,
+                lambda v: self.change(no_extra=v),
+            ),
             Choice(
                 tr("Move timer"),
                 [(t, f"{t} s" if t else tr("Off")) for t in TIMER_CHOICES],
@@ -185,11 +168,24 @@ class SettingsScene(Scene):
                 lambda v: self.change(timer=v),
             ),
             Choice(
-                tr("Match"),
-                [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
-                d.match,
-                lambda v: self.change(match=v),
+                tr("Competitive"),
+                [(False, tr("Off")), (True, tr("No undo or hints"))],
+                d.competitive,
+                lambda v: self.change(competitive=v),
             ),
+        ]
+        players: list[tuple[int, Choice]] = [
+            (0, Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+        ]
+        names = [look.name for look in d.looks()]
+        for index, seat in enumerate(d.seats):
+            row = Choice(
+                tr("Player {n}").format(n=index + 1), seat_options(), seat, partial(self._set_seat, index), stepper=True
+            )
+            players.append((1 + index, row))
+        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
+        players.append((5, Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True)))
+        options = [
             Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
                 tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
@@ -207,7 +203,7 @@ class SettingsScene(Scene):
                 lambda v: self.change(language=v),
             ),
         ]
-        return [board, players, list(enumerate(options))]
+        return [board, list(enumerate(rules)), players, list(enumerate(options))]
 
     def page_of(self, label: str) -> int | None:
         """The page holding the row called ``label`` (None when there is none)."""
@@ -248,7 +244,15 @@ class SettingsScene(Scene):
             else Button(tr("Done"), self.app.manager.pop, primary=True)
         )
         done.rect = footer
-        self.panel.set([*(row for _, row in rows), tabs, done, back])
+        footer_buttons = [done]
+        if self.page == PLAYERS_PAGE:  # the players' names, initials and colours have a scene of their own
+            looks = Button(tr("Names and colours"), self._edit_players)
+            looks.rect, done.rect = footer.copy(), footer.copy()
+            looks.rect.width = footer.width * 3 // 5 - u // 4
+            done.rect.width = footer.width - looks.rect.width - u // 2
+            done.rect.right = footer.right
+            footer_buttons.insert(0, looks)
+        self.panel.set([*(row for _, row in rows), tabs, *footer_buttons, back])
 
     def _label_share(self, pages: list[list[tuple[int, Choice]]], width: int) -> float:
         """The part of a row given to labels: room for the widest label any page can show (so it stays the same
@@ -281,7 +285,7 @@ class SettingsScene(Scene):
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
             summary = describe_board(self.draft.board())
-            if self.draft.competitive:
+            if self.draft.no_help:
                 summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, m.caption, self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)

@@ -1,0 +1,175 @@
+"""Backup: export history, settings and solved puzzles to a file, and import such a file (checked, then merged).
+
+In the browser Export downloads the file and Import opens the file chooser (the chosen file's text arrives a few
+frames later); on the desktop both use one file in the user's data folder, whose path is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import layout, theme
+from ..backup import (
+    BackupError,
+    browser_download,
+    browser_pick_file,
+    browser_take_upload,
+    desktop_path,
+    export_text,
+    merge_backup,
+    read_backup,
+    read_desktop_file,
+    write_desktop_file,
+)
+from ..i18n import tr, tr_n
+from ..input import Action
+from ..scene import Scene
+from ..widgets import Button, Panel
+from .common import back_button, draw_title, header_rects
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def about() -> str:
+    return tr(
+        "A backup file holds your finished games, your settings and the puzzles you solved. Browser storage can be "
+        "cleared: keep a copy. Importing adds the games that are not already here and restores the settings."
+    )
+
+
+def nothing_changed(why: object) -> str:
+    return tr("Nothing was changed: {why}.").format(why=why)
+
+
+def wrap_long(text: Any, paragraph: str, size: int, width: int) -> list[str]:
+    """``paragraph`` wrapped at spaces, and a word too long for one line (a file path) cut where it must be."""
+    lines = []
+    for line in text.wrap(paragraph, size, width):
+        while text.width(line, size) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and text.width(line[:cut], size) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+class BackupScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.error = False
+        self.waiting = False  # the browser's file chooser is open
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    def window(self) -> Any:
+        """The page's window object (pygbag's ``platform.window``; only in the browser)."""
+        from ..app import browser_window
+
+        return browser_window()
+
+    def arrange(self) -> None:
+        size = self.app.size
+        w, h = size
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
+        export = Button(tr("Export"), self.export, primary=True)
+        load = Button(tr("Import"), self.start_import)
+        row = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        export.rect, load.rect = layout.split_row(row, 2, u)
+        self.panel.set([back_button(self.app, back_rect), export, load])
+        self.text_rect = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.top - self.bar.bottom - 2 * u)
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def say(self, message: str, error: bool = False) -> None:
+        self.message, self.error = message, error
+
+    def export(self) -> None:
+        text = export_text(self.app.saved, self.app.settings)
+        try:
+            if self.app.browser:
+                browser_download(self.window(), text)
+                self.say(tr("Backup file offered for download."))
+            else:
+                path = desktop_path(self.app.saved)
+                write_desktop_file(path, text)
+                self.say(tr("Backup saved to {path}").format(path=path))
+        except BackupError as error:
+            self.say(tr("Export failed: {why}.").format(why=error), error=True)
+
+    def start_import(self) -> None:
+        if not self.app.browser:
+            try:
+                self.import_text(read_desktop_file(desktop_path(self.app.saved)))
+            except BackupError as error:
+                self.say(nothing_changed(error), error=True)
+            return
+        try:
+            browser_pick_file(self.window())
+        except BackupError as error:
+            self.say(nothing_changed(error), error=True)
+            return
+        self.waiting = True
+        self.message, self.error = tr("Choose a backup file..."), False
+
+    def import_text(self, text: str | bytes) -> None:
+        """Check ``text`` as a backup file and merge it; a bad file changes nothing and says why."""
+        try:
+            backup = read_backup(text)
+        except BackupError as error:
+            self.say(nothing_changed(error), error=True)
+            return
+        result = merge_backup(self.app.saved, backup)
+        self.app.save_settings(backup.settings)
+        self.say(result.summary())
+
+    def update(self, dt: float) -> None:
+        if not self.waiting:
+            return
+        found = browser_take_upload(self.window())
+        if found is None:
+            return
+        self.waiting = False
+        if found.get("state") == "done":
+            self.import_text(str(found.get("text", "")))
+        elif found.get("state") == "cancelled":
+            self.message, self.error = tr("No file chosen."), False
+        else:
+            self.say(nothing_changed(found.get("error")), error=True)
+
+    # -- input and drawing ------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        if action.kind == "back":
+            self.app.manager.pop()
+        else:
+            self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        u = self.app.metrics.u
+        text = self.app.text
+        draw_title(self.app, surface, self.bar, tr("Backup"))
+        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
+        solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
+        saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
+        paragraphs = [(about(), theme.INK), (saved_now, theme.MUTED)]
+        if not self.app.browser:
+            paragraphs.append((tr("File: {path}").format(path=desktop_path(self.app.saved)), theme.MUTED))
+        if self.message:
+            paragraphs.append((self.message, theme.LAST_TURN if self.error else theme.ACCENT))
+        size = int(u * 0.75)
+        y = self.text_rect.y
+        for paragraph, colour in paragraphs:
+            for line in wrap_long(text, paragraph, size, self.text_rect.width):
+                text.draw(surface, line, size, colour, topleft=(self.text_rect.x, y))
+                y += int(size * 1.25)
+            y += size // 2
+        self.panel.draw(surface, text)

@@ -1,0 +1,284 @@
+"""Player setup: each seat's colour (a colour-blind-safe set), initial and, for people, name; and the name keyboard.
+
+A self-contained scene reached from Settings. Choosing a colour or an initial that another player has swaps the
+two, so no two players are ever alike. Every change is saved with the settings at once. Names are typed on an
+on-screen keyboard (the browser gives a canvas no keyboard on phones).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import layout, theme
+from ..i18n import tr
+from ..input import Action
+from ..players import COLOUR_LABELS, COLOURS, INITIALS, NAME_LIMIT, Look, Player, chosen, seat_colours
+from ..scene import Scene
+from ..scoreboard import swatch
+from ..widgets import Button, Choice, Panel, focus_ring
+from .common import back_button, draw_title, header_rects
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..settings_model import Settings
+
+AUTO = ""
+
+
+def target_height(u: int) -> int:
+    """The least height of anything to press: at least 44 CSS px, on the desktop (1 pixel a CSS px) and on a
+    phone's canvas (2.45 units are 44-48 CSS px at the canvas sizes the browser uses)."""
+    return max(44, round(u * 2.45))
+
+
+class ColourRow:
+    """One swatch per colour of the set; the seat's colour is ringed. Left/right move the choice."""
+
+    def __init__(self, label: str, value: str, on_change: Any) -> None:
+        self.label = label
+        self.names = list(COLOURS)
+        self.index = self.names.index(value)
+        self.on_change = on_change
+        self.enabled = True
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def part_rects(self) -> list[tuple[int, pygame.Rect]]:
+        count = len(self.names)
+        width = self.rect.width // count
+        return [(i, pygame.Rect(self.rect.x + i * width, self.rect.y, width, self.rect.height)) for i in range(count)]
+
+    def part_at(self, pos: tuple[int, int]) -> Any:
+        for part, rect in self.part_rects():
+            if rect.collidepoint(pos):
+                return part
+        return None
+
+    def activate(self, part: Any) -> None:
+        if part != self.index:
+            self.on_change(self.names[part])
+
+    def key(self, kind: str) -> bool:
+        if kind in ("left", "right"):
+            self.activate((self.index + (1 if kind == "right" else -1)) % len(self.names))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: Any, focused: bool, hover: Any, pressed: Any) -> None:
+        for part, rect in self.part_rects():
+            colour = COLOURS[self.names[part]]
+            radius = max(6, min(rect.width, rect.height) // 2 - 6)
+            if part == self.index:
+                pygame.draw.circle(surface, theme.INK, rect.center, radius + 5, 4)
+            elif part in (hover, pressed):
+                pygame.draw.circle(surface, theme.BUTTON_HOVER, rect.center, radius + 5)
+            pygame.draw.circle(surface, colour, rect.center, radius)
+        if focused:
+            focus_ring(surface, self.rect, 10)
+
+
+def with_player(settings: Settings, seat: int, **changes: str) -> Settings:
+    """``settings`` with seat ``seat``'s choices changed; a colour or initial another player has is swapped."""
+    players = list(chosen(settings.players, len(settings.seats)))
+    colours = seat_colours(settings.players, len(settings.seats))
+    players = [p if p.colour else Player(p.name, p.initial, colours[i]) for i, p in enumerate(players)]
+    mine = players[seat]
+    for what in ("colour", "initial"):
+        value = changes.get(what)
+        if not value:
+            continue
+        for other, player in enumerate(players):
+            if other != seat and getattr(player, what) == value:
+                players[other] = Player(**{**player.to_data(), what: getattr(mine, what)})
+    players[seat] = Player(**{**mine.to_data(), **changes})
+    return settings.with_(players=tuple(players))
+
+
+class PlayersScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.message = ""
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    def change(self, seat: int, **changes: str) -> None:
+        candidate = with_player(self.app.settings, seat, **changes)
+        problems = candidate.problems()
+        if problems:
+            self.message = tr("Not possible: {why}").format(why=problems[0])
+        else:
+            self.message = ""
+            self.app.save_settings(candidate)
+        focus = self.panel.focus
+        self.arrange()
+        self.panel.focus = focus
+
+    def choose(self, seat: int, what: str, value: str) -> None:
+        self.change(seat, **{what: value})
+
+    def edit_name(self, seat: int) -> None:
+        self.app.manager.push(NameScene(self.app, seat))
+
+    # -- layout -----------------------------------------------------------------------------------------------
+    def seat_rects(self) -> list[pygame.Rect]:
+        size = self.app.size
+        u = self.app.metrics.u
+        body = pygame.Rect(u // 2, self.bar.bottom + u // 2, size[0] - u, size[1] - self.bar.bottom - int(u * 2.2))
+        count = len(self.app.settings.seats)
+        columns = 1 if layout.is_portrait(size) or count == 1 else 2
+        rows = -(-count // columns)
+        gap = u // 2
+        width = (body.width - gap * (columns - 1)) // columns
+        height = min((body.height - gap * (rows - 1)) // rows, target_height(u) * 3 + u)
+        return [
+            pygame.Rect(body.x + (i % columns) * (width + gap), body.y + (i // columns) * (height + gap), width, height)
+            for i in range(count)
+        ]
+
+    def arrange(self) -> None:
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
+        settings = self.app.settings
+        self.looks = settings.looks()
+        players = chosen(settings.players, len(settings.seats))
+        self.cards = self.seat_rects()
+        widgets: list[Any] = []
+        self.swatches: list[pygame.Rect] = []
+        row = target_height(u)
+        for seat, card in enumerate(self.cards):
+            inner = card.inflate(-u // 2, -u // 3)
+            step = max(row, inner.height // 3)
+            top = pygame.Rect(inner.x, inner.y, inner.width, row)
+            self.swatches.append(pygame.Rect(top.x, top.y, row, row))
+            if not settings.seats[seat].is_computer:
+                name = Button(players[seat].name or tr("Add a name"), partial(self.edit_name, seat))
+                name.rect = pygame.Rect(top.x + row + u // 2, top.y, top.width - row - u // 2, row)
+                widgets.append(name)
+            colour = seat_colours(settings.players, len(settings.seats))[seat]
+            label = tr("Player {n} colour").format(n=seat + 1)
+            colour_row = ColourRow(label, colour, partial(self.choose, seat, "colour"))
+            colour_row.rect = pygame.Rect(inner.x, inner.y + step, inner.width, row)
+            widgets.append(colour_row)
+            auto = tr("Auto ({initial})").format(initial=self.looks[seat].initial)
+            options = [(AUTO, auto)] + [(c, c) for c in INITIALS]
+            on_initial = partial(self.choose, seat, "initial")
+            initial = Choice(tr("Initial"), options, players[seat].initial, on_initial, stepper=True)
+            initial.rect = pygame.Rect(inner.x, inner.y + 2 * step, inner.width, row)
+            widgets.append(initial)
+        widgets.append(back_button(self.app, back_rect))
+        self.panel.set(widgets)
+
+    # -- scene contract ---------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        if action.kind == "back":
+            self.app.manager.pop()
+        else:
+            self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        u = self.app.metrics.u
+        text = self.app.text
+        draw_title(self.app, surface, self.bar, tr("Players"))
+        settings = self.app.settings
+        for seat, (card, box) in enumerate(zip(self.cards, self.swatches, strict=True)):
+            pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
+            look: Look = self.looks[seat]
+            swatch(surface, text, box.inflate(-6, -6), look, True)
+            if settings.seats[seat].is_computer:
+                label = tr("{name} (computer)").format(name=look.name)
+                size = text.fit(label, int(u * 0.8), card.right - box.right - u)
+                text.draw(surface, label, size, theme.INK, midleft=(box.right + u // 2, box.centery))
+        w, h = surface.get_size()
+        colours = ", ".join(tr(label) for label in COLOUR_LABELS.values())
+        note = self.message or tr("Colours: {colours}. Each seat keeps its pattern.").format(colours=colours)
+        size = text.fit(note, int(u * 0.6), w - 2 * u)
+        text.draw(surface, note, size, theme.LAST_TURN if self.message else theme.MUTED, midbottom=(w // 2, h - u // 2))
+        self.panel.draw(surface, text)
+
+
+KEY_ROWS = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-")
+
+
+class NameScene(Scene):
+    """An on-screen keyboard for one player's name: letters, space, delete, Clear (back to the default) and Done."""
+
+    def __init__(self, app: App, seat: int) -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.name = chosen(app.settings.players, len(app.settings.seats))[seat].name
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    def type(self, key: str) -> None:
+        if key == "delete":
+            self.name = self.name[:-1]
+        elif len(self.name) < NAME_LIMIT and (self.name or key not in " '-"):
+            self.name += key if not self.name or self.name.endswith(" ") else key.lower()
+
+    def done(self) -> None:
+        scene_below = self.app.manager.stack[-2] if len(self.app.manager.stack) > 1 else None
+        self.app.manager.pop()
+        if isinstance(scene_below, PlayersScene):
+            scene_below.change(self.seat, name=self.name.strip())
+
+    def clear(self) -> None:
+        self.name = ""
+
+    def arrange(self) -> None:
+        size = self.app.size
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
+        gap = 4
+        room = (size[1] - self.bar.bottom - u) // 6 - gap  # the name field, four rows of letters, one of commands
+        row = max(target_height(u), min(int(u * 3), room))
+        self.field = pygame.Rect(u, self.bar.bottom + u // 2, size[0] - 2 * u, row)
+        width = min(size[0] - 2 * u, row * 7 * 3 // 2)
+        left = (size[0] - width) // 2
+        key_w = width // 7
+        widgets: list[Any] = []
+        y = self.field.bottom + u // 2
+        for keys in KEY_ROWS:
+            for i, key in enumerate(keys):
+                button = Button(key, partial(self.type, key))
+                button.rect = pygame.Rect(left + i * key_w + gap // 2, y, key_w - gap, row)
+                widgets.append(button)
+            y += row + gap
+        commands = [
+            Button(tr("Space"), partial(self.type, " ")),
+            Button(tr("Delete"), partial(self.type, "delete")),
+            Button(tr("Clear"), self.clear),
+            Button(tr("Done"), self.done, primary=True),
+        ]
+        quarter = width // 4
+        for i, button in enumerate(commands):
+            button.rect = pygame.Rect(left + i * quarter + gap // 2, y, quarter - gap, row)
+        widgets += [*commands, back_button(self.app, back_rect)]
+        self.panel.set(widgets)
+
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        if action.kind == "back":
+            self.app.manager.pop()
+        else:
+            self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        u = self.app.metrics.u
+        text = self.app.text
+        draw_title(self.app, surface, self.bar, tr("Player {n}'s name").format(n=self.seat + 1))
+        pygame.draw.rect(surface, theme.PANEL, self.field, border_radius=12)
+        pygame.draw.rect(surface, theme.FAINT, self.field, 2, border_radius=12)
+        shown = self.name + "|" if self.name else tr("(the seat's own name)")
+        ink = theme.INK if self.name else theme.MUTED
+        size = text.fit(shown, int(self.field.height * 0.55), self.field.width - u)
+        text.draw(surface, shown, size, ink, midleft=(self.field.x + u // 2, self.field.centery))
+        self.panel.draw(surface, text)

@@ -1,0 +1,434 @@
+"""Puzzles: the list (solved ones marked) and one puzzle at a time, where the player draws the one best line.
+
+A right line is drawn and the puzzle saved as solved (``Saved.mark_puzzle_solved``); a wrong one shows in red for a
+moment and is taken back. Hint names the technique of the puzzle's theme.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...core import GameState
+from ...puzzles import Puzzle, load_puzzles
+from .. import layout, theme
+from ..i18n import tr, tr_mark
+from ..i18n.phrases import describe_board
+from ..input import Action
+from ..players import COLOURS, Look, seat_looks
+from ..render import BoardView, Marks
+from ..scene import Scene
+from ..scoreboard import draw_scores
+from ..widgets import Button, Panel
+from .common import back_button, draw_title, header_rects
+
+if TYPE_CHECKING:
+    from ..app import App
+
+WRONG_SECONDS = 1.4
+THEME_TITLES = {
+    "chains": tr_mark("Counting chains"),
+    "all-but-two": tr_mark("All but two"),
+    "double-cross": tr_mark("The double-cross"),
+    "long-chain": tr_mark("The long-chain rule"),
+    "loops": tr_mark("Loops"),
+    "triangles": tr_mark("Triangles"),
+    "hexagons": tr_mark("Hexagons"),
+}
+THEME_HINTS = {
+    "chains": tr_mark("Count the chains: what each line gives away, and what taking everything leaves you to open."),
+    "all-but-two": tr_mark(
+        "All but two: decline the last two boxes of the chain, so the other player must open the next one."
+    ),
+    "double-cross": tr_mark("The double-cross: give a chain of two away by its middle line, so it cannot be declined."),
+    "long-chain": tr_mark("The long-chain rule: count dots plus long chains; make or break a chain to get control."),
+    "loops": tr_mark("Loops: declining a loop costs four boxes, not two; count whether control is still worth it."),
+    "triangles": tr_mark(
+        "Triangles have three sides: the second side gives a triangle away. Count the chains as on squares."
+    ),
+    "hexagons": tr_mark(
+        "Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares."
+    ),
+}
+
+
+def looks() -> list[Look]:
+    """You and the opponent, in the two seats' default colours and patterns, marked by their names' initials."""
+    you, other = seat_looks([(False, ""), (True, "expert")], ())
+    names = [tr("You"), tr("Opponent")]
+    return [replace(look, name=name, initial=name[0].upper()) for look, name in zip((you, other), names, strict=True)]
+
+
+def theme_title(puzzle: Puzzle) -> str:
+    return tr(THEME_TITLES[puzzle.theme])
+
+
+def goal_text(puzzle: Puzzle) -> str:
+    """What the player must find, from the final result the answer leads to with best play."""
+    margin = puzzle.final_margin()
+    if margin > 0:
+        return tr("Find the one line that wins by {n}.").format(n=margin)
+    if margin == 0:
+        return tr("Find the one line that draws.")
+    return tr("Find the one line that loses by only {n}.").format(n=-margin)
+
+
+def right_text(puzzle: Puzzle) -> str:
+    margin = puzzle.final_margin()
+    if margin > 0:
+        return tr("Right! With best play this line wins by {n}.").format(n=margin)
+    if margin == 0:
+        return tr("Right! With best play this line draws.")
+    return tr("Right! With best play this line loses by only {n}.").format(n=-margin)
+
+
+def wrong_text() -> str:
+    return tr("Not this one: it does not keep the best result. Try again.")
+
+
+def hint_text(puzzle: Puzzle) -> str:
+    return tr("Hint: {hint}").format(hint=tr(THEME_HINTS[puzzle.theme]))
+
+
+def check_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
+    """A tick drawn with lines (the bundled font has no check mark glyph)."""
+    x, y = centre
+    points = [(x - size // 2, y), (x - size // 6, y + size // 3), (x + size // 2, y - size // 3)]
+    pygame.draw.lines(surface, colour, False, points, max(3, size // 6))
+
+
+class PuzzleListScene(Scene):
+    """Every puzzle, in order, with its theme and board; solved ones ticked. A row opens its puzzle."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.puzzles = load_puzzles()
+        self.scroll = 0
+        self.drag_from: tuple[int, int] | None = None
+        self.pressed_row: int | None = None
+        self.solved: set[str] = set()
+
+    def enter(self) -> None:
+        self.solved = set(self.app.saved.solved_puzzles())
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    def arrange(self) -> None:
+        size = self.app.size
+        w, h = size
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
+        back = back_button(self.app, back_rect)
+        self.next_button = Button(tr("Next unsolved"), self.open_next, primary=True)
+        self.next_button.enabled = self.next_unsolved() is not None
+        self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, int(u * 1.4))
+        footer = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        self.next_button.rect = footer
+        self.panel.set([back, self.next_button])
+        self.row_height = int(u * 2.1)
+        top = self.summary_rect.bottom + u // 2
+        self.list_rect = pygame.Rect(u, top, w - 2 * u, footer.top - u // 2 - top)
+        self._scroll_by(0)
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def next_unsolved(self) -> Puzzle | None:
+        return next((p for p in self.puzzles if p.key not in self.solved), None)
+
+    def open_next(self) -> None:
+        puzzle = self.next_unsolved()
+        if puzzle is not None:
+            self.open(puzzle)
+
+    def open(self, puzzle: Puzzle) -> None:
+        self.app.manager.push(PuzzleScene(self.app, self.puzzles, puzzle.number - 1))
+
+    def _scroll_by(self, rows: int) -> None:
+        visible = max(1, self.list_rect.height // self.row_height)
+        self.scroll = max(0, min(max(0, len(self.puzzles) - visible), self.scroll + rows))
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = self.scroll + (pos[1] - self.list_rect.y) // self.row_height
+        return index if index < len(self.puzzles) else None
+
+    # -- input ------------------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        kind = action.kind
+        if kind == "back":
+            self.app.manager.pop()
+        elif kind in ("up", "down") and self.panel.focus is None:
+            self._scroll_by(-1 if kind == "up" else 1)
+        elif kind == "scroll":
+            self._scroll_by(-action.amount)
+        elif not self.panel.handle(action):
+            self._pointer(action)
+
+    def _pointer(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "press" and self.list_rect.collidepoint(action.pos):
+            self.drag_from = action.pos
+            self.pressed_row = self.row_at(action.pos)
+        elif kind == "drag" and self.drag_from is not None:
+            rows = (self.drag_from[1] - action.pos[1]) // self.row_height
+            if rows:
+                self.pressed_row = None
+                self._scroll_by(rows)
+                self.drag_from = (action.pos[0], action.pos[1] + rows * self.row_height)
+        elif kind == "release":
+            row, self.pressed_row, self.drag_from = self.pressed_row, None, None
+            if row is not None and row == self.row_at(action.pos):
+                self.open(self.puzzles[row])
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        u = self.app.metrics.u
+        text = self.app.text
+        draw_title(self.app, surface, self.bar, tr("Puzzles"))
+        solved = sum(1 for p in self.puzzles if p.key in self.solved)
+        summary = tr("{solved} of {total} solved · each has exactly one best line").format(
+            solved=solved, total=len(self.puzzles)
+        )
+        size = text.fit(summary, int(u * 0.72), self.summary_rect.width)
+        text.draw(surface, summary, size, theme.MUTED, midleft=self.summary_rect.midleft)
+        clip = surface.get_clip()
+        surface.set_clip(self.list_rect)
+        y = self.list_rect.y
+        for index in range(self.scroll, len(self.puzzles)):
+            if y > self.list_rect.bottom:
+                break
+            self._draw_row(surface, u, self.puzzles[index], y, index == self.pressed_row)
+            y += self.row_height
+        surface.set_clip(clip)
+        self.panel.draw(surface, text)
+
+    def _draw_row(self, surface: pygame.Surface, u: int, puzzle: Puzzle, y: int, pressed: bool) -> None:
+        text = self.app.text
+        row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
+        pygame.draw.rect(surface, theme.BUTTON_DOWN if pressed else theme.PANEL, row, border_radius=10)
+        solved = puzzle.key in self.solved
+        title = f"{puzzle.number}. {theme_title(puzzle)}"
+        right = row.right - int(u * 2.2)
+        size = text.fit(title, int(u * 0.8), right - row.x - u)
+        text.draw(surface, title, size, theme.INK, topleft=(row.x + u // 2, row.y + u // 5))
+        board = describe_board(puzzle.position().board)
+        size = text.fit(board, int(u * 0.6), right - row.x - u)
+        text.draw(surface, board, size, theme.MUTED, bottomleft=(row.x + u // 2, row.bottom - u // 5))
+        if solved:
+            check_mark(surface, (row.right - int(u * 1.1), row.centery), int(u * 1.1), COLOURS["green"])
+
+
+class PuzzleScene(Scene):
+    """One puzzle: the position, its goal, the player's line judged against the stored answer, Hint and Next."""
+
+    def __init__(self, app: App, puzzles: list[Puzzle], index: int) -> None:
+        super().__init__(app)
+        self.puzzles = puzzles
+        self.now = 0.0
+        self._load(index)
+
+    def _load(self, index: int) -> None:
+        self.index = index
+        self.puzzle = self.puzzles[index]
+        self.state: GameState = self.puzzle.position()
+        self.solved_now = False
+        self.was_solved = self.puzzle.key in self.app.saved.solved_puzzles()
+        self.wrong: tuple[int, float] | None = None
+        self.tries = 0
+        self.show_hint = False
+        self.pending: int | None = None
+        self.hover: int | None = None
+        self.cursor: int | None = None
+        self.show_cursor = False
+        self.invalidate_layout()
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    # -- layout -----------------------------------------------------------------------------------------------
+    def arrange(self) -> None:
+        u = self.app.metrics.u
+        frame = layout.board_layout(self.app.metrics)
+        self.portrait = frame.portrait
+        self.header, self.scores, self.board_rect, buttons = frame.header, frame.scores, frame.board, frame.buttons
+        self.status = frame.status
+        if frame.portrait:  # the goal and the hint need two or three lines: taken from the board's height
+            extra = int(u * 1.4)
+            self.status = pygame.Rect(frame.status.x, frame.status.y, frame.status.width, frame.status.height + extra)
+            self.board_rect = pygame.Rect(
+                frame.board.x, frame.board.y + extra, frame.board.width, frame.board.height - extra
+            )
+        self.view = BoardView(self.state.board, self.board_rect)
+        self.back = Button(tr("Back"), self.app.manager.pop)
+        width = int(u * 3.6)
+        if frame.portrait:
+            self.back.rect = pygame.Rect(self.header.x, self.header.y, width, self.header.height)
+        else:
+            self.back.rect = pygame.Rect(self.header.right - width, self.header.y, width, self.header.height)
+        self.hint_button = Button(tr("Hint"), self.hint)
+        self.next_button = Button(tr("Next puzzle"), self.next_puzzle)
+        self.hint_button.rect, self.next_button.rect = layout.split_row(buttons, 2, u // 2)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.ensure_layout()
+        self.next_button.primary = self.solved_now
+        self.next_button.enabled = self.index + 1 < len(self.puzzles)
+        self.hint_button.enabled = not self.solved_now
+        widgets = [self.hint_button, self.next_button, self.back]
+        if self.panel.widgets != widgets:
+            self.panel.set(widgets)
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    def hint(self) -> None:
+        if not self.solved_now:
+            self.show_hint = True
+
+    def next_puzzle(self) -> None:
+        if self.index + 1 < len(self.puzzles):
+            self._load(self.index + 1)
+
+    def accepting(self) -> bool:
+        return not self.solved_now and self.wrong is None
+
+    def try_line(self, line: int) -> None:
+        """Judge the player's line: the stored answer solves the puzzle, anything else is shown and taken back."""
+        if not self.accepting() or self.state.is_drawn(line):
+            return
+        self.pending = self.hover = None
+        self.tries += 1
+        self.state.play(line)
+        if line == self.puzzle.answer:
+            self.solved_now = True
+            self.app.saved.mark_puzzle_solved(self.puzzle.key)  # if it cannot be written now, it is kept and retried
+            self.app.sounds.play("capture")
+        else:
+            self.wrong = (line, self.now + WRONG_SECONDS)
+
+    # -- input ------------------------------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        self._refresh()
+        kind = action.kind
+        if kind == "back":
+            self.app.manager.pop()
+        elif kind == "hint":
+            self.hint()
+        elif kind in ("next", "previous"):
+            self.show_cursor = False
+            if not self.panel.cycle(1 if kind == "next" else -1):
+                self.panel.focus = None
+        elif kind in ("left", "right", "up", "down"):
+            self.panel.focus = None
+            self.show_cursor = True
+            self.cursor = self.view.neighbour(self.state, self.cursor, kind)
+        elif kind == "confirm":
+            if self.panel.focus is not None:
+                self.panel.handle(action)
+            elif self.show_cursor and self.cursor is not None:
+                self.try_line(self.cursor)
+            else:
+                self.show_cursor = True
+                self.cursor = self.view.neighbour(self.state, None, "right")
+        elif kind in ("hover", "press", "drag", "release"):
+            if self.panel.handle(action) or (self.panel.pressed is not None and kind != "release"):
+                self.pending = None
+                return
+            self._pointer(action)
+
+    def _pointer(self, action: Action) -> None:
+        if action.kind != "hover":
+            self.show_cursor = False
+        if not self.accepting():
+            self.pending = self.hover = None
+            return
+        radius = self.app.touch_radius() if action.touch else None
+        line = self.view.line_at(action.pos, radius)
+        if line is not None and self.state.is_drawn(line):
+            line = None  # a drawn line is never a candidate
+        if action.kind == "hover":
+            self.hover = line
+        elif action.kind == "press":
+            self.pending = line
+            self.hover = None if action.touch else line
+        elif action.kind == "drag":
+            if self.pending is not None and line != self.pending:
+                self.pending = None
+            if not action.touch:
+                self.hover = line
+        elif action.kind == "release":
+            chosen, self.pending = self.pending, None
+            if action.touch:
+                self.hover = None
+            if chosen is not None and line == chosen:
+                self.try_line(chosen)
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        if self.wrong is not None and self.now >= self.wrong[1]:
+            self.state.undo()
+            self.wrong = None
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.solved_now:
+            return right_text(self.puzzle), theme.INK
+        if self.wrong is not None:
+            return wrong_text(), theme.LAST_TURN
+        if self.show_hint:
+            return hint_text(self.puzzle), theme.HINT
+        return goal_text(self.puzzle), theme.INK
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        u = self.app.metrics.u
+        text = self.app.text
+        if self.was_solved or self.solved_now:
+            title = tr("Puzzle {number} · {theme} · solved")
+        else:
+            title = tr("Puzzle {number} · {theme}")
+        title = title.format(number=self.puzzle.number, theme=theme_title(self.puzzle))
+        room = self.header.inflate(-int(u * 8), 0) if self.portrait else self.header.copy()
+        if not self.portrait:
+            room.width -= int(u * 4)
+        size = text.fit(title, int(u * 0.85), room.width)
+        text.draw(surface, title, size, theme.INK, center=room.center)
+        seats = looks()
+        patterns = self.app.settings.patterns
+        draw_scores(
+            surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.now, self.app.metrics
+        )
+        self._draw_status(surface, u)
+        pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
+        self.view.draw(surface, self.state, text, self._marks(), seats, self.app.settings.patterns)
+        if self.wrong is not None:
+            start, end = self.view.ends[self.wrong[0]]
+            pygame.draw.line(surface, theme.LAST_TURN, start, end, self.view.line_width + 2)
+        self.panel.draw(surface, text)
+
+    def _draw_status(self, surface: pygame.Surface, u: int) -> None:
+        text = self.app.text
+        message, colour = self.status_text()
+        size = int(u * 0.75)
+        lines = text.wrap(message, size, self.status.width - 8)
+        while len(lines) * size * 1.1 > self.status.height and size > 12:
+            size -= 1
+            lines = text.wrap(message, size, self.status.width - 8)
+        y = self.status.centery - len(lines) * int(size * 1.1) // 2
+        for line in lines:
+            text.draw(surface, line, size, colour, midtop=(self.status.centerx, y))
+            y += int(size * 1.1)
+
+    def _marks(self) -> Marks:
+        marks = Marks(pulse=self.now)
+        if self.solved_now:
+            marks.recent = [self.puzzle.answer]
+        if self.accepting():
+            marks.preview = self.pending if self.pending is not None else self.hover
+            if self.show_cursor and self.cursor is not None and not self.state.is_drawn(self.cursor):
+                marks.cursor = self.cursor
+        return marks

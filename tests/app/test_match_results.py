@@ -1,0 +1,104 @@
+"""Match results board by board, the decider board after a tie, and the practice game that is not recorded."""
+
+from __future__ import annotations
+
+import random
+
+from game.app.scenes.board import BoardScene
+from game.app.scenes.history import board_scores, describe_entry
+from game.app.scenes.results import ResultsScene
+from game.app.session import DECIDER, PRACTICE, Session
+from game.app.settings_model import Seat, Settings
+
+PEOPLE = (Seat("human"), Seat("human"))
+
+
+def play_out(session: Session, seed: int) -> None:
+    rng = random.Random(seed)
+    for game in session.games:
+        while not game.over:
+            game.play(rng.choice(game.legal_lines()))
+    session.match.current = len(session.games) - 1
+
+
+def tied_session(settings: Settings) -> Session:
+    for seed in range(200):
+        session = Session(settings, random.Random(seed), first=0)
+        play_out(session, seed)
+        if session.tied():
+            return session
+    raise AssertionError("no tie found")
+
+
+def test_a_match_records_each_boards_scores_and_history_shows_them() -> None:
+    session = Session(Settings(seats=PEOPLE, size=(2, 3), match=True), random.Random(1), first=0)
+    play_out(session, 4)
+    entry = session.record()
+    assert entry["boards"] == [list(game.scores) for game in session.games]
+    assert [sum(board[seat] for board in entry["boards"]) for seat in range(2)] == entry["scores"]
+    _, scores = describe_entry(entry)
+    first, second = entry["boards"]
+    assert f"Player 1 {first[0]}+{second[0]}={entry['scores'][0]}" in scores
+
+
+def test_history_ignores_board_scores_that_do_not_add_up() -> None:
+    entry = {"names": ["A", "B"], "scores": [3, 5], "winners": [1]}
+    assert board_scores({**entry, "boards": [[1, 2], [2, 3]]}) == [[1, 2], [2, 3]]
+    for bad in ([[1, 2], [9, 9]], [[1, 2]], "3+5", [[1, "2"], [2, 3]], [[True, 2], [2, 3]]):
+        assert board_scores({**entry, "boards": bad}) == []
+
+
+def test_the_results_screen_shows_both_boards(make_driver) -> None:
+    driver = make_driver()
+    session = Session(Settings(seats=PEOPLE, size=(2, 3), match=True), random.Random(1), first=0)
+    play_out(session, 4)
+    drawn: list[str] = []
+    draw = driver.app.text.draw
+    driver.app.text.draw = lambda surface, text, *args, **kw: drawn.append(text) or draw(surface, text, *args, **kw)
+    driver.app.manager.push(ResultsScene(driver.app, session))
+    driver.frames(1)
+    for seat in range(2):
+        assert f"{session.games[0].scores[seat]} + {session.games[1].scores[seat]} =" in drawn
+    assert any("board by board, then the total" in text for text in drawn)
+
+
+def test_a_tie_offers_a_decider_on_an_odd_board_started_by_the_other_player(make_driver, store) -> None:
+    session = tied_session(Settings(seats=PEOPLE, size=(2, 2)))
+    assert session.totals() == [2, 2]
+    driver = make_driver()
+    driver.app.manager.push(ResultsScene(driver.app, session))
+    driver.frames(1)
+    button = driver.scene.panel.widgets[0]
+    assert button.label == "Play a decider: 3x3 boxes (4x4 dots)"
+    driver.press_button(button.label)
+    assert isinstance(driver.scene, BoardScene)
+    decider = driver.scene.session
+    assert decider.purpose == DECIDER and decider.board.num_cells % 2 == 1
+    assert decider.state.first == 1 and len(decider.games) == 1
+    assert store.get("unfinished")["purpose"] == DECIDER
+
+
+def test_no_decider_without_a_tie_or_with_three_players(make_driver) -> None:
+    driver = make_driver()
+    won = Session(Settings(seats=PEOPLE, size=(3, 3)), random.Random(1), first=0)
+    play_out(won, 1)
+    three = tied_session(Settings(seats=(*PEOPLE, Seat("human")), size=(2, 3)))
+    for session in (won, three):
+        driver.app.manager.push(ResultsScene(driver.app, session))
+        driver.frames(1)
+        assert not any(w.label.startswith("Play a decider") for w in driver.scene.panel.widgets)
+
+
+def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -> None:
+    store.put("unfinished", {"kept": "the real unfinished game"})
+    driver = make_driver()
+    session = Session(Settings(seats=PEOPLE, size=(2, 2), animation="fast"), random.Random(3), purpose=PRACTICE)
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.frames(1)
+    rng = random.Random(5)
+    while not session.state.over:
+        driver.wait_for_turn()
+        driver.click(driver.line_point(rng.choice(session.state.legal_lines())))
+    driver.until(lambda: isinstance(driver.scene, ResultsScene))
+    assert store.get("history") is None
+    assert store.get("unfinished") == {"kept": "the real unfinished game"}

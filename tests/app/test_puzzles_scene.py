@@ -1,0 +1,105 @@
+"""The puzzle scenes: from the menu to a puzzle, a wrong line taken back, the hint, the right line saved as solved."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene, goal_text, right_text
+from game.storage import PUZZLES as SOLVED_KEY
+
+from .conftest import LANDSCAPE, PORTRAIT
+
+
+def open_first_puzzle(driver) -> PuzzleScene:
+    driver.press_button("Puzzles")
+    assert isinstance(driver.scene, PuzzleListScene)
+    driver.press_button("Next unsolved")
+    assert isinstance(driver.scene, PuzzleScene)
+    return driver.scene
+
+
+def a_wrong_line(scene: PuzzleScene) -> int:
+    return next(line for line in scene.state.legal_lines() if line != scene.puzzle.answer)
+
+
+def test_wrong_line_is_shown_then_taken_back_and_nothing_is_saved(make_driver, store):
+    driver = make_driver(PORTRAIT)
+    scene = open_first_puzzle(driver)
+    before = scene.state.drawn
+    assert scene.status_text()[0] == goal_text(scene.puzzle)
+    assert scene.status_text()[0].startswith("Find the one line that ")
+    wrong = a_wrong_line(scene)
+    driver.click(driver.line_point(wrong))
+    assert scene.state.is_drawn(wrong)
+    assert scene.status_text()[0] == "Not this one: it does not keep the best result. Try again."
+    driver.click(driver.line_point(scene.puzzle.answer))
+    assert not scene.state.is_drawn(scene.puzzle.answer), "no second line while the wrong one is shown"
+    driver.until(lambda: scene.wrong is None)
+    assert scene.state.drawn == before and scene.tries == 1
+    assert store.get(SOLVED_KEY) is None
+
+
+def test_hint_names_the_technique(make_driver):
+    driver = make_driver(LANDSCAPE)
+    scene = open_first_puzzle(driver)
+    driver.press_button("Hint")
+    text, colour = scene.status_text()
+    assert scene.puzzle.theme == "chains"
+    assert text == "Hint: Count the chains: what each line gives away, and what taking everything leaves you to open."
+    driver.key(pygame.K_h)
+    assert scene.show_hint
+
+
+def test_right_line_by_touch_solves_and_is_saved_and_ticked(make_driver, store):
+    driver = make_driver(PORTRAIT)
+    scene = open_first_puzzle(driver)
+    first = scene.puzzle
+    driver.tap(driver.line_point(first.answer))
+    assert scene.solved_now and scene.state.is_drawn(first.answer)
+    assert scene._marks().recent == [first.answer], "the right line stands out"
+    assert scene.status_text()[0] == right_text(first)
+    margin = first.final_margin()
+    assert margin > 0 and right_text(first) == f"Right! With best play this line wins by {margin}."
+    assert store.get(SOLVED_KEY) == {"solved": [first.key]}
+    assert not driver.widget("Hint").enabled and driver.widget("Next puzzle").primary
+    driver.press_button("Next puzzle")
+    assert scene.puzzle.number == first.number + 1 and not scene.solved_now
+    driver.press_button("Back")
+    assert isinstance(driver.scene, PuzzleListScene)
+    assert first.key in driver.scene.solved
+    assert driver.scene.next_unsolved() is scene.puzzle, "the next unsolved one is the puzzle after it"
+
+
+def test_keyboard_cursor_draws_the_answer(make_driver, store):
+    driver = make_driver(LANDSCAPE)
+    scene = open_first_puzzle(driver)
+    for _ in range(60):
+        if scene.cursor == scene.puzzle.answer:
+            break
+        target = scene.view.ends[scene.puzzle.answer]
+        here = scene.view.ends[scene.cursor] if scene.cursor is not None else ((0, 0), (0, 0))
+        mid = [(a + b) / 2 for a, b in zip(*target, strict=True)]
+        now = [(a + b) / 2 for a, b in zip(*here, strict=True)]
+        dx, dy = mid[0] - now[0], mid[1] - now[1]
+        if scene.cursor is None:
+            key = pygame.K_RIGHT
+        elif abs(dx) > abs(dy):
+            key = pygame.K_RIGHT if dx > 0 else pygame.K_LEFT
+        else:
+            key = pygame.K_DOWN if dy > 0 else pygame.K_UP
+        driver.key(key)
+    assert scene.cursor == scene.puzzle.answer
+    driver.key(pygame.K_RETURN)
+    assert scene.solved_now and store.get(SOLVED_KEY) == {"solved": [scene.puzzle.key]}
+
+
+def test_list_opens_the_tapped_row_and_scrolls(make_driver):
+    driver = make_driver(PORTRAIT)
+    driver.press_button("Puzzles")
+    scene = driver.scene
+    driver.post(pygame.MOUSEWHEEL, x=0, y=-3, touch=False)
+    driver.frames(1)
+    assert scene.scroll == 3
+    row = scene.list_rect.y + scene.row_height // 2
+    driver.click((scene.list_rect.centerx, row))
+    assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4

@@ -1,0 +1,110 @@
+"""The board-shape table: one source for names, code letters, size ranges and words, used by every reader."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.scenes.settings import size_rows
+from game.app.settings_model import Settings
+from game.core import Board, BoardError, CodeError, GameState, decode, encode
+from game.core.notation import board_token, parse_board_token
+from game.core.shapes import BY_LETTER, SHAPES, shape_named, shape_of
+from game.engine import Engine, EngineError, parse_new
+
+
+def every_legal_size(shape):
+    if shape.arity == 1:
+        return [(n,) for n in shape.sizes]
+    return [(a, b) for a in shape.sizes for b in (shape.sizes.start, shape.sizes.stop - 1)]
+
+
+def test_letters_and_names_are_unique_and_offered_sizes_are_legal() -> None:
+    assert len(BY_LETTER) == len(SHAPES)
+    for shape in SHAPES.values():
+        assert shape.offered.start >= shape.sizes.start and shape.offered.stop <= shape.sizes.stop
+        assert shape.is_offered(shape.default)
+        assert len(shape.dimensions) == shape.arity
+
+
+def test_the_rules_sheet_sizes_are_offered() -> None:
+    assert SHAPES["square"].is_offered((2, 2)) and SHAPES["square"].is_offered((10, 10))
+    assert all(SHAPES["triangle"].is_offered((n,)) for n in (5, 6, 7))
+    assert [Board.hexagon(n).num_cells for n in SHAPES["hex"].offered][:2] == [7, 19]
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=lambda s: s.name)
+def test_every_legal_size_round_trips_through_its_code_token(shape) -> None:
+    for size in every_legal_size(shape):
+        board = shape.build(size)
+        assert board.kind == shape.name and board.size == size
+        assert shape_of(board) is shape
+        token = board_token(board)
+        assert token[0] == shape.letter
+        assert parse_board_token(token) is board
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=lambda s: s.name)
+def test_sizes_just_outside_the_range_are_refused_everywhere(shape) -> None:
+    for bad in (shape.sizes.start - 1, shape.sizes.stop):
+        size = (bad,) * shape.arity
+        with pytest.raises(BoardError, match="out of range"):
+            shape.build(size)
+        with pytest.raises(CodeError, match="out of range|is not s<R>x<C>"):
+            parse_board_token(shape.token(size))
+        reply = Engine().handle(f"new {shape.name} {' '.join(map(str, size))}")
+        assert len(reply) == 1 and reply[0].startswith("error: ") and "out of range" in reply[0]
+        assert Settings(shape=shape.name, size=size).problems()
+
+
+def test_settings_offer_exactly_the_offered_range() -> None:
+    for shape in SHAPES.values():
+        rows = size_rows(Settings(shape=shape.name, size=shape.default))
+        assert [label for label, *_ in rows] == list(shape.dimensions)
+        for _, options, value, _ in rows:
+            assert [n for n, _ in options] == list(shape.offered)
+            assert value in shape.offered
+        below = (shape.offered.start - 1,) * shape.arity
+        if below[0] in shape.sizes:  # legal for the rules, not offered to players
+            assert Settings(shape=shape.name, size=below).problems() == [
+                f"a {shape.name} board of size {list(below)} is not offered"
+            ]
+
+
+def test_engine_new_builds_every_shape_from_the_table() -> None:
+    engine = Engine()
+    for shape in SHAPES.values():
+        words = [shape.name, *map(str, shape.default)]
+        state = parse_new(words)
+        assert state.board is shape.build(shape.default)
+        assert engine.handle(f"new {' '.join(words)}")[-1] == "ok"
+
+
+def test_unknown_shapes_and_letters_say_what_is_known() -> None:
+    with pytest.raises(BoardError, match="square, triangle, hex"):
+        shape_named("octagon")
+    with pytest.raises(CodeError, match=r"is not s<R>x<C>, t<S> or h<S>"):
+        parse_board_token("o3")
+    with pytest.raises(EngineError, match="usage: new square R C | new triangle S | new hex S"):
+        parse_new(["octagon", "3"])
+
+
+def test_words_come_from_the_table_in_english_and_french() -> None:
+    from game.app.i18n import FRENCH
+
+    assert shape_of(Board.square(2, 5)).short_name(Board.square(2, 5)) == "2x5 boxes"
+    assert SHAPES["hex"].option_name(2) == "19 cells · 54 dots"
+    assert SHAPES["triangle"].option_name(6) == "6 dots a side · 25 triangles"
+    assert Board.triangle(6).describe() == "triangle, 6 dots a side (25 triangles)"
+    for shape in SHAPES.values():
+        words = (shape.words, shape.short, shape.option, shape.safe_hint, shape.take_hint)
+        for text in (*words, shape.label, *shape.dimensions):
+            assert text in FRENCH, text
+        french = shape.describe(shape.build(shape.default), lambda text: FRENCH[text])
+        assert "{" not in french and french != shape.describe(shape.build(shape.default))
+
+
+def test_a_code_on_every_shape_decodes_to_the_same_board() -> None:
+    for shape in SHAPES.values():
+        state = GameState(shape.build(shape.default))
+        state.play(0)
+        assert decode(encode(state)).board is state.board
