@@ -27,7 +27,7 @@ MAX_DENSITY = 3.0
 MAX_CANVAS_PIXELS = 3_000_000  # a bigger canvas costs too much to draw in WebAssembly: density is lowered instead
 
 
-def is_portrait(size: tuple[int, int]) -> bool:
+def is_portrait(size: tuple[float, float]) -> bool:
     return size[1] > size[0]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from game.app import theme
 from game.app.input import Action, InputMapper
@@ -215,15 +216,16 @@ def test_a_tap_on_a_drawn_line_of_a_big_board_draws_nothing_even_when_the_touch_
     assert session.state.moves == [top, other], "a free line under the finger is still drawn"
 
 
-def test_a_click_on_a_drawn_line_of_a_triangle_board_draws_nothing(make_driver):
+@pytest.mark.parametrize(("shape", "size", "cell"), [("triangle", (4,), 4), ("hex", (2,), 3)])
+def test_a_click_on_a_drawn_line_of_a_triangle_or_hex_board_draws_nothing(make_driver, shape, size, cell):
     driver = make_driver()
-    session = start(driver, HUMANS.with_(shape="triangle", size=(4,)))
+    session = start(driver, HUMANS.with_(shape=shape, size=size))
     view = driver.scene.view
-    line = session.board.cells[4][0]
+    line = session.board.cells[cell][0]
     driver.click(driver.line_point(line))
     driver.wait_for_turn()
     assert session.state.moves == [line]
-    inside = view.centres[4]
+    inside = view.centres[cell]
     for point in (driver.line_point(line), toward(driver.line_point(line), inside, view.edge * 0.15)):
         driver.click(point)
         assert session.state.moves == [line]

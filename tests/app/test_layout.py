@@ -18,6 +18,7 @@ from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.open_link import OpenLinkScene
+from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.settings import PAGES as SETTINGS_PAGES
@@ -86,7 +87,6 @@ def between_boards() -> Session:
 
 def scene_makers():
     yield "menu", lambda app: MenuScene(app)
-    yield "menu, replace the unfinished game?", lambda app: _asking(MenuScene(app))
     for page, name in enumerate(SETTINGS_PAGES):
         yield f"settings {name}", lambda app, page=page: _settings(app, page, 2)
     yield "settings Players, 4 seats", lambda app: _settings(app, 1, 4)
@@ -115,19 +115,14 @@ def scene_makers():
         ),
     )
     yield "open a link", lambda app: OpenLinkScene(app)
+    yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
 
 
-def _asking(menu: MenuScene) -> MenuScene:
-    """The menu asking whether to replace the unfinished game (as New game does when one is saved)."""
-    enter = menu.enter
-
-    def asking() -> None:
-        enter()
-        menu.unfinished = "3x3 boxes (4x4 dots) · You 2, Easy 1 · 14 lines drawn"
-        menu.replacing = lambda: None
-
-    menu.enter = asking
-    return menu
+def _asking(app) -> ReplaceScene:
+    """The question New game asks when a game is unfinished, alone on the stack so that only its own texts are
+    checked (over the menu, the menu's texts lie dimmed under it)."""
+    app.manager.stack.clear()
+    return ReplaceScene(app, Session(HUMAN_V_COMPUTER, app.rng), lambda: None)
 
 
 def _review(app) -> ReviewScene:

@@ -414,9 +414,9 @@ class BoardScene(Scene):
         title = self._title()
         header = self.frame.header
         if self.frame.portrait:
-            room = header.width - 2 * self.menu_button.rect.width - u
-            title_size = text.fit(title, max(m.body, int(u * 0.9)), room)
-            lines = [title] if text.width(title, title_size) <= room else text.wrap(title, m.caption, room)[:2]
+            free = header.width - 2 * self.menu_button.rect.width - u
+            title_size = text.fit(title, max(m.body, int(u * 0.9)), free)
+            lines = [title] if text.width(title, title_size) <= free else text.wrap(title, m.caption, free)[:2]
             if len(lines) > 1:
                 title_size = m.caption
             y = header.centery - len(lines) * int(title_size * 0.75) // 2

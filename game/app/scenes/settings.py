@@ -185,7 +185,7 @@ class SettingsScene(Scene):
             players.append((1 + index, row))
         starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
         players.append((5, Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True)))
-        options = [
+        choices = [
             Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
                 tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
@@ -203,7 +203,7 @@ class SettingsScene(Scene):
                 lambda v: self.change(language=v),
             ),
         ]
-        return [board, list(enumerate(rules)), players, list(enumerate(options))]
+        return [board, list(enumerate(rules)), players, list(enumerate(choices))]
 
     def page_of(self, label: str) -> int | None:
         """The page holding the row called ``label`` (None when there is none)."""
@@ -227,8 +227,8 @@ class SettingsScene(Scene):
         footer = footer_rect(m)
         line = int(m.caption * 0.9)
         self.message_rect = pygame.Rect(u, footer.y - gap - line, w - 2 * u, line)
-        pages = [(i, tr(name)) for i, name in enumerate(PAGES)]
-        tabs = Choice("", pages, self.page, self.show_page, label_share=0)
+        tab_names = [(i, tr(name)) for i, name in enumerate(PAGES)]
+        tabs = Choice("", tab_names, self.page, self.show_page, label_share=0)
         tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
         body = pygame.Rect(self.bar.x, tabs.rect.bottom + 2 * gap, self.bar.width, 0)
         body.height = self.message_rect.y - gap - body.y
@@ -264,8 +264,10 @@ class SettingsScene(Scene):
 
     def start(self) -> None:
         from .board import BoardScene
+        from .replace import start_game
 
-        self.app.manager.replace(BoardScene(self.app, Session(self.draft, self.app.rng)))
+        session = Session(self.draft, self.app.rng)
+        start_game(self.app, session, lambda: self.app.manager.replace(BoardScene(self.app, session)))
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
