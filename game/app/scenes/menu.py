@@ -53,11 +53,13 @@ class MenuScene(Scene):
         if layout.is_portrait(size):
             self.title_rect = pygame.Rect(0, u, w, int(u * 4))
             column_height = int(len(buttons) * u * 2.4 + (len(buttons) - 1) * (u // 2))
-            column = pygame.Rect(u * 3, h - u * 2 - column_height, w - u * 6, column_height)
-            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u)
+            top = max(self.title_rect.bottom, h - u * 2 - column_height)  # a short window squeezes the buttons
+            column = pygame.Rect(u * 3, top, w - u * 6, h - u * 2 - top)
+            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, max(0, column.top - self.title_rect.bottom - u))
         else:
             self.title_rect = pygame.Rect(0, u * 2, w // 2, int(u * 4))
-            art = pygame.Rect(u * 3, self.title_rect.bottom + u, w // 2 - u * 6, h - self.title_rect.bottom - u * 4)
+            art_height = max(0, h - self.title_rect.bottom - u * 4)
+            art = pygame.Rect(u * 3, self.title_rect.bottom + u, w // 2 - u * 6, art_height)
             column = pygame.Rect(w // 2 + u * 2, u * 2, w // 2 - u * 5, h - u * 4)
         for button, rect in zip(
             buttons, layout.split_column(column, len(buttons), u // 2, most=int(u * 2.4)), strict=True
@@ -142,5 +144,6 @@ class MenuScene(Scene):
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )
         looks = self.app.settings.looks()  # the sample shows the players' own colours and initials
-        self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
+        if self.view.rect.height >= 2 * u:  # no room for the sample board in a very short window
+            self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
         self.panel.draw(surface, text)
