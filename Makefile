@@ -50,6 +50,8 @@ bench: $(STAMP)
 			latency) args="--games 1";; \
 			ladder) args="--games 2";; \
 			fight) args="--games 1";; \
+			monkey) args="--actions 450";; \
+			soak) args="--games 50";; \
 		esac; fi; \
 		echo "== $$script $$args"; \
 		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script $$args || exit 1; \

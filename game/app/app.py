@@ -370,14 +370,14 @@ class App:
     def _draw_notices(self) -> None:
         if not self.notice_height:
             return
-        w = self.screen.get_width()
-        strip = pygame.Rect(0, 0, w, self.notice_height)
+        strip = pygame.Rect(0, 0, self.screen.get_width(), self.notice_height)
         pygame.draw.rect(self.screen, theme.INK, strip)
         size = self.notice_text_size()
         clip = self.screen.get_clip()
         self.screen.set_clip(strip)
-        y = self._screen_metrics().u // 2
+        line_height = int(size * 1.2)
+        y = max(0, (self.notice_height - len(self.notice_lines) * line_height) // 2)
         for line in self.notice_lines:
             self.text.draw(self.screen, line, size, theme.PANEL, midtop=(strip.centerx, y))
-            y += int(size * 0.8)
+            y += line_height
         self.screen.set_clip(clip)

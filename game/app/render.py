@@ -36,6 +36,10 @@ class Marks:
     pulse: float = 0.0
 
 
+# How far off the arrow's direction the next line may lie: across <= along * 1.8, about 61 degrees either side
+# (with the plain sum along + 2 * across, 10 of the 45 lines of a side-6 triangle board could not be reached).
+ARROW_CONE = 1.8
+
 class BoardView:
     """A board fitted into a rect: pixel geometry, hit-testing and drawing."""
 
@@ -79,7 +83,8 @@ class BoardView:
         return best
 
     def neighbour(self, state: GameState, line: int | None, direction: str) -> int | None:
-        """The undrawn line to move a keyboard cursor to from ``line`` in ``direction`` (left/right/up/down)."""
+        """The undrawn line to move a keyboard cursor to from ``line`` in ``direction`` (left/right/up/down): the
+        nearest one within about 60 degrees of that direction, sideways distance counted twice."""
         free = [n for n in range(self.board.num_lines) if not state.is_drawn(n)]
         if not free:
             return None
@@ -93,9 +98,9 @@ class BoardView:
             mx, my = _mid(*self.ends[n])
             along = (mx - ox) * dx + (my - oy) * dy
             across = abs((mx - ox) * dy - (my - oy) * dx)
-            if along <= self.edge * 0.1:
+            if along <= self.edge * 0.1 or across > along * ARROW_CONE:
                 continue
-            score = along + 2 * across
+            score = math.hypot(along, 2 * across)
             if score < best_score:
                 best, best_score = n, score
         return line if best is None else best

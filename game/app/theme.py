@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
+TEXT_CACHE_BYTES = 8_000_000  # rendered strings kept, in pixel bytes (600 long strings could hold 30 MB)
+
 BACKGROUND = (246, 241, 230)
 PANEL = (255, 252, 245)
 INK = (40, 44, 52)
@@ -47,13 +50,24 @@ class Text:
         self.body = 20  # body text's size (the app keeps it at the layout's body size)
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._cache_bytes = 0
         self._advances: dict[tuple[str, int], int] = {}
 
     def font(self, size: int) -> pygame.font.Font:
+        """The font at ``size``; the FONT_SIZES most recently used sizes are kept (a font with its glyphs costs about
+        0.2 MB of C memory, and every window size brings new sizes: resizing would grow without bound)."""
         size = max(8, int(size))
-        if size not in self._fonts:
-            self._fonts[size] = pygame.font.Font(None, size)
-        return self._fonts[size]
+        font = self._fonts.pop(size, None)
+        if font is None:
+            if len(self._fonts) >= FONT_SIZES:
+                self._forget(next(iter(self._fonts)))
+            font = pygame.font.Font(None, size)
+        self._fonts[size] = font  # most recently used last
+        return font
+
+    def _forget(self, size: int) -> None:
+        del self._fonts[size]
+        self._advances = {key: value for key, value in self._advances.items() if key[1] != size}
 
     def advance(self, char: str, size: int) -> int:
         """How far the pen moves after ``char`` at ``size`` (its own advance, no kerning with its neighbours)."""
@@ -75,10 +89,12 @@ class Text:
         key = (text, int(size), tuple(colour))
         surface = self._cache.get(key)
         if surface is None:
-            if len(self._cache) > 600:
+            if len(self._cache) > 600 or self._cache_bytes > TEXT_CACHE_BYTES:
                 self._cache.clear()
+                self._cache_bytes = 0
             surface = self._compose(text, int(size), colour)
             self._cache[key] = surface
+            self._cache_bytes += surface.get_width() * surface.get_height() * 4
         return surface
 
     def _compose(self, text: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:

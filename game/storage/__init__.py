@@ -13,8 +13,8 @@ import sys
 from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
-from .history import RECENT_GAMES, Earlier, entry_problem, game_id
-from .keys import HISTORY, KEYS, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, aside_key
+from .history import RECENT_GAMES, Earlier, game_id
+from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
 from .memory import MemoryStore
 from .notices import Notice
 from .saved import HistoryView, Saved, solved_from_data
@@ -23,7 +23,6 @@ from .store import Store, StoreError, StoreUnavailable
 __all__ = [
     "APP",
     "HISTORY",
-    "KEYS",
     "LINK_GAMES",
     "PUZZLES",
     "RECENT_GAMES",
@@ -41,9 +40,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
-    "aside_key",
     "default_data_dir",
-    "entry_problem",
     "game_id",
     "open_store",
     "solved_from_data",

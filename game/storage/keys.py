@@ -9,7 +9,6 @@ HISTORY = "history"
 UNFINISHED = "unfinished"
 PUZZLES = "puzzles"
 LINK_GAMES = "link-games"
-KEYS = (SETTINGS, HISTORY, UNFINISHED, LINK_GAMES, PUZZLES)
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ASIDE = re.compile(r"([a-z0-9][a-z0-9_-]{0,63})\.bad-([1-9][0-9]*)")

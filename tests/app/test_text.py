@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.theme import Text
+from game.app.theme import FONT_SIZES, TEXT_CACHE_BYTES, Text
 
 
 def ink_columns(image: pygame.Surface) -> list[bool]:
@@ -42,3 +42,25 @@ def test_fit_and_wrap_measure_what_render_draws(make_driver) -> None:
     assert text.width("Quick play", size) <= 100
     lines = text.wrap("one two three four five six", 24, 120)
     assert len(lines) > 1 and all(text.width(line, 24) <= 120 for line in lines)
+
+
+def test_fonts_are_kept_for_the_most_recent_sizes_only():
+    pygame.font.init()
+    text = Text()
+    for size in range(10, 10 + FONT_SIZES + 20):
+        assert text.width("Pipopipette", size) > 0
+    assert len(text._fonts) == FONT_SIZES
+    assert 10 not in text._fonts and all(key[1] >= 30 for key in text._advances), "old sizes forgotten"
+    text.font(40)
+    text.font(200)
+    assert 40 in text._fonts, "a size used again is kept"
+    assert text.width("Pipopipette", 10) == Text().width("Pipopipette", 10), "a forgotten size measures the same"
+
+
+def test_the_rendered_text_cache_stays_under_its_byte_budget():
+    pygame.font.init()
+    text = Text()
+    for number in range(400):
+        text.render(f"A long line of text to draw number {number}", 90)
+        assert text._cache_bytes <= TEXT_CACHE_BYTES + 300_000
+    assert 0 < len(text._cache) < 400

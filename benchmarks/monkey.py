@@ -1,0 +1,103 @@
+"""A long monkey run: seeded random taps, clicks, drags, keys, wheel turns and window sizes from every scene, through
+the app's own loop (``tests/app_monkey.py``, the same monkey as ``tests/app/test_monkey.py``), with data saved in a
+temporary folder as on the desktop.
+
+Usage: python benchmarks/monkey.py [--actions 5000] [--seed 1] [--tracemalloc]
+Prints the events posted, the scenes seen, memory at the start and the end (the process's resident size, the same
+after a full garbage collection and malloc_trim, and with --tracemalloc the Python objects alive, which is slower),
+and whether every saved file still reads back as valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ctypes
+import gc
+import os
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from app_monkey import FrameClock, Monkey, every_scene, small_game_settings, stored_problems  # noqa: E402
+
+from game.app.app import App  # noqa: E402
+from game.storage import FileStore, Saved  # noqa: E402
+
+
+def resident_mb() -> float:
+    """The process's resident memory in MB (Linux /proc), or 0 where it cannot be read."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def settled_mb() -> float:
+    """Resident memory once garbage is collected and the C heap gives free pages back (glibc ``malloc_trim``):
+    what is really alive. Plain resident size also counts freed memory the allocator keeps for later."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: the resident size as it is
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return resident_mb()
+
+
+def traced_mb() -> float:
+    return tracemalloc.get_traced_memory()[0] / 1e6 if tracemalloc.is_tracing() else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=5000, help="random actions in all (default 5000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tracemalloc", action="store_true", help="also count Python objects (about 2.5x slower)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        store = FileStore(folder)
+        Saved(store).save_settings(small_game_settings())
+        monkey = Monkey(lambda: App(size=(360, 640), store=store, clock=FrameClock(), browser=False), args.seed)
+        per_scene = 10
+        tour = per_scene * len(every_scene(monkey.app))
+        monkey.tour(per_scene)  # warm-up: one tour, not counted in the growth
+        if args.tracemalloc:
+            tracemalloc.start()
+        start_settled = settled_mb()
+        start_rss, start_traced, started = resident_mb(), traced_mb(), time.perf_counter()
+        print(f"seed {args.seed}: after a warm-up tour of {tour} actions: {start_rss:.1f} MB resident", end="")
+        print(f", {start_traced:.1f} MB traced" if args.tracemalloc else "")
+        done = 0
+        while done < args.actions:
+            monkey.tour(per_scene)
+            done += tour
+            if done % (tour * 10) < tour:
+                print(f"  {done:6d} actions: {resident_mb():.1f} MB resident, {settled_mb():.1f} MB settled", end="")
+                print(f", {traced_mb():.1f} MB traced" if args.tracemalloc else "")
+        seconds = time.perf_counter() - started
+        monkey.close()
+        end_rss, end_traced = resident_mb(), traced_mb()
+        end_settled = settled_mb()
+        problems = stored_problems(FileStore(folder))
+        saved_bytes = FileStore(folder).stored_bytes()
+    print(f"{done} actions ({dict(monkey.events)}), {monkey.posted} SDL events, in {seconds:.0f} s")
+    print(f"the game was started {monkey.starts} times (Escape on the desktop menu quits)")
+    print(f"scenes seen (frames): {dict(monkey.scenes)}")
+    print(f"resident memory: {start_rss:.1f} MB -> {end_rss:.1f} MB ({end_rss - start_rss:+.1f} MB)")
+    print(f"settled (after gc and malloc_trim): {start_settled:.1f} MB -> {end_settled:.1f} MB")
+    if args.tracemalloc:
+        print(f"Python objects (tracemalloc): {start_traced:.2f} MB -> {end_traced:.2f} MB")
+    print(f"saved data: {saved_bytes} bytes; problems reading it back: {problems or 'none'}")
+    if problems:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
