@@ -301,9 +301,9 @@ class Session:
         player waits: its best move so far is then played. Its search keeps to the budget by itself, except in
         parts bounded by work (Hard's fallback), which in the browser can run several times longer."""
         player = self.players[seat]
-        if player is None or player.level != "expert":
+        if getattr(player, "level", None) != "expert":
             return False
-        return self.wall() - self.think_wall >= player.seconds - BUDGET_MARGIN_SECONDS
+        return self.wall() - self.think_wall >= player.seconds - BUDGET_MARGIN_SECONDS  # type: ignore[union-attr]
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -17,7 +17,6 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.open_link import OpenLinkScene
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
@@ -114,7 +113,6 @@ def scene_makers():
             app, "Send your move", "Send this link to your friend.", "https://example.org/#g=4x4.abc&m=h00v11h22"
         ),
     )
-    yield "open a link", lambda app: OpenLinkScene(app)
     yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
 
 
@@ -146,6 +144,10 @@ def _howto(app, page: int) -> HowToScene:
 def _confirming(scene: HistoryScene) -> HistoryScene:
     scene.confirming = True
     return scene
+
+
+def label_of(widget) -> str:
+    return getattr(widget, "label", type(widget).__name__)
 
 
 def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -180,7 +182,7 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
         drawn += len(log.drawn)
         widgets = [w for w in app.manager.top.panel.widgets]
         for widget in widgets:
-            what = f"{name}: {widget.label or 'tabs'!r}"
+            what = f"{name}: {label_of(widget) or 'tabs'!r}"
             if not screen.contains(widget.rect):
                 problems.append(f"{what} is off screen at {widget.rect}")
             if widget.rect.height < layout.TARGET_CSS * density - 1:
@@ -188,7 +190,7 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
         for index, a in enumerate(widgets):
             for b in widgets[index + 1 :]:
                 if overlap(a.rect, b.rect):
-                    problems.append(f"{name}: {a.label!r} overlaps {b.label!r}")
+                    problems.append(f"{name}: {label_of(a)!r} overlaps {label_of(b)!r}")
         for text, text_size, rect, clipped in log.drawn:
             inside = [] if clipped else [w for w in widgets if w.rect.collidepoint(rect.center)]
             least = layout.BODY_CSS if inside else layout.CAPTION_CSS
@@ -198,11 +200,11 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
                 problems.append(f"{name}: {text!r} is off screen at {rect}")
             if inside:
                 if not inside[0].rect.contains(rect.inflate(-2, -rect.height // 3)):
-                    problems.append(f"{name}: {text!r} spills out of {inside[0].label!r}")
+                    problems.append(f"{name}: {text!r} spills out of {label_of(inside[0])!r}")
             elif not clipped:  # (a clipped list may pass under a dialog's buttons)
                 for widget in widgets:
                     if overlap(rect.inflate(0, -rect.height // 3), widget.rect):
-                        problems.append(f"{name}: {text!r} runs into {widget.label!r}")
+                        problems.append(f"{name}: {text!r} runs into {label_of(widget)!r}")
         shown = [(text, rect.inflate(-2, -rect.height // 3)) for text, _, rect, clipped in log.drawn if not clipped]
         for index, (text, rect) in enumerate(shown):
             for other, other_rect in shown[index + 1 :]:
