@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+MUTATE_STAMP := $(VENV)/.mutate-stamp
 
-.PHONY: play test lint web serve screenshots assets bench clean
+.PHONY: play test lint web serve screenshots assets bench mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -53,6 +54,15 @@ bench: $(STAMP)
 		echo "== $$script $$args"; \
 		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script $$args || exit 1; \
 	done
+
+# Mutation testing with mutmut, one package at a time (core, storage, engine, app, ai), at low priority; not in CI
+# (tens of minutes). `make mutate PKG=core` runs one package; JOBS=N mutants at once (default 2). See docs/testing.md.
+$(MUTATE_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[test,web,mutate]'
+	touch $(MUTATE_STAMP)
+
+mutate: $(MUTATE_STAMP)
+	nice -n 10 $(PY) tools/mutate.py $(PKG) --jobs $(or $(JOBS),2)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game.ai
-from game.core import decode
+from game.core import GameState, decode
 from game.engine import Engine, serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -311,3 +311,48 @@ def test_the_engine_process_survives_binary_junk() -> None:
     errors = lines[1:-5]
     assert len(errors) >= 6 and all(line.startswith("error: ") for line in errors)
     assert done.stderr == b""
+
+
+def brute_force_value(state: GameState) -> int:
+    """The ``solve`` value by plain minimax over every order of the undrawn lines (small boards only): the best
+    net cells the mover can get from here, mover minus opponent (opponent minus mover in misère)."""
+    sign = -1 if state.rules.misere else 1
+    seen: dict[int, int] = {}
+
+    def net(position: GameState) -> int:  # mover - opponent over the cells still to take, each side playing its best
+        if position.over:
+            return 0
+        if position.drawn not in seen:
+            outcomes = []
+            for line in position.legal_lines():
+                taken = len(position.play(line).captured)
+                outcomes.append(taken + net(position) if taken else -net(position))
+                position.undo()
+            seen[position.drawn] = max(outcomes) if sign > 0 else min(outcomes)
+        return seen[position.drawn]
+
+    return sign * net(state.copy())
+
+
+@pytest.mark.parametrize(
+    ("command", "moves", "by_hand"),
+    [
+        ("new square 1 1", [], -1),  # four lines: the second player draws the fourth and takes the box
+        ("new square 1 1 misere", [], 1),  # ... which in misère is what the first player wants
+        ("new square 1 2", [], None),
+        ("new square 1 2 misere", [], None),
+        ("new square 2 2", [], None),
+        ("new square 2 2", ["0", "5", "9"], None),
+        ("new square 1 3 misere", ["1"], None),
+    ],
+)
+def test_solve_gives_the_exact_value_of_small_positions(
+    engine: Engine, command: str, moves: list[str], by_hand: int | None
+) -> None:
+    ask(engine, command)
+    for line in moves:
+        ask(engine, f"move {line}")
+    expected = brute_force_value(engine.state)
+    if by_hand is not None:
+        assert expected == by_hand
+    assert ask(engine, "solve maxtime=20000") == [f"value {expected}"]

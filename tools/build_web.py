@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,9 @@ RUN_PYGBAG = (
     "import runpy, sys; sys.modules['black'] = None; sys.argv[0] = 'pygbag'; "
     "runpy.run_module('pygbag', run_name='__main__')"
 )
+
+
+PYGBAG_MISSING = "pygbag is not installed: pip install -e '.[web]' (make web and make test install it)"
 
 
 class BuildError(Exception):
@@ -110,6 +114,8 @@ def build(timeout: float) -> dict[str, object]:
     """Build build/web/ from scratch; return what was built (archive, sizes, files, build hash, seconds)."""
     if not (ROOT / "main.py").is_file():
         raise BuildError("main.py is missing at the repository root: pygbag needs it as the game's entry point")
+    if importlib.util.find_spec("pygbag") is None:
+        raise BuildError(PYGBAG_MISSING)
     started = time.perf_counter()
     shutil.rmtree(WEB, ignore_errors=True)
     WEB.mkdir(parents=True)  # pygbag only creates it along with a fresh build/ folder

@@ -126,7 +126,7 @@ class BoardView:
                 self._halo(surface, line, colour_of(look), marks.glow.get(line, 0.0))
                 self._stroke(surface, line, look, patterns)
         if marks.announced is not None and marks.announced != hidden_line:
-            self._halo(surface, marks.announced, theme.LAST_TURN, marks.glow.get(marks.announced, 0.0))
+            self._halo(surface, marks.announced, theme.LAST_TURN, max(0.6, marks.glow.get(marks.announced, 0.0)))
             self._stroke(surface, marks.announced, drawers.get(marks.announced), patterns)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import CHAINS_3_AND_6, LOOP_4_CHAIN_5, position, run_to_end
+from ai_helpers import CHAINS_3_AND_6, LOOP_4_CHAIN_5, all_drawn_but, position, run_to_end
 
 from game.ai.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
 from game.ai.lookahead import Lookahead
@@ -74,9 +74,27 @@ def test_endgame_value_agrees_with_full_search(undrawn: list[str]) -> None:
     assert endgame_value(*analysis.sizes()) == exact_value(state)
 
 
-def test_controlled_value() -> None:
-    assert controlled_value(analyse(position(CHAINS_3_AND_6))) == 9 - 8 + 4
-    assert controlled_value(analyse(position(LOOP_4_CHAIN_5))) == 9 - 4 - 8 + 4
+LOOP_4 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1"]  # the inside of the top-left 2x2 block: a loop of 4, nothing else
+TWO_LOOPS_4 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "h 1 2", "h 1 3", "v 0 3", "v 1 3"]  # two such blocks on 2x4 boxes
+
+
+@pytest.mark.parametrize(
+    ("state", "by_hand"),
+    [
+        # The opponent opens the 3: take 1, decline 2 (they take 2 and open the 6), take 6: 7 - 2.
+        (position(CHAINS_3_AND_6), 5),
+        # The opponent opens the loop first: decline 4 (they take 4 and open the 5), take 5: 5 - 4.
+        (position(LOOP_4_CHAIN_5), 1),
+        # Loops only: the last loop is taken whole, so one loop is worth all 4 of its cells ...
+        (position(LOOP_4), 4),
+        # ... and two are worth 0 (decline the first: 0 - 4, take the second: + 4).
+        (all_drawn_but(Board.square(2, 4), TWO_LOOPS_4), 0),
+    ],
+    ids=["chains 3 and 6", "loop 4 chain 5", "loop 4", "two loops 4"],
+)
+def test_controlled_value_is_what_keeping_control_to_the_end_earns(state: GameState, by_hand: int) -> None:
+    # In these positions keeping control is the best the controller can do, so full search agrees with it.
+    assert controlled_value(analyse(state)) == by_hand == -exact_value(state)
 
 
 def test_long_chain_rule_on_the_empty_board() -> None:

@@ -8,7 +8,7 @@ import pytest
 from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position, run_to_end
 
 from game.ai import ComputerPlayer, choose_move
-from game.ai.chains import analyse, mover_gets_control
+from game.ai.chains import analyse
 from game.ai.control import SAFE_LIMIT, short_sacrifices
 from game.ai.levels import EXACT_LINES, STRATEGIES, fight_for_control, long_chain_rule
 from game.ai.lookahead import Lookahead
@@ -251,18 +251,26 @@ def test_each_step_does_bounded_work(level: str, rules: Rules) -> None:
 
 
 def test_long_chain_rule_keeps_exactly_the_safe_lines_that_deny_the_opponent_control() -> None:
+    """Checked by counting turns from the start of the game instead of from the position: on m x n boxes every move
+    that closes no box passes the turn, and there are dots - 1 + double-crosses of them in a game (lines - boxes =
+    dots - 1, and a double-cross closes two boxes in one move). So the first player makes the last move, and keeps
+    control, when dots - 1 + double-crosses is even; each long chain but the last gives one double-cross."""
     rng = random.Random(6)
     seen_split = False
+    dots = 36  # 5x5 boxes
     for _ in range(10):
         state = GameState(Board.square(5))
         while len(analyse(state).safe) > 25:
             state.play(rng.choice(analyse(state).safe))
+        assert state.scores == [0, 0]
+        wanted_parity = 0 if state.to_move == state.first else 1  # no box taken yet: the players alternated
         safe = list(analyse(state).safe)
         kept = run_to_end(long_chain_rule(state, safe))
         denying = []
         for safe_line in safe:
             state.play(safe_line)
-            if not mover_gets_control(state, analyse(state).long_chains):
+            double_crosses = max(analyse(state).long_chains - 1, 0)
+            if (dots - 1 + double_crosses) % 2 == wanted_parity:
                 denying.append(safe_line)
             state.undo()
         assert kept == (denying or safe)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from game.app import theme
 from game.app.input import Action, InputMapper
+from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
+from game.core import Board, GameState
 
 HUMANS = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 
@@ -108,11 +111,64 @@ def test_keyboard_arrows_and_enter_play_lines(make_driver):
 def test_keyboard_cursor_visits_every_line_direction_on_a_hex_board(make_driver):
     driver = make_driver()
     start(driver, HUMANS.with_(shape="hex", size=(1,)))
-    seen = set()
-    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP, pygame.K_UP):
+    view = driver.scene.view
+
+    def middle(line: int) -> tuple[float, float]:
+        (ax, ay), (bx, by) = view.ends[line]
+        return (ax + bx) / 2, (ay + by) / 2
+
+    driver.key(pygame.K_RIGHT)
+    seen = [driver.scene.cursor]
+    moves = {pygame.K_RIGHT: (1, 0), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_UP: (0, -1)}
+    for key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP, pygame.K_UP):
+        (x0, y0), dx_dy = middle(seen[-1]), moves[key]
         driver.key(key)
-        seen.add(driver.scene.cursor)
-    assert len(seen) >= 4
+        x1, y1 = middle(driver.scene.cursor)
+        assert (x1 - x0) * dx_dy[0] + (y1 - y0) * dx_dy[1] > 0, f"key {pygame.key.name(key)} moved the other way"
+        seen.append(driver.scene.cursor)
+    assert all(a != b for a, b in zip(seen, seen[1:], strict=False)), "every press moved the cursor"
+    assert {direction(view, line) for line in seen} == {60, 120}, "both slants; the flat sides are checked below"
+
+
+def direction(view, line: int) -> int:
+    """A side's direction on the screen in degrees, to the nearest 10, from 0 to 170."""
+    (ax, ay), (bx, by) = view.ends[line]
+    return round(math.degrees(math.atan2(by - ay, bx - ax)) % 180 / 10) % 18 * 10
+
+
+def reachable_with_arrows(view, state) -> set[int]:
+    start = view.neighbour(state, None, "right")
+    found, todo = {start}, [start]
+    while todo:
+        line = todo.pop()
+        for way in ("left", "right", "up", "down"):
+            step = view.neighbour(state, line, way)
+            if step not in found:
+                found.add(step)
+                todo.append(step)
+    return found
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board.square(3),
+        Board.square(2, 5),
+        Board.hexagon(1),
+        Board.hexagon(2),
+        pytest.param(
+            Board.triangle(6),
+            marks=pytest.mark.xfail(strict=True, reason="issue 13 found: 10 of the 45 lines cannot be reached"),
+        ),
+    ],
+    ids=repr,
+)
+def test_the_arrow_keys_reach_every_line(board):
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    state = GameState(board)
+    reached = reachable_with_arrows(view, state)
+    assert reached == set(range(board.num_lines))
+    assert {direction(view, line) for line in reached} == {direction(view, line) for line in range(board.num_lines)}
 
 
 def test_input_during_a_computer_turn_is_ignored_and_not_queued(make_driver):
@@ -140,9 +196,6 @@ def test_clicks_during_the_line_animation_are_ignored(make_driver):
 
 
 def test_the_touch_radius_reaches_further_than_half_an_edge():
-    from game.app.render import BoardView
-    from game.core import Board
-
     board = Board.square(12, 12)
     view = BoardView(board, pygame.Rect(0, 0, 700, 700))
     (ax, ay), (bx, by) = view.ends[0]
@@ -215,15 +268,16 @@ def test_a_tap_on_a_drawn_line_of_a_big_board_draws_nothing_even_when_the_touch_
     assert session.state.moves == [top, other], "a free line under the finger is still drawn"
 
 
-def test_a_click_on_a_drawn_line_of_a_triangle_board_draws_nothing(make_driver):
+@pytest.mark.parametrize(("shape", "size", "cell"), [("triangle", (4,), 4), ("hex", (2,), 3)])
+def test_a_click_on_a_drawn_line_of_a_triangle_or_hex_board_draws_nothing(make_driver, shape, size, cell):
     driver = make_driver()
-    session = start(driver, HUMANS.with_(shape="triangle", size=(4,)))
+    session = start(driver, HUMANS.with_(shape=shape, size=size))
     view = driver.scene.view
-    line = session.board.cells[4][0]
+    line = session.board.cells[cell][0]
     driver.click(driver.line_point(line))
     driver.wait_for_turn()
     assert session.state.moves == [line]
-    inside = view.centres[4]
+    inside = view.centres[cell]
     for point in (driver.line_point(line), toward(driver.line_point(line), inside, view.edge * 0.15)):
         driver.click(point)
         assert session.state.moves == [line]

@@ -218,3 +218,18 @@ def test_describe_names_cells_and_dots() -> None:
     assert Board.square(3).describe() == "3x3 boxes (4x4 dots)"
     assert Board.triangle(6).describe() == "triangle, 6 dots a side (25 triangles)"
     assert Board.hexagon(1).describe() == "hexagon, 7 cells (24 dots)"
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Board.square(0, 3), "square rows 0 is out of range 1..12"),
+        (lambda: Board.square(3, 13), "square columns 13 is out of range 1..12"),
+        (lambda: Board.triangle(2), "triangle size 2 is out of range 3..9"),
+        (lambda: Board.hexagon(4), "hex size 4 is out of range 1..3"),
+    ],
+)
+def test_refused_sizes_name_what_was_wrong(build, message: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        build()
+    assert str(caught.value) == message

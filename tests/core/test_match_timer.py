@@ -80,9 +80,21 @@ def test_expiry_gives_a_random_legal_line_from_the_callers_rng() -> None:
     timer.run(9.9)
     assert timer.random_line(state, random.Random(5)) is None and not timer.expired()
     timer.run(0.1)
-    expected = random.Random(5).choice(state.legal_lines())
-    assert timer.expired() and timer.random_line(state, random.Random(5)) == expected
+    line = timer.random_line(state, random.Random(5))
+    assert timer.expired() and line in state.legal_lines()
+    assert timer.random_line(state, random.Random(5)) == line, "the caller's generator decides"
     assert state.moves == []  # the caller draws it (and restarts the clock)
+
+
+def test_expiry_lines_are_spread_over_every_legal_line() -> None:
+    chosen = set()
+    for seed in range(200):
+        state = GameState(Board.square(1, 2))
+        state.play(3)
+        timer = MoveTimer(10)
+        timer.run(10.0)
+        chosen.add(timer.random_line(state, random.Random(seed)))
+    assert chosen == {0, 1, 2, 4, 5, 6}, "any undrawn line, never the drawn one"
 
 
 def test_the_clock_restarts_on_every_move_including_extra_moves() -> None:

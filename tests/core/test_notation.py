@@ -157,3 +157,33 @@ def test_a_finished_game_round_trips_and_more_moves_are_refused() -> None:
     body = encode(state).rsplit(".", 1)[0]
     with pytest.raises(CodeError, match="move 13 is illegal"):
         decode(with_check(body + "A"))
+
+
+def test_messages_quote_bad_input_whole_up_to_40_characters_and_name_the_last_line() -> None:
+    board = Board.square(3)  # 24 lines: 0..23
+    with pytest.raises(NotationError) as caught:
+        parse_line(board, "24")
+    assert str(caught.value) == "line 24 does not exist: this board has lines 0..23"
+    forty, forty_one = "x" * 40, "x" * 41
+    with pytest.raises(NotationError) as caught:
+        parse_line(board, forty)
+    assert repr(forty) in str(caught.value)
+    with pytest.raises(NotationError) as caught:
+        parse_line(board, forty_one)
+    assert repr(forty + "...") in str(caught.value)
+
+
+def test_line_ids_of_up_to_30_digits_are_read_and_longer_ones_are_not() -> None:
+    board = Board.square(3)
+    assert parse_line(board, "0" * 29 + "7") == 7
+    with pytest.raises(NotationError, match="cannot read"):
+        parse_line(board, "0" * 30 + "7")
+
+
+def test_codes_up_to_2000_characters_are_read_and_longer_ones_refused_unread() -> None:
+    with pytest.raises(CodeError) as caught:
+        decode("1" + "." * 1999)
+    assert "too long" not in str(caught.value)
+    with pytest.raises(CodeError) as caught:
+        decode("1" + "." * 2000)
+    assert str(caught.value) == "code is too long to be a position code"

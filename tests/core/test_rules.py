@@ -177,6 +177,27 @@ def test_no_extra_move_passes_the_turn_after_a_capture() -> None:
     assert results[-1].captured == (0,) and results[-1].next_player == 1
 
 
+def test_with_no_extra_move_a_capture_ends_the_turn_and_last_turn_stops_there() -> None:
+    state = GameState(Board.square(1, 2), Rules(no_extra=True))
+    play(state, "h 0 0", "h 1 0", "v 0 0")
+    closing = play(state, "v 0 1")[0]  # the second player closes box 0, and the turn passes anyway
+    assert closing.captured == (0,) and closing.next_player == 0
+    play(state, "h 0 1")
+    assert state.last_turn() == [line(state, "h 0 1")]
+
+
+def test_impossible_rules_are_refused_with_the_choices_spelled_out() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules(start="danish").check()
+    assert str(caught.value) == "start must be one of normal, swedish, icelandic, not 'danish'"
+    state = GameState(Board.square(1))
+    for name in ("h 0 0", "h 1 0", "v 0 0", "v 0 1"):
+        play(state, name)
+    with pytest.raises(IllegalMove) as over:
+        state.play_random(random.Random(1))
+    assert str(over.value) == "the game is over: there is no line left to draw"
+
+
 def test_last_turn_lists_the_lines_of_the_most_recent_turn() -> None:
     state = GameState(Board.square(2))
     assert state.last_turn() == []
@@ -243,6 +264,38 @@ def test_safe_lines_give_no_cell_its_last_but_one_side() -> None:
     assert state.is_safe(line(state, "h 0 1")) and state.is_safe(line(state, "v 0 2"))
 
 
+def safe_by_playing_it(state: GameState, line: int) -> bool:
+    """A second, simple definition of a safe line: draw it, and no cell beside it is left one side short."""
+    after = state.copy()
+    after.play(line)
+    need = [len(sides) for sides in state.board.cells]
+    return all(after.sides[cell] != need[cell] - 1 for cell in state.board.line_cells[line])
+
+
+@pytest.mark.parametrize("board", [Board.square(1, 2), Board.square(3), Board.triangle(4), Board.hexagon(1)], ids=repr)
+def test_is_safe_agrees_with_drawing_the_line_in_every_position_of_random_games(board: Board) -> None:
+    rng = random.Random(11)
+    capturing_safe = 0
+    for _ in range(30):
+        state = GameState(board)
+        while not state.over:
+            for candidate in state.legal_lines():
+                assert state.is_safe(candidate) == safe_by_playing_it(state, candidate), (state.moves, candidate)
+                capturing_safe += state.would_capture(candidate) > 0 and state.is_safe(candidate)
+            state.play_random(rng)
+    assert capturing_safe, "the games reached lines that capture without giving away a third side"
+
+
+def test_a_line_that_closes_a_cell_and_touches_no_other_is_safe() -> None:
+    state = GameState(Board.square(1, 2))
+    play(state, "h 0 0", "h 1 0", "v 0 0")  # box 0 lacks only v 0 1, which box 1 (no sides yet) shares
+    assert state.would_capture(line(state, "v 0 1")) == 1 and state.is_safe(line(state, "v 0 1"))
+    play(state, "h 0 1")  # now box 1 has one side: v 0 1 would give it its second, still safe
+    assert state.is_safe(line(state, "v 0 1"))
+    play(state, "h 1 1")  # two sides: v 0 1 closes box 0 but gives box 1 its third side
+    assert not state.is_safe(line(state, "v 0 1"))
+
+
 @pytest.mark.parametrize(
     ("rules", "first", "reason"),
     [
@@ -267,3 +320,16 @@ def test_copy_is_independent() -> None:
     assert state.snapshot() != other.snapshot()
     other.undo()
     assert state.snapshot() == other.snapshot()
+
+
+def test_rules_with_changes_only_what_is_named() -> None:
+    rules = Rules(players=3, misere=True)
+    assert rules.with_(no_extra=True) == Rules(players=3, misere=True, no_extra=True)
+    assert rules.with_(players=2, start="icelandic") == Rules(players=2, misere=True, start="icelandic")
+    assert rules == Rules(players=3, misere=True), "the original is unchanged"
+
+
+def test_undo_on_a_fresh_game_says_there_is_nothing_to_undo() -> None:
+    with pytest.raises(RulesError) as caught:
+        GameState(Board.square(2)).undo()
+    assert str(caught.value) == "nothing to undo"

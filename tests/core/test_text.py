@@ -22,6 +22,33 @@ def test_drawing_of_a_triangle_uses_slants() -> None:
     assert "/" in rows[1] and "\\" in rows[1]
 
 
+def test_a_full_triangle_shows_every_slant_and_both_owners() -> None:
+    state = GameState(Board.triangle(3))
+    for line in range(state.board.num_lines):
+        state.play(line)
+    assert state.owner == [0, 0, 1, 1]  # the top cell and the upside-down middle one, then the bottom corners
+    assert draw(state) == "\n".join(["    o", "   /1\\", "  o---o", " /2\\1/2\\", "o---o---o"])
+
+
+def test_the_outline_of_a_hexagon_board() -> None:
+    state = GameState(Board.hexagon(1), Rules(start="swedish"))  # the 18 border lines drawn
+    assert draw(state).splitlines() == [
+        "        o---o",
+        "       /     \\",
+        "  o---o       o---o",
+        " /                 \\",
+        "o       o   o       o",
+        " \\                 /",
+        "  o   o       o   o",
+        " /                 \\",
+        "o       o   o       o",
+        " \\                 /",
+        "  o---o       o---o",
+        "       \\     /",
+        "        o---o",
+    ]
+
+
 def test_every_board_draws_one_o_per_dot() -> None:
     for board in (Board.square(3, 5), Board.triangle(6), Board.hexagon(1), Board.hexagon(3)):
         assert draw(GameState(board)).count("o") == board.num_dots

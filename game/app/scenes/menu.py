@@ -4,19 +4,18 @@ decoration."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pygame
 
 from ...core import Board, GameState
 from .. import layout, theme
-from ..i18n import tr, tr_n
-from ..i18n.phrases import describe_board
+from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..session import Session, resume_session
 from ..widgets import Button, Panel
+from .replace import start_game
 
 
 def sample_position() -> GameState:
@@ -30,25 +29,13 @@ def sample_position() -> GameState:
             return state
 
 
-def describe_unfinished(session: Session) -> str:
-    """A few words that let the player recognise an unfinished game: board, players, how far it got."""
-    drawn = sum(len(game.moves) for game in session.games)
-    lines = tr_n("{n} line drawn", "{n} lines drawn", drawn)
-    return " · ".join((describe_board(session.board), ", ".join(session.names), lines))
-
-
 class MenuScene(Scene):
     def enter(self) -> None:
         self.panel = Panel()
         self.sample = sample_position()
-        self.replacing: Callable[[], None] | None = None
-        self.unfinished = ""
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        if self.replacing is not None:
-            self._layout_question()
-            return
         size = self.app.size
         w, h = size
         u = layout.unit(size)
@@ -89,64 +76,13 @@ class MenuScene(Scene):
         self._start(session)
 
     def new_game(self) -> None:
-        self._unless_unfinished(self._choose_new_game)
-
-    def quick_play(self) -> None:
-        self._unless_unfinished(self._quick_play)
-
-    def _choose_new_game(self) -> None:
         from .settings import SettingsScene
 
         self.app.manager.push(SettingsScene(self.app, play=True))
 
-    def _quick_play(self) -> None:
-        self._start(Session(self.app.settings, self.app.rng))
-
-    def _unless_unfinished(self, start: Callable[[], None]) -> None:
-        """Run ``start`` (which leads to a new game replacing the saved one) at once when no game is unfinished;
-        otherwise ask first: Continue the unfinished game, or Replace it. A saved game that cannot be read is set
-        aside (kept under another key, with a notice) rather than asked about."""
-        saved = self.app.saved.unfinished()
-        if saved is None:
-            start()
-            return
-        session, why = resume_session(saved, self.app.rng)
-        if session is None:
-            self.app.saved.reject_unfinished(why)
-            self.invalidate_layout()
-            start()
-            return
-        self.unfinished = describe_unfinished(session)
-        self.replacing = start
-        self.invalidate_layout()
-
-    def _replace(self) -> None:
-        start, self.replacing = self.replacing, None
-        self.invalidate_layout()
-        if start is not None:
-            start()
-
-    def cancel_replace(self) -> None:
-        self.replacing = None
-        self.invalidate_layout()
-
-    def _continue_instead(self) -> None:
-        self.replacing = None
-        self.invalidate_layout()
-        self.resume()
-
-    def _layout_question(self) -> None:
-        w, h = self.app.size
-        u = layout.unit(self.app.size)
-        width = min(w - 2 * u, u * 22)
-        self.dialog = pygame.Rect(0, 0, width, int(u * 9))
-        self.dialog.center = (w // 2, h // 2)
-        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
-        keep = Button(tr("Continue"), self._continue_instead, primary=True)
-        replace = Button(tr("Replace"), self._replace, danger=True)
-        keep.rect, replace.rect = layout.split_row(row, 2, u)
-        self.panel.set([keep, replace])
-        self.panel.focus = 0
+    def quick_play(self) -> None:
+        session = Session(self.app.settings, self.app.rng)
+        start_game(self.app, session, lambda: self._start(session))
 
     def _start(self, session: Session) -> None:
         from .board import BoardScene
@@ -181,14 +117,6 @@ class MenuScene(Scene):
     # -- scene contract ---------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
         self.ensure_layout()
-        if self.replacing is not None:
-            if action.kind == "back":
-                self.cancel_replace()
-            elif action.kind in ("left", "right"):
-                self.panel.handle(Action("down" if action.kind == "right" else "up"))
-            else:
-                self.panel.handle(action)
-            return
         if action.kind == "back":
             if not self.app.browser:
                 self.app.running = False
@@ -197,9 +125,6 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        if self.replacing is not None:
-            self._draw_question(surface)
-            return
         u = layout.unit(surface.get_size())
         text = self.app.text
         text.draw(
@@ -218,22 +143,4 @@ class MenuScene(Scene):
         )
         looks = self.app.settings.looks()  # the sample shows the players' own colours and initials
         self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
-        self.panel.draw(surface, text)
-
-    def _draw_question(self, surface: pygame.Surface) -> None:
-        u = layout.unit(surface.get_size())
-        text = self.app.text
-        pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        pygame.draw.rect(surface, theme.FAINT, self.dialog, 2, border_radius=16)
-        y = self.dialog.y + u
-        title = tr("You have an unfinished game")
-        size = text.fit(title, int(u * 0.9), self.dialog.width - 2 * u)
-        text.draw(surface, title, size, theme.INK, midtop=(self.dialog.centerx, y))
-        y += int(u * 1.4)
-        for line in text.wrap(self.unfinished, int(u * 0.7), self.dialog.width - 2 * u):
-            text.draw(surface, line, int(u * 0.7), theme.MUTED, midtop=(self.dialog.centerx, y))
-            y += int(u * 0.85)
-        question = tr("Continue it, or replace it with a new game?")
-        size = text.fit(question, int(u * 0.7), self.dialog.width - 2 * u)
-        text.draw(surface, question, size, theme.INK, midtop=(self.dialog.centerx, y + u // 4))
         self.panel.draw(surface, text)

@@ -6,6 +6,7 @@ kept under its id. Anything that cannot be opened leaves the player where they w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,8 +47,19 @@ def open_link(app: App, text: str) -> bool:
     except LinkError as error:
         app.notify(str(error))
         return False
-    app.manager.push(scene)
+    show(app, scene, app.manager.push)
     return True
+
+
+def show(app: App, scene: Scene, put: Callable[[Scene], None]) -> None:
+    """Put ``scene`` up with ``put`` (push or replace); a game asks first if it would replace an unfinished one."""
+    from .board import BoardScene
+    from .replace import start_game
+
+    if isinstance(scene, BoardScene):
+        start_game(app, scene.session, lambda: put(scene))
+    else:
+        put(scene)
 
 
 def scene_for(app: App, link: Link):
@@ -126,7 +138,7 @@ class OpenLinkScene(Scene):
         except LinkError as error:
             self.problem = str(error)
             return
-        self.app.manager.replace(scene)
+        show(self.app, scene, self.app.manager.replace)
 
     def _take_pasted(self) -> None:
         if self.clipboard.pasted is not None:

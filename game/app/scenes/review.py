@@ -184,6 +184,7 @@ class ReviewScene(Scene):
 
     def play_from_here(self) -> None:
         from .board import BoardScene
+        from .replace import start_game
 
         state = self.positions[self.index]
         if state.over:
@@ -195,7 +196,8 @@ class ReviewScene(Scene):
         except LinkError as error:
             self.app.notify(str(error))
             return
-        self.app.manager.push(BoardScene(self.app, position_session(settings, state, self.app.rng)))
+        session = position_session(settings, state, self.app.rng)
+        start_game(self.app, session, lambda: self.app.manager.push(BoardScene(self.app, session)))
 
     def share(self) -> None:
         from .share import ShareScene

@@ -214,8 +214,10 @@ class SettingsScene(Scene):
 
     def start(self) -> None:
         from .board import BoardScene
+        from .replace import start_game
 
-        self.app.manager.replace(BoardScene(self.app, Session(self.draft, self.app.rng)))
+        session = Session(self.draft, self.app.rng)
+        start_game(self.app, session, lambda: self.app.manager.replace(BoardScene(self.app, session)))
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:

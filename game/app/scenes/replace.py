@@ -1,0 +1,116 @@
+"""Nothing replaced by accident: every way of starting a game goes through :func:`start_game`, which asks first
+(Continue the unfinished game, or Replace it) when the new game would replace one that is not finished."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import layout, theme
+from ..i18n import tr, tr_n
+from ..i18n.phrases import describe_board
+from ..input import Action
+from ..scene import Scene
+from ..session import Session, resume_session
+from ..widgets import Button, Panel
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def describe_unfinished(session: Session) -> str:
+    """A few words that let the player recognise an unfinished game: board, players, how far it got."""
+    drawn = sum(len(game.moves) for game in session.games)
+    lines = tr_n("{n} line drawn", "{n} lines drawn", drawn)
+    return " · ".join((describe_board(session.board), ", ".join(session.names), lines))
+
+
+def start_game(app: App, session: Session, start: Callable[[], None]) -> None:
+    """Run ``start`` (which shows ``session``'s board, so it becomes the saved game) at once when no other game is
+    unfinished; otherwise ask first. The same game played on by link is no other game. A saved game that cannot be
+    read is set aside (kept under another key, with a notice) rather than asked about."""
+    saved = app.saved.unfinished()
+    if saved is None:
+        start()
+        return
+    unfinished, why = resume_session(saved, app.rng)
+    if unfinished is None:
+        app.saved.reject_unfinished(why)
+        start()
+        return
+    if unfinished.link_id is not None and unfinished.link_id == session.link_id:
+        start()
+        return
+    app.manager.push(ReplaceScene(app, unfinished, start))
+
+
+class ReplaceScene(Scene):
+    """The question over the scene that asked it: Continue the unfinished game, or Replace it (Esc: neither)."""
+
+    def __init__(self, app: App, unfinished: Session, start: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.unfinished = unfinished
+        self.start = start
+        self.summary = describe_unfinished(unfinished)
+
+    def enter(self) -> None:
+        self.panel = Panel()
+        self.invalidate_layout()
+
+    def arrange(self) -> None:
+        w, h = self.app.size
+        u = layout.unit(self.app.size)
+        width = min(w - 2 * u, u * 22)
+        self.dialog = pygame.Rect(0, 0, width, int(u * 9))
+        self.dialog.center = (w // 2, h // 2)
+        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
+        keep = Button(tr("Continue"), self.keep, primary=True)
+        replace = Button(tr("Replace"), self.replace, danger=True)
+        keep.rect, replace.rect = layout.split_row(row, 2, u)
+        self.panel.set([keep, replace])
+        self.panel.focus = 0
+
+    def keep(self) -> None:
+        from .board import BoardScene
+
+        self.app.manager.pop()
+        self.app.manager.push(BoardScene(self.app, self.unfinished))
+
+    def replace(self) -> None:
+        self.app.manager.pop()
+        self.start()
+
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        if action.kind == "back":
+            self.app.manager.pop()
+        elif action.kind in ("left", "right"):
+            self.panel.handle(Action("down" if action.kind == "right" else "up"))
+        else:
+            self.panel.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ensure_layout()
+        stack = self.app.manager.stack
+        if len(stack) > 1:
+            stack[-2].draw(surface)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*theme.INK, 140))
+        surface.blit(shade, (0, 0))
+        u = layout.unit(surface.get_size())
+        text = self.app.text
+        pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
+        y = self.dialog.y + u
+        title = tr("You have an unfinished game")
+        size = text.fit(title, int(u * 0.9), self.dialog.width - 2 * u)
+        text.draw(surface, title, size, theme.INK, midtop=(self.dialog.centerx, y))
+        y += int(u * 1.4)
+        for line in text.wrap(self.summary, int(u * 0.7), self.dialog.width - 2 * u):
+            text.draw(surface, line, int(u * 0.7), theme.MUTED, midtop=(self.dialog.centerx, y))
+            y += int(u * 0.85)
+        question = tr("Continue it, or replace it with a new game?")
+        size = text.fit(question, int(u * 0.7), self.dialog.width - 2 * u)
+        text.draw(surface, question, size, theme.INK, midtop=(self.dialog.centerx, y + u // 4))
+        self.panel.draw(surface, text)

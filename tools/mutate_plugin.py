@@ -1,0 +1,79 @@
+"""A pytest plugin loaded only by `make mutate` (tools/mutate.py): mutants in cached builders get to run.
+
+mutmut forks each mutant's test run from a process that has already run the unmutated suite. Boards are built once
+per size and shared (``Board.square(4) is Board.square(4)``, and the tests rely on it), and the AI memoises
+per-board tables, so without this plugin a mutant in a board builder or in a memoised AI function would never run
+and would "survive" whatever the tests check.
+
+* When the mutant is in the board module, each board alive in the process is rebuilt by the mutated builder at the
+  start of the test session and its fields are copied into the shared object in place, so identity is kept and
+  every test sees the mutant's board. Memoised AI tables are emptied for every mutant.
+* While mutmut collects which tests reach which function (``MUTANT_UNDER_TEST=stats``), each test of
+  tests/core/test_board.py first builds one small board of each shape from scratch, so the builders count as
+  reached by the tests written for them (the boards the tests use were built while their modules were imported,
+  before any test ran, and would be credited to whichever test ran first).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import os
+import sys
+
+import pytest
+
+BOARD_TESTS = "tests/core/test_board.py::"
+# Module-level memo tables that hold results computed from boards (module name -> attribute names).
+MEMO_TABLES = {
+    "game.ai.chains": ("endgame_value",),
+    "game.ai.coins": ("_built", "_simple_memo"),
+    "game.ai.expert": ("_tables",),
+}
+
+
+def _board_module():  # noqa: ANN202 - the module, when the tests have imported it
+    return sys.modules.get("game.core.board")
+
+
+def _builders(module) -> dict[str, object]:  # noqa: ANN001
+    return {"square": module._square, "triangle": module._triangle, "hex": module._hexagon}
+
+
+def rebuild_boards_in_place() -> None:
+    module = _board_module()
+    if module is None:
+        return
+    builders = _builders(module)
+    fields = [field.name for field in dataclasses.fields(module.Board)]
+    gc.unfreeze()  # mutmut freezes its objects before forking a mutant's run, and get_objects() skips frozen ones
+    for board in [obj for obj in gc.get_objects() if type(obj) is module.Board]:
+        fresh = builders[board.kind].__wrapped__(*board.size)
+        for name in fields:
+            object.__setattr__(board, name, getattr(fresh, name))
+
+
+def forget_memo_tables() -> None:
+    for module_name, attributes in MEMO_TABLES.items():
+        module = sys.modules.get(module_name)
+        for attribute in attributes:
+            table = getattr(module, attribute, None)
+            if hasattr(table, "cache_clear"):
+                table.cache_clear()
+            elif isinstance(table, dict):
+                table.clear()
+
+
+def pytest_sessionstart(session: object) -> None:
+    if os.environ.get("MUTANT_UNDER_TEST", "").startswith("game.core.board."):
+        rebuild_boards_in_place()
+    forget_memo_tables()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    module = _board_module()
+    in_board_tests = item.nodeid.startswith(BOARD_TESTS)
+    if module is not None and in_board_tests and os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        builders = _builders(module)
+        for kind, size in (("square", (1, 1)), ("triangle", (3,)), ("hex", (1,))):
+            builders[kind].__wrapped__(*size)
