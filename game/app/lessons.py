@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import Board, GameState, Rules
+from ..core import Board, GameState, Rules, parse_line
 from .i18n import tr, tr_mark
 
 Line = str | int  # "h<r><c>" / "v<r><c>" on a square board, else a line id
@@ -19,12 +19,9 @@ CAPTURES = "captures"  # a step any line that closes a cell completes
 
 
 def line_id(board: Board, name: Line) -> int:
-    """``h<r><c>`` or ``v<r><c>`` on a square board, as in the core's line names; a number is a line id."""
-    if isinstance(name, int):
-        return name
-    rows, cols = board.size
-    kind, r, c = name[0], int(name[1]), int(name[2])
-    return r * cols + c if kind == "h" else (rows + 1) * cols + r * (cols + 1) + c
+    """``h<r><c>`` or ``v<r><c>`` on a square board (the core's line name ``h r c`` written short); a number is a
+    line id."""
+    return name if isinstance(name, int) else parse_line(board, " ".join(name))
 
 
 def start_state(shape: str, size: tuple[int, ...], lines: tuple[Line, ...], first: int, rules: Rules) -> GameState:

@@ -36,7 +36,8 @@ PATTERNS = ("dots", "stripes", "grid", "bars")  # by seat: first dots, second st
 SEAT_COLOURS = ("blue", "orange", "green", "pink")  # by seat, unless the player chose another
 INITIALS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 NAME_LIMIT = 12
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 '\-]*")
+LETTERS = "A-Za-z0-9À-ÖØ-öø-ſ"  # ASCII and the accented Latin letters the font draws (Léa, Zoë, Łukasz)
+_NAME = re.compile(f"[{LETTERS}][{LETTERS} '\\-]*")
 
 
 @dataclass(frozen=True)

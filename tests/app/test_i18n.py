@@ -209,13 +209,17 @@ class TextRecorder:
 
 def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
     from game.ai import hint
+    from game.app.links import DEFAULT_SITE, friend_link
     from game.app.scenes.backup import BackupScene
     from game.app.scenes.board import BoardScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.howto import PAGES, HowToScene
+    from game.app.scenes.open_link import OpenLinkScene
     from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
     from game.app.scenes.results import ResultsScene
+    from game.app.scenes.review import ReviewScene
     from game.app.scenes.settings import SettingsScene
+    from game.app.scenes.share import ShareScene
     from game.app.session import Session
     from game.app.settings_model import Seat, Settings
 
@@ -248,6 +252,20 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
         scene.page = page
         return scene
 
+    def reviewed(index: int) -> ReviewScene:
+        game = finished(Settings(seats=you_and_computer, size=(4, 4)))
+        scene = ReviewScene(app, game.state, game.names, game.seats, seconds=0.2)
+        scene.analysis.finish()
+        mistakes = [move.index for move in scene.analysis.moves if move.loss]
+        scene.go_to(mistakes[-1] + 1 if index < 0 else index)
+        return scene
+
+    def opened_link() -> OpenLinkScene:
+        scene = OpenLinkScene(app)
+        scene.typed = friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_")
+        scene.problem = tr("This link does not continue your game: move {n} is not the one you played.").format(n=7)
+        return scene
+
     def puzzle_hint() -> PuzzleScene:
         scene = PuzzleScene(app, PuzzleListScene(app).puzzles, 40)
         scene.hint()
@@ -262,6 +280,18 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
         ("match", lambda: BoardScene(app, played(Settings(seats=you_and_computer, size=(2, 2), match=True), 12))),
         ("results", lambda: ResultsScene(app, finished(Settings(seats=you_and_computer, size=(4, 4))))),
         ("history", lambda: HistoryScene(app)),
+        ("review", lambda: reviewed(-1)),
+        ("review of the start", lambda: reviewed(0)),
+        (
+            "share",
+            lambda: ShareScene(
+                app,
+                tr("Send your move"),
+                tr("Whoever opens this link plays on from this position."),
+                friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_"),
+            ),
+        ),
+        ("open a link", opened_link),
         ("backup", lambda: BackupScene(app)),
         ("puzzles", lambda: PuzzleListScene(app)),
         ("puzzle", lambda: PuzzleScene(app, PuzzleListScene(app).puzzles, 0)),

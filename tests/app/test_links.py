@@ -24,6 +24,7 @@ from game.app.links import (
 )
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.app.settings_model import Seat, Settings
@@ -348,3 +349,21 @@ def test_a_link_pasted_into_the_address_bar_of_the_open_page_is_opened(open_page
     assert isinstance(driver.scene, BoardScene) and driver.scene.session.state.moves == state.moves
     driver.frames(40)
     assert len(driver.app.manager.stack) == 2, "the same hash is opened once"
+
+
+def test_a_link_game_asks_before_replacing_another_unfinished_game(open_page):
+    storage = FakeLocalStorage()
+    first = open_page("", storage)
+    first.press_button("Quick play")
+    first.frames(2)
+    unfinished = storage.items["pipopipette.unfinished"]
+    state = played(Board.square(3, 3), 5)
+    driver = open_page("#" + encode(state), storage)
+    assert isinstance(driver.scene, ReplaceScene), "asked first"
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace"]
+    assert storage.items["pipopipette.unfinished"] == unfinished
+    driver.press_button("Replace")
+    assert isinstance(driver.scene, BoardScene) and driver.scene.session.state.moves == state.moves
+    again = open_page("#" + encode(played(Board.square(3, 3), 7)), storage)
+    again.press_button("Continue")
+    assert isinstance(again.scene, BoardScene) and again.scene.session.state.moves == state.moves, "kept"

@@ -107,3 +107,24 @@ def test_competitive_is_chosen_in_settings_and_turns_undo_and_hints_off(make_dri
     driver.click(driver.line_point(0))
     driver.frames(10)
     assert not session.can_undo() and not session.can_hint()
+
+
+def test_a_name_can_be_typed_on_a_keyboard_too(make_driver, store):
+    import pygame
+
+    driver = make_driver()
+    open_players(driver)
+    driver.press_button("Add a name")
+    for char in "hugo x":
+        driver.post(pygame.TEXTINPUT, text=char)
+        key = pygame.K_SPACE if char == " " else getattr(pygame, f"K_{char}")
+        driver.post(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0)
+    driver.frames(1)
+    assert driver.scene.name == "Hugo X", "u and h are letters here, not undo and hint; a space is typed"
+    driver.key(pygame.K_BACKSPACE)
+    assert isinstance(driver.scene, NameScene) and driver.scene.name == "Hugo "
+    driver.key(pygame.K_BACKSPACE)
+    driver.post(pygame.TEXTINPUT, text="<é>")
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, PlayersScene)
+    assert saved(store).looks()[0].name == "Hugoé", "letters (accented too), digits, space, ' and - are kept"

@@ -441,6 +441,7 @@ FRENCH: dict[str, str] = {
     "Open a link": "Ouvrir un lien",
     "Open": "Ouvrir",
     "Paste": "Coller",
+    "Del": "Suppr",
     "Pasting...": "Collage en cours...",
     "Paste or type a game link, or a position code such as {code}.": (
         "Collez ou tapez un lien de partie, ou un code de position comme {code}."

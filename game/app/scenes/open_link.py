@@ -16,6 +16,7 @@ from .. import layout, theme
 from ..clipboard import Clipboard
 from ..i18n import tr
 from ..input import Action
+from ..keypad import Keypad
 from ..links import (
     Link,
     LinkError,
@@ -86,13 +87,15 @@ def scene_for(app: App, link: Link):
 
 
 class OpenLinkScene(Scene):
-    """A text field for a link or a code: type it, or paste it (the Paste button or Ctrl+V), then Open."""
+    """A text field for a link or a code: type it (keyboard or on-canvas keys), or paste it (the Paste button or
+    Ctrl+V), then Open."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.typed = ""
         self.clipboard = Clipboard(app.browser)
         self.problem = ""
+        self.keypad = Keypad(self.type_char, self.delete_char)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -107,22 +110,41 @@ class OpenLinkScene(Scene):
         w, h = size
         u = layout.unit(size)
         self.bar, back_rect = header_rects(size)
-        width = min(w - 2 * u, u * 30)
-        x = (w - width) // 2
-        self.field = pygame.Rect(x, self.bar.bottom + int(u * 3.2), width, int(u * 5))
-        row = pygame.Rect(x, self.field.bottom + u, width, int(u * 2.1))
+        portrait = layout.is_portrait(size)
+        if portrait:
+            width = w - 2 * u
+            x = u
+            keys = pygame.Rect(0, 0, 0, 0)  # below the message, placed once the rest is
+        else:
+            width = w // 2 - int(u * 1.5)
+            x = u
+            keys = pygame.Rect(w // 2 + u // 2, self.bar.bottom + u, w // 2 - int(u * 1.5), h - self.bar.bottom - 2 * u)
+        self.keypad.rect = keys
+        self.field = pygame.Rect(x, self.bar.bottom + int(u * 2.4), width, int(u * 4))
+        row = pygame.Rect(x, self.field.bottom + u // 2, width, int(u * 2.1))
         paste = Button(tr("Paste"), self.paste)
         clear = Button(tr("Clear"), self.clear)
         paste.rect, clear.rect = layout.split_row(row, 2, u // 2)
         self.open_button = Button(tr("Open"), self.open, primary=True)
         self.open_button.rect = pygame.Rect(x, row.bottom + u // 2, width, int(u * 2.1))
-        self.message_y = self.open_button.rect.bottom + u
-        self.panel.set([paste, clear, self.open_button, back_button(self.app, back_rect)])
+        self.message_y = self.open_button.rect.bottom + u // 2
+        if portrait:
+            top = self.message_y + int(u * 2.5)
+            height = min(h - u - top, u * 16)
+            self.keypad.rect = pygame.Rect(x, h - u - height, width, height)
+        self.panel.set([paste, clear, self.open_button, self.keypad, back_button(self.app, back_rect)])
 
     # -- actions ----------------------------------------------------------------------------------------------
     def paste(self) -> None:
         self.clipboard.request_paste()
         self._take_pasted()
+
+    def type_char(self, char: str) -> None:
+        self.typed = (self.typed + char)[:MAX_TYPED]
+        self.problem = ""
+
+    def delete_char(self) -> None:
+        self.typed = self.typed[:-1]
 
     def clear(self) -> None:
         self.typed = ""
@@ -157,7 +179,7 @@ class OpenLinkScene(Scene):
         elif kind == "paste":
             self.paste()
         elif kind == "back" and action.text == "backspace":
-            self.typed = self.typed[:-1]
+            self.delete_char()
         elif kind == "back":
             self.app.manager.pop()
         elif kind == "confirm" and self.panel.focus is not None:

@@ -7,6 +7,7 @@ on-screen keyboard (the browser gives a canvas no keyboard on phones).
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ import pygame
 from .. import layout, theme
 from ..i18n import tr
 from ..input import Action
-from ..players import COLOUR_LABELS, COLOURS, INITIALS, NAME_LIMIT, Look, Player, chosen, seat_colours
+from ..players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from ..scene import Scene
 from ..scoreboard import swatch
 from ..widgets import Button, Choice, Panel, focus_ring
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from ..settings_model import Settings
 
 AUTO = ""
+NAME_CHAR = re.compile(f"[{LETTERS}]")
 
 
 def target_height(u: int) -> int:
@@ -219,10 +221,14 @@ class NameScene(Scene):
         self.invalidate_layout()
 
     def type(self, key: str) -> None:
+        """One key of the on-screen keyboard (or a typed character): a letter, a digit, space, ' or -, or
+        "delete". A name starts with a capital, as does each word; other letters are small."""
         if key == "delete":
             self.name = self.name[:-1]
-        elif len(self.name) < NAME_LIMIT and (self.name or key not in " '-"):
-            self.name += key if not self.name or self.name.endswith(" ") else key.lower()
+            return
+        allowed = len(key) == 1 and (bool(NAME_CHAR.fullmatch(key)) or key in " '-")
+        if allowed and len(self.name) < NAME_LIMIT and (self.name or key not in " '-"):
+            self.name += key.upper() if not self.name or self.name.endswith(" ") else key.lower()
 
     def done(self) -> None:
         scene_below = self.app.manager.stack[-2] if len(self.app.manager.stack) > 1 else None
@@ -265,10 +271,22 @@ class NameScene(Scene):
         self.panel.set(widgets)
 
     def handle(self, action: Action) -> None:
+        """The on-screen keys, and a physical keyboard: typed characters, Backspace deletes, Enter is Done (when no
+        key has the focus), Esc goes back without keeping the name."""
         self.ensure_layout()
-        if action.kind == "back":
+        kind, key = action.kind, action.text
+        if kind == "text":
+            for char in key:
+                self.type(char)
+        elif kind == "back" and key == "backspace":
+            self.type("delete")
+        elif kind == "back":
             self.app.manager.pop()
-        else:
+        elif kind == "confirm" and key == "space":
+            return  # the typed space arrives as text
+        elif kind == "confirm" and key in ("return", "enter") and self.panel.focus is None:
+            self.done()
+        elif kind not in ("undo", "hint"):  # U and H are letters here: they arrive as text
             self.panel.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:

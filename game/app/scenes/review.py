@@ -297,6 +297,7 @@ class ReviewScene(Scene):
         if judged in self.opinions:
             line, reason = self.opinions[judged]
             reason = hint_reason(reason)
+            reason = reason[:1].lower() + reason[1:]
             if self.index > 0 and line == self.game.moves[judged]:
                 return " · " + tr("The Expert would play this move too ({reason})").format(reason=reason)
             return " · " + tr("The Expert would play the dotted line ({reason})").format(reason=reason)
