@@ -25,12 +25,13 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.app.app import App  # noqa: E402
-from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.session import Session  # noqa: E402
 from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
+PHONE_PORTRAIT = (780, 1688)  # a 390x844 CSS px phone's canvas at devicePixelRatio 2
+PHONE_LANDSCAPE = (1688, 780)
 START_SCRIPT = """
 import time
 started = time.perf_counter()
@@ -123,8 +124,8 @@ def main() -> None:
         + ", ".join(f"{t * 1000:.0f}" for t in starts)
         + ")"
     )
-    for name, size in (("portrait", BROWSER_PORTRAIT), ("landscape", BROWSER_LANDSCAPE)):
-        app = App(size=size, store=MemoryStore(), browser=False)
+    for name, size in (("portrait", PHONE_PORTRAIT), ("landscape", PHONE_LANDSCAPE)):
+        app = App(size=size, store=MemoryStore(), browser=False, density=2.0)
         app.sounds.enabled = False
         report(f"menu idle, {name} {size[0]}x{size[1]}", frame_times(app, 300))
         humans = Settings(seats=(Seat("human"), Seat("human")), size=(8, 8))

@@ -28,7 +28,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.ai import ComputerPlayer  # noqa: E402
 from game.ai.review import Review  # noqa: E402
 from game.app.app import App  # noqa: E402
-from game.app.layout import BROWSER_PORTRAIT  # noqa: E402
 from game.app.scenes.review import POSITION_SECONDS, ReviewScene  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
@@ -66,7 +65,7 @@ def review_figures(game: GameState, seconds: float) -> tuple[int, int, int | Non
 def review_frames(game: GameState, frames: int) -> tuple[list[float], int]:
     """CPU milliseconds of each of ``frames`` app frames (720x1280) on the review of ``game`` while it is analysed,
     and how many moves were solved by then."""
-    app = App(size=BROWSER_PORTRAIT, store=MemoryStore(), browser=False)
+    app = App(size=(780, 1688), store=MemoryStore(), browser=False, density=2.0)  # a 390x844 phone at ratio 2
     scene = ReviewScene(app, game)
     app.manager.push(scene)
     times = []

@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.app.app import App
-from game.app.layout import MIN_SIZE
+from game.app.layout import MIN_PORTRAIT as MIN_SIZE  # the smaller of the least sizes, upright
 from game.app.scene import Scene
 from game.app.session import Session, resume_session
 from game.app.settings_model import Seat, Settings, settings_from_data

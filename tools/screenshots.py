@@ -1,4 +1,6 @@
-"""Render every scene, portrait and landscape, to docs/screenshots/*.png (headless; no window opens).
+"""Render every scene on a phone held upright (390x844 CSS px), the same phone turned sideways (844x390) and a
+desktop window (1280x720) to docs/screenshots/*.png (headless; no window opens). Phones are drawn as the browser
+build draws them: a canvas of the window's size times the device pixel ratio (2 here).
 
 Run: ``SDL_VIDEODRIVER=dummy python tools/screenshots.py`` (or ``make screenshots``).
 """
@@ -19,7 +21,6 @@ import pygame  # noqa: E402
 
 from game.ai import hint  # noqa: E402
 from game.app.app import App  # noqa: E402
-from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT  # noqa: E402
 from game.app.lessons import line_id  # noqa: E402
 from game.app.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
 from game.app.players import Player  # noqa: E402
@@ -36,6 +37,7 @@ from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+SCREENS = (("portrait", (390, 844), 2.0), ("landscape", (844, 390), 2.0), ("desktop", (1280, 720), 1.0))
 VS_COMPUTER = (Seat("human"), Seat("computer", "medium"))
 FOUR = (Seat("human"), Seat("computer", "easy"), Seat("human"), Seat("computer", "hard"))
 
@@ -82,9 +84,10 @@ def show_a_mistake(review: ReviewScene) -> None:
     review.go_to(mistakes[-1] + 1 if mistakes else review.count)
 
 
-def shots(orientation: str, size: tuple[int, int]) -> None:
+def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     store = MemoryStore()
-    app = App(size=size, store=store, browser=False)
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    app = App(size=size, store=store, browser=False, density=density)
     history = [
         finished(Settings(seats=VS_COMPUTER, shape=shape, size=s)).record()
         for shape, s in (("square", (3, 3)), ("triangle", (5,)), ("hex", (1,)))
@@ -100,9 +103,7 @@ def shots(orientation: str, size: tuple[int, int]) -> None:
     scene = BoardScene(app, square)
     shoot(app, scene, "board-square", orientation)
     triangle = played(Settings(seats=FOUR, shape="triangle", size=(6,), timer=15), 30, seed=5)
-    shoot(
-        app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.set_remaining(6)
-    )
+    shoot(app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.set_remaining(6))
     hexagon = played(Settings(seats=VS_COMPUTER, shape="hex", size=(2,)), 52, seed=8)
     hexagon.hint = hint(hexagon.state, 0.3)
     shoot(app, BoardScene(app, hexagon), "board-hex", orientation)
@@ -137,8 +138,8 @@ def shots(orientation: str, size: tuple[int, int]) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    shots("portrait", BROWSER_PORTRAIT)
-    shots("landscape", BROWSER_LANDSCAPE)
+    for orientation, css_size, density in SCREENS:
+        shots(orientation, css_size, density)
     pygame.quit()
     print(f"screenshots written to {OUT.relative_to(ROOT)}/")
 

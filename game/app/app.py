@@ -1,4 +1,10 @@
-"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop."""
+"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop.
+
+The surface follows the window: on the desktop through SDL's resize events, in the browser by reading the page's
+size and pixel ratio every few frames (pygbag sends no resize event) and calling ``set_mode`` again. A frame is
+drawn only when something changed (an input, a resize, a new scene or notice, or a scene that says it is moving);
+otherwise the loop only looks for input and sleeps until the next frame is due.
+"""
 
 from __future__ import annotations
 
@@ -29,9 +35,13 @@ RETRY_SECONDS = 5.0
 DESKTOP_PX_PER_MM = 96 / 25.4
 PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
 TOUCH_MM = 7.0
-FRAME_SECONDS = 1 / 60
+FRAME_RATE = 60
+IDLE_FRAME_RATE = 30  # after a second with nothing to draw, the loop looks for input this often
+IDLE_AFTER_SECONDS = 1.0
+BROWSER_POLL_FRAMES = 15  # how often (in frames, a quarter of a second) the browser window's size is read
+SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames come at least 30 times a second
 STEP_MIN_SECONDS = 0.004
-STEP_MAX_SECONDS = 0.010
+STEP_MAX_SECONDS = 0.025
 STEP_MARGIN_SECONDS = 0.002
 ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
 
@@ -54,7 +64,8 @@ def browser_window() -> Any:
 
 
 class App:
-    """Everything a scene needs, passed in rather than global. ``frames`` counts frames drawn."""
+    """Everything a scene needs, passed in rather than global. ``frames`` counts turns of the loop, ``drawn`` the
+    frames really drawn; ``density`` is surface pixels per CSS pixel (1 on the desktop)."""
 
     def __init__(
         self,
@@ -62,6 +73,7 @@ class App:
         store: Any = None,
         clock: Callable[[], float] = time.perf_counter,
         browser: bool | None = None,
+        density: float = 1.0,
         link: str | None = None,
     ) -> None:
         """``link``: a game link or position code to open at start (the desktop's command line); in the browser
@@ -71,9 +83,13 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Pipopipette")
         set_window_icon()
-        self.css_scale = 1.0
+        self.density = density
+        self.follows_page = self.browser and size is None  # (a size given by a test or a tool is kept)
         if size is None:
-            size = self._browser_size() if self.browser else layout.DESKTOP_SIZE
+            if self.browser:
+                size, self.density = self._browser_canvas()
+            else:
+                size = layout.DESKTOP_SIZE
         flags = 0 if self.browser else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
         if store is None:
@@ -96,11 +112,19 @@ class App:
         self.notices: list[tuple[str, float | None]] = []  # (message, shown until; None while queued)
         self.notice_lines: list[str] = []
         self.notice_height = 0
+        self._metrics = layout.metrics(self.size, self.density)
         self.retry_at = 0.0
         self.running = True
         self.frames = 0
+        self.drawn = 0
+        self.dirty = True
+        self._drawn_scene: Any = None
+        self._moving = False  # the top scene wanted frames at the last turn of the loop
+        self.drawn_at = time.perf_counter()
         self.now = 0.0
         self.draw_seconds = 0.0
+        self.other_seconds = 0.0  # the last turn of the loop's time outside search steps (drawing included)
+        self.granted = 0.0  # search time handed out this turn
         from .links import HashWatch, start_link
         from .scenes.menu import MenuScene
         from .scenes.open_link import open_link
@@ -111,23 +135,40 @@ class App:
         if link is not None:
             open_link(self, link)
 
+    # -- the surface follows the window ---------------------------------------------------------------------
     def _follow_window_size(self) -> None:
-        """After the desktop window was resized: keep the new surface, but never smaller than MIN_SIZE."""
+        """After the desktop window was resized: keep the new surface, but never smaller than the least size laid
+        out as designed for its shape."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
         self.screen = surface
         w, h = self.screen.get_size()
-        if w < layout.MIN_SIZE[0] or h < layout.MIN_SIZE[1]:
-            size = (max(w, layout.MIN_SIZE[0]), max(h, layout.MIN_SIZE[1]))
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        least_w, least_h = layout.least_size((w, h))
+        if w < least_w or h < least_h:
+            self.screen = pygame.display.set_mode((max(w, least_w), max(h, least_h)), pygame.RESIZABLE)
+        self.dirty = True
 
-    def _browser_size(self) -> tuple[int, int]:
+    def _browser_canvas(self) -> tuple[tuple[int, int], float]:
         window = browser_window()
-        inner_w, inner_h = float(window.innerWidth), float(window.innerHeight)
-        size = layout.browser_canvas(inner_w, inner_h)
-        self.css_scale = min(inner_w / size[0], inner_h / size[1]) or 1.0
-        return size
+        ratio = getattr(window, "devicePixelRatio", 1.0)
+        return layout.browser_canvas(float(window.innerWidth), float(window.innerHeight), float(ratio or 1.0))
+
+    def _follow_browser_window(self) -> None:
+        """Give the canvas the page's current shape and pixel density when either changed (a rotation, a resized
+        window, a zoom), then let pygbag fit it on the page again."""
+        size, density = self._browser_canvas()
+        if size == self.size and density == self.density:
+            return
+        self.screen = pygame.display.set_mode(size)
+        self.density = density
+        self._fit_notices()
+        try:
+            refit = browser_window().window_resize  # pygbag's page; its set_mode calls it before the canvas changed
+        except AttributeError:
+            return
+        if callable(refit):
+            refit()
 
     # -- services ---------------------------------------------------------------------------------------------
     @property
@@ -142,11 +183,23 @@ class App:
         w, h = self.size
         return pygame.Rect(0, self.notice_height, w, h)
 
+    @property
+    def metrics(self) -> layout.Metrics:
+        """The layout measures for the current surface size and density (see :func:`layout.metrics`)."""
+        if self._metrics.size != self.size or self._metrics.density != self.density:
+            self._metrics = layout.metrics(self.size, self.density)
+        self.text.least, self.text.body = self._metrics.caption, self._metrics.body
+        return self._metrics
+
     def touch_radius(self) -> float:
         """About 7 mm on the player's screen, in surface pixels."""
         if self.browser:
-            return TOUCH_MM * PHONE_CSS_PX_PER_MM / self.css_scale
+            return TOUCH_MM * PHONE_CSS_PX_PER_MM * self.density
         return TOUCH_MM * DESKTOP_PX_PER_MM
+
+    def request_frame(self) -> None:
+        """Draw the next frame even if nothing else changed."""
+        self.dirty = True
 
     def load_settings(self) -> Settings:
         data = self.saved.settings()
@@ -168,11 +221,15 @@ class App:
         self.saved.save_settings(settings.to_data())
 
     def step_budget(self) -> float:
-        """Seconds a computer search (or a hint) may work this frame: what a 60 Hz frame leaves after drawing the
-        last one (and a small margin), between 4 and 10 ms. The loop awaits once per frame, so this is the most a
-        frame is ever held up by thinking, in the browser as on the desktop."""
-        left = FRAME_SECONDS - self.draw_seconds - STEP_MARGIN_SECONDS
-        return min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, left))
+        """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last
+        turn's drawing and other work (and a small margin), between 4 and 25 ms. The loop awaits once per frame, so
+        this is the most a frame is ever held up by thinking, in the browser as on the desktop: frames keep coming
+        about 30 times a second (only the thinking dots move meanwhile), and the search gets the rest of the time,
+        which in the browser, where a frame costs several times more, is what lets a move finish within its time."""
+        spent = max(self.draw_seconds, self.other_seconds)
+        budget = min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, SEARCH_FRAME_SECONDS - spent - STEP_MARGIN_SECONDS))
+        self.granted += budget
+        return budget
 
     def notify(self, message: str) -> None:
         """Queue ``message`` for the notice strip above the scene. Two show at a time, each for as long as it takes
@@ -192,15 +249,20 @@ class App:
             if until is None:
                 self.notices[index] = (message, self.now + reading_seconds(message))
         w, h = self.screen.get_size()
-        u = layout.unit((w, h))
+        u = self._screen_metrics().u
         size = self.notice_text_size()
         shown = self.notices[:NOTICES_SHOWN]
         self.notice_lines = [line for message, _ in shown for line in self.text.wrap(message, size, w - 3 * u)]
-        height = len(self.notice_lines) * int(size * 1.2) + u if self.notice_lines else 0
+        height = len(self.notice_lines) * int(size * 0.8) + u if self.notice_lines else 0
         self.notice_height = min(height, h // 3)
+        self.dirty = True
+
+    def _screen_metrics(self) -> layout.Metrics:
+        """The measures of the whole screen (the notice strip spans it)."""
+        return layout.metrics(self.screen.get_size(), self.density)
 
     def notice_text_size(self) -> int:
-        return max(16, int(layout.unit(self.screen.get_size()) * 0.62))
+        return self._screen_metrics().body
 
     def keep_saving(self) -> None:
         """Every few seconds, write what could not be saved; pass storage's messages on to the player."""
@@ -211,21 +273,33 @@ class App:
             self.notify(notice_text(notice))
 
     # -- the loop ---------------------------------------------------------------------------------------------
-    async def run(self, max_frames: int | None = None, frame_rate: float | None = None) -> None:
-        """Draw frames until the player quits (or ``max_frames``), awaiting once per frame."""
+    async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
+        """Run the loop until the player quits (or for ``max_frames`` turns), awaiting once per turn: until the next
+        frame is due (``frame_rate`` a second, :data:`IDLE_FRAME_RATE` once nothing was drawn for a second), never
+        ``sleep(0)`` in a row, so an idle game leaves the machine (and a phone's battery) be."""
         last = self.clock()
         while self.running and (max_frames is None or self.frames < max_frames):
-            started = self.clock()
-            dt = min(0.1, max(0.0, started - last))
-            last = started
+            turn_started = time.perf_counter()
+            now = self.clock()
+            dt = min(0.1, max(0.0, now - last))
+            last = now
+            self.granted = 0.0
             self.frame(dt)
+            # what the turn cost besides the search steps granted in it (a step that ran over counts here, so
+            # the next step is shorter): a loaded machine gets shorter steps and frames keep coming
+            self.other_seconds = time.perf_counter() - turn_started - self.granted
             pause = 0.0
             if frame_rate:
-                pause = max(0.0, 1.0 / frame_rate - (self.clock() - started))
+                resting = time.perf_counter() - self.drawn_at >= IDLE_AFTER_SECONDS
+                rate = min(frame_rate, IDLE_FRAME_RATE) if resting else frame_rate
+                pause = max(0.0, 1.0 / rate - (time.perf_counter() - turn_started))
             await asyncio.sleep(pause)
 
     def frame(self, dt: float) -> None:
+        """One turn of the loop: input, time, and a drawing only when something changed."""
         self.now += dt
+        if self.follows_page and self.frames % BROWSER_POLL_FRAMES == 0:
+            self._follow_browser_window()
         for event in pygame.event.get():
             for action in self.input.actions(event, self.screen.get_size()):
                 self.dispatch(action)
@@ -236,10 +310,21 @@ class App:
         if any(until is not None and until <= self.now for _, until in self.notices):
             self._fit_notices()
         self._open_new_hash()
-        started = time.perf_counter()
-        self.draw()
-        self.draw_seconds = time.perf_counter() - started
+        if self._needs_drawing():
+            started = time.perf_counter()
+            self.draw()
+            self.draw_seconds = time.perf_counter() - started
+        else:
+            self.draw_seconds = 0.0
         self.frames += 1
+
+    def _needs_drawing(self) -> bool:
+        """Something changed since the last frame drawn; a scene that stopped moving gets one more frame, so the
+        end of every animation is shown."""
+        scene = self.manager.top
+        moving = scene is not None and scene.wants_frame()
+        stopped, self._moving = self._moving and not moving, moving
+        return self.dirty or scene is not self._drawn_scene or moving or stopped
 
     def _open_new_hash(self) -> None:
         """A link pasted into the address bar of the open page: open it over whatever is shown."""
@@ -250,6 +335,7 @@ class App:
             open_link(self, link)
 
     def dispatch(self, action: Any) -> None:
+        self.dirty = True
         if action.kind == "quit":
             if not self.browser:
                 self.running = False
@@ -276,6 +362,10 @@ class App:
             scene.draw(self.screen.subsurface(self.content_rect))
         self._draw_notices()
         pygame.display.flip()
+        self.dirty = False
+        self._drawn_scene = scene
+        self.drawn += 1
+        self.drawn_at = time.perf_counter()
 
     def _draw_notices(self) -> None:
         if not self.notice_height:

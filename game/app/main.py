@@ -6,13 +6,11 @@ import asyncio
 import random
 from typing import Any
 
-from .app import App
-
-DESKTOP_FRAME_RATE = 60
+from .app import FRAME_RATE, App
 
 
-async def main(max_frames: int | None = None, frame_rate: float | None = None, **options: Any) -> App:
-    """Run the game until the player quits (or for ``max_frames`` frames); returns the app for inspection.
+async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_RATE, **options: Any) -> App:
+    """Run the game until the player quits (or for ``max_frames`` turns of the loop); returns the app for inspection.
 
     ``options`` go to :class:`App` (``size``, ``store``, ``clock``, ``browser``, ``link``), for tests and tools.
     """
@@ -23,13 +21,14 @@ async def main(max_frames: int | None = None, frame_rate: float | None = None, *
 
 
 def run() -> None:
-    """Desktop: a resizable window at 60 frames a second; a game link or code on the command line is opened."""
+    """Desktop: a resizable window, at most 60 frames a second (and none while nothing changes); a game link or
+    code on the command line is opened."""
     import sys
 
     import pygame
 
     link = sys.argv[1] if len(sys.argv) > 1 else None
     try:
-        asyncio.run(main(frame_rate=DESKTOP_FRAME_RATE, link=link))
+        asyncio.run(main(link=link))
     finally:
         pygame.quit()

@@ -22,15 +22,15 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self._laid_out_for: tuple[int, int] | None = None
+        self._laid_out_for: object = None
 
     def arrange(self) -> None:
         """Place everything for the current ``self.app.size``."""
 
     def ensure_layout(self) -> None:
-        """Run :meth:`arrange` if the window size changed since the last one (or it was invalidated)."""
-        if self._laid_out_for != self.app.size:
-            self._laid_out_for = self.app.size
+        """Run :meth:`arrange` if the window size or density changed since the last one (or it was invalidated)."""
+        if self._laid_out_for != self.app.metrics:
+            self._laid_out_for = self.app.metrics
             self.arrange()
 
     def invalidate_layout(self) -> None:
@@ -47,6 +47,11 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds."""
+
+    def wants_frame(self) -> bool:
+        """True while something on screen moves by itself (an animation, a clock, a computer thinking), so the
+        app draws the next frame even though no input came. Input, resizes and new scenes are drawn anyway."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; never changes game state."""

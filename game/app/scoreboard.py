@@ -20,7 +20,8 @@ def swatch(surface: pygame.Surface, text: Text, rect: pygame.Rect, look: Look, p
         corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
         draw_pattern(surface, corners, theme.tint(colour, 0.3), look.pattern, max(6, rect.width // 4))
     pygame.draw.rect(surface, colour, rect, 3, border_radius=6)
-    text.draw(surface, look.initial, int(rect.height * 0.7), theme.shade(colour, 0.35), center=rect.center)
+    size = max(text.least, int(rect.height * 0.7))
+    text.draw(surface, look.initial, size, theme.shade(colour, 0.35), center=rect.center)
 
 
 def timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fraction: float) -> None:
@@ -54,15 +55,16 @@ def draw_scores(
     patterns: bool,
     thinking: bool,
     now: float,
+    m: layout.Metrics,
 ) -> None:
-    """Cards side by side (portrait) or stacked (landscape); the active seat's card is raised and outlined."""
-    u = layout.unit(surface.get_size())
+    """Cards stacked when they have the room (sideways), else side by side; the active seat's card is outlined."""
+    u = m.u
     count = len(looks)
     names = [look.name for look in looks]
-    if rect.width > rect.height:
-        cards = layout.split_row(rect, count, u // 3)
-    else:
+    if rect.height - u // 3 * (count - 1) >= count * u * 1.6:
         cards = layout.split_column(rect, count, u // 3, most=int(u * 2.6))
+    else:
+        cards = layout.split_row(rect, count, u // 3)
     for seat, card in enumerate(cards):
         colour = looks[seat].colour
         on_turn = seat == active
@@ -74,7 +76,7 @@ def draw_scores(
         score = str(scores[seat])
         if card.width >= u * 6:
             swatch(surface, text, box, looks[seat], patterns)
-            name_size = text.fit(names[seat], int(u * 0.75), card.right - box.right - int(u * 4.5))
+            name_size = text.fit(names[seat], m.body, card.right - box.right - int(u * 4.5))
             name = text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:
@@ -86,8 +88,9 @@ def draw_scores(
         box.centerx = card.x + card.width * 3 // 10
         swatch(surface, text, box, looks[seat], patterns)
         score_centre = (card.x + card.width * 7 // 10, box.centery)
-        text.draw(surface, score, text.fit(score, int(side * 0.9), card.width * 2 // 5), theme.INK, center=score_centre)
-        name_size = text.fit(names[seat], int(u * 0.7), card.width - 10)
+        score_size = text.fit(score, max(m.body, int(side * 0.9)), card.width * 2 // 5)
+        text.draw(surface, score, score_size, theme.INK, center=score_centre)
+        name_size = text.fit(names[seat], m.body, card.width - 10)
         text.draw(surface, names[seat], name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
         if on_turn and thinking:
             dots = (score_centre[0], box.bottom + max(3, u // 7))

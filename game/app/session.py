@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +30,7 @@ END_SECONDS = 1.2
 BETWEEN_SECONDS = 3.0  # computers only: how long a finished match board stays up before the next one starts
 UNFINISHED_VERSION = 1
 STEP_SECONDS = 0.004
+BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its time is up (a frame or two to show)
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
 GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
@@ -96,6 +99,8 @@ class Session:
         ]
         self.search: ai.Search | None = None
         self.think_started = 0.0
+        self.wall: Callable[[], float] = time.perf_counter  # the player's clock, for a computer's time budget
+        self.think_wall = 0.0
         self.hint_search: ai.HintSearch | None = None
         self.hint: tuple[int, str] | None = None
         self.animation: Animation | None = None
@@ -283,12 +288,22 @@ class Session:
             assert player is not None, "a computer seat has a computer player"
             self.search = player.think(state)
             self.think_started = self.now
+            self.think_wall = self.wall()
         done = self.search.step(step_seconds)
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
-        if done and self.now - self.think_started >= wait:
+        if (done and self.now - self.think_started >= wait) or self._past_budget(state.to_move):
             self.play_line(self.search.best)
+
+    def _past_budget(self, seat: int) -> bool:
+        """True when a computer with a time budget (the Expert) has thought for longer than it, in wall time as the
+        player waits: its best move so far is then played. Its search keeps to the budget by itself, except in
+        parts bounded by work (Hard's fallback), which in the browser can run several times longer."""
+        player = self.players[seat]
+        if getattr(player, "level", None) != "expert":
+            return False
+        return self.wall() - self.think_wall >= player.seconds - BUDGET_MARGIN_SECONDS  # type: ignore[union-attr]
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

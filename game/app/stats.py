@@ -20,9 +20,6 @@ from .i18n import tr, tr_n
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
-
-
-
 def outcome(entry: dict[str, Any]) -> Outcome | None:
     """The person's result in ``entry``, or None when it was not one person against the computer."""
     seats = entry.get("seats")

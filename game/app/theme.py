@@ -46,6 +46,8 @@ class Text:
     """
 
     def __init__(self) -> None:
+        self.least = 10  # the smallest size :meth:`fit` shrinks text to (the app keeps it at the caption size)
+        self.body = 20  # body text's size (the app keeps it at the layout's body size)
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._cache_bytes = 0
@@ -120,10 +122,18 @@ class Text:
         return rect
 
     def fit(self, text: str, size: int, width: int) -> int:
-        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-        while size > 10 and self.width(text, size) > width:
+        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels, never below :attr:`least`."""
+        while size > self.least and self.width(text, size) > width:
             size -= 1
         return size
+
+    def shorten(self, text: str, size: int, width: int) -> str:
+        """``text``, cut short with an ellipsis if it is wider than ``width`` pixels at ``size``."""
+        if self.width(text, size) <= width:
+            return text
+        while text and self.width(text + "…", size) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` at ``size``."""

@@ -22,6 +22,29 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     pygame.draw.rect(surface, theme.FOCUS, rect.inflate(18, 18), 4, border_radius=radius + 9)
 
 
+def label_lines(text: Text, label: str, size: int, rect: pygame.Rect) -> list[str] | None:
+    """``label`` as the lines it takes in ``rect`` at ``size``: one, or two when it is too wide and two lines fit
+    the height; None when it fits neither way."""
+    if text.width(label, size) <= rect.width:
+        return [label]
+    lines = text.wrap(label, size, rect.width)
+    if len(lines) == 2 and all(text.width(line, size) <= rect.width for line in lines) and size * 1.6 <= rect.height:
+        return lines
+    return None
+
+
+def draw_label(surface: pygame.Surface, text: Text, label: str, size: int, rect: pygame.Rect, ink: tuple) -> None:
+    """``label`` centred in ``rect``: on one line, else on two, else shrunk (never below the caption size)."""
+    lines = label_lines(text, label, size, rect)
+    if lines is None:
+        lines, size = [label], text.fit(label, size, rect.width)
+    step = int(size * 0.75)
+    y = rect.centery - step * (len(lines) - 1) // 2
+    for line in lines:
+        text.draw(surface, line, size, ink, center=(rect.centerx, y))
+        y += step
+
+
 class Button:
     def __init__(
         self,
@@ -64,12 +87,16 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         if focused:
             focus_ring(surface, self.rect, radius)
-        size = text.fit(self.label, int(self.rect.height * 0.45), self.rect.width - 16)
-        text.draw(surface, self.label, size, ink, center=self.rect.center)
+        size = max(text.body, min(int(self.rect.height * 0.45), text.body * 3 // 2))
+        if text.width(self.label, size) > self.rect.width - 16:
+            size = text.body
+        draw_label(surface, text, self.label, size, self.rect.inflate(-16, -4), ink)
 
 
 class Choice:
-    """A labelled row of options: segments when they fit, else a stepper (< value >)."""
+    """A labelled row of options: segments when they fit (see :meth:`place`), else a stepper (< value >).
+
+    ``label_share`` is the part of the row's width given to the label (0 for a row of tabs)."""
 
     def __init__(
         self,
@@ -78,25 +105,41 @@ class Choice:
         value: Any,
         on_change: Callable[[Any], None],
         stepper: bool = False,
+        label_share: float = 0.32,
     ) -> None:
         self.label = label
         self.options = list(options)
         self.values = [v for v, _ in self.options]
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
-        self.stepper = stepper or len(self.options) > 4
+        self.forced_stepper = stepper or len(self.options) > 4
+        self.stepper = self.forced_stepper
+        self.label_share = label_share
         self.enabled = True
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     # -- geometry ---------------------------------------------------------------------------------------------
+    def place(self, rect: pygame.Rect, text: Text) -> None:
+        """Put the row at ``rect``: segments if every option fits its segment at body size, else a stepper."""
+        self.rect = pygame.Rect(rect)
+        self.stepper = False
+        fits = all(
+            label_lines(text, label, text.body, part.inflate(-8, 0)) is not None
+            for (_, part), (_, label) in zip(self.part_rects(), self.options, strict=True)
+        )
+        self.stepper = self.forced_stepper or not fits
+
     def control_rect(self) -> pygame.Rect:
-        label_width = int(self.rect.width * 0.38)
-        return pygame.Rect(self.rect.x + label_width, self.rect.y + 4, self.rect.width - label_width, self.rect.h - 8)
+        label_width = int(self.rect.width * self.label_share)
+        inset = max(2, self.rect.h // 24)
+        return pygame.Rect(
+            self.rect.x + label_width, self.rect.y + inset, self.rect.width - label_width, self.rect.h - 2 * inset
+        )
 
     def part_rects(self) -> list[tuple[Any, pygame.Rect]]:
         control = self.control_rect()
         if self.stepper:
-            arrow = min(control.height + 8, control.width // 4)
+            arrow = min(control.height, control.width // 4)
             return [
                 (-1, pygame.Rect(control.x, control.y, arrow, control.h)),
                 (+1, pygame.Rect(control.right - arrow, control.y, arrow, control.h)),
@@ -135,10 +178,11 @@ class Choice:
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
-        size = int(min(self.rect.height * 0.42, 28))
-        label_width = int(self.rect.width * 0.38) - 10
-        label_size = text.fit(self.label, size, label_width)
-        text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
+        size = text.body
+        if self.label:
+            label_width = int(self.rect.width * self.label_share) - 10
+            label_size = text.fit(self.label, size, label_width)
+            text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
         control = self.control_rect()
         radius = min(12, control.height // 3)
         pygame.draw.rect(surface, theme.BUTTON, control, border_radius=radius)
@@ -159,8 +203,7 @@ class Choice:
             elif part in (hover, pressed):
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=radius)
             ink = (255, 255, 255) if chosen else theme.INK
-            fitted = text.fit(label, size, rect.width - 8)
-            text.draw(surface, label, fitted, ink, center=rect.center)
+            draw_label(surface, text, label, size, rect.inflate(-8, 0), ink)
 
     def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:
         control = self.control_rect()
@@ -173,8 +216,7 @@ class Choice:
             pygame.draw.polygon(surface, theme.INK, points)
         label = self.options[self.index][1]
         inner = control.inflate(-2 * parts[0][1].width, 0)
-        fitted = text.fit(label, size, inner.width - 6)
-        text.draw(surface, label, fitted, theme.INK, center=inner.center)
+        draw_label(surface, text, label, size, inner.inflate(-4, 0), theme.INK)
 
 
 class Panel:

@@ -45,7 +45,7 @@ class Driver:
         return self.app.manager.top
 
     def frames(self, count: int = 1) -> None:
-        asyncio.run(self.app.run(max_frames=self.app.frames + count))
+        asyncio.run(self.app.run(max_frames=self.app.frames + count, frame_rate=None))
 
     def until(self, condition, limit: int = 3000) -> None:
         for _ in range(limit):
@@ -92,7 +92,17 @@ class Driver:
         for widget in self.scene.panel.widgets:
             if widget.label == label:
                 return widget
+        page = getattr(self.scene, "page_of", lambda _: None)(label)
+        if page is not None and page != self.scene.page:
+            self.open_page(page)
+            return self.widget(label)
         raise AssertionError(f"no widget {label!r} on {type(self.scene).__name__}")
+
+    def open_page(self, page: int) -> None:
+        """Tap the settings tab of ``page``, as a player would."""
+        tabs = next(w for w in self.scene.panel.widgets if getattr(w, "label", None) == "")
+        self.click(dict(tabs.part_rects())[("set", page)].center)
+        assert self.scene.page == page
 
     def press_button(self, label: str) -> None:
         widget = self.widget(label)

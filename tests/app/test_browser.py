@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import main
-from game.app.layout import BROWSER_LANDSCAPE, BROWSER_PORTRAIT
+from game.app import layout, main
+from game.app.app import BROWSER_POLL_FRAMES
 
 from .conftest import Driver, FakeClock
 
@@ -35,16 +35,23 @@ class FakeLocalStorage:
 
 
 class FakeWindow:
-    def __init__(self, width: int, height: int) -> None:
+    """The page as the game sees it: its size in CSS px, its pixel ratio, and pygbag's ``window_resize``."""
+
+    def __init__(self, width: int, height: int, ratio: float = 1.0) -> None:
         self.innerWidth = width
         self.innerHeight = height
+        self.devicePixelRatio = ratio
         self.localStorage = FakeLocalStorage()
+        self.refits: list[tuple[int, int]] = []
+
+    def window_resize(self) -> None:
+        self.refits.append(pygame.display.get_surface().get_size())
 
 
 @pytest.fixture
 def browser(monkeypatch):
-    def make(width: int, height: int) -> FakeWindow:
-        window = FakeWindow(width, height)
+    def make(width: int, height: int, ratio: float = 1.0) -> FakeWindow:
+        window = FakeWindow(width, height, ratio)
         monkeypatch.setattr(sys, "platform", "emscripten")
         monkeypatch.setattr(platform, "window", window, raising=False)
         return window
@@ -52,13 +59,59 @@ def browser(monkeypatch):
     return make
 
 
-@pytest.mark.parametrize(("inner", "canvas"), [((390, 844), BROWSER_PORTRAIT), ((1366, 768), BROWSER_LANDSCAPE)])
-def test_the_canvas_follows_the_browser_window_shape(browser, inner, canvas):
-    browser(*inner)
+@pytest.mark.parametrize(
+    ("inner", "ratio", "canvas", "density"),
+    [
+        ((390, 844), 2, (780, 1688), 2.0),
+        ((844, 390), 3, (2532, 1170), 3.0),
+        ((1366, 768), 1, (1366, 768), 1.0),
+        ((360, 640), 1.5, (540, 960), 1.5),
+    ],
+)
+def test_the_canvas_has_the_window_shape_at_its_pixel_density(browser, inner, ratio, canvas, density):
+    browser(*inner, ratio)
     app = asyncio.run(main(max_frames=3, clock=FakeClock()))
     assert app.browser
     assert app.size == canvas
+    assert app.density == density
     assert app.frames == 3
+
+
+def test_a_dense_big_screen_gets_a_canvas_drawing_can_afford(browser):
+    browser(1920, 1080, 2)
+    app = asyncio.run(main(max_frames=1, clock=FakeClock()))
+    w, h = app.size
+    assert w * h <= layout.MAX_CANVAS_PIXELS * 1.01
+    assert abs(w / h - 1920 / 1080) < 0.01, "the canvas keeps the window's shape"
+    assert abs(app.density - w / 1920) < 0.01
+    assert 1 < app.density < 2
+
+
+def test_a_window_smaller_than_the_least_layout_gets_a_canvas_of_its_shape(browser):
+    browser(200, 300, 1)
+    app = asyncio.run(main(max_frames=1, clock=FakeClock()))
+    assert app.size == (320, 480)
+
+
+def test_turning_the_phone_lays_the_game_out_again_within_a_second(browser):
+    window = browser(390, 844, 2)
+    app = asyncio.run(main(max_frames=1, clock=FakeClock()))
+    driver = Driver(app, FakeClock())
+    driver.frames(1)
+    assert app.size == (780, 1688)
+    window.innerWidth, window.innerHeight = 844, 390
+    driver.frames(BROWSER_POLL_FRAMES)  # a quarter of a second at 60 frames a second
+    assert app.size == (1688, 780)
+    assert pygame.display.get_surface().get_size() == (1688, 780), "set_mode was called with the new size"
+    assert window.refits[-1] == (1688, 780), "pygbag fits the new canvas on the page after set_mode"
+    screen = pygame.Rect((0, 0), app.size)
+    new_game = driver.widget("New game").rect
+    assert screen.contains(new_game) and new_game.x > app.size[0] // 2, "the menu's landscape layout"
+    drawn = app.drawn
+    window.devicePixelRatio = 1  # the window moved to another screen
+    driver.frames(BROWSER_POLL_FRAMES)
+    assert app.size == (844, 390) and app.density == 1
+    assert app.drawn > drawn, "drawn again at the new size"
 
 
 def test_browser_saves_settings_in_local_storage_and_sound_waits_for_a_tap(browser):
@@ -76,10 +129,11 @@ def test_browser_saves_settings_in_local_storage_and_sound_waits_for_a_tap(brows
     assert reopened.settings.animation == "slow"
 
 
-def test_the_touch_radius_is_about_7_mm_on_a_phone(browser):
-    browser(390, 844)
+@pytest.mark.parametrize("ratio", [1, 2, 3])
+def test_the_touch_radius_is_about_7_mm_on_a_phone(browser, ratio):
+    browser(390, 844, ratio)
     app = asyncio.run(main(max_frames=1, clock=FakeClock()))
-    css_pixels = app.touch_radius() * app.css_scale
+    css_pixels = app.touch_radius() / app.density
     assert 38 <= css_pixels <= 50
 
 

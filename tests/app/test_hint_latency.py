@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from game.app.app import FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
+from game.app.app import SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
 from game.app.scenes.board import BoardScene
 from game.app.session import HINT_MAX_SECONDS, Session, hint_seconds
 from game.app.settings_model import Seat, Settings
@@ -27,15 +27,37 @@ class RecordingSearch:
         return len(self.budgets) >= self.steps
 
 
-def test_step_budget_is_what_a_frame_leaves_after_drawing(make_driver):
+def test_step_budget_is_what_a_30_hz_frame_leaves_after_drawing(make_driver):
     app = make_driver().app
+    app.other_seconds = 0.0  # (as if the last turn did nothing but draw)
     app.draw_seconds = 0.001
     assert app.step_budget() == STEP_MAX_SECONDS
-    app.draw_seconds = 0.008
+    app.draw_seconds = 0.012
     assert STEP_MIN_SECONDS < app.step_budget() < STEP_MAX_SECONDS
-    assert app.step_budget() + app.draw_seconds < FRAME_SECONDS
+    assert app.step_budget() + app.draw_seconds < SEARCH_FRAME_SECONDS, "frames still come 30 times a second"
     app.draw_seconds = 0.030
     assert app.step_budget() == STEP_MIN_SECONDS, "a slow frame still lets the search advance"
+
+
+def test_a_turn_that_costs_more_than_its_drawing_leaves_the_search_less(make_driver):
+    """The loop measures each turn's time outside the search steps it granted (input, drawing, a step that ran
+    over) and the next step only gets what is left of a 30 Hz frame."""
+    import time
+
+    driver = make_driver()
+    app = driver.app
+
+    class Slow(type(driver.scene)):
+        def update(self, dt: float) -> None:
+            budget = app.step_budget()
+            until = time.perf_counter() + budget + 0.012  # the search step runs 12 ms over
+            while time.perf_counter() < until:
+                pass
+
+    app.manager.push(Slow(app))
+    driver.frames(3)
+    assert app.other_seconds >= 0.012
+    assert app.step_budget() <= SEARCH_FRAME_SECONDS - 0.012
 
 
 def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):

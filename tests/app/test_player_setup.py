@@ -6,7 +6,7 @@ import pytest
 
 from game.app.players import COLOURS
 from game.app.scenes.players import ColourRow, NameScene, PlayersScene
-from game.app.scenes.settings import SettingsScene
+from game.app.scenes.settings import PLAYERS_PAGE, SettingsScene
 from game.app.settings_model import Seat, Settings, settings_from_data
 
 from .conftest import LANDSCAPE, PORTRAIT
@@ -18,7 +18,8 @@ def open_players(driver, settings=TWO_PEOPLE):
     driver.app.save_settings(settings)
     driver.app.manager.push(SettingsScene(driver.app, play=False))
     driver.frames(1)
-    driver.press_button("Players: names, initials, colours")
+    driver.open_page(PLAYERS_PAGE)
+    driver.press_button("Names and colours")
     assert isinstance(driver.scene, PlayersScene)
 
 

@@ -22,7 +22,7 @@ from game.app.settings_model import Seat, Settings
 from game.app.sound import NAMES, SOUNDS, Sounds
 from game.app.stats import stats_rows
 
-SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 360)]
+SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 390)]
 VS = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
 
 
@@ -253,10 +253,9 @@ def test_sounds_are_the_ogg_files_in_assets(tmp_path):
 
 
 def test_layout_is_portrait_or_landscape_by_shape():
-    assert layout.browser_canvas(390, 844) == layout.BROWSER_PORTRAIT
-    assert layout.browser_canvas(1024, 700) == layout.BROWSER_LANDSCAPE
     for size in SIZES:
-        frame = layout.board_layout(size)
+        frame = layout.board_layout(layout.metrics(size))
+        assert frame.portrait == (size[1] > size[0])
         screen = pygame.Rect((0, 0), size)
         for rect in (frame.header, frame.scores, frame.status, frame.board, frame.buttons):
             assert screen.contains(rect)
@@ -273,7 +272,7 @@ def test_a_resized_window_is_laid_out_again_and_kept_above_the_minimum(make_driv
     pygame.display.set_mode((200, 150), pygame.RESIZABLE)
     driver.post(pygame.VIDEORESIZE, size=(200, 150), w=200, h=150)
     driver.frames(1)
-    assert driver.app.size == layout.MIN_SIZE
+    assert driver.app.size == layout.MIN_LANDSCAPE
 
 
 def test_chart_ticks_are_round_and_never_crowd_the_top():

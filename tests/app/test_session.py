@@ -253,3 +253,48 @@ def test_a_match_resumed_on_a_finished_board_goes_on(make_driver):
     for _ in range(100):
         resumed.update(0.1)
     assert resumed.current == 1
+
+
+class EndlessSearch:
+    """A search that never finishes on its own (as Hard's work-bounded fallback can seem in a slow browser)."""
+
+    def __init__(self, best: int) -> None:
+        self.best = best
+        self.steps = 0
+
+    def step(self, budget: float) -> bool:
+        self.steps += 1
+        return False
+
+
+def test_the_expert_plays_its_best_move_so_far_when_its_time_is_up_in_wall_time():
+    from game.ai.levels import EXPERT_SECONDS
+
+    settings = Settings(seats=(Seat("computer", "expert"), Seat("human")), size=(3, 3))
+    session = Session(settings, random.Random(1), first=0)
+    wall = [1000.0]
+    session.wall = lambda: wall[0]
+    endless = EndlessSearch(best=session.state.legal_lines()[5])
+    session.players[0].think = lambda state: endless
+    session.update(0.1)
+    for _ in range(20):
+        wall[0] += EXPERT_SECONDS / 25
+        session.update(0.1)
+    assert session.state.moves == [], "still within its time"
+    wall[0] += EXPERT_SECONDS / 5
+    session.update(0.1)
+    assert session.state.moves == [endless.best], "the best move so far, as soon as the time is up"
+    assert endless.steps == 22
+
+
+def test_only_the_expert_has_a_time_budget():
+    settings = Settings(seats=(Seat("computer", "hard"), Seat("human")), size=(3, 3))
+    session = Session(settings, random.Random(1), first=0)
+    wall = [0.0]
+    session.wall = lambda: wall[0]
+    endless = EndlessSearch(best=0)
+    session.players[0].think = lambda state: endless
+    for _ in range(5):
+        wall[0] += 10.0
+        session.update(0.1)
+    assert session.state.moves == [], "Hard is bounded by work, not time: it finishes its move"

@@ -33,10 +33,11 @@ FRENCH: dict[str, str] = {
     "{n} boxes · {dots} dots": "{n} cases · {dots} points",
     "{n} dots a side · {cells} triangles": "{n} points de côté · {cells} triangles",
     "{cells} cells · {dots} dots": "{cells} cases · {dots} points",
+    "Options": "Options",
+    "Rules": "Règles",
     "Players": "Joueurs",
     "Player {n}": "Joueur {n}",
     "Human": "Humain",
-    "Computer: {level}": "Ordinateur : {level}",
     "Who starts": "Qui commence",
     "Random": "Au hasard",
     "Winner": "Gagnant",
@@ -142,10 +143,9 @@ FRENCH: dict[str, str] = {
     "misère: fewest boxes wins": "misère : le moins de cases gagne",
     # -- history
     "Opponent": "Adversaire",
+    "Level": "Niveau",
     "Played": "Jouées",
-    "Won": "Gagnées",
-    "Drawn": "Nulles",
-    "Lost": "Perdues",
+    "W-D-L": "G-N-P",
     "Best": "Meilleur",
     "Clear": "Effacer",
     "Keep them": "Les garder",
@@ -227,7 +227,7 @@ FRENCH: dict[str, str] = {
     "animation speed {speed!r} is not offered": "la vitesse d'animation {speed!r} n'est pas proposée",
     "language {code!r} is not offered": "la langue {code!r} n'est pas proposée",
     # -- players: colours, initials, names
-    "Players: names, initials, colours": "Joueurs : noms, initiales, couleurs",
+    "Names and colours": "Noms et couleurs",
     "Add a name": "Ajouter un nom",
     "Auto ({initial})": "Auto ({initial})",
     "Initial": "Initiale",
@@ -303,8 +303,7 @@ FRENCH: dict[str, str] = {
     "Misère": "Qui perd gagne",
     "No extra move": "Sans coup en plus",
     "Now decline the last two: draw the far end of the chain, not the line that takes a box.": (
-        "Refusez maintenant les deux dernières : tracez le bout de la chaîne, pas le trait qui prend une "
-        "case."
+        "Refusez maintenant les deux dernières : tracez le bout de la chaîne, pas le trait qui prend une case."
     ),
     "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, "
     "and every corner box starts with two sides.": (

@@ -78,8 +78,8 @@ class BackupScene(Scene):
     def arrange(self) -> None:
         size = self.app.size
         w, h = size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
         export = Button(tr("Export"), self.export, primary=True)
         load = Button(tr("Import"), self.start_import)
         row = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
@@ -154,7 +154,7 @@ class BackupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Backup"))
         games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)

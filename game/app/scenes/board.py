@@ -35,9 +35,6 @@ LOUPE_CLEAR = 1.3  # the loupe stays this many touch radii above the finger
 TAKEN = tr_mark("That line is taken")
 
 
-
-
-
 def hint_text(reason: str, board: Board) -> str:
     """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
     if not reason:
@@ -103,12 +100,11 @@ class BoardScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        self.frame = layout.board_layout(size)
+        self.frame = layout.board_layout(self.app.metrics)
         self.view = BoardView(self.session.board, self.frame.board)
         self.press = self.last_tap = None  # pointer positions from before a resize or rotation mean nothing now
         self.hover = None
-        u = layout.unit(size)
+        u = self.app.metrics.u
         self.menu_button = Button(tr("Menu"), self.leave)
         self.undo_button = Button(tr("Undo"), self.undo)
         self.hint_button = Button(tr("Hint"), self.hint)
@@ -138,12 +134,15 @@ class BoardScene(Scene):
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
         board = self.frame.board
         seats = len(self.session.seats)
-        self.card_line = int(u * 1.5)
-        height = int(u * 2.2) + (seats + 1) * self.card_line + int(u * 3.2)
+        self.card_line = int(u * 1.7)
+        height = int(u * 2.2) + (seats + 1) * self.card_line + u + self.app.metrics.target
         self.card = pygame.Rect(0, 0, min(board.width - 2 * u, u * 20), min(board.height - 2 * u, height))
         self.card.center = board.center
         self.next_button.rect = pygame.Rect(
-            self.card.x + u, self.card.bottom - int(u * 2.6), self.card.width - 2 * u, int(u * 2.0)
+            self.card.x + u,
+            self.card.bottom - u // 2 - self.app.metrics.target,
+            self.card.width - 2 * u,
+            self.app.metrics.target,
         )
 
     def _refresh(self) -> None:
@@ -368,12 +367,29 @@ class BoardScene(Scene):
             self.say(message, ANNOUNCE_SECONDS)
         session.messages.clear()
         self._play_queued()
+        if self.feedback is not None and self.feedback[1] <= session.now:
+            self.feedback = None
         if not session.accepting_input():
             self.hover = None
         if session.finished:
             self._finish()
         elif session.save_point() != self.saved_at:
             self._autosave()
+
+    def wants_frame(self) -> bool:
+        """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
+        glowing, a move clock running, a finished board about to go on (or a message about to go)."""
+        session = self.session
+        return (
+            session.busy
+            or any(session.glow(line) > 0 for line in session.drawn_at)
+            or session.thinking
+            or session.hint_search is not None
+            or session.hint is not None
+            or session.timer_fraction() is not None
+            or (session.state.over and not session.between)
+            or self.feedback is not None
+        )
 
     def _autosave(self) -> None:
         self.saved_at = self.session.save_point()
@@ -393,20 +409,29 @@ class BoardScene(Scene):
         self._refresh()
         session, text = self.session, self.app.text
         state = session.state
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
+        u = m.u
         title = self._title()
         header = self.frame.header
         if self.frame.portrait:
-            title_size = text.fit(title, int(u * 0.9), header.width - int(u * 8))
-            text.draw(surface, title, title_size, theme.INK, center=header.center)
+            free = header.width - 2 * self.menu_button.rect.width - u
+            title_size = text.fit(title, max(m.body, int(u * 0.9)), free)
+            lines = [title] if text.width(title, title_size) <= free else text.wrap(title, m.caption, free)[:2]
+            if len(lines) > 1:
+                title_size = m.caption
+            y = header.centery - len(lines) * int(title_size * 0.75) // 2
+            for line in lines:
+                text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
+                y += int(title_size * 0.75)
         else:
             room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
-            size = int(u * 0.7)
+            size = m.body
             lines = text.wrap(title, size, room.width)
-            y = room.centery - len(lines) * size // 2
-            for line in lines[:2]:
+            lines = lines[:2]
+            y = room.centery - len(lines) * int(size * 0.75) // 2
+            for line in lines:
                 text.draw(surface, line, size, theme.INK, topleft=(room.x, y))
-                y += size
+                y += int(size * 0.75)
         draw_scores(
             surface,
             text,
@@ -417,6 +442,7 @@ class BoardScene(Scene):
             session.settings.patterns,
             session.thinking,
             session.now,
+            m,
         )
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
@@ -447,7 +473,7 @@ class BoardScene(Scene):
         size = text.fit(title, int(u * 1.1), card.width - 2 * u)
         text.draw(surface, title, size, theme.INK, midtop=(card.centerx, card.y + int(u * 0.7)))
         y = card.y + int(u * 2.2)
-        small = int(u * 0.6)
+        small = self.app.metrics.caption
         this_x, total_x = card.right - int(u * 5.5), card.right - u
         text.draw(surface, tr("this board"), small, theme.MUTED, midright=(this_x, y + self.card_line // 2))
         text.draw(surface, tr("total"), small, theme.MUTED, midright=(total_x, y + self.card_line // 2))
@@ -457,10 +483,12 @@ class BoardScene(Scene):
             box = pygame.Rect(card.x + u, y + self.card_line // 8, self.card_line * 3 // 4, self.card_line * 3 // 4)
             swatch(surface, text, box, session.looks[seat], session.settings.patterns)
             middle = box.centery
-            name_size = text.fit(name, int(u * 0.75), this_x - int(u * 3) - box.right)
+            name_size = text.fit(name, self.app.metrics.body, this_x - int(u * 3) - box.right)
             text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))
-            text.draw(surface, str(session.state.scores[seat]), int(u * 0.8), theme.INK, midright=(this_x, middle))
-            text.draw(surface, str(totals[seat]), int(u * 0.8), theme.INK, midright=(total_x, middle))
+            text.draw(
+                surface, str(session.state.scores[seat]), self.app.metrics.body, theme.INK, midright=(this_x, middle)
+            )
+            text.draw(surface, str(totals[seat]), self.app.metrics.body, theme.INK, midright=(total_x, middle))
 
     def _title(self) -> str:
         session = self.session
@@ -512,18 +540,18 @@ class BoardScene(Scene):
             text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
             rect = pygame.Rect(rect.x + 2 * radius + 12, rect.y, rect.width - 2 * radius - 12, rect.height)
         status = self._status()
-        size = int(u * 0.72)
+        size = self.app.metrics.body
         lines = text.wrap(status, size, rect.width - 8)
-        while len(lines) * size * 1.05 > rect.height and size > 12:
+        while len(lines) * size * 0.75 > rect.height and size > text.least:
             size -= 1
             lines = text.wrap(status, size, rect.width - 8)
-        y = rect.centery - len(lines) * int(size * 1.05) // 2
+        y = rect.centery - len(lines) * int(size * 0.75) // 2
         colour = theme.HINT if self.session.hint is not None else theme.INK
         if self.feedback is not None and self.feedback[1] > self.session.now:
             colour = theme.LAST_TURN
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
-            y += int(size * 1.05)
+            y += int(size * 0.75)
 
     def _marks(self) -> Marks:
         session = self.session

@@ -14,24 +14,32 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-def header_rects(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+def header_rects(m: layout.Metrics) -> tuple[pygame.Rect, pygame.Rect]:
     """(the whole header bar, its back button) at the top of the surface."""
-    u = layout.unit(size)
-    bar = pygame.Rect(u // 2, u // 2, size[0] - u, int(u * 1.7))
+    u = m.u
+    bar = pygame.Rect(u // 2, u // 2, m.size[0] - u, max(m.target, int(u * 1.7)))
     back = pygame.Rect(bar.x, bar.y, int(u * 3.6), bar.height)
     return bar, back
 
 
-def draw_title(app: App, surface: pygame.Surface, bar: pygame.Rect, title: str) -> None:
-    u = layout.unit(surface.get_size())
-    size = app.text.fit(title, int(u * 1.05), bar.width - int(u * 8))
-    app.text.draw(surface, title, size, theme.INK, center=bar.center)
+def draw_title(
+    app: App, surface: pygame.Surface, bar: pygame.Rect, title: str, room: pygame.Rect | None = None
+) -> None:
+    """The scene's title, centred in the header bar between the buttons at its two ends (or in ``room``, the
+    free part of the bar when one end has more buttons)."""
+    m = app.metrics
+    if room is None:
+        room = bar.inflate(-int(m.u * 7.6), 0)
+    size = app.text.fit(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
+    title = app.text.shorten(title, size, room.width - m.u // 2)  # (on the narrowest screens)
+    app.text.draw(surface, title, size, theme.INK, center=room.center)
 
 
-def footer_rect(size: tuple[int, int]) -> pygame.Rect:
+def footer_rect(m: layout.Metrics) -> pygame.Rect:
     """The full-width row of main buttons at the bottom of the surface."""
-    u = layout.unit(size)
-    return pygame.Rect(u, size[1] - int(u * 2.6), size[0] - 2 * u, int(u * 2.1))
+    u = m.u
+    height = max(m.target, int(u * 2.1))
+    return pygame.Rect(u, m.size[1] - u // 2 - height, m.size[0] - 2 * u, height)
 
 
 def back_button(app: App, rect: pygame.Rect) -> Button:

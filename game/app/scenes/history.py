@@ -80,20 +80,27 @@ def saving_text(view: HistoryView) -> str:
     return "  ·  ".join(parts)
 
 
-COLUMNS = (
-    (tr_mark("Opponent"), 0.0),
-    (tr_mark("Board"), 0.2),
-    (tr_mark("Played"), 0.5),
-    (tr_mark("Won"), 0.62),
-    (tr_mark("Drawn"), 0.72),
-    (tr_mark("Lost"), 0.82),
-)
-BEST_COLUMN = (tr_mark("Best"), 0.92)
+HEADINGS = (tr_mark("Level"), tr_mark("Board"), tr_mark("Played"), tr_mark("W-D-L"), tr_mark("Best"))
 
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [level_name(row.level), row.board, str(row.played), str(row.won), str(row.drawn), str(row.lost), best]
+    return [level_name(row.level), row.board, str(row.played), f"{row.won}-{row.drawn}-{row.lost}", best]
+
+
+def column_starts(cells: list[list[str]], width: int, gap: int, measure) -> list[int]:
+    """Where each column of the table starts: the figures as wide as their widest cell, from the right; the
+    computer's level and the board sharing what is left (the level's column no wider than its widest cell)."""
+    widths = [max(measure(row[i]) for row in cells) + gap for i in range(len(HEADINGS))]
+    figures = sum(widths[2:])
+    names = max(0, width - figures)
+    first = min(widths[0], names * 2 // 5) if widths[0] + widths[1] > names else widths[0]
+    starts = [0, first]
+    x = names
+    for column_width in widths[2:]:
+        starts.append(x)
+        x += column_width
+    return starts
 
 
 class HistoryScene(Scene):
@@ -142,35 +149,42 @@ class HistoryScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        self.bar, back_rect = header_rects(m)
+        self.title_room: pygame.Rect | None = None
         if self.confirming:
-            self._layout_dialog(u)
+            self._layout_dialog(m)
         else:
             back = back_button(self.app, back_rect)
             clear = Button(tr("Clear"), self.ask_to_clear, enabled=bool(self.total))
             clear.rect = pygame.Rect(self.bar.right - back_rect.width, self.bar.y, back_rect.width, self.bar.height)
             backup = Button(tr("Backup"), self.backup)
-            backup.rect = clear.rect.move(-back_rect.width - u // 3, 0)
+            wide = max(back_rect.width, self.app.text.width(backup.label, m.body) + u)  # (its label's length)
+            backup.rect = pygame.Rect(clear.rect.x - u // 3 - wide, self.bar.y, wide, self.bar.height)
+            self.title_room = pygame.Rect(back_rect.right, self.bar.y, backup.rect.x - back_rect.right, self.bar.height)
             self.panel.set([back, clear, backup])
-        self.row_height = int(u * 2.1)
-        self.table_line = int(u * 0.95)
-        room = max(0, int((h - self.bar.bottom) * 0.45) - int(u * 3.4)) // self.table_line - 1
+        self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
+        self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
+        self.stats_top = u // 3 + int(m.body * 0.8) + 2 * int(m.caption * 0.8) + u // 3  # played, streak, saved
+        room = max(0, int((h - self.bar.bottom) * 0.45) - self.stats_top - u) // self.table_line - 1
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
         more = self.table_line if len(self.rows) > self.shown_rows else 0
-        stats_height = int(u * 3.5) + table + more
+        stats_height = self.stats_top + table + more + u // 3
         self.stats_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, stats_height)
         self.list_rect = pygame.Rect(u, self.stats_rect.bottom + u // 2, w - 2 * u, h - self.stats_rect.bottom - u)
 
-    def _layout_dialog(self, u: int) -> None:
-        w, h = self.app.size
+    def _layout_dialog(self, m: layout.Metrics) -> None:
+        w, h = m.size
+        u = m.u
         width = min(w - 2 * u, u * 22)
-        self.dialog = pygame.Rect(0, 0, width, int(u * 7.2))
+        question = self.app.text.wrap(self._question(), m.body, width - 2 * u)
+        row_h = max(m.target, int(u * 2.1))
+        self.dialog = pygame.Rect(0, 0, width, u + len(question) * int(m.body * 0.8) + m.caption * 2 + row_h + u)
         self.dialog.center = (w // 2, h // 2)
-        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
+        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - u // 2 - row_h, width - 2 * u, row_h)
         keep = Button(tr("Keep them"), self.cancel_clear)
         delete = Button(tr("Delete {n}").format(n=self.total), self.clear, danger=True)
         keep.rect, delete.rect = layout.split_row(row, 2, u)
@@ -240,9 +254,9 @@ class HistoryScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
-        draw_title(self.app, surface, self.bar, tr("History"))
+        draw_title(self.app, surface, self.bar, tr("History"), self.title_room)
         self._draw_stats(surface, u)
         self._draw_list(surface, u)
         if self.confirming:
@@ -255,7 +269,7 @@ class HistoryScene(Scene):
             text.draw(
                 surface,
                 tr("No finished games yet."),
-                int(u * 0.8),
+                self.app.metrics.body,
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
             )
@@ -269,50 +283,57 @@ class HistoryScene(Scene):
             pygame.draw.rect(surface, theme.PANEL, row, border_radius=10)
             top, bottom = describe_entry(entry)
             corner = (row.right - u // 2, row.y + u // 4)
-            review = text.draw(surface, tr("Review >"), int(u * 0.6), theme.ACCENT, topright=corner)
-            size = text.fit(top, int(u * 0.62), review.x - row.x - u)
-            text.draw(surface, top, size, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
-            size = text.fit(bottom, int(u * 0.72), row.width - u)
+            review = text.draw(surface, tr("Review >"), self.app.metrics.caption, theme.ACCENT, topright=corner)
+            room = review.x - row.x - u
+            top = text.shorten(top, self.app.metrics.caption, room)
+            text.draw(surface, top, self.app.metrics.caption, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
+            size = text.fit(bottom, self.app.metrics.body, row.width - u)
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
             y += self.row_height
         surface.set_clip(clip)
 
     def _draw_stats(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
+        m = self.app.metrics
         rect = self.stats_rect
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
         played = tr_n("{n} game played", "{n} games played", self.total)
-        text.draw(surface, played, int(u * 0.85), theme.INK, topleft=(inner.x, rect.y + u // 3))
-        size = text.fit(self.streak, int(u * 0.66), inner.width)
-        text.draw(surface, self.streak, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 1.45)))
-        size = text.fit(self.saving, int(u * 0.58), inner.width)
-        text.draw(surface, self.saving, size, theme.MUTED, topleft=(inner.x, rect.y + int(u * 2.35)))
+        text.draw(surface, played, m.body, theme.INK, topleft=(inner.x, rect.y + u // 3))
+        y = rect.y + u // 3 + int(m.body * 0.8)
+        for line in (self.streak, self.saving):
+            text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+            y += int(m.caption * 0.8)
         if not self.shown_rows:
             return
-        y = rect.y + int(u * 3.4)
-        size = int(u * 0.6)
-        columns = (*COLUMNS, BEST_COLUMN)
-        self._draw_table_row(surface, [tr(name) for name, _ in columns], inner, y, size, theme.MUTED)
-        for row in self.rows[: self.shown_rows]:
+        y = rect.y + self.stats_top
+        size = m.caption
+        cells = [[tr(name) for name in HEADINGS]] + [row_cells(row) for row in self.rows[: self.shown_rows]]
+        starts = column_starts(cells, inner.width, u // 3, lambda cell: text.width(cell, size))
+        for index, row_text in enumerate(cells):
+            colour = theme.MUTED if index == 0 else theme.INK
+            self._draw_table_row(surface, row_text, starts, inner, y, size, colour)
             y += self.table_line
-            self._draw_table_row(surface, row_cells(row), inner, y, size, theme.INK)
         hidden = len(self.rows) - self.shown_rows
         if hidden:
-            y += self.table_line
             text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
 
     def _draw_table_row(
-        self, surface: pygame.Surface, cells: list[str], inner: pygame.Rect, y: int, size: int, colour: tuple
+        self,
+        surface: pygame.Surface,
+        cells: list[str],
+        starts: list[int],
+        inner: pygame.Rect,
+        y: int,
+        size: int,
+        colour: tuple,
     ) -> None:
         text = self.app.text
-        columns = (*COLUMNS, BEST_COLUMN)
-        for index, (cell, (_, start)) in enumerate(zip(cells, columns, strict=True)):
-            end = columns[index + 1][1] if index + 1 < len(columns) else 1.0
-            width = int(inner.width * (end - start)) - 6
-            fitted = text.fit(cell, size, width)
-            text.draw(surface, cell, fitted, colour, topleft=(inner.x + int(inner.width * start), y))
+        ends = [*starts[1:], inner.width]
+        for cell, start, end in zip(cells, starts, ends, strict=True):
+            fitted = text.fit(cell, size, end - start - 4)
+            text.draw(surface, cell, fitted, colour, topleft=(inner.x + start, y))
 
     def _draw_dialog(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
@@ -320,14 +341,19 @@ class HistoryScene(Scene):
         shade.fill((*theme.INK, 140))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        count = self.total
-        question = tr_n(
-            "Delete {n} finished game and its statistics?", "Delete all {n} finished games and their statistics?", count
-        )
+        m = self.app.metrics
         y = self.dialog.y + u
-        for line in text.wrap(question, int(u * 0.8), self.dialog.width - 2 * u):
-            text.draw(surface, line, int(u * 0.8), theme.INK, midtop=(self.dialog.centerx, y))
-            y += int(u * 0.95)
+        for line in text.wrap(self._question(), m.body, self.dialog.width - 2 * u):
+            text.draw(surface, line, m.body, theme.INK, midtop=(self.dialog.centerx, y))
+            y += int(m.body * 0.8)
         note = tr("This cannot be undone. An unfinished game is kept.")
-        size = text.fit(note, int(u * 0.6), self.dialog.width - 2 * u)
-        text.draw(surface, note, size, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))
+        for line in text.wrap(note, m.caption, self.dialog.width - 2 * u):
+            text.draw(surface, line, m.caption, theme.MUTED, midtop=(self.dialog.centerx, y + u // 4))
+            y += int(m.caption * 0.8)
+
+    def _question(self) -> str:
+        return tr_n(
+            "Delete {n} finished game and its statistics?",
+            "Delete all {n} finished games and their statistics?",
+            self.total,
+        )

@@ -356,22 +356,22 @@ class HowToScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w = size[0]
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        w = m.size[0]
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
         previous = Button(tr("Previous"), lambda: self.turn(-1), enabled=self.page > 0)
         if self.page < len(PAGES) - 1:
             following = Button(tr("Next"), lambda: self.turn(1), primary=True)
         else:
             following = Button(tr("Practice game"), self.practise, primary=True)
-        row = footer_rect(size)
+        row = footer_rect(m)
         previous.rect, following.rect = layout.split_row(row, 2, u)
         focus = self.panel.focus
         widgets = [following, previous, back]
         lesson = self.lesson
-        portrait = layout.is_portrait(size)
+        portrait = m.portrait
         if lesson is not None:
             show = Button(tr("Show me"), self.show_me, enabled=not lesson.done)
             again = Button(tr("Start again"), self.restart_lesson)
@@ -385,61 +385,70 @@ class HowToScene(Scene):
         self.panel.set(widgets)
         self.panel.focus = focus if focus is None or focus >= len(widgets) or widgets[focus].enabled else 2
         body = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, row.y - self.bar.bottom - u)
-        self.text_size = max(12, int(u * 0.72))
+        self.text_size = m.body
+        self.heading = max(m.body, int(u * 1.0))
         column = body if portrait or lesson is None else pygame.Rect(body.x, body.y, body.w * 9 // 20, body.h)
         lines = self.app.text.wrap(tr(PAGES[self.page].text), self.text_size, column.w)
-        text_height = int(u * 1.3) + int(len(lines) * self.text_size * 1.2) + u // 2
-        share = 0.4 if lesson is None else 0.5 if portrait else 0.6
-        self.text_rect = pygame.Rect(column.x, column.y, column.w, min(text_height, int(column.h * share)))
+        text_height = int(self.heading * 0.9) + len(lines) * int(self.text_size * 0.8) + u // 2
+        self.text_rect = pygame.Rect(column.x, column.y, column.w, text_height)
         if lesson is None:
             area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
-            self._place_pictures(area, u)
+            self._place_pictures(area, m)
         elif portrait:
             area = pygame.Rect(body.x, self.text_rect.bottom, body.w, body.bottom - self.text_rect.bottom)
-            self._place_lesson(lesson, area, u)
+            self._place_lesson(lesson, area, m)
         else:  # the words on the left, the board on the right
             said = pygame.Rect(column.x, self.text_rect.bottom, column.w, body.bottom - self.text_rect.bottom)
             board = pygame.Rect(column.right + u, body.y, body.right - column.right - u, body.h)
-            self._place_lesson(lesson, said, u, board)
+            self._place_lesson(lesson, said, m, board)
 
-    def _place_lesson(self, lesson: Lesson, area: pygame.Rect, u: int, board: pygame.Rect | None = None) -> None:
+    def _place_lesson(
+        self, lesson: Lesson, area: pygame.Rect, m: layout.Metrics, board: pygame.Rect | None = None
+    ) -> None:
         """What to do and what the last line did at the top of ``area``, the exercise's board below them (or in
         ``board`` when given)."""
-        self.caption_size = max(11, int(u * 0.62))
-        self.lesson_text = pygame.Rect(area.x, area.y, area.width, int(self.text_size * 5.2))
+        u = m.u
+        self.caption_size = m.caption
+        self.lesson_text = pygame.Rect(area.x, area.y, area.width, int(self.text_size * 0.8) * 4 + self.text_size // 2)
         if board is None:
             board = pygame.Rect(area.x, self.lesson_text.bottom + u // 3, area.width, 0)
             board.height = area.bottom - board.y
-        room = pygame.Rect(board.x, board.y, board.width, board.height - int(self.caption_size * 1.4))
+        room = pygame.Rect(board.x, board.y, board.width, board.height - int(self.caption_size * 1.1))
         self.views: list[tuple[Picture, BoardView]] = []
         self.lesson_view = BoardView(lesson.board, layout.tight_rect(lesson.board, room))
 
-    def _place_pictures(self, area: pygame.Rect, u: int) -> None:
+    def _place_pictures(self, area: pygame.Rect, m: layout.Metrics) -> None:
+        """The pictures in a column or a row, whichever shows them bigger, each with its caption below it."""
         example = PAGES[self.page].example
         assert example is not None, "a page has an example or an exercise"
         board = example.board()
         shots = pictures(example)
-        self.caption_size = max(11, int(u * 0.6))
-        caption = int(self.caption_size * 2.6) + u // 3
-        portrait = layout.is_portrait(self.app.size)
-        places = (layout.split_column if portrait else layout.split_row)(area, len(shots), u // 2)
-        boxes = []
-        for place in places:
-            room = pygame.Rect(place.x, place.y, place.width, place.height - caption)
-            box = layout.tight_rect(board, room)
-            box.width = max(box.width, min(room.width, int(u * 7)))
-            box.centerx = room.centerx
-            boxes.append(box)
-        if portrait:
-            group = sum(box.height + caption for box in boxes) + u // 2 * (len(boxes) - 1)
-        else:
-            group = boxes[0].height + caption
-        top = area.y + (area.height - group) // 2
-        for box in boxes:
-            box.y = top
-            if portrait:
-                top += box.height + caption + u // 2
+        self.caption_size = m.caption
+        best: tuple[int, list[pygame.Rect], list[pygame.Rect]] | None = None
+        for split in (layout.split_column, layout.split_row):
+            places = split(area, len(shots), m.u // 2)
+            caption = self._caption_height(shots, places[0].width, m)
+            rooms = [pygame.Rect(p.x, p.y, p.width, max(1, p.height - caption)) for p in places]
+            boxes = [layout.tight_rect(board, room) for room in rooms]
+            size = min(min(box.size) for box in boxes)
+            if best is None or size > best[0]:
+                best = (size, boxes, rooms)
+        _, boxes, rooms = best  # type: ignore[misc]
+        self.in_column = rooms[0].x == rooms[-1].x
+        self._caption_room = rooms[0].width
+        for box, room in zip(boxes, rooms, strict=True):
+            box.width = max(box.width, min(room.width, int(m.u * 7)))
+            box.center = room.center
         self.views = [(shot, BoardView(board, box)) for shot, box in zip(shots, boxes, strict=True)]
+
+    def _caption_height(self, shots: list[Picture], width: int, m: layout.Metrics) -> int:
+        """Room for the tallest caption (the note and the position's status, each wrapped to ``width``)."""
+        text = self.app.text
+        lines = max(
+            len(text.wrap(shot.note, m.caption, width)) + len(text.wrap(status(shot), m.caption, width))
+            for shot in shots
+        )
+        return lines * int(m.caption * 0.8) + m.u // 3
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()
@@ -466,24 +475,18 @@ class HowToScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
         text = self.app.text
         page = PAGES[self.page]
         draw_title(
             self.app, surface, self.bar, tr("How to play · {n}/{total}").format(n=self.page + 1, total=len(PAGES))
         )
         y = self.text_rect.y
-        heading = int(u * 1.0)
-        text.draw(surface, tr(page.title), heading, theme.INK, midtop=(self.text_rect.centerx, y))
-        y += int(u * 1.3)
+        text.draw(surface, tr(page.title), self.heading, theme.INK, midtop=(self.text_rect.centerx, y))
+        y += int(self.heading * 0.9)
         size = self.text_size
-        lines = text.wrap(tr(page.text), size, self.text_rect.width)
-        while len(lines) * size * 1.2 > self.text_rect.bottom - y and size > 11:
-            size -= 1
-            lines = text.wrap(tr(page.text), size, self.text_rect.width)
-        for line in lines:
+        for line in text.wrap(tr(page.text), size, self.text_rect.width):
             text.draw(surface, line, size, theme.INK, midtop=(self.text_rect.centerx, y))
-            y += int(size * 1.2)
+            y += int(size * 0.8)
         for index, (shot, view) in enumerate(self.views):
             self._draw_picture(surface, shot, view, index)
         if self.lesson is not None:
@@ -500,12 +503,12 @@ class HowToScene(Scene):
         for message, colour in said:  # each in at most two lines, made smaller if it needs more
             fitted = size
             lines = text.wrap(message, fitted, box.width)
-            while len(lines) > 2 and fitted > 10:
+            while len(lines) > 2 and fitted > text.least:
                 fitted -= 1
                 lines = text.wrap(message, fitted, box.width)
             for line in lines:
                 text.draw(surface, line, fitted, colour, midtop=(box.centerx, y))
-                y += int(fitted * 1.2)
+                y += int(fitted * 0.8)
             y += size // 4
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
         marks = Marks(recent=list(lesson.last_turn))
@@ -530,11 +533,11 @@ class HowToScene(Scene):
         if index > 0:
             self._draw_arrow(surface, view)
         size = self.caption_size
-        x, y = view.rect.centerx, view.rect.bottom + size // 3
-        note = text.fit(tr(shot.note), size, view.rect.width + 2 * size)
-        text.draw(surface, tr(shot.note), note, theme.INK, midtop=(x, y))
-        line = status(shot)
-        text.draw(surface, line, text.fit(line, size, view.rect.width + 2 * size), theme.MUTED, midtop=(x, y + size))
+        x, y = view.rect.centerx, view.rect.bottom + size // 4
+        for line, colour in ((tr(shot.note), theme.INK), (status(shot), theme.MUTED)):
+            for part in text.wrap(line, size, self._caption_room):
+                text.draw(surface, part, size, colour, midtop=(x, y))
+                y += int(size * 0.8)
 
     def _draw_number(self, surface: pygame.Surface, view: BoardView, line: int, order: int) -> None:
         (ax, ay), (bx, by) = view.ends[line]
@@ -547,7 +550,7 @@ class HowToScene(Scene):
     def _draw_arrow(self, surface: pygame.Surface, view: BoardView) -> None:
         """A small arrow before a picture: it follows the one before it."""
         s = max(6, view.dot_radius)
-        if layout.is_portrait(self.app.size):
+        if self.in_column:
             x, y = view.rect.centerx, view.rect.y - s // 2
             points = [(x - s, y - s), (x + s, y - s), (x, y)]
         else:

@@ -36,9 +36,9 @@ class MenuScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
         has_saved = self.app.saved.has_unfinished()
         buttons = [
             Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
@@ -50,23 +50,30 @@ class MenuScene(Scene):
             Button(tr("History"), self.history),
             Button(tr("Settings"), self.settings),
         ]
-        if layout.is_portrait(size):
-            self.title_rect = pygame.Rect(0, u, w, int(u * 4))
-            column_height = int(len(buttons) * u * 2.4 + (len(buttons) - 1) * (u // 2))
-            top = max(self.title_rect.bottom, h - u * 2 - column_height)  # a short window squeezes the buttons
-            column = pygame.Rect(u * 3, top, w - u * 6, h - u * 2 - top)
-            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, max(0, column.top - self.title_rect.bottom - u))
+        gap = u // 3
+        button_h = max(m.target, int(u * 2.4))
+        title_h = int(u * 4)
+        room = h - u - (title_h + u // 2 if m.portrait else u)  # what the buttons may take, top to bottom
+        columns = 1 if len(buttons) * (m.target + gap) - gap <= room else 2  # two columns when one is too tall
+        rows = -(-len(buttons) // columns)
+        button_h = min(button_h, max(m.target, (room - (rows - 1) * gap) // rows))
+        column_height = rows * button_h + (rows - 1) * gap
+        if m.portrait:
+            self.title_rect = pygame.Rect(0, u // 2, w, title_h)
+            column = pygame.Rect(u * 2 if columns == 1 else u, h - u - column_height, 0, column_height)
+            column.width = w - 2 * column.x
+            art = pygame.Rect(u * 3, self.title_rect.bottom, w - u * 6, column.top - self.title_rect.bottom - u // 2)
         else:
-            self.title_rect = pygame.Rect(0, u * 2, w // 2, int(u * 4))
-            art_height = max(0, h - self.title_rect.bottom - u * 4)
-            art = pygame.Rect(u * 3, self.title_rect.bottom + u, w // 2 - u * 6, art_height)
-            column = pygame.Rect(w // 2 + u * 2, u * 2, w // 2 - u * 5, h - u * 4)
-        for button, rect in zip(
-            buttons, layout.split_column(column, len(buttons), u // 2, most=int(u * 2.4)), strict=True
-        ):
+            self.title_rect = pygame.Rect(0, u, w // 2, title_h)
+            top = self.title_rect.bottom + u // 2
+            art = pygame.Rect(u * 3, top, w // 2 - u * 6, h - top - u * 2)
+            column = pygame.Rect(w // 2 + u, (h - column_height) // 2, w // 2 - u * 3, column_height)
+        halves = layout.split_row(column, columns, u // 2)
+        places = [rect for half in halves for rect in layout.split_column(half, rows, gap, most=button_h)]
+        for button, rect in zip(buttons, places, strict=False):
             button.rect = rect
         self.panel.set(buttons)
-        self.view = BoardView(self.sample.board, art)
+        self.view = BoardView(self.sample.board, art) if min(art.size) >= u * 2 else None  # no room: no picture
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
@@ -127,23 +134,24 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
+        u = m.u
         text = self.app.text
         text.draw(
             surface,
             "Pipopipette",
-            int(u * 2.4),
+            text.fit("Pipopipette", int(u * 2.4), self.title_rect.width - 2 * u),
             theme.INK,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 1.5)),
         )
         text.draw(
             surface,
             tr("Dots and Boxes"),
-            int(u * 1.0),
+            max(m.body, int(u * 1.0)),
             theme.MUTED,
             center=(self.title_rect.centerx, self.title_rect.y + int(u * 3.1)),
         )
         looks = self.app.settings.looks()  # the sample shows the players' own colours and initials
-        if self.view.rect.height >= 2 * u:  # no room for the sample board in a very short window
+        if self.view is not None:
             self.view.draw(surface, self.sample, text, Marks(), looks, self.app.settings.patterns)
         self.panel.draw(surface, text)

@@ -106,11 +106,11 @@ class OpenLinkScene(Scene):
         pygame.key.stop_text_input()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
-        portrait = layout.is_portrait(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        self.bar, back_rect = header_rects(m)
+        portrait = m.portrait
         if portrait:
             width = w - 2 * u
             x = u
@@ -120,13 +120,16 @@ class OpenLinkScene(Scene):
             x = u
             keys = pygame.Rect(w // 2 + u // 2, self.bar.bottom + u, w // 2 - int(u * 1.5), h - self.bar.bottom - 2 * u)
         self.keypad.rect = keys
-        self.field = pygame.Rect(x, self.bar.bottom + int(u * 2.4), width, int(u * 4))
-        row = pygame.Rect(x, self.field.bottom + u // 2, width, int(u * 2.1))
+        intro = self.app.text.wrap(self._intro(), m.caption, width)
+        self.intro_top = self.bar.bottom + u // 2
+        self.field = pygame.Rect(x, self.intro_top + len(intro) * int(m.caption * 0.8) + u // 2, width, int(u * 4))
+        row_h = max(m.target, int(u * 2.1))
+        row = pygame.Rect(x, self.field.bottom + u // 2, width, row_h)
         paste = Button(tr("Paste"), self.paste)
         clear = Button(tr("Clear"), self.clear)
         paste.rect, clear.rect = layout.split_row(row, 2, u // 2)
         self.open_button = Button(tr("Open"), self.open, primary=True)
-        self.open_button.rect = pygame.Rect(x, row.bottom + u // 2, width, int(u * 2.1))
+        self.open_button.rect = pygame.Rect(x, row.bottom + u // 2, width, row_h)
         self.message_y = self.open_button.rect.bottom + u // 2
         if portrait:
             top = self.message_y + int(u * 2.5)
@@ -193,31 +196,34 @@ class OpenLinkScene(Scene):
     def update(self, dt: float) -> None:
         self._take_pasted()
 
+    def _intro(self) -> str:
+        return tr("Paste or type a game link, or a position code such as {code}.").format(code=EXAMPLE)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        text, u = self.app.text, layout.unit(surface.get_size())
+        m = self.app.metrics
+        text, u = self.app.text, m.u
         draw_title(self.app, surface, self.bar, tr("Open a link"))
-        intro = tr("Paste or type a game link, or a position code such as {code}.").format(code=EXAMPLE)
-        y = self.bar.bottom + u // 2
-        size = int(u * 0.66)
-        for line in text.wrap(intro, size, self.field.width):
+        y = self.intro_top
+        size = m.caption
+        for line in text.wrap(self._intro(), size, self.field.width):
             text.draw(surface, line, size, theme.MUTED, topleft=(self.field.x, y))
-            y += int(size * 1.2)
+            y += int(size * 0.8)
         pygame.draw.rect(surface, theme.PANEL, self.field, border_radius=12)
         pygame.draw.rect(surface, theme.FOCUS, self.field, 2, border_radius=12)
-        small = int(u * 0.7)
+        small = m.body
         shown = self.typed + "|"
         lines = break_anywhere(text, shown, small, self.field.width - u)
-        room = max(1, (self.field.height - u // 2) // int(small * 1.25))
+        room = max(1, (self.field.height - u // 2) // int(small * 0.8))
         y = self.field.y + u // 4
         for line in lines[-room:]:
             text.draw(surface, line, small, theme.INK, topleft=(self.field.x + u // 2, y))
-            y += int(small * 1.25)
+            y += int(small * 0.8)
         message = self.problem or tr(self.clipboard.status)
         if message:
             colour = theme.LAST_TURN if self.problem else theme.MUTED
             y = self.message_y
             for line in text.wrap(message, size, self.field.width):
                 text.draw(surface, line, size, colour, topleft=(self.field.x, y))
-                y += int(size * 1.2)
+                y += int(size * 0.8)
         self.panel.draw(surface, text)

@@ -128,7 +128,7 @@ class PlayersScene(Scene):
     # -- layout -----------------------------------------------------------------------------------------------
     def seat_rects(self) -> list[pygame.Rect]:
         size = self.app.size
-        u = layout.unit(size)
+        u = self.app.metrics.u
         body = pygame.Rect(u // 2, self.bar.bottom + u // 2, size[0] - u, size[1] - self.bar.bottom - int(u * 2.2))
         count = len(self.app.settings.seats)
         columns = 1 if layout.is_portrait(size) or count == 1 else 2
@@ -142,9 +142,8 @@ class PlayersScene(Scene):
         ]
 
     def arrange(self) -> None:
-        size = self.app.size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
         settings = self.app.settings
         self.looks = settings.looks()
         players = chosen(settings.players, len(settings.seats))
@@ -185,7 +184,7 @@ class PlayersScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Players"))
         settings = self.app.settings
@@ -241,8 +240,8 @@ class NameScene(Scene):
 
     def arrange(self) -> None:
         size = self.app.size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
         gap = 4
         room = (size[1] - self.bar.bottom - u) // 6 - gap  # the name field, four rows of letters, one of commands
         row = max(target_height(u), min(int(u * 3), room))
@@ -291,7 +290,7 @@ class NameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Player {n}'s name").format(n=self.seat + 1))
         pygame.draw.rect(surface, theme.PANEL, self.field, border_radius=12)

@@ -118,8 +118,8 @@ class PuzzleListScene(Scene):
     def arrange(self) -> None:
         size = self.app.size
         w, h = size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        u = self.app.metrics.u
+        self.bar, back_rect = header_rects(self.app.metrics)
         back = back_button(self.app, back_rect)
         self.next_button = Button(tr("Next unsolved"), self.open_next, primary=True)
         self.next_button.enabled = self.next_unsolved() is not None
@@ -186,7 +186,7 @@ class PuzzleListScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Puzzles"))
         solved = sum(1 for p in self.puzzles if p.key in self.solved)
@@ -252,9 +252,8 @@ class PuzzleScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        u = layout.unit(size)
-        frame = layout.board_layout(size)
+        u = self.app.metrics.u
+        frame = layout.board_layout(self.app.metrics)
         self.portrait = frame.portrait
         self.header, self.scores, self.board_rect, buttons = frame.header, frame.scores, frame.board, frame.buttons
         self.status = frame.status
@@ -386,7 +385,7 @@ class PuzzleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
-        u = layout.unit(surface.get_size())
+        u = self.app.metrics.u
         text = self.app.text
         if self.was_solved or self.solved_now:
             title = tr("Puzzle {number} · {theme} · solved")
@@ -400,7 +399,9 @@ class PuzzleScene(Scene):
         text.draw(surface, title, size, theme.INK, center=room.center)
         seats = looks()
         patterns = self.app.settings.patterns
-        draw_scores(surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.now)
+        draw_scores(
+            surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.now, self.app.metrics
+        )
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
         self.view.draw(surface, self.state, text, self._marks(), seats, self.app.settings.patterns)

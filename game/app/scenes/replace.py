@@ -60,17 +60,29 @@ class ReplaceScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        w, h = self.app.size
-        u = layout.unit(self.app.size)
+        m = self.app.metrics
+        (w, h), u = m.size, m.u
         width = min(w - 2 * u, u * 22)
-        self.dialog = pygame.Rect(0, 0, width, int(u * 9))
+        row_h = max(m.target, int(u * 2.1))
+        height = u + sum(int(size * 0.85) for _, size, _ in self._lines(width)) + u // 2 + row_h + u // 2
+        self.dialog = pygame.Rect(0, 0, width, height)
         self.dialog.center = (w // 2, h // 2)
-        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - int(u * 3), width - 2 * u, int(u * 2.1))
+        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - u // 2 - row_h, width - 2 * u, row_h)
         keep = Button(tr("Continue"), self.keep, primary=True)
         replace = Button(tr("Replace"), self.replace, danger=True)
         keep.rect, replace.rect = layout.split_row(row, 2, u)
         self.panel.set([keep, replace])
         self.panel.focus = 0
+
+    def _lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """The question's lines (text, size, colour), wrapped to the dialog's width."""
+        m, text = self.app.metrics, self.app.text
+        room = width - 2 * m.u
+        heading = max(m.body, int(m.u * 0.9))
+        lines = [(line, heading, theme.INK) for line in text.wrap(tr("You have an unfinished game"), heading, room)]
+        lines += [(line, m.caption, theme.MUTED) for line in text.wrap(self.summary, m.caption, room)]
+        question = tr("Continue it, or replace it with a new game?")
+        return lines + [(line, m.body, theme.INK) for line in text.wrap(question, m.body, room)]
 
     def keep(self) -> None:
         from .board import BoardScene
@@ -99,18 +111,10 @@ class ReplaceScene(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((*theme.INK, 140))
         surface.blit(shade, (0, 0))
-        u = layout.unit(surface.get_size())
         text = self.app.text
         pygame.draw.rect(surface, theme.PANEL, self.dialog, border_radius=16)
-        y = self.dialog.y + u
-        title = tr("You have an unfinished game")
-        size = text.fit(title, int(u * 0.9), self.dialog.width - 2 * u)
-        text.draw(surface, title, size, theme.INK, midtop=(self.dialog.centerx, y))
-        y += int(u * 1.4)
-        for line in text.wrap(self.summary, int(u * 0.7), self.dialog.width - 2 * u):
-            text.draw(surface, line, int(u * 0.7), theme.MUTED, midtop=(self.dialog.centerx, y))
-            y += int(u * 0.85)
-        question = tr("Continue it, or replace it with a new game?")
-        size = text.fit(question, int(u * 0.7), self.dialog.width - 2 * u)
-        text.draw(surface, question, size, theme.INK, midtop=(self.dialog.centerx, y + u // 4))
+        y = self.dialog.y + self.app.metrics.u
+        for line, size, colour in self._lines(self.dialog.width):
+            text.draw(surface, line, size, colour, midtop=(self.dialog.centerx, y))
+            y += int(size * 0.85)
         self.panel.draw(surface, text)

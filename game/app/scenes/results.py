@@ -59,18 +59,20 @@ def draw_chart(
     text,
     rect: pygame.Rect,
     curves: list[list[int]],
+    m: layout.Metrics,
     colours: list[tuple[int, int, int]],
     boards: list[int] | None = None,
 ) -> None:
     """Score against move number, one line per player in their ``colours``, with labelled axes and ticks;
     ``boards`` are the move numbers where each later board of a match starts (marked by a dashed line)."""
-    u = layout.unit(surface.get_size())
+    u = m.u
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-    small = max(12, int(u * 0.52))
+    small = m.caption
+    line = int(small * 0.75)
     text.draw(surface, tr("Score after each move"), small, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 3))
-    inner = pygame.Rect(rect.x + int(u * 1.8), rect.y + int(u * 1.3), 0, 0)
+    inner = pygame.Rect(rect.x + u // 2 + text.width("000", small), rect.y + u // 3 + line + u // 2, 0, 0)
     inner.width = rect.right - u - inner.x
-    inner.height = rect.bottom - int(u * 1.5) - inner.y
+    inner.height = rect.bottom - u // 3 - 2 * line - u // 4 - inner.y
     if inner.width < u or inner.height < u:
         return
     top = max(1, max(max(curve) for curve in curves))
@@ -90,7 +92,7 @@ def draw_chart(
             pygame.draw.line(surface, theme.FAINT, (x, y), (x, min(inner.bottom, y + 4)), 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.bottomright, 2)
     pygame.draw.line(surface, theme.FAINT, inner.bottomleft, inner.topleft, 2)
-    text.draw(surface, tr("moves"), small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 6))
+    text.draw(surface, tr("moves"), small, theme.MUTED, bottomright=(rect.right - u // 2, rect.bottom - u // 8))
     for player, curve in enumerate(curves):
         points = [
             (inner.x + inner.width * i / moves, inner.bottom - inner.height * s / top) for i, s in enumerate(curve)
@@ -119,44 +121,57 @@ class ResultsScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        row_h = max(m.target, int(u * 2.2))
+        score_h = max(int(u * 1.6), int(m.body * 1.1))
         buttons = [
             Button(tr("Rematch"), self.rematch, primary=not self.offers_decider()),
             Button(tr("Review"), self.review),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
-        extra = int(u * 2.6) if self.offers_decider() else 0  # room for the decider's button above the row
-        if layout.is_portrait(size):
-            self.title_rect = pygame.Rect(0, u, w, u * 3)
-            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, int(u * 1.6) * len(self.session.seats))
-            row = pygame.Rect(u, h - u * 3, w - 2 * u, int(u * 2.2))
+        seats = len(self.session.seats)
+        width = w - 2 * u if m.portrait else w // 2 - u
+        lines = self._button_lines(buttons, width, m)
+        row_h = lines * row_h + (lines - 1) * (u // 2)
+        extra = max(m.target, int(u * 2.2)) + u // 2 if self.offers_decider() else 0  # the decider's button
+        if m.portrait:
+            self.title_rect = pygame.Rect(0, u // 2, w, int(u * 2.5))
+            self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, score_h * seats)
+            row = pygame.Rect(u, h - u // 2 - row_h, w - 2 * u, row_h)
             top = self.scores_rect.bottom + u
             space = row.y - extra - u - top
             board = pygame.Rect(u, top, w - 2 * u, int(space * 0.62))
             bottom = row.y - extra - u
             self.chart_rect = pygame.Rect(u, board.bottom + u // 2, w - 2 * u, bottom - board.bottom - u // 2)
         else:
-            self.title_rect = pygame.Rect(w // 2, u, w // 2, u * 3)
+            self.title_rect = pygame.Rect(w // 2, u // 2, w // 2, int(u * 2.5))
             board = pygame.Rect(u, u, w // 2 - u * 2, h - u * 2)
-            self.scores_rect = pygame.Rect(
-                w // 2, self.title_rect.bottom, w // 2 - u, int(u * 1.6) * len(self.session.seats)
-            )
-            row = pygame.Rect(w // 2, h - u * 3, w // 2 - u, int(u * 2.2))
+            self.scores_rect = pygame.Rect(w // 2, self.title_rect.bottom, w // 2 - u, score_h * seats)
+            row = pygame.Rect(w // 2, h - u // 2 - row_h, w // 2 - u, row_h)
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - extra - self.scores_rect.bottom - u
             )
-        for button, rect in zip(buttons, layout.split_row(row, len(buttons), u // 2), strict=True):
-            button.rect = rect
+        per_line = len(buttons) // lines
+        for line, band in enumerate(layout.split_column(row, lines, u // 2)):
+            places = layout.split_row(band, per_line, u // 2)
+            for button, rect in zip(buttons[line * per_line : (line + 1) * per_line], places, strict=True):
+                button.rect = rect
         if self.offers_decider():
             board_name = describe_board(self.session.decider_settings().board())
             decider = Button(tr("Play a decider: {board}").format(board=board_name), self.play_decider, primary=True)
-            decider.rect = pygame.Rect(row.x, row.y - extra, row.width, row.height)
+            decider.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
             buttons.insert(0, decider)
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
+
+    def _button_lines(self, buttons: list[Button], width: int, m: layout.Metrics) -> int:
+        """One row of buttons when every label fits its button at body size, else two."""
+        each = (width - (len(buttons) - 1) * (m.u // 2)) // len(buttons) - 16
+        fits = all(self.app.text.width(button.label, m.body) <= each for button in buttons)
+        return 1 if fits else 2
 
     def offers_decider(self) -> bool:
         """After a tie between two players (rules sheet 003): a decider board with an odd number of cells."""
@@ -201,24 +216,27 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         session, text = self.session, self.app.text
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
+        u = m.u
         title = headline(session)
         size = text.fit(title, int(u * 1.6), self.title_rect.width - 2 * u)
         text.draw(surface, title, size, theme.INK, center=self.title_rect.center)
-        rows = layout.split_column(self.scores_rect, len(session.seats), u // 4, most=int(u * 1.6))
+        rows = layout.split_column(self.scores_rect, len(session.seats), u // 4)
         order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
         for row, player in zip(rows, order, strict=True):
             box = pygame.Rect(row.x + u, row.y, row.height, row.height)
             swatch(surface, text, box, session.looks[player], session.settings.patterns)
-            text.draw(
-                surface, session.names[player], int(u * 0.85), theme.INK, midleft=(box.right + u // 2, row.centery)
-            )
+            text.draw(surface, session.names[player], m.body, theme.INK, midleft=(box.right + u // 2, row.centery))
             total = text.draw(
-                surface, str(session.totals()[player]), int(u * 1.1), theme.INK, midright=(row.right - u, row.centery)
+                surface,
+                str(session.totals()[player]),
+                max(m.body, int(u * 1.1)),
+                theme.INK,
+                midright=(row.right - u, row.centery),
             )
             if len(session.games) > 1:  # a match: each board's score, then the total
                 boards = " + ".join(str(game.scores[player]) for game in session.games) + " ="
-                text.draw(surface, boards, int(u * 0.75), theme.MUTED, midright=(total.x - u // 3, row.centery))
+                text.draw(surface, boards, m.body, theme.MUTED, midright=(total.x - u // 3, row.centery))
         notes = [tr("misère: fewest boxes wins")] if session.rules.misere else []
         if not session.recorded:
             notes.append(tr("practice game: not recorded"))
@@ -226,10 +244,10 @@ class ResultsScene(Scene):
             notes.append(tr("board by board, then the total"))
         if notes:
             note = " · ".join(notes)
-            size = text.fit(note, int(u * 0.55), self.scores_rect.width)
+            size = text.fit(note, m.caption, self.scores_rect.width)
             text.draw(surface, note, size, theme.MUTED, midtop=(self.scores_rect.centerx, self.scores_rect.bottom))
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
         self.view.draw(surface, session.state, text, Marks(), session.looks, session.settings.patterns)
         colours = [look.colour for look in session.looks]
-        draw_chart(surface, text, self.chart_rect, self.curves, colours, board_starts(session))
+        draw_chart(surface, text, self.chart_rect, self.curves, m, colours, board_starts(session))
         self.panel.draw(surface, text)

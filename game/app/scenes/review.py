@@ -124,37 +124,44 @@ class ReviewScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
-        if layout.is_portrait(size):
-            self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        if m.portrait:
+            self.bar, back_rect = header_rects(m)
             column = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, h - self.bar.bottom - u)
-            controls = self._controls_height(u)
+            controls = self._controls_height(m)
             board_height = column.height - controls - u // 2
             board = pygame.Rect(column.x, column.y, column.width, board_height)
             rest = pygame.Rect(column.x, board.bottom + u // 2, column.width, controls)
         else:
             right = pygame.Rect(w // 2 + u // 2, 0, w // 2 - u, h)
-            self.bar, back_rect = header_rects((right.width + u, h))
+            self.bar, back_rect = header_rects(replace(m, size=(right.width + u, h)))
             self.bar.x += right.x - u // 2
             back_rect.x += right.x - u // 2
             board = pygame.Rect(u // 2, u // 2, w // 2 - u // 2, h - u)
             rest = pygame.Rect(right.x, self.bar.bottom + u // 2, right.width, h - self.bar.bottom - u)
         self.view = BoardView(self.game.board, layout.tight_rect(self.game.board, board))
         self.board_rect = board
-        self._arrange_controls(rest, u, back_rect)
+        self._arrange_controls(rest, m, back_rect)
 
-    def _controls_height(self, u: int) -> int:
-        return int(u * 3.2) + int(u * 5.0) + int(u * 1.4) + 2 * int(u * 2.1) + 4 * (u // 2)
+    def _info_height(self, m: layout.Metrics) -> int:
+        """The headline, two lines of verdict and the outlook."""
+        return m.u // 2 + int(m.body * 0.85) + 2 * int(m.body * 0.8) + int(m.caption * 0.8)
 
-    def _arrange_controls(self, rest: pygame.Rect, u: int, back_rect: pygame.Rect) -> None:
+    def _controls_height(self, m: layout.Metrics) -> int:
+        u, row = m.u, max(m.target, int(m.u * 2.1))
+        return self._info_height(m) + int(u * 5.0) + max(m.target, int(u * 1.4)) + 2 * row + 4 * (u // 2)
+
+    def _arrange_controls(self, rest: pygame.Rect, m: layout.Metrics, back_rect: pygame.Rect) -> None:
+        u = m.u
         gap = u // 2
-        row_height = int(u * 2.1)
+        row_height = max(m.target, int(u * 2.1))
+        slider = max(m.target, int(u * 1.4))
         play_row = pygame.Rect(rest.x, rest.bottom - row_height, rest.width, row_height)
         nav_row = pygame.Rect(rest.x, play_row.y - gap - row_height, rest.width, row_height)
-        self.slider = pygame.Rect(rest.x + u // 2, nav_row.y - gap - int(u * 1.4), rest.width - u, int(u * 1.4))
-        self.info = pygame.Rect(rest.x, rest.y, rest.width, int(u * 3.2))
+        self.slider = pygame.Rect(rest.x + u // 2, nav_row.y - gap - slider, rest.width - u, slider)
+        self.info = pygame.Rect(rest.x, rest.y, rest.width, self._info_height(m))
         chart_top = self.info.bottom + gap
         self.chart = pygame.Rect(rest.x, chart_top, rest.width, max(u, self.slider.y - gap - chart_top))
         self.first_button = Button("<<", lambda: self.go_to(0))
@@ -351,7 +358,7 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         self._refresh_buttons()
-        text, u = self.app.text, layout.unit(surface.get_size())
+        text, u = self.app.text, self.app.metrics.u
         draw_title(self.app, surface, self.bar, tr("Review"))
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
         position = self.positions[self.index]
@@ -384,41 +391,48 @@ class ReviewScene(Scene):
         text = self.app.text
         rect = self.info
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        m = self.app.metrics
         headline = self.headline()
-        size = text.fit(headline, int(u * 0.8), rect.width - u)
+        size = text.fit(headline, max(m.body, int(u * 0.8)), rect.width - u)
         text.draw(surface, headline, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
         verdict = self.verdict()
         colour = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
-        small = int(u * 0.66)
+        small = m.body
         lines = text.wrap(verdict, small, rect.width - u)
-        while len(lines) > 2 and small > 11:
+        while len(lines) > 2 and small > text.least:
             small -= 1
             lines = text.wrap(verdict, small, rect.width - u)
-        y = rect.y + int(u * 1.25)
+        y = rect.y + u // 4 + int(m.body * 0.85)
         for line in lines[:2]:
             text.draw(surface, line, small, colour, topleft=(rect.x + u // 2, y))
-            y += int(small * 1.15)
+            y += int(small * 0.8)
         outlook = self.outlook()
         if outlook:
-            size = text.fit(outlook, int(u * 0.6), rect.width - u)
+            size = text.fit(outlook, m.caption, rect.width - u)
             text.draw(surface, outlook, size, theme.MUTED, bottomleft=(rect.x + u // 2, rect.bottom - u // 4))
 
+    def _chart_title(self) -> list[str]:
+        """The chart's title, on as many lines as the chart's width needs at caption size."""
+        title = tr("Margin for {name} with best play · {done} of {count} moves solved").format(
+            name=self.names[0], done=self.analysis.solved_count(), count=self.count
+        )
+        return self.app.text.wrap(title, self.app.metrics.caption, self.chart.width - self.app.metrics.u)
+
     def _chart_inner(self) -> pygame.Rect:
-        u = layout.unit(self.app.size)
-        rect = self.chart
-        return pygame.Rect(rect.x + u, rect.y + int(u * 1.1), rect.width - int(u * 1.5), rect.height - int(u * 1.5))
+        m = self.app.metrics
+        u, rect = m.u, self.chart
+        top = u // 4 + len(self._chart_title()) * int(m.caption * 0.8) + u // 2
+        return pygame.Rect(rect.x + u + u // 2, rect.y + top, rect.width - 2 * u, rect.height - top - u // 2)
 
     def _draw_chart(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.chart
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        small = max(11, int(u * 0.5))
-        done = self.analysis.solved_count()
-        title = tr("Margin for {name} with best play · {done} of {count} moves solved").format(
-            name=self.names[0], done=done, count=self.count
-        )
-        size = text.fit(title, small, rect.width - u)
-        text.draw(surface, title, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
+        small = self.app.metrics.caption
+        y = rect.y + u // 4
+        for line in self._chart_title():
+            text.draw(surface, line, small, theme.INK, topleft=(rect.x + u // 2, y))
+            y += int(small * 0.8)
         inner = self._chart_inner()
         if inner.height < u // 2 or inner.width < u:
             return

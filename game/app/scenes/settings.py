@@ -1,10 +1,13 @@
 """Settings: board shape and size, seats, rule switches, timer, who starts, sound, patterns, animation, match.
 
 Every change is checked before it is kept, so an impossible combination cannot be chosen; the reason is shown.
+The rows are on three pages (tabs), each row in a fixed place: changing the shape or the number of players leaves
+empty places rather than moving the rows below them, so nothing moves under the finger.
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +17,7 @@ from ...ai import LEVELS
 from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
 from .. import layout, theme
-from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr
+from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
 from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
 from ..input import Action
 from ..scene import Scene
@@ -33,9 +36,13 @@ if TYPE_CHECKING:
 
 
 def seat_options() -> list[tuple[Seat, str]]:
-    return [(Seat("human"), tr("Human"))] + [
-        (Seat("computer", level), tr("Computer: {level}").format(level=level_name(level))) for level in LEVELS
-    ]
+    """Human, or a computer by its level (the row's label says which player: "Player 2  < Expert >")."""
+    return [(Seat("human"), tr("Human"))] + [(Seat("computer", level), level_name(level)) for level in LEVELS]
+
+
+PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
+PLAYERS_PAGE = 2
+SLOTS = 6  # rows a page has room for; every row has its own place on its page
 
 
 def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int, int]]:
@@ -46,12 +53,25 @@ def size_rows(settings: Settings) -> list[tuple[str, list[tuple[int, str]], int,
     return [(tr(label), options, value, index) for index, (label, value) in enumerate(labelled)]
 
 
+def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
+    """The place of row ``slot`` of a page: one column of :data:`SLOTS` rows upright, two of three sideways; it
+    depends only on the surface, never on which rows a page shows."""
+    columns = 1 if m.portrait else 2
+    per_column = math.ceil(SLOTS / columns)
+    gap = max(2, m.u // 8)
+    width = (body.width - m.u * (columns - 1)) // columns
+    height = max(m.target, min(int(m.u * 2.4), (body.height - gap * (per_column - 1)) // per_column))
+    column, row = divmod(slot, per_column)
+    return pygame.Rect(body.x + column * (width + m.u), body.y + row * (height + gap), width, height)
+
+
 class SettingsScene(Scene):
     def __init__(self, app: App, play: bool) -> None:
         super().__init__(app)
         self.play = play
         self.draft = app.settings
         self.message = ""
+        self.page = 0
 
     def enter(self) -> None:
         self.draft = self.app.settings  # back from Players: keep what was chosen there
@@ -95,33 +115,33 @@ class SettingsScene(Scene):
 
         self.app.manager.push(PlayersScene(self.app))
 
-    def _controls(self) -> tuple[list[Any], list[Choice]]:
+    def _controls(self) -> list[list[tuple[int, Choice]]]:
+        """Each page's rows with their places (a place stays empty when its row does not apply)."""
         d = self.draft
-        game: list[Any] = [
-            Choice(
-                tr("Board"),
-                [(shape.name, tr(shape.label)) for shape in SHAPES.values()],
-                d.shape,
-                lambda v: self.change(shape=v, size=SHAPES[v].default),
+        board: list[tuple[int, Choice]] = [
+            (
+                0,
+                Choice(
+                    tr("Board"),
+                    [(shape.name, tr(shape.label)) for shape in SHAPES.values()],
+                    d.shape,
+                    lambda v: self.change(shape=v, size=SHAPES[v].default),
+                ),
             ),
         ]
         for label, options, value, index in size_rows(d):
-            game.append(Choice(label, options, value, partial(self._set_size, index), stepper=True))
-        game.append(Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
-        names = [look.name for look in d.looks()]
-        for index, seat in enumerate(d.seats):
-            game.append(
+            board.append((1 + index, Choice(label, options, value, partial(self._set_size, index), stepper=True)))
+        board.append(
+            (
+                3,
                 Choice(
-                    tr("Player {n}").format(n=index + 1),
-                    seat_options(),
-                    seat,
-                    partial(self._set_seat, index),
-                    stepper=True,
-                )
+                    tr("Match"),
+                    [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
+                    d.match,
+                    lambda v: self.change(match=v),
+                ),
             )
-        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
-        game.append(Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True))
-        game.append(Button(tr("Players: names, initials, colours"), self._edit_players))
+        )
         rules = [
             Choice(
                 tr("Winner"),
@@ -148,17 +168,24 @@ class SettingsScene(Scene):
                 lambda v: self.change(timer=v),
             ),
             Choice(
-                tr("Match"),
-                [(False, tr("One board")), (True, tr("{n} boards").format(n=len(d.seats)))],
-                d.match,
-                lambda v: self.change(match=v),
-            ),
-            Choice(
                 tr("Competitive"),
                 [(False, tr("Off")), (True, tr("No undo or hints"))],
                 d.competitive,
                 lambda v: self.change(competitive=v),
             ),
+        ]
+        players: list[tuple[int, Choice]] = [
+            (0, Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
+        ]
+        names = [look.name for look in d.looks()]
+        for index, seat in enumerate(d.seats):
+            row = Choice(
+                tr("Player {n}").format(n=index + 1), seat_options(), seat, partial(self._set_seat, index), stepper=True
+            )
+            players.append((1 + index, row))
+        starters = [(i, name) for i, name in enumerate(names)] + [(RANDOM_FIRST, tr("Random"))]
+        players.append((5, Choice(tr("Who starts"), starters, d.first, lambda v: self.change(first=v), stepper=True)))
+        choices = [
             Choice(tr("Sound"), [(True, tr("On")), (False, tr("Off"))], d.sound, lambda v: self.change(sound=v)),
             Choice(
                 tr("Patterns"), [(True, tr("On")), (False, tr("Off"))], d.patterns, lambda v: self.change(patterns=v)
@@ -176,41 +203,64 @@ class SettingsScene(Scene):
                 lambda v: self.change(language=v),
             ),
         ]
-        return game, rules
+        return [board, list(enumerate(rules)), players, list(enumerate(choices))]
+
+    def page_of(self, label: str) -> int | None:
+        """The page holding the row called ``label`` (None when there is none)."""
+        for number, rows in enumerate(self._controls()):
+            if any(row.label == label for _, row in rows):
+                return number
+        return None
+
+    def show_page(self, page: int) -> None:
+        self.page = page
+        self.arrange()
+        self.panel.focus = None
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
-        size = self.app.size
-        w = size[0]
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        u, w = m.u, m.size[0]
+        gap = max(2, u // 8)
+        self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
-        footer = footer_rect(size)
-        self.message_rect = pygame.Rect(u, footer.y - int(u * 1.2), w - 2 * u, int(u * 1.1))
-        body = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, self.message_rect.y - self.bar.bottom - u // 2)
-        game, rules = self._controls()
-        if layout.is_portrait(size):
-            rows = layout.split_column(body, len(game) + len(rules), max(2, u // 8), most=int(u * 1.9))
-        else:
-            half = (body.width - u) // 2
-            left = pygame.Rect(body.x, body.y, half, body.height)
-            right = pygame.Rect(body.x + half + u, body.y, half, body.height)
-            count = max(len(game), len(rules))
-            rows = layout.split_column(left, count, u // 6, most=int(u * 1.9))[: len(game)]
-            rows += layout.split_column(right, count, u // 6, most=int(u * 1.9))[: len(rules)]
-        for control, rect in zip(game + rules, rows, strict=True):
-            control.rect = rect
-        widgets: list[Any] = [*game, *rules]
-        if self.play:
-            start = Button(tr("Play"), self.start, primary=True)
-            start.rect = footer
-            widgets.append(start)
-        else:
-            done = Button(tr("Done"), self.app.manager.pop, primary=True)
-            done.rect = footer
-            widgets.append(done)
-        widgets.append(back)
-        self.panel.set(widgets)
+        footer = footer_rect(m)
+        line = int(m.caption * 0.9)
+        self.message_rect = pygame.Rect(u, footer.y - gap - line, w - 2 * u, line)
+        tab_names = [(i, tr(name)) for i, name in enumerate(PAGES)]
+        tabs = Choice("", tab_names, self.page, self.show_page, label_share=0)
+        tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
+        body = pygame.Rect(self.bar.x, tabs.rect.bottom + 2 * gap, self.bar.width, 0)
+        body.height = self.message_rect.y - gap - body.y
+        pages = self._controls()
+        share = self._label_share(pages, slot_rect(body, 0, m).width)
+        rows = pages[self.page]
+        for slot, row in rows:
+            row.label_share = share
+            row.place(slot_rect(body, slot, m), self.app.text)
+        done = (
+            Button(tr("Play"), self.start, primary=True)
+            if self.play
+            else Button(tr("Done"), self.app.manager.pop, primary=True)
+        )
+        done.rect = footer
+        footer_buttons = [done]
+        if self.page == PLAYERS_PAGE:  # the players' names, initials and colours have a scene of their own
+            looks = Button(tr("Names and colours"), self._edit_players)
+            looks.rect, done.rect = footer.copy(), footer.copy()
+            looks.rect.width = footer.width * 3 // 5 - u // 4
+            done.rect.width = footer.width - looks.rect.width - u // 2
+            done.rect.right = footer.right
+            footer_buttons.insert(0, looks)
+        self.panel.set([*(row for _, row in rows), tabs, *footer_buttons, back])
+
+    def _label_share(self, pages: list[list[tuple[int, Choice]]], width: int) -> float:
+        """The part of a row given to labels: room for the widest label any page can show (so it stays the same
+        whatever the shape or the number of players), between a quarter and 45% of the row."""
+        labels = [row.label for rows in pages for _, row in rows]
+        labels += [tr("Rows"), tr("Columns"), tr("Size"), tr("Player {n}").format(n=4)]
+        widest = max(self.app.text.width(label, self.app.metrics.body) for label in labels) + self.app.metrics.u // 2
+        return min(0.45, max(0.25, widest / max(1, width)))
 
     def start(self) -> None:
         from .board import BoardScene
@@ -229,16 +279,16 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = layout.unit(surface.get_size())
+        m = self.app.metrics
         draw_title(self.app, surface, self.bar, tr("New game") if self.play else tr("Settings"))
         text = self.app.text
         if self.message:
-            size = text.fit(self.message, int(u * 0.6), self.message_rect.width)
+            size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
             summary = describe_board(self.draft.board())
             if self.draft.no_help:
                 summary += tr(" · competitive: no undo or hints")
-            size = text.fit(summary, int(u * 0.6), self.message_rect.width)
+            size = text.fit(summary, m.caption, self.message_rect.width)
             text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
         self.panel.draw(surface, text)

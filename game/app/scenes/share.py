@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import layout, theme
+from .. import theme
 from ..clipboard import Clipboard
 from ..i18n import tr
 from ..input import Action
@@ -45,14 +45,15 @@ class ShareScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = layout.unit(size)
-        self.bar, back_rect = header_rects(size)
+        m = self.app.metrics
+        w, h = m.size
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         width = min(w - 2 * u, u * 30)
         self.body = pygame.Rect((w - width) // 2, self.bar.bottom + u, width, h - self.bar.bottom - 2 * u)
         copy = Button(tr("Copy link"), self.copy, primary=True)
-        copy.rect = pygame.Rect(self.body.x, self.body.bottom - int(u * 2.2), self.body.width, int(u * 2.2))
+        height = max(m.target, int(u * 2.2))
+        copy.rect = pygame.Rect(self.body.x, self.body.bottom - height, self.body.width, height)
         self.panel.set([copy, back_button(self.app, back_rect)])
         self.panel.focus = 0
 
@@ -68,25 +69,26 @@ class ShareScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        text, u = self.app.text, layout.unit(surface.get_size())
+        m = self.app.metrics
+        text, u = self.app.text, m.u
         draw_title(self.app, surface, self.bar, self.title)
         y = self.body.y
-        size = int(u * 0.75)
+        size = m.body
         for line in text.wrap(self.explanation, size, self.body.width):
             text.draw(surface, line, size, theme.INK, topleft=(self.body.x, y))
-            y += int(size * 1.2)
+            y += int(size * 0.8)
         y += u // 2
-        small = int(u * 0.7)
+        small = m.body
         lines = break_anywhere(text, self.link, small, self.body.width - u)
-        box = pygame.Rect(self.body.x, y, self.body.width, len(lines) * int(small * 1.25) + u)
+        box = pygame.Rect(self.body.x, y, self.body.width, len(lines) * int(small * 0.8) + u)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         y = box.y + u // 2
         for line in lines:
             text.draw(surface, line, small, theme.INK, topleft=(box.x + u // 2, y))
-            y += int(small * 1.25)
+            y += int(small * 0.8)
         if self.clipboard.status:
             status_y = box.bottom + u // 2
             for line in text.wrap(tr(self.clipboard.status), size, self.body.width):
                 text.draw(surface, line, size, theme.MUTED, topleft=(self.body.x, status_y))
-                status_y += int(size * 1.2)
+                status_y += int(size * 0.8)
         self.panel.draw(surface, text)

@@ -1,0 +1,127 @@
+"""Expert move times as the player sees them, in the real app loop (App.run, 60 frames a second, drawing included):
+for each Expert move on 5x5, the wall time from the start of its turn to its line, the frames drawn meanwhile and
+the longest gap between two of them. Expert plays Hard; games go on until ``--games`` are played.
+
+Desktop:  python benchmarks/expert_moves.py [--games 2]
+Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/expert_moves.py
+              --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit --duration 240000
+(in the browser the figures go to the console; ``EXPERT_GAMES`` in the URL's query is not read: it plays 2 games)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if sys.platform != "emscripten":  # headless on the desktop; the browser has its canvas
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ai import player as ai_player  # noqa: E402
+from game.ai.levels import EXPERT_SECONDS  # noqa: E402
+from game.app.app import App  # noqa: E402
+from game.app.scenes.board import BoardScene  # noqa: E402
+from game.app.session import Session  # noqa: E402
+from game.app.settings_model import Seat, Settings  # noqa: E402
+from game.storage import MemoryStore  # noqa: E402
+
+STEPS: list[tuple[float, float]] = []  # (budget, seconds really spent) of every search step
+
+
+def timed_steps() -> None:
+    """Record how long each search step really takes against its budget (a step can only stop between two pieces
+    of the search's work, so a long piece makes a late frame whatever the budget)."""
+    step = ai_player.Search.step
+
+    def timed(self, budget: float = ai_player.STEP_SECONDS) -> bool:
+        started = time.perf_counter()
+        done = step(self, budget)
+        STEPS.append((budget, time.perf_counter() - started))
+        return done
+
+    ai_player.Search.step = timed  # type: ignore[method-assign]
+
+
+EXPERT_V_HARD = Settings(seats=(Seat("computer", "expert"), Seat("computer", "hard")), size=(5, 5), sound=False)
+
+
+async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]]:
+    """One game in the real loop (App.run): (lines drawn before, seconds, frames drawn, longest frame gap, longest
+    step overrun) for each Expert move, observed after every turn of the loop."""
+    import random
+
+    session = Session(EXPERT_V_HARD, random.Random(seed), first=seed % 2)
+    app.manager.push(BoardScene(app, session))
+    moves: list[tuple[int, float, int, float, float]] = []
+    seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0}
+    loop_frame = app.frame
+
+    def observed_frame(dt: float) -> None:
+        loop_frame(dt)
+        now = time.perf_counter()
+        if app.drawn != seen["drawn"]:
+            seen["longest"] = max(seen["longest"], now - seen["frame"])
+            seen["drawn"], seen["frame"] = app.drawn, now
+        expert_turn = session.thinking and session.state.to_move == 0
+        if expert_turn and seen["turn"] is None:
+            seen["turn"], seen["longest"] = (now, app.drawn, len(session.state.moves), len(STEPS)), 0.0
+        elif seen["turn"] is not None and not expert_turn:
+            started, drawn, lines, first_step = seen["turn"]
+            over = max((spent - budget for budget, spent in STEPS[first_step:]), default=0.0)
+            moves.append((lines, now - started, app.drawn - drawn, seen["longest"], over))
+            seen["turn"] = None
+        if session.finished:
+            app.running = False
+
+    app.frame = observed_frame  # type: ignore[method-assign]
+    app.running = True
+    await app.run()
+    app.frame = loop_frame  # type: ignore[method-assign]
+    app.manager.reset(app.manager.stack[0])
+    return moves
+
+
+async def measure(games: int) -> None:
+    browser = sys.platform == "emscripten"
+    timed_steps()
+    app = App(size=None if browser else (780, 1688), store=MemoryStore(), density=1.0 if browser else 2.0)
+    app.sounds.enabled = False
+    where = "browser (WebAssembly)" if browser else "desktop (CPython)"
+    print(f"Expert v Hard on 5x5, {where}, canvas {app.size[0]}x{app.size[1]}, budget {EXPERT_SECONDS} s a move")
+    everything = []
+    for game in range(games):
+        for lines, seconds, drawn, longest, over in await play(app, seed=game):
+            everything.append(seconds)
+            fps = drawn / seconds if seconds else 0.0
+            print(
+                f"game {game + 1} after {lines:2d} lines: {seconds:5.2f} s, {drawn:4d} frames ({fps:4.1f}/s), "
+                f"longest gap {longest * 1000:4.0f} ms, a search step over its budget by up to {over * 1000:4.0f} ms",
+                flush=True,
+            )
+    print(
+        f"EXPERT SUMMARY: {len(everything)} moves, median {statistics.median(everything):.2f} s, "
+        f"max {max(everything):.2f} s, over the {EXPERT_SECONDS} s budget: "
+        f"{sum(1 for s in everything if s > EXPERT_SECONDS)}"
+    )
+    if not browser:
+        pygame.quit()
+
+
+def main() -> None:
+    games = 2
+    if "--games" in sys.argv:
+        games = int(sys.argv[sys.argv.index("--games") + 1])
+    asyncio.run(measure(games))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,240 @@
+"""Every scene laid out on phones upright and sideways, a desktop window and a 4K screen: nothing off screen, nothing
+overlapping, every target at least 44 CSS px high, text at least 14 CSS px (captions 12).
+
+Sizes are CSS px; phones are drawn at density 2 (a canvas of twice the CSS size, as the browser build makes it).
+A text's CSS size is its font's em size: pygame's ``Font(None, n)`` is an ``n * 0.6875`` px font.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app import i18n, layout
+from game.app.scenes.board import BoardScene
+from game.app.scenes.history import HistoryScene
+from game.app.scenes.howto import PAGES, HowToScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.replace import ReplaceScene
+from game.app.scenes.results import ResultsScene
+from game.app.scenes.review import ReviewScene
+from game.app.scenes.settings import PAGES as SETTINGS_PAGES
+from game.app.scenes.settings import SettingsScene
+from game.app.scenes.share import ShareScene
+from game.app.session import Session
+from game.app.settings_model import Seat, Settings
+
+from .test_scenes import finished_session
+
+SCREENS = [
+    ((320, 480), 2.0),
+    ((360, 640), 2.0),
+    ((390, 844), 2.0),
+    ((844, 390), 2.0),
+    ((1280, 720), 1.0),
+    ((3840, 2160), 1.0),
+]
+HUMAN_V_COMPUTER = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
+FOUR = (Seat("human"), Seat("computer", "beginner"), Seat("human"), Seat("computer", "expert"))
+
+
+class TextLog:
+    """Wraps the app's text service and keeps every string drawn on the screen: (text, size, rect, clipped).
+
+    Letters drawn into a board's own picture (owned cells' marks, the numbered lines of how-to pictures) are part
+    of the drawing and scale with it; they are not counted."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.drawn: list[tuple[str, int, pygame.Rect, bool]] = []
+        self.original = app.text.draw
+        app.text.draw = self.draw
+
+    def draw(self, surface, text, size, colour=(0, 0, 0), **anchor):
+        rect = self.original(surface, text, size, colour, **anchor)
+        clipped = surface.get_clip() != surface.get_rect()
+        on_screen = surface is self.app.screen or surface.get_parent() is self.app.screen  # (scenes draw below notices)
+        if text.strip() and on_screen and not any(v.contains(rect) for v in board_views(self.app)):
+            self.drawn.append((text, size, rect, clipped))
+        return rect
+
+
+def board_views(app) -> list[pygame.Rect]:
+    scene = app.manager.top
+    views = [scene.view.rect] if getattr(scene, "view", None) is not None else []
+    return views + [view.rect for _, view in getattr(scene, "views", [])]
+
+
+def css(size: int, density: float) -> float:
+    return size * layout.FONT_EM / density
+
+
+def between_boards() -> Session:
+    """A two-board match between two people whose first board just finished: the result card is up."""
+    settings = Settings(seats=(Seat("human"), Seat("human")), size=(2, 2), match=True, animation="fast")
+    session = Session(settings, random.Random(1), first=0)
+    rng = random.Random(2)
+    while not session.state.over:
+        session.play_line(rng.choice(session.state.legal_lines()))
+        session.update(5.0)
+    session.update(5.0)
+    assert session.between
+    return session
+
+
+def scene_makers():
+    yield "menu", lambda app: MenuScene(app)
+    for page, name in enumerate(SETTINGS_PAGES):
+        yield f"settings {name}", lambda app, page=page: _settings(app, page, 2)
+    yield "settings Players, 4 seats", lambda app: _settings(app, 1, 4)
+    yield "board 5x5", lambda app: BoardScene(app, Session(HUMAN_V_COMPUTER.with_(size=(5, 5)), app.rng))
+    yield (
+        "board triangle, 4 seats, timer",
+        lambda app: BoardScene(
+            app, Session(HUMAN_V_COMPUTER.with_(seats=FOUR, shape="triangle", size=(7,), timer=30), app.rng)
+        ),
+    )
+    yield "board between two match boards", lambda app: BoardScene(app, between_boards())
+    yield "results", lambda app: ResultsScene(app, finished_session(HUMAN_V_COMPUTER.with_(size=(4, 4))))
+    yield (
+        "results, 4 seats, misère",
+        lambda app: ResultsScene(app, finished_session(HUMAN_V_COMPUTER.with_(seats=FOUR, misere=True))),
+    )
+    for page in range(len(PAGES)):
+        yield f"how to play {page + 1}", lambda app, page=page: _howto(app, page)
+    yield "history", lambda app: HistoryScene(app)
+    yield "history, clear?", lambda app: _confirming(HistoryScene(app))
+    yield "review", lambda app: _review(app)
+    yield (
+        "share",
+        lambda app: ShareScene(
+            app, "Send your move", "Send this link to your friend.", "https://example.org/#g=4x4.abc&m=h00v11h22"
+        ),
+    )
+    yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
+
+
+def _asking(app) -> ReplaceScene:
+    """The question New game asks when a game is unfinished, alone on the stack so that only its own texts are
+    checked (over the menu, the menu's texts lie dimmed under it)."""
+    app.manager.stack.clear()
+    return ReplaceScene(app, Session(HUMAN_V_COMPUTER, app.rng), lambda: None)
+
+
+def _review(app) -> ReviewScene:
+    session = finished_session(HUMAN_V_COMPUTER.with_(size=(3, 3)))
+    return ReviewScene(app, session.state, session.names, session.seats)
+
+
+def _settings(app, page: int, players: int) -> SettingsScene:
+    app.settings = app.settings.with_(seats=FOUR[:players])
+    scene = SettingsScene(app, play=True)
+    scene.page = page
+    return scene
+
+
+def _howto(app, page: int) -> HowToScene:
+    scene = HowToScene(app)
+    scene.page = page
+    return scene
+
+
+def _confirming(scene: HistoryScene) -> HistoryScene:
+    scene.confirming = True
+    return scene
+
+
+def label_of(widget) -> str:
+    return getattr(widget, "label", type(widget).__name__)
+
+
+def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
+
+
+CASES = [(size, density, "en") for size, density in SCREENS] + [
+    (size, density, "fr") for size, density in SCREENS if size in ((320, 480), (844, 390))
+]
+
+
+@pytest.mark.parametrize(
+    ("css_size", "density", "language"), CASES, ids=[f"{w}x{h}-{lang}" for (w, h), _, lang in CASES]
+)
+def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
+    make_driver, store, monkeypatch, css_size, density, language
+):
+    store.put("history", [finished_session(HUMAN_V_COMPUTER).record() for _ in range(3)])
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    driver = make_driver(size=size, density=density)
+    monkeypatch.setattr(i18n, "_active", language)
+    app = driver.app
+    screen = pygame.Rect((0, 0), app.size)
+    problems: list[str] = []
+    drawn = 0
+    for name, make in scene_makers():
+        app.manager.push(make(app))
+        log = TextLog(app)
+        driver.frames(1)
+        app.text.draw = log.original
+        drawn += len(log.drawn)
+        widgets = [w for w in app.manager.top.panel.widgets]
+        for widget in widgets:
+            what = f"{name}: {label_of(widget) or 'tabs'!r}"
+            if not screen.contains(widget.rect):
+                problems.append(f"{what} is off screen at {widget.rect}")
+            if widget.rect.height < layout.TARGET_CSS * density - 1:
+                problems.append(f"{what} is {widget.rect.height / density:.0f} CSS px high")
+        for index, a in enumerate(widgets):
+            for b in widgets[index + 1 :]:
+                if overlap(a.rect, b.rect):
+                    problems.append(f"{name}: {label_of(a)!r} overlaps {label_of(b)!r}")
+        for text, text_size, rect, clipped in log.drawn:
+            inside = [] if clipped else [w for w in widgets if w.rect.collidepoint(rect.center)]
+            least = layout.BODY_CSS if inside else layout.CAPTION_CSS
+            if css(text_size, density) < least - 0.05:
+                problems.append(f"{name}: {text!r} is {css(text_size, density):.1f} CSS px")
+            if not clipped and not screen.contains(rect):
+                problems.append(f"{name}: {text!r} is off screen at {rect}")
+            if inside:
+                if not inside[0].rect.contains(rect.inflate(-2, -rect.height // 3)):
+                    problems.append(f"{name}: {text!r} spills out of {label_of(inside[0])!r}")
+            elif not clipped:  # (a clipped list may pass under a dialog's buttons)
+                for widget in widgets:
+                    if overlap(rect.inflate(0, -rect.height // 3), widget.rect):
+                        problems.append(f"{name}: {text!r} runs into {label_of(widget)!r}")
+        shown = [(text, rect.inflate(-2, -rect.height // 3)) for text, _, rect, clipped in log.drawn if not clipped]
+        for index, (text, rect) in enumerate(shown):
+            for other, other_rect in shown[index + 1 :]:
+                if overlap(rect, other_rect):
+                    problems.append(f"{name}: {text!r} overlaps {other!r}")
+        app.manager.pop()
+    assert drawn > 100, "the texts of every scene were seen"
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("css_size", "density"), SCREENS[:4], ids=[f"{w}x{h}" for (w, h), _ in SCREENS[:4]])
+def test_settings_rows_stay_put_when_the_shape_or_the_players_change(make_driver, css_size, density):
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    driver = make_driver(size=size, density=density)
+    driver.press_button("Settings")
+
+    def places() -> dict[str, pygame.Rect]:
+        return {w.label: pygame.Rect(w.rect) for w in driver.scene.panel.widgets}
+
+    driver.choose("Winner", "Most boxes")
+    before = places()
+    driver.choose("Board", "Triangle")
+    after = places()
+    assert "Columns" not in after
+    assert {label: rect for label, rect in after.items() if label in before} == {
+        label: before[label] for label in after if label in before
+    }
+    driver.choose("Players", "2")
+    before = places()
+    driver.choose("Players", "4")
+    after = places()
+    assert set(after) - set(before) == {"Player 3", "Player 4"}
+    assert all(after[label] == rect for label, rect in before.items()), "the rows kept their places"
