@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.ai import hint  # noqa: E402
+from game.app import i18n  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.lessons import line_id  # noqa: E402
 from game.app.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
@@ -134,6 +135,16 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     link = friend_link(DEFAULT_SITE, by_link.state, new_game_id(random.Random(1)))
     explanation = "Send this link to your friend. They open it, play their turn, press Send move and send you theirs."
     shoot(app, ShareScene(app, "Send your move", explanation, link), "share", orientation)
+    in_french(app, orientation)
+
+
+def in_french(app: App, orientation: str) -> None:
+    """The square board against the computer again, with the game in French."""
+    i18n.set_language("fr")
+    try:
+        shoot(app, BoardScene(app, played(Settings(seats=VS_COMPUTER, size=(5, 5)), 44)), "board-french", orientation)
+    finally:
+        i18n.set_language("en")
 
 
 def main() -> None:
