@@ -26,9 +26,9 @@ import pytest
 BOARD_TESTS = "tests/core/test_board.py::"
 # Module-level memo tables that hold results computed from boards (module name -> attribute names).
 MEMO_TABLES = {
-    "game.ai.chains": ("endgame_value",),
-    "game.ai.coins": ("_built", "_simple_memo"),
-    "game.ai.expert": ("_tables",),
+    "game.ai.position.chains": ("endgame_value",),
+    "game.ai.position.coins": ("_simple_memo",),
+    "game.ai.memory": ("BUDGET",),  # every solver table and every board's symmetry tables
 }
 
 
@@ -60,7 +60,7 @@ def forget_memo_tables() -> None:
             table = getattr(module, attribute, None)
             if hasattr(table, "cache_clear"):
                 table.cache_clear()
-            elif isinstance(table, dict):
+            elif isinstance(table, dict) or hasattr(table, "clear"):
                 table.clear()
 
 
