@@ -118,8 +118,9 @@ def test_the_analysis_fills_in_over_frames_and_matches_the_engine_review(make_dr
     driver = make_driver()
     game = finished(Board.square(2, 3), seed=4)
     scene = open_review(driver, game, seconds=60)  # room for every position even on a busy machine
+    driver.app.step_budget = lambda: 0.0  # one solver step a frame, so the result cannot come in a single frame
     partial = False
-    for _ in range(3000):
+    for _ in range(20000):
         driver.frames(1)
         solved = scene.analysis.solved_count()
         partial = partial or 0 < solved < len(game.moves)
