@@ -40,6 +40,7 @@ class Marks:
 # (with the plain sum along + 2 * across, 10 of the 45 lines of a side-6 triangle board could not be reached).
 ARROW_CONE = 1.8
 
+
 class BoardView:
     """A board fitted into a rect: pixel geometry, hit-testing and drawing."""
 

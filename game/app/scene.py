@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .input import Action
+from .widgets import Panel
 
 if TYPE_CHECKING:
     from .app import App
@@ -55,6 +56,19 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; never changes game state."""
+
+
+class PanelScene(Scene):
+    """A scene of widgets in one :class:`Panel` (set by :meth:`arrange`): Back leaves it, the panel takes the rest."""
+
+    panel: Panel
+
+    def handle(self, action: Action) -> None:
+        self.ensure_layout()
+        if action.kind == "back":
+            self.app.manager.pop()
+        else:
+            self.panel.handle(action)
 
 
 class SceneManager:

@@ -24,8 +24,7 @@ from ..backup import (
     write_desktop_file,
 )
 from ..i18n import tr, tr_n
-from ..input import Action
-from ..scene import Scene
+from ..scene import PanelScene
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 
@@ -58,7 +57,7 @@ def wrap_long(text: Any, paragraph: str, size: int, width: int) -> list[str]:
     return lines
 
 
-class BackupScene(Scene):
+class BackupScene(PanelScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.message = ""
@@ -145,13 +144,6 @@ class BackupScene(Scene):
             self.say(nothing_changed(found.get("error")), error=True)
 
     # -- input and drawing ------------------------------------------------------------------------------------
-    def handle(self, action: Action) -> None:
-        self.ensure_layout()
-        if action.kind == "back":
-            self.app.manager.pop()
-        else:
-            self.panel.handle(action)
-
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         u = self.app.metrics.u

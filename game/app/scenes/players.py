@@ -17,7 +17,7 @@ from .. import layout, theme
 from ..i18n import tr
 from ..input import Action
 from ..players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
-from ..scene import Scene
+from ..scene import PanelScene, Scene
 from ..scoreboard import swatch
 from ..widgets import Button, Choice, Panel, focus_ring
 from .common import back_button, draw_title, header_rects
@@ -98,7 +98,7 @@ def with_player(settings: Settings, seat: int, **changes: str) -> Settings:
     return settings.with_(players=tuple(players))
 
 
-class PlayersScene(Scene):
+class PlayersScene(PanelScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.message = ""
@@ -175,13 +175,6 @@ class PlayersScene(Scene):
         self.panel.set(widgets)
 
     # -- scene contract ---------------------------------------------------------------------------------------
-    def handle(self, action: Action) -> None:
-        self.ensure_layout()
-        if action.kind == "back":
-            self.app.manager.pop()
-        else:
-            self.panel.handle(action)
-
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         u = self.app.metrics.u

@@ -19,8 +19,7 @@ from ...core.shapes import SHAPES
 from .. import layout, theme
 from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
 from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
-from ..input import Action
-from ..scene import Scene
+from ..scene import PanelScene
 from ..session import Session
 from ..settings_model import (
     ANIMATION_SPEEDS,
@@ -65,7 +64,7 @@ def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
     return pygame.Rect(body.x + column * (width + m.u), body.y + row * (height + gap), width, height)
 
 
-class SettingsScene(Scene):
+class SettingsScene(PanelScene):
     def __init__(self, app: App, play: bool) -> None:
         super().__init__(app)
         self.play = play
@@ -270,13 +269,6 @@ class SettingsScene(Scene):
         start_game(self.app, session, lambda: self.app.manager.replace(BoardScene(self.app, session)))
 
     # -- scene contract ---------------------------------------------------------------------------------------
-    def handle(self, action: Action) -> None:
-        self.ensure_layout()
-        if action.kind == "back":
-            self.app.manager.pop()
-        else:
-            self.panel.handle(action)
-
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         m = self.app.metrics

@@ -9,8 +9,7 @@ import pygame
 from .. import theme
 from ..clipboard import Clipboard
 from ..i18n import tr
-from ..input import Action
-from ..scene import Scene
+from ..scene import PanelScene
 from ..theme import Text
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
@@ -30,7 +29,7 @@ def break_anywhere(text: Text, value: str, size: int, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-class ShareScene(Scene):
+class ShareScene(PanelScene):
     """``title`` over ``explanation``, the ``link`` in full, Copy and Back."""
 
     def __init__(self, app: App, title: str, explanation: str, link: str) -> None:
@@ -59,13 +58,6 @@ class ShareScene(Scene):
 
     def copy(self) -> None:
         self.clipboard.copy(self.link)
-
-    def handle(self, action: Action) -> None:
-        self.ensure_layout()
-        if action.kind == "back":
-            self.app.manager.pop()
-        else:
-            self.panel.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
