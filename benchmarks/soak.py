@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import ctypes
-import gc
 import os
 import sys
 import tempfile
@@ -29,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame  # noqa: E402
-from app_monkey import FrameClock, stored_problems  # noqa: E402
+from app_monkey import FrameClock, resident_mb, settled_mb, stored_problems, traced_mb  # noqa: E402
 
 from game.app.app import App  # noqa: E402
 from game.app.scenes.menu import MenuScene  # noqa: E402
@@ -38,28 +35,6 @@ from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import FileStore, Saved  # noqa: E402
 
 FRAME_SECONDS = 0.1  # each frame moves the game's clock 0.1 s (the loop's largest step): animations end sooner
-
-
-def resident_mb() -> float:
-    """The process's resident memory in MB (Linux /proc), or 0 where it cannot be read."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return 0.0
-    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
-
-
-def settled_mb() -> float:
-    """Resident memory once garbage is collected and the C heap gives free pages back (glibc ``malloc_trim``):
-    what is really alive. Plain resident size also counts freed memory the allocator keeps for later."""
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):  # not glibc: the resident size as it is
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    return resident_mb()
-
-
-def traced_mb() -> float:
-    return tracemalloc.get_traced_memory()[0] / 1e6 if tracemalloc.is_tracing() else 0.0
 
 
 def click(app: App, label: str) -> None:

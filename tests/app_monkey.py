@@ -10,10 +10,16 @@ think for a measured time each frame, so their moves (and so the exact path) can
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
+import gc
+import os
 import random
+import tracemalloc
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -296,3 +302,26 @@ def stored_problems(store: Store) -> list[str]:
     problems += [f"kept aside: {key}" for key in store.kept()]
     problems += [f"notice: {notice}" for notice in store.pop_notices()]
     return problems
+
+
+# -- memory figures for benchmarks/monkey.py and benchmarks/soak.py ----------------------------------------------------
+def resident_mb() -> float:
+    """The process's resident memory in MB (Linux /proc), or 0 where it cannot be read."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def settled_mb() -> float:
+    """Resident memory once garbage is collected and the C heap gives free pages back (glibc ``malloc_trim``):
+    what is really alive. Plain resident size also counts freed memory the allocator keeps for later."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: the resident size as it is
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return resident_mb()
+
+
+def traced_mb() -> float:
+    return tracemalloc.get_traced_memory()[0] / 1e6 if tracemalloc.is_tracing() else 0.0
