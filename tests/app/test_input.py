@@ -481,6 +481,21 @@ def test_an_arrow_moves_the_cursor_straight_that_way(start, way, end):
     assert view.neighbour(GameState(board), parse_line(board, start), way) == parse_line(board, end)
 
 
+def test_an_arrow_counts_sideways_distance_twice():
+    """From v 1 2 (at (2, 1.5) in edges) going left, with v 1 1, h 1 1 and h 2 1 drawn: h 1 0 and h 2 0 are 1.5
+    along and 0.5 across (sqrt(1.5^2 + (2 * 0.5)^2) = 1.80), v 1 0 is 2 straight along (2): the cursor takes a
+    slanted side. Counting sideways distance three times (2.12) would send it straight on instead."""
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    state = GameState(board)
+    for name in ("v 1 1", "h 1 1", "h 2 1"):
+        state.play(parse_line(board, name))
+    assert view.neighbour(state, parse_line(board, "v 1 2"), "left") in {
+        parse_line(board, "h 1 0"),
+        parse_line(board, "h 2 0"),
+    }
+
+
 def test_a_finger_without_an_id_is_finger_0():
     """Finger events made without ``finger_id`` count as finger 0: a second finger stays ignored, and finger 0's
     lift ends the press."""
