@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.app.session import DECIDER, GAME, Session, hint_seconds, resume_session
-from game.app.settings_model import Seat, Settings
+from game.app.settings_model import Seat, Settings, settings_from_data
 from game.core import CodeError, decode
 
 PEOPLE = (Seat("human"), Seat("human"))
@@ -182,3 +182,28 @@ def test_the_decider_is_started_by_the_next_player_and_can_be_saved_and_resumed(
     assert len(decider.games) == 1 and decider.board.num_cells % 2 == 1
     resumed, why = resume_session(decider.to_unfinished())
     assert why == "" and resumed is not None and resumed.purpose == DECIDER
+
+
+# -- a match between people: the next board is theirs to start ----------------------------------------------------
+def play_out(session: Session) -> None:
+    while not session.state.over:
+        session.play_line(session.state.legal_lines()[0])
+    session.update(10.0)  # past the last line's animation and the pause on the finished board
+
+
+def test_people_start_a_match_s_next_board_and_there_is_none_after_the_last() -> None:
+    session = Session(ONE_BY_TWO.with_(match=True), random.Random(0), first=0)
+    assert session.next_board() is False, "the first board is not over"
+    play_out(session)
+    assert session.between and session.current == 0
+    session.sounds.clear()
+    assert session.next_board() is True
+    assert session.current == 1 and not session.between and session.sounds == ["board"]
+    play_out(session)
+    assert session.finished
+    assert session.next_board() is False and session.current == 1
+
+
+def test_a_bad_seat_in_stored_settings_is_named() -> None:
+    for seat, problem in (({"kind": 5}, "kind should be str, not 5"), ({"level": []}, "level should be str, not []")):
+        assert settings_from_data({"seats": [seat, seat]}) == (Settings(), [problem])
