@@ -18,6 +18,7 @@ that are equivalent to the original code, with the reason. Not part of CI: a ful
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import fnmatch
 import json
 import os
@@ -210,7 +211,10 @@ def write_survivors(work: Path, codes: dict[str, int | None]) -> Path:
     return report
 
 
-def run_package(name: str, package: Package, jobs: int, minutes: float | None) -> Score:
+def run_package(name: str, package: Package, jobs: int, minutes: float | None, only: tuple[str, ...] = ()) -> Score:
+    """Runs one package's mutants (``only``: just these, e.g. the survivors of an earlier run) and prints its line."""
+    if only:
+        package = dataclasses.replace(package, names=only)
     work = prepare(name, package)
     started = time.monotonic()
     command = ("run", "--max-children", str(jobs), *package.names)
@@ -243,15 +247,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--minutes", type=float, help="stop each package's run after this long (the rest count as not run)"
     )
+    parser.add_argument(
+        "--only",
+        type=Path,
+        help="a file of mutant names, one a line: run just those (one package; e.g. to re-run "
+        "the survivors of an earlier run after adding tests)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
         parser.error(f"unknown package {', '.join(unknown)}: choose from {', '.join(PACKAGES)}")
     if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
         parser.error("mutmut is not installed: pip install -e '.[mutate]'")
+    only = tuple(args.only.read_text(encoding="utf-8").split()) if args.only else ()
+    if only and len(args.packages) != 1:
+        parser.error("--only needs exactly one package")
     total = Score()
     for name in args.packages or [name for name in PACKAGES if name not in AI_PARTS]:
-        result = run_package(name, PACKAGES[name], args.jobs, args.minutes)
+        result = run_package(name, PACKAGES[name], args.jobs, args.minutes, only)
         total.killed += result.killed
         total.timed_out += result.timed_out
         total.survived += result.survived
