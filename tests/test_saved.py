@@ -569,3 +569,33 @@ def test_merging_a_backup_over_an_unreadable_history_keeps_that_aside(medium: Me
     assert medium.raw("history.bad-1") == "{damaged"
     stored = read_book(medium.value("history"))
     assert [entry["id"] for entry in stored.games] == ["g00001"] and stored.earlier.games == 2
+
+
+def test_a_game_is_known_by_its_id_whatever_else_differs(medium: Medium) -> None:
+    saved = medium.saved()
+    saved.record_game(game(1))
+    edited = game(1, names=["Ann", "Medium"])  # the same game as another tab stored it (the player renamed)
+    assert saved.merge_history([edited], Earlier()) == 0
+    assert [entry["names"] for entry in medium.value("history")["games"]] == [["You", "Medium"]]
+
+
+def test_games_without_an_id_are_known_by_their_content_in_any_key_order(medium: Medium) -> None:
+    first, second, third = game(1, id=""), game(2, id=""), game(3)
+    del third["id"]
+    medium.plant("history", envelope([first, second, third], schema=1))
+    saved = medium.saved()
+    assert len(saved.history().games) == 3, "three different games, none with an id"
+    same_as_third = dict(reversed(list(third.items())))  # the same game, its fields written in another order
+    assert saved.merge_history([same_as_third, dict(first)], Earlier()) == 0
+    assert len(medium.value("history")["games"]) == 3
+
+
+def test_two_recorded_games_with_the_same_content_are_two_games(medium: Medium) -> None:
+    saved = medium.saved()
+    twin = game(1)
+    del twin["id"]  # two 1x1 games finished within the same second: same date, same result
+    assert saved.record_game(dict(twin)) and saved.record_game(dict(twin))
+    stored = medium.value("history")["games"]
+    assert len(stored) == 2
+    assert all(isinstance(entry["id"], str) and len(entry["id"]) == 16 for entry in stored)
+    assert stored[0]["id"] != stored[1]["id"]
