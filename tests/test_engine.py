@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import game.ai
 from game.core import GameState, decode
-from game.engine import Engine, serve
+from game.engine import Engine, main, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_COMMANDS = {"new", "info", "legal", "move", "undo", "state", "code", "load", "show", "help"}
@@ -458,3 +458,24 @@ def test_serve_flushes_every_reply_before_reading_the_next_command() -> None:
         "ok\nerror: unknown command 'fly' (try 'help')\ndots 4 lines 4 cells 1 players 2\nok\n",
     ]
     assert out.flushed == seen[-1] + "ok\n"
+
+
+def test_main_answers_on_the_process_streams_and_reads_undecodable_bytes_as_replacement_characters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    script = b"new square 1 1\n\xff\xfe\nmove h 0 0\nstate\nquit\nstate\n"
+    stdin = io.TextIOWrapper(io.BytesIO(script), encoding="utf-8", errors="strict")
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    main()
+    stdout.flush()
+    assert stdout.buffer.getvalue().decode("utf-8").splitlines() == [
+        "ok",
+        "error: unknown command '\ufffd\ufffd' (try 'help')",
+        "moved 0 captured 0 next 1",
+        "ok",
+        "turn 1 scores 0 0 drawn 1 over 0",
+        "ok",
+        "ok",
+    ]
