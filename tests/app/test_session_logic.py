@@ -207,3 +207,9 @@ def test_people_start_a_match_s_next_board_and_there_is_none_after_the_last() ->
 def test_a_bad_seat_in_stored_settings_is_named() -> None:
     for seat, problem in (({"kind": 5}, "kind should be str, not 5"), ({"level": []}, "level should be str, not []")):
         assert settings_from_data({"seats": [seat, seat]}) == (Settings(), [problem])
+
+
+def test_a_stored_seat_without_a_kind_or_level_is_a_person_or_an_easy_computer() -> None:
+    settings, problems = settings_from_data({"seats": [{}, {"kind": "computer"}]})
+    assert problems == []
+    assert settings.seats == (Seat("human", "easy"), Seat("computer", "easy"))
