@@ -213,3 +213,20 @@ def test_a_stored_seat_without_a_kind_or_level_is_a_person_or_an_easy_computer()
     settings, problems = settings_from_data({"seats": [{}, {"kind": "computer"}]})
     assert problems == []
     assert settings.seats == (Seat("human", "easy"), Seat("computer", "easy"))
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"misere": "yes"}, "misere should be bool, not 'yes'"),
+        ({"shape": 4}, "shape should be str, not 4"),
+        ({"timer": True}, "timer should be a number, not True"),
+        ({"first": 1.5}, "first should be int, not 1.5"),
+        ({"size": [3, "3"]}, "size should be int, not '3'"),
+        ({"size": 3}, "size should be list, not 3"),
+        ({"seats": "two"}, "seats should be list, not 'two'"),
+        ({"players": {}}, "players should be list, not {}"),
+    ],
+)
+def test_a_stored_setting_of_the_wrong_type_is_named(data: dict, problem: str) -> None:
+    assert settings_from_data(data) == (Settings(), [problem])
