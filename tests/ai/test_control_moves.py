@@ -67,3 +67,13 @@ def test_with_only_safe_lines_every_free_line_is_offered() -> None:
     board = Board.square(2, 2)
     state = GameState(board)
     assert sorted(moves(state)) == list(range(board.num_lines))
+
+
+def test_a_chain_of_two_hanging_from_a_box_with_four_sides_is_opened_in_the_middle_too() -> None:
+    """1x3 boxes, the tops and bottoms of boxes 1 and 2 drawn: box 0 keeps its four sides (its top, bottom and left
+    side are safe) and boxes 1-2 are a chain of two from it to the ground."""
+    board = Board.square(1, 3)
+    state = all_drawn_but(board, ["h 0 0", "h 1 0", "v 0 0", "v 0 1", "v 0 2", "v 0 3"])
+    found = moves(state)
+    assert set(found[:3]) == names(board, "h 0 0", "h 1 0", "v 0 0")
+    assert len(found) == 6 and set(found[3:]) == names(board, "v 0 1", "v 0 2", "v 0 3")
