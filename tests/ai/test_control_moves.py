@@ -77,3 +77,4 @@ def test_a_chain_of_two_hanging_from_a_box_with_four_sides_is_opened_in_the_midd
     found = moves(state)
     assert set(found[:3]) == names(board, "h 0 0", "h 1 0", "v 0 0")
     assert len(found) == 6 and set(found[3:]) == names(board, "v 0 1", "v 0 2", "v 0 3")
+    assert set(moves(state, narrow=True)) == set(found), "a chain of two is a short sacrifice"
