@@ -230,3 +230,17 @@ def test_a_stored_seat_without_a_kind_or_level_is_a_person_or_an_easy_computer()
 )
 def test_a_stored_setting_of_the_wrong_type_is_named(data: dict, problem: str) -> None:
     assert settings_from_data(data) == (Settings(), [problem])
+
+
+@pytest.mark.parametrize(
+    ("settings", "problems"),
+    [
+        (Settings(shape="moon"), ["unknown board shape 'moon'"]),
+        (Settings(size=(3, 99)), ["a square board of size [3, 99] is not offered"]),
+        (Settings(seats=(Seat("human"),) * 5), ["5 players: a game has 2 to 4"]),
+        (Settings(seats=(Seat("human"), Seat("robot"))), ["player 2 is 'robot' at level 'easy'"]),
+        (Settings(seats=(Seat("computer", "genius"), Seat("human"))), ["player 1 is 'computer' at level 'genius'"]),
+    ],
+)
+def test_impossible_settings_are_named(settings: Settings, problems: list[str]) -> None:
+    assert settings.problems() == problems
