@@ -229,8 +229,9 @@ FRENCH: dict[str, str] = {
     # -- players: colours, initials, names
     "Names and colours": "Noms et couleurs",
     "Add a name": "Ajouter un nom",
-    "Auto ({initial})": "Auto ({initial})",
     "Initial": "Initiale",
+    "Initial {initial}": "Initiale {initial}",
+    "Initial {initial} (auto)": "Initiale {initial} (auto)",
     "Blue": "Bleu",
     "Orange": "Orange",
     "Green": "Vert",

@@ -22,7 +22,7 @@ from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import draw_scores
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
+from .common import back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -116,18 +116,19 @@ class PuzzleListScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = self.app.metrics.u
-        self.bar, back_rect = header_rects(self.app.metrics)
+        m = self.app.metrics
+        w = m.size[0]
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
         self.next_button = Button(tr("Next unsolved"), self.open_next, primary=True)
         self.next_button.enabled = self.next_unsolved() is not None
-        self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, int(u * 1.4))
-        footer = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, max(int(u * 1.4), m.body))
+        footer = footer_rect(m)
         self.next_button.rect = footer
         self.panel.set([back, self.next_button])
-        self.row_height = int(u * 2.1)
+        two_lines = int(m.body * 0.8) + int(m.caption * 0.8) + int(u * 0.6)  # the title, the board, a margin
+        self.row_height = max(m.target, int(u * 2.1), two_lines) + u // 4  # (a row is drawn u/4 short: the gap)
         top = self.summary_rect.bottom + u // 2
         self.list_rect = pygame.Rect(u, top, w - 2 * u, footer.top - u // 2 - top)
         self._scroll_by(0)
@@ -193,7 +194,9 @@ class PuzzleListScene(Scene):
         summary = tr("{solved} of {total} solved · each has exactly one best line").format(
             solved=solved, total=len(self.puzzles)
         )
-        size = text.fit(summary, int(u * 0.72), self.summary_rect.width)
+        size = text.fit(summary, max(self.app.metrics.body, int(u * 0.72)), self.summary_rect.width)
+        if text.width(summary, size) > self.summary_rect.width:
+            summary = text.shorten(summary, size, self.summary_rect.width)
         text.draw(surface, summary, size, theme.MUTED, midleft=self.summary_rect.midleft)
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
@@ -212,11 +215,12 @@ class PuzzleListScene(Scene):
         pygame.draw.rect(surface, theme.BUTTON_DOWN if pressed else theme.PANEL, row, border_radius=10)
         solved = puzzle.key in self.solved
         title = f"{puzzle.number}. {theme_title(puzzle)}"
+        m = self.app.metrics
         right = row.right - int(u * 2.2)
-        size = text.fit(title, int(u * 0.8), right - row.x - u)
+        size = text.fit(title, max(m.body, int(u * 0.8)), right - row.x - u)
         text.draw(surface, title, size, theme.INK, topleft=(row.x + u // 2, row.y + u // 5))
         board = describe_board(puzzle.position().board)
-        size = text.fit(board, int(u * 0.6), right - row.x - u)
+        size = text.fit(board, max(m.caption, int(u * 0.6)), right - row.x - u)
         text.draw(surface, board, size, theme.MUTED, bottomleft=(row.x + u // 2, row.bottom - u // 5))
         if solved:
             check_mark(surface, (row.right - int(u * 1.1), row.centery), int(u * 1.1), COLOURS["green"])
@@ -395,8 +399,8 @@ class PuzzleScene(Scene):
         room = self.header.inflate(-int(u * 8), 0) if self.portrait else self.header.copy()
         if not self.portrait:
             room.width -= int(u * 4)
-        size = text.fit(title, int(u * 0.85), room.width)
-        text.draw(surface, title, size, theme.INK, center=room.center)
+        size = text.fit(title, max(self.app.metrics.body, int(u * 0.85)), room.width)
+        text.draw(surface, text.shorten(title, size, room.width), size, theme.INK, center=room.center)
         seats = looks()
         patterns = self.app.settings.patterns
         draw_scores(
@@ -413,15 +417,16 @@ class PuzzleScene(Scene):
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         message, colour = self.status_text()
-        size = int(u * 0.75)
+        m = self.app.metrics
+        size = max(m.body, int(u * 0.75))
         lines = text.wrap(message, size, self.status.width - 8)
-        while len(lines) * size * 1.1 > self.status.height and size > 12:
+        while len(lines) * int(size * 0.8) > self.status.height and size > m.caption:
             size -= 1
             lines = text.wrap(message, size, self.status.width - 8)
-        y = self.status.centery - len(lines) * int(size * 1.1) // 2
+        y = self.status.centery - len(lines) * int(size * 0.8) // 2
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(self.status.centerx, y))
-            y += int(size * 1.1)
+            y += int(size * 0.8)
 
     def _marks(self) -> Marks:
         marks = Marks(pulse=self.now)
