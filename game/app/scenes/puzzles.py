@@ -246,6 +246,7 @@ class PuzzleScene(Scene):
         self.show_hint = False
         self.pending: int | None = None
         self.hover: int | None = None
+        self.owned: int | None = None  # a drawn line under the mouse, shown as taken
         self.cursor: int | None = None
         self.show_cursor = False
         self.invalidate_layout()
@@ -347,12 +348,15 @@ class PuzzleScene(Scene):
     def _pointer(self, action: Action) -> None:
         if action.kind != "hover":
             self.show_cursor = False
+        self.owned = None
         if not self.accepting():
             self.pending = self.hover = None
             return
         radius = self.app.touch_radius() if action.touch else None
         line = self.view.line_at(action.pos, radius)
         if line is not None and self.state.is_drawn(line):
+            if action.kind == "hover":
+                self.owned = line  # shown as taken, as on the game's board
             line = None  # a drawn line is never a candidate
         if action.kind == "hover":
             self.hover = line
@@ -433,6 +437,7 @@ class PuzzleScene(Scene):
         if self.solved_now:
             marks.recent = [self.puzzle.answer]
         if self.accepting():
+            marks.owned = self.owned
             marks.preview = self.pending if self.pending is not None else self.hover
             if self.show_cursor and self.cursor is not None and not self.state.is_drawn(self.cursor):
                 marks.cursor = self.cursor
