@@ -120,3 +120,16 @@ def test_list_opens_the_tapped_row_and_scrolls(make_driver):
     row = scene.list_rect.y + scene.row_height // 2
     driver.click((scene.list_rect.centerx, row))
     assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4
+
+
+def test_sideways_the_list_shows_two_columns_and_a_tap_opens_the_puzzle_under_it(make_driver):
+    driver = make_driver(LANDSCAPE)
+    driver.press_button("Puzzles")
+    scene = driver.scene
+    assert scene.columns == 2
+    driver.post(pygame.MOUSEWHEEL, x=0, y=-1, touch=False)
+    driver.frames(1)
+    assert scene.scroll == 2, "a row down is two puzzles on"
+    right = scene.cell_rect(1)
+    driver.click(right.center)
+    assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4

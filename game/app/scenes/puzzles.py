@@ -131,6 +131,9 @@ class PuzzleListScene(Scene):
         self.row_height = max(m.target, int(u * 2.1), two_lines) + u // 4  # (a row is drawn u/4 short: the gap)
         top = self.summary_rect.bottom + u // 2
         self.list_rect = pygame.Rect(u, top, w - 2 * u, footer.top - u // 2 - top)
+        self.columns = 1 if m.portrait or self.list_rect.width < 24 * u else 2  # (sideways: twice the rows shown)
+        self.column_gap = u // 2
+        self.scroll -= self.scroll % self.columns
         self._scroll_by(0)
 
     # -- actions ----------------------------------------------------------------------------------------------
@@ -146,14 +149,30 @@ class PuzzleListScene(Scene):
         self.app.manager.push(PuzzleScene(self.app, self.puzzles, puzzle.number - 1))
 
     def _scroll_by(self, rows: int) -> None:
+        """Move the list by ``rows`` rows (``scroll`` is the first puzzle shown, at the start of a row)."""
         visible = max(1, self.list_rect.height // self.row_height)
-        self.scroll = max(0, min(max(0, len(self.puzzles) - visible), self.scroll + rows))
+        all_rows = -(-len(self.puzzles) // self.columns)
+        last = max(0, all_rows - visible) * self.columns
+        self.scroll = max(0, min(last, self.scroll + rows * self.columns))
+
+    def cell_rect(self, place: int) -> pygame.Rect:
+        """The rect of the ``place``-th row shown (counting across the columns first), gap included below."""
+        row, column = divmod(place, self.columns)
+        width = (self.list_rect.width - self.column_gap * (self.columns - 1)) // self.columns
+        x = self.list_rect.x + column * (width + self.column_gap)
+        return pygame.Rect(x, self.list_rect.y + row * self.row_height, width, self.row_height)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The puzzle whose row is at ``pos``, if any."""
         if not self.list_rect.collidepoint(pos):
             return None
-        index = self.scroll + (pos[1] - self.list_rect.y) // self.row_height
-        return index if index < len(self.puzzles) else None
+        row = (pos[1] - self.list_rect.y) // self.row_height
+        for column in range(self.columns):
+            place = row * self.columns + column
+            index = self.scroll + place
+            if self.cell_rect(place).collidepoint(pos) and index < len(self.puzzles):
+                return index
+        return None
 
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
@@ -200,18 +219,17 @@ class PuzzleListScene(Scene):
         text.draw(surface, summary, size, theme.MUTED, midleft=self.summary_rect.midleft)
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
-        y = self.list_rect.y
         for index in range(self.scroll, len(self.puzzles)):
-            if y > self.list_rect.bottom:
+            cell = self.cell_rect(index - self.scroll)
+            if cell.y > self.list_rect.bottom:
                 break
-            self._draw_row(surface, u, self.puzzles[index], y, index == self.pressed_row)
-            y += self.row_height
+            self._draw_row(surface, u, self.puzzles[index], cell, index == self.pressed_row)
         surface.set_clip(clip)
         self.panel.draw(surface, text)
 
-    def _draw_row(self, surface: pygame.Surface, u: int, puzzle: Puzzle, y: int, pressed: bool) -> None:
+    def _draw_row(self, surface: pygame.Surface, u: int, puzzle: Puzzle, cell: pygame.Rect, pressed: bool) -> None:
         text = self.app.text
-        row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
+        row = pygame.Rect(cell.x, cell.y, cell.width, self.row_height - u // 4)
         pygame.draw.rect(surface, theme.BUTTON_DOWN if pressed else theme.PANEL, row, border_radius=10)
         solved = puzzle.key in self.solved
         title = f"{puzzle.number}. {theme_title(puzzle)}"
