@@ -14,6 +14,7 @@ import pytest
 from app_monkey import scene_classes
 
 from game.app import i18n, layout
+from game.app.players import COLOURS
 from game.app.scenes.backup import BackupScene
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
@@ -292,3 +293,26 @@ def test_every_scene_class_is_laid_out_by_the_layout_test(make_driver):
     for _, make in scene_makers():
         laid_out.add(type(make(driver.app)).__name__)
     assert laid_out == scene_classes(), "every scene class belongs in scene_makers()"
+
+
+@pytest.mark.parametrize(("css_size", "density"), SCREENS[:4], ids=[f"{w}x{h}" for (w, h), _ in SCREENS[:4]])
+def test_the_players_cards_stay_put_when_a_colour_changes_or_a_message_shows(make_driver, css_size, density):
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    driver = make_driver(size=size, density=density)
+    driver.app.settings = driver.app.settings.with_(seats=FOUR)
+    driver.app.manager.push(PlayersScene(driver.app))
+    driver.frames(1)
+    scene = driver.scene
+
+    def places() -> list[pygame.Rect]:
+        return [pygame.Rect(w.rect) for w in scene.panel.widgets]
+
+    before = places()
+    colours = next(w for w in scene.panel.widgets if getattr(w, "label", "") == "Player 1 colour")
+    driver.click(dict(colours.part_rects())[3].center)
+    assert driver.app.settings.looks()[0].colour == COLOURS[colours.names[3]], "the colour was chosen"
+    assert colours.label == "Player 1 colour" and places() == before, "a new colour moved nothing"
+    scene.message = "Not possible: " + "a reason long enough to take several lines of the note at the bottom " * 3
+    scene.arrange()
+    driver.frames(1)
+    assert places() == before, "a message moved nothing"

@@ -121,8 +121,11 @@ class PlayersScene(PanelScene):
 
     # -- layout -----------------------------------------------------------------------------------------------
     def note(self) -> str:
+        return self.message or self.about_colours()
+
+    def about_colours(self) -> str:
         colours = ", ".join(tr(label) for label in COLOUR_LABELS.values())
-        return self.message or tr("Colours: {colours}. Each seat keeps its pattern.").format(colours=colours)
+        return tr("Colours: {colours}. Each seat keeps its pattern.").format(colours=colours)
 
     def card_height(self) -> int:
         """A seat's card: three rows (swatch and name, colours, initial) of finger height."""
@@ -152,8 +155,13 @@ class PlayersScene(PanelScene):
         u = m.u
         w, h = m.size
         self.bar, back_rect = header_rects(m)
+        # the note's room is fixed (the colours' note, at least two lines) so a message never moves the cards
+        room = max(2, len(self.app.text.wrap(self.about_colours(), m.caption, w - 2 * u)))
         self.note_lines = self.app.text.wrap(self.note(), m.caption, w - 2 * u)
-        note_top = h - u // 2 - len(self.note_lines) * int(m.caption * 0.8)
+        if len(self.note_lines) > room:
+            rest = " ".join(self.note_lines[room - 1 :])
+            self.note_lines = self.note_lines[: room - 1] + [self.app.text.shorten(rest, m.caption, w - 2 * u)]
+        note_top = h - u // 2 - room * int(m.caption * 0.8)
         body = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, note_top - u // 2 - self.bar.bottom - u // 2)
         settings = self.app.settings
         self.looks = settings.looks()
@@ -281,6 +289,8 @@ class NameScene(Scene):
         key_w = width // 7
         widgets: list[Any] = []
         y = self.field.bottom + u // 2
+        if m.portrait:  # the keys at the bottom, under the thumbs, as on the open-a-link page
+            y = max(y, size[1] - u // 2 - (len(KEY_ROWS) + command_rows) * (row + gap))
         for keys in KEY_ROWS:
             for i, key in enumerate(keys):
                 button = Button(key, partial(self.type, key))
