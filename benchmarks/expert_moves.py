@@ -11,6 +11,7 @@ Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchma
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import statistics
 import sys
@@ -35,6 +36,24 @@ from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
 STEPS: list[tuple[float, float]] = []  # (budget, seconds really spent) of every search step
+SECONDS: list[int] = []  # frames drawn in each whole second of an Expert move (moves of over a second)
+GC_PAUSES: list[float] = []  # seconds of every full (oldest generation) garbage collection
+_gc_started = [0.0]
+
+
+def time_collections(phase: str, info: dict[str, int]) -> None:
+    """A ``gc.callbacks`` hook: records how long each collection of the oldest generation takes."""
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        GC_PAUSES.append(time.perf_counter() - _gc_started[0])
+
+
+def per_second(frames: list[float], started: float, ended: float) -> list[int]:
+    """Frames drawn in each whole second from ``started`` to ``ended``."""
+    return [sum(1 for t in frames if started + k <= t < started + k + 1) for k in range(int(ended - started))]
 
 
 def timed_steps() -> None:
@@ -63,6 +82,7 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
     app.manager.push(BoardScene(app, session))
     moves: list[tuple[int, float, int, float, float]] = []
     seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0}
+    frames: list[float] = []  # when each frame of the current Expert move was drawn
     loop_frame = app.frame
 
     def observed_frame(dt: float) -> None:
@@ -71,11 +91,14 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
         if app.drawn != seen["drawn"]:
             seen["longest"] = max(seen["longest"], now - seen["frame"])
             seen["drawn"], seen["frame"] = app.drawn, now
+            frames.append(now)
         expert_turn = session.thinking and session.state.to_move == 0
         if expert_turn and seen["turn"] is None:
             seen["turn"], seen["longest"] = (now, app.drawn, len(session.state.moves), len(STEPS)), 0.0
+            frames.clear()
         elif seen["turn"] is not None and not expert_turn:
             started, drawn, lines, first_step = seen["turn"]
+            SECONDS.extend(per_second(frames, started, now))
             over = max((spent - budget for budget, spent in STEPS[first_step:]), default=0.0)
             moves.append((lines, now - started, app.drawn - drawn, seen["longest"], over))
             seen["turn"] = None
@@ -93,6 +116,7 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
 async def measure(games: int) -> None:
     browser = sys.platform == "emscripten"
     timed_steps()
+    gc.callbacks.append(time_collections)
     app = App(size=None if browser else (780, 1688), store=MemoryStore(), density=1.0 if browser else 2.0)
     app.sounds.enabled = False
     where = "browser (WebAssembly)" if browser else "desktop (CPython)"
@@ -112,6 +136,12 @@ async def measure(games: int) -> None:
         f"max {max(everything):.2f} s, over the {EXPERT_SECONDS} s budget: "
         f"{sum(1 for s in everything if s > EXPERT_SECONDS)}"
     )
+    if SECONDS:
+        print(
+            f"FRAMES SUMMARY: {len(SECONDS)} whole seconds of Expert moves over 1 s: frames drawn a second median "
+            f"{statistics.median(SECONDS)}, worst {min(SECONDS)}; full collections {len(GC_PAUSES)}, longest "
+            f"{max(GC_PAUSES, default=0.0) * 1000:.0f} ms"
+        )
     if not browser:
         pygame.quit()
 

@@ -8,15 +8,17 @@ For each move (two players):
    of the game is instant and perfect. If the exact value does not win the game, the rest of the time goes to
    setting traps that keep that value (:mod:`game.ai.search.traps`);
 3. otherwise Hard's move (:func:`~game.ai.levels.hard.hard`: its control search and endgame searches, bounded in
-   positions, not time), so the Expert is never weaker than Hard where no solver finishes; and in the fight for
-   control (normal play, at most ``SELECTIVE_SAFE`` safe lines left) the selective solvers then search to the
-   end over the moves that matter (safe lines, and one way of opening each chain or loop), Hard's move first,
-   asking only whether the mover can win the game: first the narrow set (only short sacrifices while safe lines
-   remain), then the wide set. The more trusted one that finished decides (each kind keeps its own table).
+   positions, here also by the move's time), so the Expert is never weaker than Hard where no solver finishes (and
+   Hard finishes in time); and in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left)
+   the selective solvers then search to the end over the moves that matter (safe lines, and one way of opening each
+   chain or loop), Hard's move first, asking only whether the mover can win the game: first the narrow set (only
+   short sacrifices while safe lines remain), then the wide set. The more trusted one that finished decides (each
+   kind keeps its own table).
 
 Three or four players: steps 2 and 3 do not apply; the move comes from an iterative-deepening
 :class:`~game.ai.search.paranoid.Paranoid` search under the time budget. The move is a generator that yields after
-every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best move so far.
+every short piece of work (a couple of milliseconds: :class:`~game.ai.search.common.Work`) with its best move so
+far, and returns within its budget.
 """
 
 from __future__ import annotations
@@ -82,18 +84,24 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     return (yield from deepen(state, rng, best, stop=stop))
 
 
-def hard_fallback(state: GameState, rng: random.Random, best: int) -> MoveGenerator:
-    """Hard's move, on a copy of ``state``, yielding ``best`` while it works (two players, any rules)."""
-    return (yield from _with_best(hard(state.copy(), rng), best))
+def hard_fallback(state: GameState, rng: random.Random, best: int, stop: float) -> MoveGenerator:
+    """Hard's move, on a copy of ``state``, yielding ``best`` while it works (two players, any rules); ``best`` if
+    Hard has not finished at ``stop``. Hard is bounded by work (positions), which takes 2-3 times longer in the
+    browser: the Expert keeps to its time there too. Hard playing as Hard is not cut."""
+    return (yield from _with_best(hard(state.copy(), rng), best, stop))
 
 
-def _with_best(moves: MoveGenerator, best: int) -> MoveGenerator:
-    """Runs ``moves``, yielding ``best`` where it yields None (the Expert always has a move to show)."""
+def _with_best(moves: MoveGenerator, best: int, stop: float) -> MoveGenerator:
+    """Runs ``moves``, yielding ``best`` where it yields None (the Expert always has a move to show), until it
+    returns its move or ``stop`` comes (then ``best``)."""
     while True:
         try:
             found = next(moves)
         except StopIteration as done:
             return done.value
+        if time.perf_counter() >= stop:
+            moves.close()
+            return best
         yield best if found is None else found
 
 
@@ -114,7 +122,7 @@ def _two_players(
         exact = yield from _solve(state, rng, stop, best, "exact", None, None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    guess = best = yield from hard_fallback(state, rng, best)
+    guess = best = yield from hard_fallback(state, rng, best, start + budget)
     if not fight:
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
