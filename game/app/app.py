@@ -224,10 +224,11 @@ class App:
 
     def step_budget(self) -> float:
         """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last
-        turn's drawing and other work and the page's own work (and a small margin), between 4 and 25 ms. The loop awaits once per frame, so
-        this is the most a frame is ever held up by thinking, in the browser as on the desktop: frames keep coming
-        about 30 times a second (only the thinking dots move meanwhile), and the search gets the rest of the time,
-        which in the browser, where a frame costs several times more, is what lets a move finish within its time."""
+        turn's drawing and other work and the page's own work (and a small margin), between 4 and 25 ms. The loop
+        awaits once per frame, so this is the most a frame is ever held up by thinking, in the browser as on the
+        desktop: frames keep coming about 30 times a second (only the thinking dots move meanwhile), and the search
+        gets the rest of the time, which in the browser, where a frame costs several times more, is what lets a
+        move finish within its time."""
         spent = max(self.draw_seconds, self.other_seconds)
         budget = min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, SEARCH_FRAME_SECONDS - spent - STEP_MARGIN_SECONDS))
         self.granted += budget
