@@ -50,6 +50,8 @@ def test_the_mouse_over_a_drawn_line_shows_it_taken_and_a_click_on_it_draws_noth
     before = scene.state.drawn
     driver.click(driver.line_point(drawn))
     assert scene.state.drawn == before and scene.tries == 0
+    assert scene.status_text()[0] == "That line is taken", "a click on it says what it says on the game's board"
+    driver.until(lambda: scene.status_text()[0] == goal_text(scene.puzzle))
     free = a_wrong_line(scene)
     driver.post(pygame.MOUSEMOTION, pos=driver.on_screen(driver.line_point(free)), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(1)

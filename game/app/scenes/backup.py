@@ -129,6 +129,10 @@ class BackupScene(PanelScene):
         self.app.save_settings(backup.settings)
         self.say(result.summary())
 
+    def wants_frame(self) -> bool:
+        """The browser's file chooser is open: the import's result shows when the file comes."""
+        return self.waiting
+
     def update(self, dt: float) -> None:
         if not self.waiting:
             return

@@ -205,6 +205,10 @@ class OpenLinkScene(Scene):
         elif kind not in ("undo", "hint"):  # U and H typed into the field are letters, not commands
             self.panel.handle(action)
 
+    def wants_frame(self) -> bool:
+        """The browser's answer to Paste is awaited: the pasted text (or why not) shows when it comes."""
+        return self.clipboard.waiting
+
     def update(self, dt: float) -> None:
         self._take_pasted()
 

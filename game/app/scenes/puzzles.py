@@ -22,12 +22,14 @@ from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import draw_scores
 from ..widgets import Button, Panel
+from .board import TAKEN
 from .common import back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
 
 WRONG_SECONDS = 1.4
+TAKEN_SECONDS = 2.0  # how long "That line is taken" stays after a press on a drawn line
 THEME_TITLES = {
     "chains": tr_mark("Counting chains"),
     "all-but-two": tr_mark("All but two"),
@@ -265,6 +267,8 @@ class PuzzleScene(Scene):
         self.pending: int | None = None
         self.hover: int | None = None
         self.owned: int | None = None  # a drawn line under the mouse, shown as taken
+        self.taken: int | None = None  # a drawn line under a pressing pointer
+        self.taken_until = 0.0  # "That line is taken" is said until then
         self.cursor: int | None = None
         self.show_cursor = False
         self.invalidate_layout()
@@ -372,9 +376,13 @@ class PuzzleScene(Scene):
             return
         radius = self.app.touch_radius() if action.touch else None
         line = self.view.line_at(action.pos, radius)
+        self.taken = None
         if line is not None and self.state.is_drawn(line):
             if action.kind == "hover":
                 self.owned = line  # shown as taken, as on the game's board
+            elif action.kind in ("press", "drag"):
+                self.taken = line
+                self.taken_until = self.now + TAKEN_SECONDS  # said at once, as on the game's board
             line = None  # a drawn line is never a candidate
         if action.kind == "hover":
             self.hover = line
@@ -393,6 +401,11 @@ class PuzzleScene(Scene):
             if chosen is not None and line == chosen:
                 self.try_line(chosen)
 
+    def wants_frame(self) -> bool:
+        """A wrong line is shown, to be taken back, or "That line is taken" is said (the frame after either
+        is gone is drawn too)."""
+        return self.wrong is not None or self.now < self.taken_until
+
     def update(self, dt: float) -> None:
         self.now += dt
         if self.wrong is not None and self.now >= self.wrong[1]:
@@ -405,6 +418,8 @@ class PuzzleScene(Scene):
             return right_text(self.puzzle), theme.INK
         if self.wrong is not None:
             return wrong_text(), theme.LAST_TURN
+        if self.now < self.taken_until:
+            return tr(TAKEN), theme.LAST_TURN
         if self.show_hint:
             return hint_text(self.puzzle), theme.HINT
         return goal_text(self.puzzle), theme.INK
@@ -456,6 +471,7 @@ class PuzzleScene(Scene):
             marks.recent = [self.puzzle.answer]
         if self.accepting():
             marks.owned = self.owned
+            marks.taken = self.taken
             marks.preview = self.pending if self.pending is not None else self.hover
             if self.show_cursor and self.cursor is not None and not self.state.is_drawn(self.cursor):
                 marks.cursor = self.cursor
