@@ -244,3 +244,11 @@ def test_a_stored_setting_of_the_wrong_type_is_named(data: dict, problem: str) -
 )
 def test_impossible_settings_are_named(settings: Settings, problems: list[str]) -> None:
     assert settings.problems() == problems
+
+
+def test_the_decider_after_a_tied_match_is_one_board() -> None:
+    match = Session(TWO_PEOPLE.with_(match=True, size=(2, 2)), random.Random(0), first=0)
+    assert len(match.games) == 2
+    decider = match.decider()
+    assert len(decider.games) == 1 and not decider.settings.match
+    assert decider.board.num_cells == 9, "after 2x2 boxes: 3x3, the nearest offered board with an odd count"
