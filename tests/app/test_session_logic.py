@@ -252,3 +252,14 @@ def test_the_decider_after_a_tied_match_is_one_board() -> None:
     decider = match.decider()
     assert len(decider.games) == 1 and not decider.settings.match
     assert decider.board.num_cells == 9, "after 2x2 boxes: 3x3, the nearest offered board with an odd count"
+
+
+def test_a_resumed_link_game_keeps_its_id_and_a_damaged_id_is_dropped() -> None:
+    for link, expected in (("k3x9", "k3x9"), (5, None)):
+        session, why = resume_session(saved(link=link))
+        assert why == "" and session is not None and session.link_id == expected
+
+
+def test_a_stored_player_that_is_not_named_values_and_a_first_player_out_of_range_are_named() -> None:
+    assert settings_from_data({"seats": ["x", "y"]}) == (Settings(), ["a player should be named values, not 'x'"])
+    assert Settings(first=2).problems() == ["player 3 cannot start a game of 2"]
