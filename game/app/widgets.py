@@ -90,7 +90,8 @@ class Button:
         size = max(text.body, min(int(self.rect.height * 0.45), text.body * 3 // 2))
         if text.width(self.label, size) > self.rect.width - 16:
             size = text.body
-        draw_label(surface, text, self.label, size, self.rect.inflate(-16, -4), ink)
+        margin = 16 if text.width(self.label, size) <= self.rect.width - 16 else 8  # (a narrow button: body size)
+        draw_label(surface, text, self.label, size, self.rect.inflate(-margin, -4), ink)
 
 
 class Choice:
