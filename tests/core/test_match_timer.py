@@ -184,3 +184,23 @@ def test_resuming_a_match_checks_the_boards() -> None:
 def test_a_negative_timer_is_refused() -> None:
     with pytest.raises(RulesError, match="cannot be negative"):
         MoveTimer(-1)
+
+
+def resume_error(match: Match, games: list[GameState], current: int) -> str:
+    with pytest.raises(ValueError) as caught:
+        match.resume(games, current)
+    return str(caught.value)
+
+
+def test_a_match_is_resumed_only_on_one_of_its_boards_with_its_own_settings() -> None:
+    match = Match(Board.square(1, 2))
+    fresh = Match(Board.square(1, 2)).games
+    assert resume_error(match, fresh, 2) == "the wrong number of boards"
+    assert resume_error(match, fresh, -1) == "the wrong number of boards"
+    assert resume_error(match, fresh + fresh[:1], 0) == "the wrong number of boards"
+    other_board = Match(Board.square(2, 1)).games  # same rules and starters, another board
+    assert resume_error(match, other_board, 0) == "boards that do not match the settings"
+    misere = Match(Board.square(1, 2), Rules(misere=True)).games
+    assert resume_error(match, misere, 0) == "boards that do not match the settings"
+    match.resume(fresh, 1)
+    assert match.game is fresh[1] and match.last_board

@@ -108,3 +108,25 @@ def test_a_code_on_every_shape_decodes_to_the_same_board() -> None:
         state = GameState(shape.build(shape.default))
         state.play(0)
         assert decode(encode(state)).board is state.board
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "decider"),
+    [
+        ("square", (3, 3), (3, 3)),  # 9 boxes: odd already
+        ("square", (4, 4), (3, 3)),  # the rules sheet's example; 3x5 and 5x5 are as near but have more boxes
+        ("square", (4, 5), (3, 5)),  # one step (5x5 is one step too, with more boxes)
+        ("square", (2, 2), (3, 3)),  # nothing odd below the smallest offered size: up to 3x3
+        ("square", (2, 4), (3, 3)),
+        ("square", (12, 12), (11, 11)),  # nothing above the largest
+        ("square", (6, 12), (5, 11)),
+        ("triangle", (4,), (4,)),  # 9 triangles
+        ("triangle", (5,), (4,)),  # 16: side 4 (9) and side 6 (25) are one step away, 4 has fewer
+        ("triangle", (9,), (8,)),  # 64: side 8 has 49
+        ("hex", (2,), (2,)),  # every hexagon board has an odd number of cells
+    ],
+)
+def test_a_tie_is_decided_on_the_nearest_offered_board_with_an_odd_number_of_cells(
+    shape: str, size: tuple[int, ...], decider: tuple[int, ...]
+) -> None:
+    assert SHAPES[shape].decider_size(size) == decider
