@@ -599,3 +599,16 @@ def test_two_recorded_games_with_the_same_content_are_two_games(medium: Medium) 
     assert len(stored) == 2
     assert all(isinstance(entry["id"], str) and len(entry["id"]) == 16 for entry in stored)
     assert stored[0]["id"] != stored[1]["id"]
+
+
+def test_saving_is_not_said_to_work_again_before_anything_was_saved(medium: Medium) -> None:
+    saved = medium.saved()
+    medium.break_writes()
+    assert saved.save_settings({"shape": "octagon"}) is False
+    assert len(words(saved)) == 1  # cannot save now
+    saved.reject_settings("unknown board shape")  # the only value waiting is dropped: nothing waits
+    assert saved.retry() is True
+    assert words(saved) == [], "nothing was written, so nothing shows that saving works"
+    medium.mend_writes()
+    assert saved.save_settings({"shape": "hex"}) is True
+    assert words(saved) == ["Saving works again: everything is saved."]
