@@ -518,6 +518,8 @@ def test_a_solved_puzzle_waits_with_the_others_while_saving_fails(medium: Medium
     saved = medium.saved()
     saved.mark_puzzle_solved("p1")
     medium.break_writes()
+    assert saved.mark_puzzle_solved("p1") is True, "already saved: nothing to write"
+    assert not saved.has_pending and words(saved) == []
     assert saved.mark_puzzle_solved("p2") is False
     assert saved.solved_puzzles() == ["p1", "p2"]
     medium.mend_writes()
@@ -541,15 +543,20 @@ def test_merging_a_backup_adds_its_new_games_and_its_totals_when_there_are_none(
     saved = Saved(medium.open(), classify=by_result, recent=3)
     saved.record_game(game(2))
     totals = Earlier(games=10, rows={"medium|s3x3": [6, 1, 3, 4]}, streak=("won", 2))
-    assert saved.merge_history([game(1), game(2), game(3)], totals) == 2
+    assert saved.merge_history([game(1, result="won", margin=6), game(2), game(3)], totals) == 2
     stored = read_book(medium.value("history"))
     assert [entry["id"] for entry in stored.games] == ["g00001", "g00002", "g00003"]
-    assert (stored.earlier.games, stored.earlier.rows, stored.earlier.streak) == (10, totals.rows, ("won", 2))
+    assert (stored.earlier.games, stored.earlier.rows, stored.earlier.streak) == (
+        10,
+        {"medium|s3x3": [6, 1, 3, 4]},
+        ("won", 2),
+    )
     other = Earlier(games=4, rows={"easy|t6": [4, 0, 0, 9]}, streak=("won", 4))
     assert saved.merge_history([game(3), game(4, result="lost", margin=-3)], other) == 1
     stored = read_book(medium.value("history"))  # the totals already there stay: no game is counted twice
     assert [entry["id"] for entry in stored.games] == ["g00002", "g00003", "g00004"]
-    assert stored.earlier.games == 11 and stored.earlier.rows == totals.rows and stored.earlier.streak == ("won", 2)
+    assert stored.earlier.games == 11  # and game 1, a win by 6, is folded into them: the best win is now 6
+    assert stored.earlier.rows == {"medium|s3x3": [7, 1, 3, 6]} and stored.earlier.streak == ("won", 3)
 
 
 def test_merging_a_backup_saves_the_games_waiting_to_be_saved_too(medium: Medium) -> None:
@@ -612,3 +619,18 @@ def test_saving_is_not_said_to_work_again_before_anything_was_saved(medium: Medi
     medium.mend_writes()
     assert saved.save_settings({"shape": "hex"}) is True
     assert words(saved) == ["Saving works again: everything is saved."]
+
+
+def test_merging_a_backup_over_a_history_that_cannot_be_moved_aside_loses_nothing(medium: Medium) -> None:
+    medium.plant("history", "{damaged")
+    medium.break_writes()
+    if medium.kind == "file":
+        medium.monkeypatch.setattr("os.replace", lambda *_: (_ for _ in ()).throw(PermissionError(13, "denied")))
+    saved = medium.saved()
+    assert saved.merge_history([game(1)], Earlier(games=2)) == 1
+    assert medium.raw("history") == "{damaged" and saved.has_pending
+    medium.mend_writes()
+    assert saved.retry()
+    assert medium.raw("history.bad-1") == "{damaged"
+    stored = read_book(medium.value("history"))
+    assert [entry["id"] for entry in stored.games] == ["g00001"] and stored.earlier.games == 2
