@@ -37,6 +37,8 @@ from game.storage import MemoryStore  # noqa: E402
 
 STEPS: list[tuple[float, float]] = []  # (budget, seconds really spent) of every search step
 SECONDS: list[int] = []  # frames drawn in each whole second of an Expert move (moves of over a second)
+TURNS: list[tuple[float, float, float, float]] = []  # while the Expert thinks: (frame, search granted, drawing,
+# time away from the loop's frame since the last one: its await and the page's own work) seconds
 GC_PAUSES: list[float] = []  # seconds of every full (oldest generation) garbage collection
 _gc_started = [0.0]
 
@@ -81,13 +83,18 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
     session = Session(EXPERT_V_HARD, random.Random(seed), first=seed % 2)
     app.manager.push(BoardScene(app, session))
     moves: list[tuple[int, float, int, float, float]] = []
-    seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0}
+    seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0, "ended": 0.0}
     frames: list[float] = []  # when each frame of the current Expert move was drawn
     loop_frame = app.frame
 
     def observed_frame(dt: float) -> None:
+        started = time.perf_counter()
         loop_frame(dt)
         now = time.perf_counter()
+        if seen["turn"] is not None:  # where a turn of the loop goes while the Expert thinks
+            away = started - seen["ended"] if seen["ended"] else 0.0
+            TURNS.append((now - started, app.granted, app.draw_seconds, away))
+        seen["ended"] = now
         if app.drawn != seen["drawn"]:
             seen["longest"] = max(seen["longest"], now - seen["frame"])
             seen["drawn"], seen["frame"] = app.drawn, now
@@ -136,6 +143,20 @@ async def measure(games: int) -> None:
         f"max {max(everything):.2f} s, over the {EXPERT_SECONDS} s budget: "
         f"{sum(1 for s in everything if s > EXPERT_SECONDS)}"
     )
+    if STEPS:
+        over = sorted(spent - budget for budget, spent in STEPS)
+        print(
+            f"STEPS SUMMARY: {len(over)} search steps (both players), ran over their budget by: median "
+            f"{statistics.median(over) * 1000:.1f} ms, 99th percentile {over[int(len(over) * 0.99)] * 1000:.1f} ms, "
+            f"longest {over[-1] * 1000:.1f} ms"
+        )
+    if TURNS:
+        frame, granted, drawing, away = (statistics.median(column) for column in zip(*TURNS, strict=True))
+        print(
+            f"TURNS SUMMARY: {len(TURNS)} turns of the loop while the Expert thinks, medians: frame {frame * 1000:.1f}"
+            f" ms (search granted {granted * 1000:.1f} ms, drawing {drawing * 1000:.1f} ms), away between frames"
+            f" {away * 1000:.1f} ms"
+        )
     if SECONDS:
         print(
             f"FRAMES SUMMARY: {len(SECONDS)} whole seconds of Expert moves over 1 s: frames drawn a second median "

@@ -14,6 +14,7 @@ Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchma
 
 from __future__ import annotations
 
+import asyncio
 import random
 import statistics
 import sys
@@ -95,7 +96,7 @@ def timed_move(moves: Generator[int | None, None, int], budget: float | None, pi
             return best
 
 
-def play(seed: int, pieces: dict[str, Pieces]) -> None:
+async def play(seed: int, pieces: dict[str, Pieces]) -> None:
     state = GameState(Board.square(5, 5), first=seed % 2)
     rngs = [random.Random(seed), random.Random(seed + 1000)]
     levels = ["expert", "hard"]
@@ -105,6 +106,7 @@ def play(seed: int, pieces: dict[str, Pieces]) -> None:
         moves = LEVELS[level](state.copy(), rngs[seat], EXPERT_SECONDS)
         line = timed_move(moves, EXPERT_SECONDS if level == "expert" else None, pieces[level])
         state.play(line)
+        await asyncio.sleep(0)  # the browser's page answers between moves
 
 
 def report(pieces: dict[str, Pieces]) -> None:
@@ -132,8 +134,13 @@ def main() -> None:
     if "--games" in sys.argv:
         games = int(sys.argv[sys.argv.index("--games") + 1])
     pieces: dict[str, Pieces] = {"expert": defaultdict(list), "hard": defaultdict(list)}
+    asyncio.run(play_all(games, pieces))
+
+
+async def play_all(games: int, pieces: dict[str, Pieces]) -> None:
+    """The games, then the report (in the browser ``asyncio.run`` only schedules this)."""
     for seed in range(games):
-        play(seed, pieces)
+        await play(seed, pieces)
         print(f"game {seed + 1} done", flush=True)
     report(pieces)
 

@@ -123,8 +123,9 @@ class Choice:
         """Put the row at ``rect``: segments if every option fits its segment at body size, else a stepper."""
         self.rect = pygame.Rect(rect)
         self.stepper = False
+        control = self.control_rect()
         fits = all(
-            label_lines(text, label, text.body, part.inflate(-8, 0)) is not None
+            label_lines(text, label, text.body, part.clip(control).inflate(-8, 0)) is not None
             for (_, part), (_, label) in zip(self.part_rects(), self.options, strict=True)
         )
         self.stepper = self.forced_stepper or not fits
@@ -137,16 +138,19 @@ class Choice:
         )
 
     def part_rects(self) -> list[tuple[Any, pygame.Rect]]:
+        """Where each part answers a press: the control's columns over the row's full height (the control is drawn
+        a little inset, but a press on the row's edge still counts, so the target is the row's height)."""
         control = self.control_rect()
+        top, height = self.rect.y, self.rect.height
         if self.stepper:
             arrow = min(control.height, control.width // 4)
             return [
-                (-1, pygame.Rect(control.x, control.y, arrow, control.h)),
-                (+1, pygame.Rect(control.right - arrow, control.y, arrow, control.h)),
+                (-1, pygame.Rect(control.x, top, arrow, height)),
+                (+1, pygame.Rect(control.right - arrow, top, arrow, height)),
             ]
         width = control.width / len(self.options)
         return [
-            (("set", i), pygame.Rect(round(control.x + i * width), control.y, round(width), control.h))
+            (("set", i), pygame.Rect(round(control.x + i * width), top, round(width), height))
             for i in range(len(self.options))
         ]
 
@@ -179,7 +183,7 @@ class Choice:
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
         size = text.body
-        if self.label:
+        if self.label and self.label_share > 0:
             label_width = int(self.rect.width * self.label_share) - 10
             label_size = text.fit(self.label, size, label_width)
             text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
@@ -196,7 +200,9 @@ class Choice:
     def _draw_segments(
         self, surface: pygame.Surface, text: Text, size: int, radius: int, hover: Any, pressed: Any
     ) -> None:
-        for (part, rect), (_, label) in zip(self.part_rects(), self.options, strict=True):
+        control = self.control_rect()
+        for (part, whole), (_, label) in zip(self.part_rects(), self.options, strict=True):
+            rect = whole.clip(control)
             chosen = part[1] == self.index
             if chosen:
                 pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-4, -4), border_radius=radius)
@@ -208,7 +214,8 @@ class Choice:
     def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:
         control = self.control_rect()
         parts = self.part_rects()
-        for part, rect in parts:
+        for part, whole in parts:
+            rect = whole.clip(control)
             if part in (hover, pressed):
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=8)
             cx, cy, s = rect.centerx, rect.centery, max(5, rect.height // 6)

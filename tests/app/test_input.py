@@ -284,6 +284,41 @@ def test_a_click_on_a_drawn_line_of_a_triangle_or_hex_board_draws_nothing(make_d
         assert driver.scene._status() == "That line is taken"
 
 
+def hover(driver, point) -> None:
+    driver.post(pygame.MOUSEMOTION, pos=driver.on_screen(point), rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    driver.frames(1)
+
+
+def test_the_mouse_over_a_drawn_line_shows_that_it_is_taken_and_whose_it_is(make_driver):
+    driver = make_driver()
+    session = start(driver, HUMANS.with_(seats=(Seat("human"), Seat("computer", "easy"))))
+    play_by_taps(driver, [13])
+    computers = [line for line in session.state.moves if line != 13]
+    assert computers, "the computer answered"
+    view = driver.scene.view
+    for line, says in ((13, "That line is taken: you drew it"), (computers[0], "That line is taken: Easy drew it")):
+        hover(driver, toward(driver.line_point(line), view.centres[session.board.line_cells[line][0]], 4))
+        marks = driver.scene._marks()
+        assert marks.owned == line and marks.preview is None and marks.taken is None
+        assert driver.scene._status() == says
+        (ax, ay), (bx, by) = view.ends[line]
+        beside = (
+            ax + (bx - ax) // 4 + (by - ay != 0) * view.line_width,
+            ay + (by - ay) // 4 + (bx - ax != 0) * view.line_width,
+        )
+        drawer = session.looks[session.state.drawers()[session.state.moves.index(line)]]
+        assert tuple(driver.app.screen.get_at(driver.on_screen(beside)))[:3] == theme.tint(drawer.colour, 0.55), (
+            "a band in the colour of whoever drew it"
+        )
+    free = next(line for line in range(session.board.num_lines) if not session.state.is_drawn(line))
+    hover(driver, driver.line_point(free))
+    assert driver.scene._marks().owned is None and driver.scene._marks().preview == free
+    assert driver.scene._status() == "Your turn"
+    driver.click(driver.line_point(13))
+    assert session.state.moves[0] == 13 and session.state.moves.count(13) == 1
+    assert driver.scene._status() == "That line is taken", "a click on it says what a tap says"
+
+
 def test_the_chosen_line_is_the_nearest_line_even_when_it_is_drawn(make_driver):
     driver = make_driver()
     session = start(driver)

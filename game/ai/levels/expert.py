@@ -173,6 +173,7 @@ def _solve(
     solver = Solver(
         state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
+    yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps others
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None
