@@ -130,3 +130,25 @@ def test_a_tie_is_decided_on_the_nearest_offered_board_with_an_odd_number_of_cel
     shape: str, size: tuple[int, ...], decider: tuple[int, ...]
 ) -> None:
     assert SHAPES[shape].decider_size(size) == decider
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("octagon", "unknown board shape 'octagon' (square, triangle, hex)"),
+        ("o" * 50, f"unknown board shape '{'o' * 40}' (square, triangle, hex)"),  # at most 40 characters quoted
+        (["square"], "unknown board shape \"['square']\" (square, triangle, hex)"),  # from a damaged save
+        (None, "unknown board shape 'None' (square, triangle, hex)"),
+    ],
+)
+def test_an_unknown_shape_is_quoted_in_the_message(name: object, message: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        shape_named(name)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(("token", "quoted"), [(None, "'None'"), (3, "'3'"), (["s3x3"], "\"['s3x3']\"")])
+def test_a_board_token_that_is_not_text_is_refused_with_a_reason(token: object, quoted: str) -> None:
+    with pytest.raises(CodeError) as caught:
+        parse_board_token(token)  # type: ignore[arg-type]
+    assert str(caught.value) == f"board {quoted} is not s<R>x<C>, t<S> or h<S>"
