@@ -648,3 +648,14 @@ def test_games_that_cannot_be_shown_are_told_as_one_fact(medium: Medium) -> None
     saved = medium.saved()
     assert len(saved.history().games) == 1
     assert saved.pop_notices() == [Notice("kept-games", "history", "a game's date cannot be read", count=2)]
+
+
+def test_games_that_cannot_be_shown_are_kept_each_time_new_ones_appear(medium: Medium) -> None:
+    medium.plant("history", envelope([game(1), game(2, date="yesterday")]))
+    saved = medium.saved()
+    assert len(saved.history().games) == 1
+    medium.plant("history", envelope([game(1), game(3, winners=[5])]))  # another tab wrote a different bad game
+    assert len(saved.history().games) == 1
+    assert medium.value("history.bad-1") == [game(2, date="yesterday")]
+    assert medium.value("history.bad-2") == [game(3, winners=[5])]
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
