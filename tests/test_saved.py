@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import platform
 import random
 import sys
@@ -658,4 +659,27 @@ def test_games_that_cannot_be_shown_are_kept_each_time_new_ones_appear(medium: M
     assert len(saved.history().games) == 1
     assert medium.value("history.bad-1") == [game(2, date="yesterday")]
     assert medium.value("history.bad-2") == [game(3, winners=[5])]
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+
+
+def test_games_kept_aside_are_kept_once_while_the_cleaned_history_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    medium = Medium("file", tmp_path, monkeypatch)
+    medium.plant("history", envelope([game(1), game(2, date="yesterday")]))
+    real_replace = os.replace
+
+    def refuse_history(source, target) -> None:  # the history file alone cannot be replaced (locked by a backup tool)
+        if Path(target).name == "history.json":
+            raise PermissionError(errno.EACCES, "locked")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", refuse_history)
+    saved = medium.saved()
+    for _ in range(3):
+        assert len(saved.history().games) == 1
+    assert medium.value("history.bad-1") == [game(2, date="yesterday")] and medium.raw("history.bad-2") is None
+    monkeypatch.setattr(os, "replace", real_replace)
+    saved.history()
+    assert medium.raw("history.bad-2") is None
     assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
