@@ -683,3 +683,18 @@ def test_games_kept_aside_are_kept_once_while_the_cleaned_history_cannot_be_writ
     saved.history()
     assert medium.raw("history.bad-2") is None
     assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+
+
+def test_each_time_saving_stops_and_starts_again_the_player_is_told_once(medium: Medium) -> None:
+    saved = medium.saved()
+    for round_ in range(2):
+        medium.break_writes()
+        assert saved.save_settings({"round": round_}) is False
+        assert saved.save_settings({"round": round_, "again": True}) is False
+        [stopped] = words(saved)
+        assert stopped.startswith("Results cannot be saved now"), round_
+        medium.mend_writes()
+        assert saved.retry() is True
+        assert words(saved) == ["Saving works again: everything is saved."], round_
+        assert saved.save_settings({"round": round_, "saved": True}) is True
+        assert words(saved) == [], round_
