@@ -686,3 +686,17 @@ def test_a_stuck_value_replaced_by_a_readable_one_is_used_and_not_moved_aside(
     assert store.get("settings") == {"shape": "hex"} and store.stuck == set()
     assert store.put("settings", SETTINGS) is True
     assert sorted(path.name for path in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_stored_text_is_readable_utf_8_and_a_fresh_store_has_no_fault(backend: Backend) -> None:
+    assert backend.store.fault == ""
+    backend.store.put("settings", SETTINGS)
+    assert '"name": "Zoé"' in backend.raw("settings")  # as written, not escaped to \\u00e9
+    assert backend.store.fault == ""
+
+
+@pytest.mark.parametrize(("key", "shown"), [("a.b", "'a.b'"), (None, "None"), ("", "''")])
+def test_a_malformed_key_is_named_in_the_error(key: object, shown: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        MemoryStore().put(key, 1)  # type: ignore[arg-type]
+    assert str(caught.value) == f"invalid storage key: {shown}"
