@@ -90,7 +90,8 @@ class Button:
         size = max(text.body, min(int(self.rect.height * 0.45), text.body * 3 // 2))
         if text.width(self.label, size) > self.rect.width - 16:
             size = text.body
-        draw_label(surface, text, self.label, size, self.rect.inflate(-16, -4), ink)
+        margin = 16 if text.width(self.label, size) <= self.rect.width - 16 else 8  # (a narrow button: body size)
+        draw_label(surface, text, self.label, size, self.rect.inflate(-margin, -4), ink)
 
 
 class Choice:
@@ -115,6 +116,7 @@ class Choice:
         self.forced_stepper = stepper or len(self.options) > 4
         self.stepper = self.forced_stepper
         self.label_share = label_share
+        self.arrow_parts = 4  # a stepper's arrow is this part of the control's width (5 when the values need it)
         self.enabled = True
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -129,6 +131,16 @@ class Choice:
             for (_, part), (_, label) in zip(self.part_rects(), self.options, strict=True)
         )
         self.stepper = self.forced_stepper or not fits
+        self.arrow_parts = 4
+        if self.stepper and not self._values_fit(text):  # (the widest value decides, so the arrows never move)
+            self.arrow_parts = 5
+
+    def _values_fit(self, text: Text) -> bool:
+        """Every value fits between the stepper's arrows at body size (on one line or two)."""
+        control = self.control_rect()
+        arrow = min(control.height, control.width // self.arrow_parts)
+        middle = control.inflate(-2 * arrow - 4, 0)
+        return all(label_lines(text, label, text.body, middle) is not None for _, label in self.options)
 
     def control_rect(self) -> pygame.Rect:
         label_width = int(self.rect.width * self.label_share)
@@ -143,7 +155,7 @@ class Choice:
         control = self.control_rect()
         top, height = self.rect.y, self.rect.height
         if self.stepper:
-            arrow = min(control.height, control.width // 4)
+            arrow = min(control.height, control.width // self.arrow_parts)
             return [
                 (-1, pygame.Rect(control.x, top, arrow, height)),
                 (+1, pygame.Rect(control.right - arrow, top, arrow, height)),
@@ -184,9 +196,7 @@ class Choice:
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
         size = text.body
         if self.label and self.label_share > 0:
-            label_width = int(self.rect.width * self.label_share) - 10
-            label_size = text.fit(self.label, size, label_width)
-            text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
+            self._draw_label(surface, text, size)
         control = self.control_rect()
         radius = min(12, control.height // 3)
         pygame.draw.rect(surface, theme.BUTTON, control, border_radius=radius)
@@ -196,6 +206,18 @@ class Choice:
             self._draw_segments(surface, text, size, radius, hover, pressed)
         if focused:
             focus_ring(surface, control, radius)
+
+    def _draw_label(self, surface: pygame.Surface, text: Text, size: int) -> None:
+        """The row's label at the left: on one line, else two (a narrow row), else shrunk."""
+        room = pygame.Rect(self.rect.x + 4, self.rect.y, int(self.rect.width * self.label_share) - 10, self.rect.h)
+        lines = label_lines(text, self.label, size, room)
+        if lines is None:
+            lines, size = [self.label], text.fit(self.label, size, room.width)
+        step = int(size * 0.75)
+        y = self.rect.centery - step * (len(lines) - 1) // 2
+        for line in lines:
+            text.draw(surface, line, size, theme.INK, midleft=(room.x, y))
+            y += step
 
     def _draw_segments(
         self, surface: pygame.Surface, text: Text, size: int, radius: int, hover: Any, pressed: Any

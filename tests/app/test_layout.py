@@ -40,6 +40,9 @@ SCREENS = [
     ((360, 640), 2.0),
     ((390, 844), 2.0),
     ((844, 390), 2.0),
+    ((480, 390), 2.0),  # the least landscape: a smaller window is laid out at this size and shrunk to fit
+    ((585, 390), 2.0),  # a 320x480 phone turned sideways (its canvas is grown to 390 CSS px high)
+    ((693, 390), 2.0),  # a 640x360 phone turned sideways
     ((1280, 720), 1.0),
     ((3840, 2160), 1.0),
 ]

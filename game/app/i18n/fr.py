@@ -63,7 +63,7 @@ FRENCH: dict[str, str] = {
     "Normal": "Normale",
     "Fast": "Rapide",
     "Language": "Langue",
-    "Automatic": "Automatique",
+    "Automatic": "Auto",  # (the language row: "Automatique" does not fit the narrowest landscape)
     "Not possible: {why}": "Impossible : {why}",
     " · competitive: no undo or hints": " · compétition : ni annulation ni indice",
     # -- levels

@@ -174,10 +174,12 @@ class PlayersScene(PanelScene):
             inner = card.inflate(-u // 2, -u // 2)
             step = max(row + u // 4, (inner.height - row) // 2)
             top = pygame.Rect(inner.x, inner.y, inner.width, row)
-            self.swatches.append(pygame.Rect(top.x, top.y, row, row))
+            swatch_w = row if inner.width >= 3 * row else 0  # (a narrow card: the name takes the whole row)
+            self.swatches.append(pygame.Rect(top.x, top.y, swatch_w, row))
             if not settings.seats[seat].is_computer:
                 name = Button(players[seat].name or tr("Add a name"), partial(self.edit_name, seat))
-                name.rect = pygame.Rect(top.x + row + u // 2, top.y, top.width - row - u // 2, row)
+                indent = swatch_w + u // 2 if swatch_w else 0
+                name.rect = pygame.Rect(top.x + indent, top.y, top.width - indent, row)
                 widgets.append(name)
             colour = seat_colours(settings.players, len(settings.seats))[seat]
             label = tr("Player {n} colour").format(n=seat + 1)
@@ -188,7 +190,7 @@ class PlayersScene(PanelScene):
             options = [(AUTO, auto)] + [(c, tr("Initial {initial}").format(initial=c)) for c in INITIALS]
             on_initial = partial(self.choose, seat, "initial")
             initial = Choice(tr("Initial"), options, players[seat].initial, on_initial, stepper=True, label_share=0)
-            initial.rect = pygame.Rect(inner.x, inner.y + 2 * step, inner.width, row)
+            initial.place(pygame.Rect(inner.x, inner.y + 2 * step, inner.width, row), self.app.text)
             widgets.append(initial)
         widgets.append(back_button(self.app, back_rect))
         self.panel.set(widgets)
@@ -204,7 +206,8 @@ class PlayersScene(PanelScene):
         for seat, (card, box) in enumerate(zip(self.cards, self.swatches, strict=True)):
             pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
             look: Look = self.looks[seat]
-            swatch(surface, text, box.inflate(-6, -6), look, True)
+            if box.width:
+                swatch(surface, text, box.inflate(-6, -6), look, True)
             if settings.seats[seat].is_computer:
                 self._draw_computer(surface, tr("{name} (computer)").format(name=look.name), box, card)
         step = int(m.caption * 0.8)
