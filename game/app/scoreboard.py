@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -36,13 +37,22 @@ def timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fr
     pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * fraction, 5)
 
 
-def thinking_dots(surface: pygame.Surface, centre: tuple[int, int], size: int, now: float) -> None:
-    for i in range(3):
-        phase = (now * 3 - i * 0.35) % 1.0
-        lift = math.sin(phase * math.pi)
-        x = centre[0] + (i - 1) * size * 2
-        y = centre[1] - round(lift * size * 0.8)
-        pygame.draw.circle(surface, theme.MUTED, (x, y), size // 2 + 1)
+@dataclass(frozen=True)
+class Dots:
+    """Where a thinking seat's three dots bob: the middle dot's rest position, and the dots' size."""
+
+    centre: tuple[int, int]
+    size: int
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        """The dots as they are at ``now``, each rising and falling a third of a second after the one before."""
+        size = self.size
+        for i in range(3):
+            phase = (now * 3 - i * 0.35) % 1.0
+            lift = math.sin(phase * math.pi)
+            x = self.centre[0] + (i - 1) * size * 2
+            y = self.centre[1] - round(lift * size * 0.8)
+            pygame.draw.circle(surface, theme.MUTED, (x, y), size // 2 + 1)
 
 
 def draw_scores(
@@ -54,10 +64,11 @@ def draw_scores(
     active: int,
     patterns: bool,
     thinking: bool,
-    now: float,
     m: layout.Metrics,
-) -> None:
-    """Cards stacked when they have the room (sideways), else side by side; the active seat's card is outlined."""
+) -> Dots | None:
+    """Cards stacked when they have the room (sideways), else side by side; the active seat's card is outlined.
+    Returns where the active seat's thinking dots go when ``thinking`` (None otherwise): the caller draws them,
+    every frame, over the cards (so that a frame in which only the dots move need not draw the cards again)."""
     u = m.u
     count = len(looks)
     names = [look.name for look in looks]
@@ -65,6 +76,7 @@ def draw_scores(
         cards = layout.split_column(rect, count, u // 3, most=int(u * 2.6))
     else:
         cards = layout.split_row(rect, count, u // 3)
+    dots = None
     for seat, card in enumerate(cards):
         colour = looks[seat].colour
         on_turn = seat == active
@@ -80,7 +92,7 @@ def draw_scores(
             name = text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:
-                thinking_dots(surface, (name.right + u, card.centery), max(3, u // 6), now)
+                dots = Dots((name.right + u, card.centery), max(3, u // 6))
             continue
         # a narrow card (4 seats on a phone): swatch and score side by side, the whole name below them
         side = min(side, int(card.height * 0.5), card.width // 3)
@@ -93,5 +105,5 @@ def draw_scores(
         name_size = text.fit(names[seat], m.body, card.width - 10)
         text.draw(surface, names[seat], name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
         if on_turn and thinking:
-            dots = (score_centre[0], box.bottom + max(3, u // 7))
-            thinking_dots(surface, dots, max(3, u // 7), now)
+            dots = Dots((score_centre[0], box.bottom + max(3, u // 7)), max(3, u // 7))
+    return dots

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,7 +18,7 @@ from ..i18n.phrases import START_NAMES, describe_board, hint_reason
 from ..input import Action
 from ..render import BoardView, Marks, draw_loupe
 from ..scene import Scene
-from ..scoreboard import draw_scores, swatch, timer_ring
+from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..session import Session
 from ..widgets import Button, Panel
 from .common import go_to_menu
@@ -71,6 +71,17 @@ class Queued:
 
 
 @dataclass(frozen=True)
+class Still:
+    """The board scene as last drawn while a computer thinks, without its thinking dots, and everything that
+    drawing depended on (``key``). While the key stays the same only the dots move, so a frame is this image with
+    the dots drawn over it instead of a whole new drawing (in the browser that drawing is most of a frame's time)."""
+
+    key: tuple[Any, ...]
+    image: pygame.Surface
+    dots: Dots | None
+
+
+@dataclass(frozen=True)
 class Tap:
     """The last line drawn by a pointer: where the pointer was lifted, when, and the line."""
 
@@ -92,6 +103,7 @@ class BoardScene(Scene):
         self.show_cursor = False
         self.saved_at: tuple[int, int] | None = None
         self.feedback: tuple[str, float] | None = None
+        self.still: Still | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -104,6 +116,7 @@ class BoardScene(Scene):
         self.view = BoardView(self.session.board, self.frame.board)
         self.press = self.last_tap = None  # pointer positions from before a resize or rotation mean nothing now
         self.hover = None
+        self.still = None
         u = self.app.metrics.u
         self.menu_button = Button(tr("Menu"), self.leave)
         self.undo_button = Button(tr("Undo"), self.undo)
@@ -223,6 +236,7 @@ class BoardScene(Scene):
         return tr("Wait for the line to be drawn")
 
     def handle(self, action: Action) -> None:
+        self.still = None  # whatever an input changes is drawn in full
         self._refresh()
         kind = action.kind
         if kind == "back":
@@ -405,7 +419,50 @@ class BoardScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole scene; while a computer thinks and nothing but its thinking dots moves, the last drawing with
+        the dots drawn again over it."""
         self._refresh()
+        marks = self._marks()
+        key = self._still_key(marks) if self.session.thinking else None
+        still = self.still
+        if key is not None and still is not None and still.key == key:
+            surface.blit(still.image, (0, 0))
+            dots = still.dots
+        else:
+            dots = self._draw_still(surface, marks)
+            self.still = None if key is None else Still(key, surface.copy(), dots)
+        if dots is not None:
+            dots.draw(surface, self.session.now)
+        self._draw_loupe(surface)
+
+    def _still_key(self, marks: Marks) -> tuple[Any, ...]:
+        """Everything :meth:`_draw_still` draws from that can change by itself, as time passes. What an input
+        changes (a hover, a press, the focus) and a new layout (a resize, a rotation, a notice strip) clear the
+        kept drawing instead."""
+        session = self.session
+        state = session.state
+        fraction = session.timer_fraction()
+        timer = None if fraction is None else (fraction, math.ceil(session.timer.remaining()))
+        return (
+            self._title(),
+            self._status(),
+            self._status_colour(),
+            timer,
+            tuple(state.moves),
+            tuple(state.owner),
+            tuple(state.scores),
+            state.to_move,
+            session.current,
+            session.between,
+            tuple(session.totals()),
+            tuple(session.looks),
+            session.settings.patterns,
+            replace(marks, pulse=0.0) if marks.hint is None else marks,  # (the pulse only moves a hint's glow)
+            tuple((widget.label, widget.enabled) for widget in self.panel.widgets),
+        )
+
+    def _draw_still(self, surface: pygame.Surface, marks: Marks) -> Dots | None:
+        """The scene without the thinking dots or the loupe; returns where the dots go while a computer thinks."""
         session, text = self.session, self.app.text
         state = session.state
         m = self.app.metrics
@@ -431,7 +488,7 @@ class BoardScene(Scene):
             for line in lines:
                 text.draw(surface, line, size, theme.INK, topleft=(room.x, y))
                 y += int(size * 0.75)
-        draw_scores(
+        dots = draw_scores(
             surface,
             text,
             self.frame.scores,
@@ -440,16 +497,15 @@ class BoardScene(Scene):
             state.to_move,
             session.settings.patterns,
             session.thinking,
-            session.now,
             m,
         )
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
-        self.view.draw(surface, state, text, self._marks(), session.looks, session.settings.patterns)
+        self.view.draw(surface, state, text, marks, session.looks, session.settings.patterns)
         if session.between:
             self._draw_card(surface, u)
         self.panel.draw(surface, text)
-        self._draw_loupe(surface)
+        return dots
 
     def _draw_loupe(self, surface: pygame.Surface) -> None:
         """While a finger is down on the board, what is under it, magnified above it (the finger hides the line)."""
@@ -557,12 +613,15 @@ class BoardScene(Scene):
             size -= 1
             lines = text.wrap(status, size, rect.width - 8)
         y = rect.centery - len(lines) * int(size * 0.75) // 2
-        colour = theme.HINT if self.session.hint is not None else theme.INK
-        if self.feedback is not None and self.feedback[1] > self.session.now:
-            colour = theme.LAST_TURN
+        colour = self._status_colour()
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
             y += int(size * 0.75)
+
+    def _status_colour(self) -> tuple[int, int, int]:
+        if self.feedback is not None and self.feedback[1] > self.session.now:
+            return theme.LAST_TURN
+        return theme.HINT if self.session.hint is not None else theme.INK
 
     def _marks(self) -> Marks:
         session = self.session

@@ -440,9 +440,7 @@ class PuzzleScene(Scene):
         text.draw(surface, text.shorten(title, size, room.width), size, theme.INK, center=room.center)
         seats = looks()
         patterns = self.app.settings.patterns
-        draw_scores(
-            surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.now, self.app.metrics
-        )
+        draw_scores(surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.app.metrics)
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
         self.view.draw(surface, self.state, text, self._marks(), seats, self.app.settings.patterns)
