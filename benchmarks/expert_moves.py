@@ -30,6 +30,7 @@ import pygame  # noqa: E402
 from game.ai import player as ai_player  # noqa: E402
 from game.ai.levels import EXPERT_SECONDS  # noqa: E402
 from game.app.app import App  # noqa: E402
+from game.app.render import BoardView  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.session import Session  # noqa: E402
 from game.app.settings_model import Seat, Settings  # noqa: E402
@@ -39,6 +40,9 @@ STEPS: list[tuple[float, float]] = []  # (budget, seconds really spent) of every
 SECONDS: list[int] = []  # frames drawn in each whole second of an Expert move (moves of over a second)
 TURNS: list[tuple[float, float, float, float]] = []  # while the Expert thinks: (frame, search granted, drawing,
 # time away from the loop's frame since the last one: its await and the page's own work) seconds
+DRAWINGS: dict[str, list[float]] = {"anew": [], "kept": []}  # while the Expert thinks, seconds of each frame drawn:
+# with the board drawn anew, or with the board scene's kept drawing and only the thinking dots drawn over it
+BOARD_DRAWS = [0]  # how many times the board itself was drawn (BoardView.draw)
 GC_PAUSES: list[float] = []  # seconds of every full (oldest generation) garbage collection
 _gc_started = [0.0]
 
@@ -72,6 +76,17 @@ def timed_steps() -> None:
     ai_player.Search.step = timed  # type: ignore[method-assign]
 
 
+def counted_board_draws() -> None:
+    """Count every drawing of the board itself, to tell a frame drawn anew from one that reused the kept drawing."""
+    draw = BoardView.draw
+
+    def counted(self: BoardView, *args: object, **kwargs: object) -> None:
+        BOARD_DRAWS[0] += 1
+        draw(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    BoardView.draw = counted  # type: ignore[method-assign]
+
+
 EXPERT_V_HARD = Settings(seats=(Seat("computer", "expert"), Seat("computer", "hard")), size=(5, 5), sound=False)
 
 
@@ -88,12 +103,14 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
     loop_frame = app.frame
 
     def observed_frame(dt: float) -> None:
-        started = time.perf_counter()
+        started, board_draws, drawn = time.perf_counter(), BOARD_DRAWS[0], app.drawn
         loop_frame(dt)
         now = time.perf_counter()
         if seen["turn"] is not None:  # where a turn of the loop goes while the Expert thinks
             away = started - seen["ended"] if seen["ended"] else 0.0
             TURNS.append((now - started, app.granted, app.draw_seconds, away))
+            if app.drawn != drawn:
+                DRAWINGS["anew" if BOARD_DRAWS[0] != board_draws else "kept"].append(app.draw_seconds)
         seen["ended"] = now
         if app.drawn != seen["drawn"]:
             seen["longest"] = max(seen["longest"], now - seen["frame"])
@@ -123,6 +140,7 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
 async def measure(games: int) -> None:
     browser = sys.platform == "emscripten"
     timed_steps()
+    counted_board_draws()
     gc.callbacks.append(time_collections)
     app = App(size=None if browser else (780, 1688), store=MemoryStore(), density=1.0 if browser else 2.0)
     app.sounds.enabled = False
@@ -156,6 +174,15 @@ async def measure(games: int) -> None:
             f"TURNS SUMMARY: {len(TURNS)} turns of the loop while the Expert thinks, medians: frame {frame * 1000:.1f}"
             f" ms (search granted {granted * 1000:.1f} ms, drawing {drawing * 1000:.1f} ms), away between frames"
             f" {away * 1000:.1f} ms"
+        )
+    if TURNS:
+        print(
+            "DRAWING SUMMARY: frames drawn while the Expert thinks: "
+            + ", ".join(
+                f"{kind} {len(seconds)} (median {statistics.median(seconds) * 1000:.1f} ms)"
+                for kind, seconds in DRAWINGS.items()
+                if seconds
+            )
         )
     if SECONDS:
         print(
