@@ -59,7 +59,7 @@ def thinking(make_driver, settings: Settings = COMPUTER_FIRST, size=(720, 1280))
     ponderers = [Pondering() for _ in session.seats]
     session.players = [p if seat.is_computer else None for p, seat in zip(ponderers, session.seats, strict=True)]
     driver.app.manager.push(BoardScene(driver.app, session))
-    driver.frames(2)
+    driver.frames(3)  # (the drawing is kept once two frames in a row are the same but for the dots)
     assert session.thinking
     return driver, session, ponderers
 
@@ -131,7 +131,9 @@ def test_a_line_drawn_while_computers_think_is_drawn_and_glows_until_it_rests(ma
     while session.glow(line) > 0:
         driver.frames(1)
         assert shown(driver) == full_redraw(driver), "the line's fading glow"
+        assert driver.scene.still.image is None, "nothing is copied to be kept while something else moves"
     assert len(board_draws) > board_drawn
+    driver.frames(1)
     board_drawn = len(board_draws)
     driver.frames(3)
     assert len(board_draws) == board_drawn, "once the line rests, the drawing is kept"
@@ -161,7 +163,7 @@ def test_a_message_is_shown_and_taken_away_when_it_expires(make_driver, board_dr
     board_drawn = len(board_draws)
     driver.frames(round(FEEDBACK_SECONDS * 30) + 2)
     assert driver.scene.feedback is None and session.thinking
-    assert len(board_draws) == board_drawn + 1, "drawn in full once, when the message went"
+    assert 1 <= len(board_draws) - board_drawn <= 3, "drawn anew when the message went, not every frame"
     after = shown(driver)
     area = changed_area(with_message, after, driver.app.size)
     assert area is not None and area.colliderect(status)

@@ -74,10 +74,11 @@ class Queued:
 class Still:
     """The board scene as last drawn while a computer thinks, without its thinking dots, and everything that
     drawing depended on (``key``). While the key stays the same only the dots move, so a frame is this image with
-    the dots drawn over it instead of a whole new drawing (in the browser that drawing is most of a frame's time)."""
+    the dots drawn over it instead of a whole new drawing (in the browser that drawing is most of a frame's time).
+    The image is kept only once two frames in a row had the same key (None before)."""
 
     key: tuple[Any, ...]
-    image: pygame.Surface
+    image: pygame.Surface | None
     dots: Dots | None
 
 
@@ -425,12 +426,17 @@ class BoardScene(Scene):
         marks = self._marks()
         key = self._still_key(marks) if self.session.thinking else None
         still = self.still
-        if key is not None and still is not None and still.key == key:
+        if key is not None and still is not None and still.key == key and still.image is not None:
             surface.blit(still.image, (0, 0))
             dots = still.dots
         else:
             dots = self._draw_still(surface, marks)
-            self.still = None if key is None else Still(key, surface.copy(), dots)
+            if key is None:
+                self.still = None
+            elif still is not None and still.key == key:  # the same drawing twice in a row: keep it from now on
+                self.still = Still(key, surface.copy(), dots)
+            else:  # (while something else moves, such as a line's glow, copying every frame would cost more)
+                self.still = Still(key, None, dots)
         if dots is not None:
             dots.draw(surface, self.session.now)
         self._draw_loupe(surface)
