@@ -119,10 +119,26 @@ def _two_players(
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
-        solver = yield from _solve(state, rng, start + budget * share, best, kind, to_win(state), guess)
-        if solver is not None:
-            verdict = guess if solver.best_move is None else solver.best_move
+        found = yield from _selective_move(state, rng, start + budget * share, best, kind, guess)
+        if found is not None:
+            verdict = found
     return verdict
+
+
+def _selective_move(
+    state: GameState, rng: random.Random, stop: float, best: int, kind: str, guess: int
+) -> Generator[int | None, None, int | None]:
+    """The selective solver of ``kind``'s move: one that wins the game, else one that draws, else the best value;
+    each asked in turn on the same table (a null-window test is several times faster than the value), until
+    ``stop`` (then None)."""
+    lead = to_win(state)
+    for beats in (lead, lead - 1, None):
+        solver = yield from _solve(state, rng, stop, best, kind, beats, guess)
+        if solver is None:
+            return None
+        if solver.best_move is not None:
+            return solver.best_move
+    return None
 
 
 def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
