@@ -111,7 +111,7 @@ def _two_players(
     """
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"]:
         stop = start + budget * (_fight_exact_share(state) if fight else EXACT_SHARE)
-        exact = yield from _solve(state, rng, stop, best, "exact", None, None)
+        exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
     guess = best = yield from hard_fallback(state, rng, best)
@@ -119,26 +119,30 @@ def _two_players(
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
-        found = yield from _selective_move(state, rng, start + budget * share, best, kind, guess)
-        if found is not None:
-            verdict = found
+        solver = yield from _ladder(state, rng, start + budget * share, best, kind, guess)
+        if solver is not None and solver.best_move is not None:
+            verdict = solver.best_move
     return verdict
 
 
-def _selective_move(
-    state: GameState, rng: random.Random, stop: float, best: int, kind: str, guess: int
-) -> Generator[int | None, None, int | None]:
-    """The selective solver of ``kind``'s move: one that wins the game, else one that draws, else the best value;
-    each asked in turn on the same table (a null-window test is several times faster than the value), until
-    ``stop`` (then None)."""
+def _ladder(
+    state: GameState, rng: random.Random, stop: float, best: int, kind: str, first: int | None
+) -> Generator[int | None, None, Solver | None]:
+    """The solver of ``kind`` asked in turn for a move that wins the game, one that draws, then the best value, on
+    one table (a null-window test is several times faster than the value), until one finds a move; after a win,
+    the best value too if it comes before ``stop`` (the biggest win). Returns the solver that decided (its
+    ``value`` is exact unless its move wins), or None at ``stop``."""
     lead = to_win(state)
-    for beats in (lead, lead - 1, None):
-        solver = yield from _solve(state, rng, stop, best, kind, beats, guess)
-        if solver is None:
-            return None
-        if solver.best_move is not None:
-            return solver.best_move
-    return None
+    wins = yield from _solve(state, rng, stop, best, kind, lead, first)
+    if wins is None:
+        return None
+    if wins.best_move is not None:
+        biggest = yield from _solve(state, rng, stop, best, kind, None, wins.best_move)
+        return wins if biggest is None else biggest
+    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first)
+    if draws is None or draws.best_move is not None:
+        return draws
+    return (yield from _solve(state, rng, stop, best, kind, None, first))
 
 
 def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
