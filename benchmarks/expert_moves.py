@@ -11,6 +11,7 @@ Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchma
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import statistics
 import sys
@@ -35,6 +36,26 @@ from game.app.settings_model import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
 STEPS: list[tuple[float, float]] = []  # (budget, seconds really spent) of every search step
+SECONDS: list[int] = []  # frames drawn in each whole second of an Expert move (moves of over a second)
+TURNS: list[tuple[float, float, float, float]] = []  # while the Expert thinks: (frame, search granted, drawing,
+# time away from the loop's frame since the last one: its await and the page's own work) seconds
+GC_PAUSES: list[float] = []  # seconds of every full (oldest generation) garbage collection
+_gc_started = [0.0]
+
+
+def time_collections(phase: str, info: dict[str, int]) -> None:
+    """A ``gc.callbacks`` hook: records how long each collection of the oldest generation takes."""
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        GC_PAUSES.append(time.perf_counter() - _gc_started[0])
+
+
+def per_second(frames: list[float], started: float, ended: float) -> list[int]:
+    """Frames drawn in each whole second from ``started`` to ``ended``."""
+    return [sum(1 for t in frames if started + k <= t < started + k + 1) for k in range(int(ended - started))]
 
 
 def timed_steps() -> None:
@@ -62,20 +83,29 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
     session = Session(EXPERT_V_HARD, random.Random(seed), first=seed % 2)
     app.manager.push(BoardScene(app, session))
     moves: list[tuple[int, float, int, float, float]] = []
-    seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0}
+    seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0, "ended": 0.0}
+    frames: list[float] = []  # when each frame of the current Expert move was drawn
     loop_frame = app.frame
 
     def observed_frame(dt: float) -> None:
+        started = time.perf_counter()
         loop_frame(dt)
         now = time.perf_counter()
+        if seen["turn"] is not None:  # where a turn of the loop goes while the Expert thinks
+            away = started - seen["ended"] if seen["ended"] else 0.0
+            TURNS.append((now - started, app.granted, app.draw_seconds, away))
+        seen["ended"] = now
         if app.drawn != seen["drawn"]:
             seen["longest"] = max(seen["longest"], now - seen["frame"])
             seen["drawn"], seen["frame"] = app.drawn, now
+            frames.append(now)
         expert_turn = session.thinking and session.state.to_move == 0
         if expert_turn and seen["turn"] is None:
             seen["turn"], seen["longest"] = (now, app.drawn, len(session.state.moves), len(STEPS)), 0.0
+            frames.clear()
         elif seen["turn"] is not None and not expert_turn:
             started, drawn, lines, first_step = seen["turn"]
+            SECONDS.extend(per_second(frames, started, now))
             over = max((spent - budget for budget, spent in STEPS[first_step:]), default=0.0)
             moves.append((lines, now - started, app.drawn - drawn, seen["longest"], over))
             seen["turn"] = None
@@ -93,6 +123,7 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
 async def measure(games: int) -> None:
     browser = sys.platform == "emscripten"
     timed_steps()
+    gc.callbacks.append(time_collections)
     app = App(size=None if browser else (780, 1688), store=MemoryStore(), density=1.0 if browser else 2.0)
     app.sounds.enabled = False
     where = "browser (WebAssembly)" if browser else "desktop (CPython)"
@@ -112,6 +143,26 @@ async def measure(games: int) -> None:
         f"max {max(everything):.2f} s, over the {EXPERT_SECONDS} s budget: "
         f"{sum(1 for s in everything if s > EXPERT_SECONDS)}"
     )
+    if STEPS:
+        over = sorted(spent - budget for budget, spent in STEPS)
+        print(
+            f"STEPS SUMMARY: {len(over)} search steps (both players), ran over their budget by: median "
+            f"{statistics.median(over) * 1000:.1f} ms, 99th percentile {over[int(len(over) * 0.99)] * 1000:.1f} ms, "
+            f"longest {over[-1] * 1000:.1f} ms"
+        )
+    if TURNS:
+        frame, granted, drawing, away = (statistics.median(column) for column in zip(*TURNS, strict=True))
+        print(
+            f"TURNS SUMMARY: {len(TURNS)} turns of the loop while the Expert thinks, medians: frame {frame * 1000:.1f}"
+            f" ms (search granted {granted * 1000:.1f} ms, drawing {drawing * 1000:.1f} ms), away between frames"
+            f" {away * 1000:.1f} ms"
+        )
+    if SECONDS:
+        print(
+            f"FRAMES SUMMARY: {len(SECONDS)} whole seconds of Expert moves over 1 s: frames drawn a second median "
+            f"{statistics.median(SECONDS)}, worst {min(SECONDS)}; full collections {len(GC_PAUSES)}, longest "
+            f"{max(GC_PAUSES, default=0.0) * 1000:.0f} ms"
+        )
     if not browser:
         pygame.quit()
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import game.ai
 from game.core import GameState, decode
-from game.engine import Engine, serve
+from game.engine import Engine, main, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_COMMANDS = {"new", "info", "legal", "move", "undo", "state", "code", "load", "show", "help"}
@@ -356,3 +356,126 @@ def test_solve_gives_the_exact_value_of_small_positions(
     if by_hand is not None:
         assert expected == by_hand
     assert ask(engine, "solve maxtime=20000") == [f"value {expected}"]
+
+
+USAGE_NEW = "usage: new square R C | new triangle S | new hex S, then options"
+OPTIONS = "(misere, swedish, icelandic, noextra, players=N, first=N)"
+
+
+@pytest.mark.parametrize(
+    ("command", "reply"),
+    [
+        ("fly", "error: unknown command 'fly' (try 'help')"),
+        ("FLY high", "error: unknown command 'fly' (try 'help')"),
+        ("info now", "error: info takes no arguments"),
+        ("legal 3", "error: legal takes no arguments"),
+        ("state 1 2", "error: state takes no arguments"),
+        ("undo 2", "error: undo takes no arguments"),
+        ("code x", "error: code takes no arguments"),
+        ("show all", "error: show takes no arguments"),
+        ("help me", "error: help takes no arguments"),
+        ("move", "error: usage: move <id> | move h r c | move v r c"),
+        ("load", "error: usage: load <code>"),
+        ("new", f"error: {USAGE_NEW}"),
+        ("new circle 3", f"error: {USAGE_NEW}"),
+        ("new square 3", "error: new square needs 2 whole number(s) for its size"),
+        ("new triangle", "error: new triangle needs 1 whole number(s) for its size"),
+        ("new hex x", "error: new hex needs 1 whole number(s) for its size"),
+        ("new hex 1 2", f"error: unknown option '2' {OPTIONS}"),
+        ("new square 3 3 bogus", f"error: unknown option 'bogus' {OPTIONS}"),
+        ("new square 3 3 players=", f"error: unknown option 'players=' {OPTIONS}"),
+        ("new square 3 3 first=x", f"error: unknown option 'first=x' {OPTIONS}"),
+        ("new square 3 3 swedish icelandic", "error: choose at most one of swedish and icelandic"),
+        ("new square 3 3 icelandic swedish", "error: choose at most one of swedish and icelandic"),
+        ("new square 3 3 swedish swedish", "error: choose at most one of swedish and icelandic"),
+        ("new square 3 3 first=2", "error: first player must be 0..1, not 2"),
+        ("new square 3 3 players=5", "error: players must be 2, 3 or 4, not 5"),
+    ],
+)
+def test_each_refusal_says_exactly_why(engine: Engine, command: str, reply: str) -> None:
+    assert engine.handle(command) == [reply]
+
+
+def test_an_option_is_one_word_that_names_it_exactly(engine: Engine) -> None:
+    for option in ("MISERE", "misere=1", "xmisere", "players", "first", "=3", "players=3=3"):
+        assert engine.handle(f"new square 2 2 {option}") == [f"error: unknown option {option!r} {OPTIONS}"], option
+
+
+def test_each_option_sets_only_its_own_rule(engine: Engine) -> None:
+    expected = {
+        "": (2, False, False, "normal", 0),
+        "misere": (2, True, False, "normal", 0),
+        "noextra": (2, False, True, "normal", 0),
+        "swedish": (2, False, False, "swedish", 0),
+        "icelandic": (2, False, False, "icelandic", 0),
+        "players=4": (4, False, False, "normal", 0),
+        "players=3 first=2": (3, False, False, "normal", 2),
+        "first=1": (2, False, False, "normal", 1),
+    }
+    for options, (players, misere, no_extra, start, first) in expected.items():
+        assert ask(engine, f"new square 2 2 {options}") == []
+        state = engine.state
+        assert (state.rules.players, state.rules.misere, state.rules.no_extra, state.rules.start) == (
+            players,
+            misere,
+            no_extra,
+            start,
+        ), options
+        assert state.first == first and state.to_move == first, options
+
+
+def test_help_lists_the_core_commands_in_order(engine: Engine) -> None:
+    engine.commands = {name: run for name, run in engine.commands.items() if name in CORE_COMMANDS}
+    assert ask(engine, "help") == ["commands: code help info legal load move new quit show state undo"]
+
+
+class Pipe(io.StringIO):
+    """An output pipe that remembers how much had been flushed to the reader."""
+
+    flushed = ""
+
+    def flush(self) -> None:
+        super().flush()
+        self.flushed = self.getvalue()
+
+
+def test_serve_flushes_every_reply_before_reading_the_next_command() -> None:
+    out = Pipe()
+    seen: list[str] = []
+
+    def commands():  # what a program driving the engine sees before it sends each next command
+        for command in ("new square 1 1\n", "\n", "fly\n", "info\n", "quit\n", "info\n"):
+            seen.append(out.flushed)
+            yield command
+        seen.append(out.flushed)
+
+    serve(commands(), out)  # type: ignore[arg-type]
+    assert seen == [
+        "",
+        "ok\n",
+        "ok\n",
+        "ok\nerror: unknown command 'fly' (try 'help')\n",
+        "ok\nerror: unknown command 'fly' (try 'help')\ndots 4 lines 4 cells 1 players 2\nok\n",
+    ]
+    assert out.flushed == seen[-1] + "ok\n"
+
+
+def test_main_answers_on_the_process_streams_and_reads_undecodable_bytes_as_replacement_characters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    script = b"new square 1 1\n\xff\xfe\nmove h 0 0\nstate\nquit\nstate\n"
+    stdin = io.TextIOWrapper(io.BytesIO(script), encoding="utf-8", errors="strict")
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    main()
+    stdout.flush()
+    assert stdout.buffer.getvalue().decode("utf-8").splitlines() == [
+        "ok",
+        "error: unknown command '\ufffd\ufffd' (try 'help')",
+        "moved 0 captured 0 next 1",
+        "ok",
+        "turn 1 scores 0 0 drawn 1 over 0",
+        "ok",
+        "ok",
+    ]

@@ -19,8 +19,8 @@ from game.app.notices import notice_text
 from game.app.stats import outcome, stats_rows
 from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
-from game.storage import RECENT_GAMES, FileStore, Saved, Store, open_store
-from game.storage.history import read_book
+from game.storage import RECENT_GAMES, Earlier, FileStore, Saved, Store, open_store
+from game.storage.history import Outcome, read_book
 
 
 class Medium:
@@ -313,3 +313,289 @@ def test_old_histories_are_read_and_their_games_get_the_same_id_everywhere(mediu
     two.record_game(game(3))
     stored = read_book(medium.value("history"))
     assert len(stored.games) == 3 and stored.games[0] == old
+
+
+# -- what mutation testing found unchecked (docs/testing.md) --------------------------------------------------------
+def by_result(entry: dict) -> Outcome | None:
+    """The test's own sorting of a game into the totals: the result and margin it carries, if any."""
+    if "result" not in entry:
+        return None
+    return Outcome("medium", entry["board"], entry["result"], entry["margin"])
+
+
+def test_older_games_fold_into_totals_counted_by_hand(medium: Medium) -> None:
+    saved = Saved(medium.open(), classify=by_result, recent=1)
+    played = [
+        game(0),  # two people: counted among the games, in no row, and no part of the streak
+        game(1, result="won", margin=3),
+        game(2, result="won", margin=5),
+        game(3, result="lost", margin=-2),
+        game(4, result="won", margin=2),
+        game(5, result="drawn", margin=0),
+        game(6, result="lost", margin=-1),
+        game(7, result="lost", margin=-4),
+        game(8, result="won", margin=1),  # the one recent game, in detail
+    ]
+    for entry in played:
+        assert saved.record_game(entry)
+    earlier = Saved(medium.open()).history().earlier
+    assert earlier.games == 8
+    assert earlier.rows == {"medium|s3x3": [3, 1, 3, 5]}  # won 1, 2, 4; drawn 5; lost 3, 6, 7; best win by 5
+    assert earlier.streak == ("lost", 2)  # games 6 and 7
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00008"]
+
+
+def test_without_a_way_to_sort_games_older_ones_are_only_counted(medium: Medium) -> None:
+    saved = Saved(medium.open(), recent=1)
+    for number in range(1, 4):
+        assert saved.record_game(game(number, result="won", margin=2))
+    view = saved.history()
+    assert (view.earlier.games, view.earlier.rows, view.earlier.streak) == (2, {}, ("", 0))
+    assert [entry["id"] for entry in view.games] == ["g00003"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "reason"),
+    [
+        (game(1, names=[], scores=[], winners=[]), "a game has no player names"),
+        (game(1, names=[1, 2]), "a game has no player names"),
+        (game(1, scores=["5", 4]), "a game's scores do not match its players"),
+        (game(1, scores=[True, 4]), "a game's scores do not match its players"),
+        (game(1, winners=[2]), "a game's winners are not among its players"),
+        (game(1, winners=[-1]), "a game's winners are not among its players"),
+    ],
+)
+def test_each_flaw_of_a_game_is_named(entry: dict, reason: str) -> None:
+    book = read_book({"games": [game(2), entry]})
+    assert book.bad == [entry] and book.bad_reason == reason
+    assert book.games == [game(2)] and book.unusable == ""
+
+
+@pytest.mark.parametrize(
+    "earlier",
+    [
+        [],
+        "lots",
+        {"games": -1},
+        {"games": "12"},
+        {"games": True},
+        {"games": 3, "rows": []},
+        {"games": 3, "rows": {"medium|s3x3": [1, 2, 0]}},
+        {"games": 3, "rows": {"medium|s3x3": [-1, 0, 0, None]}},
+        {"games": 3, "rows": {"medium|s3x3": [1, 0, 0, "3"]}},
+        {"games": 3, "rows": {"medium|s3x3": "1 0 0"}},
+        {"games": 3, "rows": {"medium s3x3": [1, 0, 0, 2]}},
+        {"games": 3, "streak": ["won", "3"]},
+        {"games": 3, "streak": ["maybe", 3]},
+        {"games": 3, "streak": ["won"]},
+        {"games": 3, "streak": "won"},
+    ],
+)
+def test_damaged_totals_make_the_history_unusable(earlier) -> None:
+    assert read_book({"games": [game(1)], "earlier": earlier}).unusable == "the totals of older games are damaged"
+
+
+def test_totals_are_read_back_as_stored_and_missing_parts_are_empty() -> None:
+    bare = read_book({"games": [], "earlier": {"games": 3}}).earlier
+    assert (bare.games, bare.rows, bare.streak) == (3, {}, ("", 0))
+    full = {"games": 5, "rows": {"medium|s3x3": [0, 1, 2, None], "easy|t6": [2, 0, 0, 7]}, "streak": ["won", 2]}
+    earlier = read_book({"games": [game(1)], "earlier": full}).earlier
+    assert (earlier.games, earlier.rows, earlier.streak) == (5, full["rows"], ("won", 2))
+
+
+def test_a_cleared_unfinished_game_leaves_nothing_stored(medium: Medium) -> None:
+    saved = medium.saved()
+    saved.save_unfinished({"version": 1})
+    assert saved.clear_unfinished()
+    assert medium.raw("unfinished") is None
+
+
+def test_an_unfinished_game_cleared_while_saving_fails_is_gone_at_once_and_removed_later(medium: Medium) -> None:
+    saved = medium.saved()
+    saved.save_unfinished({"version": 1})
+    if medium.kind == "file":  # a read-only data folder; in the browser, storage switched off
+        medium.monkeypatch.setattr(Path, "unlink", lambda *_a, **_k: (_ for _ in ()).throw(PermissionError(13, "no")))
+    else:
+        medium.window.blocked = True
+    assert saved.clear_unfinished() is False
+    assert saved.unfinished() is None and not saved.has_unfinished()
+    assert medium.raw("unfinished") is not None
+    if medium.kind == "file":
+        medium.monkeypatch.undo()
+    else:
+        medium.window.blocked = False
+    assert saved.retry() is True
+    assert medium.raw("unfinished") is None
+
+
+def test_retry_with_nothing_waiting_succeeds(medium: Medium) -> None:
+    saved = medium.saved()
+    assert saved.retry() is True
+    assert words(saved) == []
+
+
+def test_settings_the_app_rejects_are_kept_aside_with_its_reason(medium: Medium) -> None:
+    medium.plant("settings", envelope({"shape": "octagon"}))
+    saved = medium.saved()
+    assert saved.settings() == {"shape": "octagon"}
+    saved.reject_settings("unknown board shape")
+    assert medium.raw("settings") is None and medium.value("settings.bad-1") == {"shape": "octagon"}
+    assert words(saved) == [
+        "Your saved settings could not be read (unknown board shape). They were kept unchanged; the defaults are used."
+    ]
+
+
+def test_an_unfinished_game_the_app_rejects_is_kept_aside_with_its_reason(medium: Medium) -> None:
+    medium.plant("unfinished", envelope({"version": 99}))
+    saved = medium.saved()
+    saved.reject_unfinished("it was saved by a newer version")
+    assert medium.raw("unfinished") is None and medium.value("unfinished.bad-1") == {"version": 99}
+    [notice] = words(saved)
+    assert notice.startswith("Your unfinished game could not be read (it was saved by a newer version).")
+
+
+def test_rejecting_a_value_not_yet_saved_drops_it_and_keeps_nothing_aside(medium: Medium) -> None:
+    saved = medium.saved()
+    medium.break_writes()
+    assert saved.save_settings({"shape": "octagon"}) is False
+    saved.reject_settings("unknown board shape")
+    assert saved.settings() is None and not saved.has_pending
+    medium.mend_writes()
+    assert saved.retry() is True
+    assert medium.raw("settings") is None and medium.raw("settings.bad-1") is None and saved.kept() == 0
+
+
+def test_games_played_by_link_are_saved_and_read_back(medium: Medium) -> None:
+    saved = medium.saved()
+    assert saved.link_games() is None
+    assert saved.save_link_games({"a1": "1.s3x3.2.0..A"})
+    assert medium.value("link-games") == {"a1": "1.s3x3.2.0..A"}
+    assert medium.saved().link_games() == {"a1": "1.s3x3.2.0..A"}
+
+
+def test_link_games_of_the_wrong_type_are_kept_aside(medium: Medium) -> None:
+    medium.plant("link-games", envelope(["a1"]))
+    saved = medium.saved()
+    assert saved.link_games() is None
+    assert medium.value("link-games.bad-1") == ["a1"]
+    [notice] = words(saved)
+    assert "(they are not a set of named values)" in notice
+
+
+def test_solved_puzzles_are_kept_in_the_order_solved_once_each(medium: Medium) -> None:
+    saved = medium.saved()
+    assert saved.solved_puzzles() == []
+    assert saved.mark_puzzle_solved("p2") and saved.mark_puzzle_solved("p1") and saved.mark_puzzle_solved("p2")
+    assert medium.value("puzzles") == {"solved": ["p2", "p1"]}
+    assert medium.saved().solved_puzzles() == ["p2", "p1"]
+
+
+def test_saving_solved_puzzles_drops_what_is_not_a_puzzle_key(medium: Medium) -> None:
+    saved = medium.saved()
+    longest = "k" * 2000
+    assert saved.save_solved_puzzles(["a", "", "b", "a", longest, longest + "k"])
+    assert medium.value("puzzles") == {"solved": ["a", "b", longest]}
+
+
+def test_stored_solved_puzzles_are_read_without_what_is_not_a_puzzle_key(medium: Medium) -> None:
+    medium.plant("puzzles", envelope({"solved": ["x", 7, None, "", "x", "y"]}))
+    assert medium.saved().solved_puzzles() == ["x", "y"]
+    medium.plant("puzzles", envelope({"solved": "x"}))
+    assert medium.saved().solved_puzzles() == []
+
+
+def test_solved_puzzles_of_the_wrong_type_are_kept_aside(medium: Medium) -> None:
+    medium.plant("puzzles", envelope(["p1"]))
+    saved = medium.saved()
+    assert saved.solved_puzzles() == []
+    assert medium.value("puzzles.bad-1") == ["p1"]
+    [notice] = words(saved)
+    assert notice.startswith("Your solved puzzles could not be read (it is not a list of solved puzzles).")
+    assert saved.mark_puzzle_solved("p3") and medium.value("puzzles") == {"solved": ["p3"]}
+
+
+def test_a_solved_puzzle_waits_with_the_others_while_saving_fails(medium: Medium) -> None:
+    saved = medium.saved()
+    saved.mark_puzzle_solved("p1")
+    medium.break_writes()
+    assert saved.mark_puzzle_solved("p2") is False
+    assert saved.solved_puzzles() == ["p1", "p2"]
+    medium.mend_writes()
+    assert saved.retry() and medium.value("puzzles") == {"solved": ["p1", "p2"]}
+
+
+def test_clearing_the_history_forgets_every_game_saved_or_waiting(medium: Medium) -> None:
+    saved = Saved(medium.open(), classify=by_result, recent=1)
+    saved.record_game(game(1, result="won", margin=1))
+    saved.record_game(game(2))
+    medium.break_writes()
+    saved.record_game(game(3))
+    medium.mend_writes()
+    assert saved.clear_history() is True
+    assert medium.value("history") == {"games": [], "earlier": {"games": 0, "rows": {}, "streak": ["", 0]}}
+    view = medium.saved().history()
+    assert view.total == 0 and saved.history().total == 0 and saved.history().unsaved == 0
+
+
+def test_merging_a_backup_adds_its_new_games_and_its_totals_when_there_are_none(medium: Medium) -> None:
+    saved = Saved(medium.open(), classify=by_result, recent=3)
+    saved.record_game(game(2))
+    totals = Earlier(games=10, rows={"medium|s3x3": [6, 1, 3, 4]}, streak=("won", 2))
+    assert saved.merge_history([game(1), game(2), game(3)], totals) == 2
+    stored = read_book(medium.value("history"))
+    assert [entry["id"] for entry in stored.games] == ["g00001", "g00002", "g00003"]
+    assert (stored.earlier.games, stored.earlier.rows, stored.earlier.streak) == (10, totals.rows, ("won", 2))
+    other = Earlier(games=4, rows={"easy|t6": [4, 0, 0, 9]}, streak=("won", 4))
+    assert saved.merge_history([game(3), game(4, result="lost", margin=-3)], other) == 1
+    stored = read_book(medium.value("history"))  # the totals already there stay: no game is counted twice
+    assert [entry["id"] for entry in stored.games] == ["g00002", "g00003", "g00004"]
+    assert stored.earlier.games == 11 and stored.earlier.rows == totals.rows and stored.earlier.streak == ("won", 2)
+
+
+def test_merging_a_backup_saves_the_games_waiting_to_be_saved_too(medium: Medium) -> None:
+    saved = medium.saved()
+    medium.break_writes()
+    saved.record_game(game(5))
+    medium.mend_writes()
+    assert saved.merge_history([game(6)], Earlier()) == 1
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00005", "g00006"]
+    assert saved.history().unsaved == 0 and not saved.has_pending
+
+
+def test_merging_a_backup_over_an_unreadable_history_keeps_that_aside(medium: Medium) -> None:
+    medium.plant("history", "{damaged")
+    saved = medium.saved()
+    assert saved.merge_history([game(1)], Earlier(games=2)) == 1
+    assert medium.raw("history.bad-1") == "{damaged"
+    stored = read_book(medium.value("history"))
+    assert [entry["id"] for entry in stored.games] == ["g00001"] and stored.earlier.games == 2
+
+
+def test_a_game_is_known_by_its_id_whatever_else_differs(medium: Medium) -> None:
+    saved = medium.saved()
+    saved.record_game(game(1))
+    edited = game(1, names=["Ann", "Medium"])  # the same game as another tab stored it (the player renamed)
+    assert saved.merge_history([edited], Earlier()) == 0
+    assert [entry["names"] for entry in medium.value("history")["games"]] == [["You", "Medium"]]
+
+
+def test_games_without_an_id_are_known_by_their_content_in_any_key_order(medium: Medium) -> None:
+    first, second, third = game(1, id=""), game(2, id=""), game(3)
+    del third["id"]
+    medium.plant("history", envelope([first, second, third], schema=1))
+    saved = medium.saved()
+    assert len(saved.history().games) == 3, "three different games, none with an id"
+    same_as_third = dict(reversed(list(third.items())))  # the same game, its fields written in another order
+    assert saved.merge_history([same_as_third, dict(first)], Earlier()) == 0
+    assert len(medium.value("history")["games"]) == 3
+
+
+def test_two_recorded_games_with_the_same_content_are_two_games(medium: Medium) -> None:
+    saved = medium.saved()
+    twin = game(1)
+    del twin["id"]  # two 1x1 games finished within the same second: same date, same result
+    assert saved.record_game(dict(twin)) and saved.record_game(dict(twin))
+    stored = medium.value("history")["games"]
+    assert len(stored) == 2
+    assert all(isinstance(entry["id"], str) and len(entry["id"]) == 16 for entry in stored)
+    assert stored[0]["id"] != stored[1]["id"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import platform
@@ -11,14 +12,16 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from storage_fakes import FakeLocalStorage, PyodideLocalStorage
+from storage_fakes import FakeLocalStorage, FakeWindow, PyodideLocalStorage
 
 from game.app.notices import notice_text
 from game.storage import (
     BrowserStore,
     FileStore,
     MemoryStore,
+    Notice,
     Store,
+    StoreError,
     default_data_dir,
     open_store,
 )
@@ -334,3 +337,318 @@ def test_storage_imports_no_pygame() -> None:
     code = "import sys, game.storage; sys.exit('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1], check=False)
     assert result.returncode == 0
+
+
+# -- what mutation testing found unchecked (docs/testing.md) --------------------------------------------------------
+def test_kept_and_stored_bytes_see_every_saved_value_and_only_those(backend: Backend) -> None:
+    backend.store.put("settings", SETTINGS)
+    backend.plant("history", "{damaged")
+    backend.store.get("history")
+    assert sorted(backend.store.kept()) == ["history.bad-1"]
+    texts = [backend.raw("settings"), "{damaged"]
+    assert backend.store.stored_bytes() == sum(len(text.encode("utf-8")) for text in texts)
+
+
+def test_open_store_names_its_folder_or_its_keys_after_the_namespace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PIPOPIPETTE_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "linux")
+    open_store("other-game").put("settings", SETTINGS)
+    assert (tmp_path / "other-game" / "settings.json").exists()
+    local = FakeLocalStorage()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(platform, "window", SimpleNamespace(localStorage=local), raising=False)
+    open_store("other-game").put("settings", SETTINGS)
+    assert list(local.items) == ["other-game.settings"]
+
+
+def test_data_dir_follows_the_running_platform_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    home = {"HOME": "/home/ann"}
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert default_data_dir(environ=home) == Path("/home/ann/Library/Application Support/pipopipette")
+    assert default_data_dir(environ=home, system="linux") == Path("/home/ann/.local/share/pipopipette")
+
+
+def test_data_dir_on_windows_without_appdata_is_in_the_home_folder() -> None:
+    assert default_data_dir(environ={"HOME": "/home/ann"}, system="win32") == Path(
+        "/home/ann/AppData/Roaming/pipopipette"
+    )
+
+
+class TextProxy:
+    """A JavaScript string as some browser bridges hand it over: not a Python str, but it converts to one."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class ProxyLocalStorage(FakeLocalStorage):
+    def getItem(self, key: str) -> object:
+        return TextProxy(self.items[key]) if key in self.items else None
+
+
+def test_browser_values_handed_over_as_string_objects_are_read() -> None:
+    local = ProxyLocalStorage()
+    BrowserStore(local).put("settings", SETTINGS)
+    store = BrowserStore(local)
+    assert store.get("settings") == SETTINGS and store.notices == []
+
+
+class RefusingLocalStorage(FakeLocalStorage):
+    """setItem fails with the given exception."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__()
+        self.error = error
+
+    def setItem(self, key: str, value: str) -> None:
+        raise self.error
+
+
+class QuotaExceededError(Exception):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("error", "fault"),
+    [
+        (QuotaExceededError(), "the browser's storage is full"),  # the name says it, the message is empty
+        (RuntimeError("QuotaExceededError"), "the browser's storage is full"),
+        (RuntimeError("the quota for this site is used up"), "the browser's storage is full"),
+        (RuntimeError("SecurityError: The operation is insecure."), "this browser does not allow saving"),
+        (RuntimeError("access denied"), "this browser does not allow saving"),
+        (RuntimeError("InvalidStateError"), "the browser refused to save"),
+    ],
+)
+def test_a_browser_refusal_is_told_in_words_from_its_exception(error: Exception, fault: str) -> None:
+    store = BrowserStore(RefusingLocalStorage(error))
+    assert store.put("settings", SETTINGS) is False
+    assert store.fault == fault
+
+
+def test_a_failed_browser_read_alone_says_why() -> None:
+    store = BrowserStore(BrokenLocalStorage())
+    assert store.get("settings") is None
+    assert store.fault == "this browser does not allow saving" and store.notices == []
+
+
+def test_another_namespace_on_the_same_site_is_neither_kept_nor_counted() -> None:
+    local = FakeLocalStorage()
+    BrowserStore(local, namespace="another-app").put("history", [1])
+    local.items["another-app.history.bad-1"] = "kept by the other app"
+    assert BrowserStore(local).kept() == [] and BrowserStore(local).stored_bytes() == 0
+    assert BrowserStore(local, namespace="another-app").kept() == ["history.bad-1"]
+
+
+def test_browser_storage_that_cannot_be_reached_lists_and_counts_nothing() -> None:
+    window = FakeWindow()
+    BrowserStore(lambda: window.localStorage).put("settings", SETTINGS)
+    window.blocked = True
+    store = BrowserStore(lambda: window.localStorage)
+    assert store.kept() == [] and store.stored_bytes() == 0
+
+
+class VanishingLocalStorage(FakeLocalStorage):
+    """A key another tab removes between listing the keys and reading one: listed, then gone."""
+
+    def key(self, index: int) -> str | None:
+        return [*self.items, "pipopipette.unfinished"][index] if index <= len(self.items) else None
+
+    @property
+    def length(self) -> int:
+        return len(self.items) + 1
+
+
+def test_a_key_removed_by_another_tab_while_counting_counts_nothing() -> None:
+    local = VanishingLocalStorage()
+    store = BrowserStore(local)
+    store.put("settings", SETTINGS)
+    assert store.stored_bytes() == len(local.items["pipopipette.settings"].encode("utf-8"))
+
+
+class SizeFailing(MemoryStore):
+    """A medium that cannot tell the size of one key."""
+
+    def __init__(self, failing: str) -> None:
+        super().__init__()
+        self.failing = failing
+
+    def _size(self, key: str) -> int:
+        if key == self.failing:
+            raise StoreError("the data folder refused it")
+        return super()._size(key)
+
+
+def test_a_value_whose_size_cannot_be_read_is_left_out_of_the_count() -> None:
+    store = SizeFailing("history")
+    store.put("history", [1, 2, 3])  # listed first, so the others are counted after the failure
+    store.put("settings", SETTINGS)
+    store.put("puzzles", {"solved": []})
+    assert store.stored_bytes() == len(store.texts["settings"].encode()) + len(store.texts["puzzles"].encode())
+
+
+def test_a_quarantine_while_browser_storage_is_off_leaves_the_value_stuck_until_it_is_moved() -> None:
+    window = FakeWindow()
+    store = BrowserStore(lambda: window.localStorage)
+    store.put("settings", {"shape": "octagon"})
+    window.blocked = True
+    store.quarantine("settings", "unknown board shape")
+    assert "settings" in store.stuck
+    [notice] = store.notices
+    assert (notice.kind, notice.key, notice.why) == ("stuck", "settings", "unknown board shape")
+    window.blocked = False
+    assert store.put("settings", SETTINGS) is True
+    assert json.loads(window.storage.items["pipopipette.settings.bad-1"])["data"] == {"shape": "octagon"}
+    assert store.get("settings") == SETTINGS and "settings" not in store.stuck
+
+
+def stuck_browser_store(quota: int) -> tuple[FakeLocalStorage, BrowserStore]:
+    """A browser store whose unreadable settings (40 characters) could not be moved aside for lack of room."""
+    local = FakeLocalStorage(quota=quota)
+    local.items["pipopipette.settings"] = "x" * 40
+    store = BrowserStore(local)
+    assert store.get("settings") is None
+    return local, store
+
+
+def test_a_stuck_value_is_told_as_a_fact_naming_its_key_reason_and_error() -> None:
+    _, store = stuck_browser_store(quota=60)
+    assert store.notices == [Notice("stuck", "settings", "the data is damaged", "the browser's storage is full")]
+    assert store.stuck == {"settings"}
+
+
+def test_nothing_is_written_over_a_stuck_value_even_when_the_new_one_would_fit() -> None:
+    local, store = stuck_browser_store(quota=60)  # the new value (53 characters) fits in place of the old one
+    assert store.put("settings", {"a": 1}) is False
+    assert store.delete("settings") is False
+    assert local.items["pipopipette.settings"] == "x" * 40
+    assert store.fault == "the browser's storage is full"
+
+
+def test_deleting_a_stuck_value_moves_it_aside_once_there_is_room() -> None:
+    local, store = stuck_browser_store(quota=60)
+    local.quota = None
+    assert store.delete("settings") is True
+    assert local.items == {"pipopipette.settings.bad-1": "x" * 40}
+    assert store.stuck == set()
+    assert store.put("settings", {"a": 1}) is True
+    assert set(local.items) == {"pipopipette.settings", "pipopipette.settings.bad-1"}
+
+
+def test_keeping_part_of_a_value_aside_without_room_says_why_and_tells_nothing() -> None:
+    store = BrowserStore(FakeLocalStorage(quota=10))
+    notice = Notice("kept-games", "history", "a game's date cannot be read", count=1)
+    assert store.keep_aside("history", [{"date": "yesterday"}], notice) is False
+    assert store.fault == "the browser's storage is full" and store.notices == []
+    local = FakeLocalStorage()
+    roomy = BrowserStore(local)
+    assert roomy.keep_aside("history", [{"date": "yesterday"}], notice) is True
+    assert roomy.notices == [notice]
+    assert json.loads(local.items["pipopipette.history.bad-1"])["data"] == [{"date": "yesterday"}]
+
+
+def test_a_thousand_unreadable_copies_are_kept_and_the_next_one_is_left_in_place() -> None:
+    store = MemoryStore()
+    for number in range(1, 1000):
+        store.texts[f"settings.bad-{number}"] = "old"
+    store.texts["settings"] = "{the thousandth"
+    assert store.get("settings") is None
+    assert store.texts["settings.bad-1000"] == "{the thousandth" and "settings" not in store.texts
+    store.texts["settings"] = "{one more"
+    store.pop_notices()
+    assert store.get("settings") is None
+    assert store.texts["settings"] == "{one more" and "settings.bad-1001" not in store.texts
+    assert store.notices == [
+        Notice("stuck", "settings", "the data is damaged", "too many earlier unreadable copies are already kept")
+    ]
+
+
+def test_a_file_that_cannot_be_read_is_moved_aside_with_the_reason(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").mkdir()  # a folder where the file should be: reading it fails (not "not found")
+    store = FileStore(tmp_path)
+    assert store.get("settings") is None
+    assert store.notices == [Notice("kept", "settings", "the data folder refused it")]
+
+
+def test_a_file_that_cannot_be_removed_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = FileStore(tmp_path)
+    store.put("settings", SETTINGS)
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    assert store.delete("settings") is False
+    assert store.fault == "the data folder is read-only"
+
+
+def test_a_data_folder_that_cannot_be_listed_keeps_and_counts_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = FileStore(tmp_path)
+    store.put("settings", SETTINGS)
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    assert store.kept() == [] and store.stored_bytes() == 0
+
+
+def test_a_file_whose_size_cannot_be_read_is_left_out_of_the_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = FileStore(tmp_path)
+    store.put("settings", SETTINGS)
+    store.put("history", [1])
+    real_stat = Path.stat
+
+    def stat(path: Path, *args: object, **kwargs: object) -> os.stat_result:
+        if path.name == "history.json":
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "stat", stat)
+    assert store.stored_bytes() == len((tmp_path / "settings.json").read_bytes())
+
+
+def test_a_write_cut_short_leaves_only_a_hidden_temporary_file_beside_the_old_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = FileStore(tmp_path)
+    store.put("settings", SETTINGS)
+
+    def power_cut(_fd: int) -> None:
+        raise KeyboardInterrupt  # not an OSError: nothing is cleaned up, as after a crash
+
+    monkeypatch.setattr(os, "fsync", power_cut)
+    with pytest.raises(KeyboardInterrupt):
+        store.put("settings", {"changed": True})
+    monkeypatch.undo()
+    [left] = [path.name for path in tmp_path.iterdir() if path.name != "settings.json"]
+    assert left.startswith(".settings.") and left.endswith(".tmp")
+    reopened = FileStore(tmp_path)
+    assert reopened.get("settings") == SETTINGS
+    assert reopened.kept() == [] and reopened.stored_bytes() == len((tmp_path / "settings.json").read_bytes())
+
+
+def test_a_temporary_file_that_cannot_be_removed_after_a_failed_write_is_no_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = FileStore(tmp_path)
+
+    def fail(*_args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    monkeypatch.setattr(os, "unlink", fail)
+    assert store.put("settings", SETTINGS) is False
+    assert store.fault == "the disk is full"

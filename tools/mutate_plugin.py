@@ -37,7 +37,7 @@ def _board_module():  # noqa: ANN202 - the module, when the tests have imported 
 
 
 def _builders(module) -> dict[str, object]:  # noqa: ANN001
-    return {"square": module._square, "triangle": module._triangle, "hex": module._hexagon}
+    return {"square": module.build_square, "triangle": module.build_triangle, "hex": module.build_hexagon}
 
 
 def rebuild_boards_in_place() -> None:

@@ -24,7 +24,9 @@ from .search.solver import Solver
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
 # costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
 TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
-DISCARD_CHUNK = 20_000  # table entries freed per step once the table is given up (all at once cost up to 9 ms)
+# Table entries freed per step once the table is given up (all at once cost up to 9 ms on the desktop, 20,000 about
+# 3 ms, and the browser is 2-3 times slower)
+DISCARD_CHUNK = 5_000
 BEST = "best move"
 
 

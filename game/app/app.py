@@ -42,7 +42,7 @@ BROWSER_POLL_FRAMES = 15  # how often (in frames, a quarter of a second) the bro
 SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames come at least 30 times a second
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
-STEP_MARGIN_SECONDS = 0.002
+STEP_MARGIN_SECONDS = 0.003  # a step ends after the piece of search work that passes its end: up to 2 ms late
 ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
 
 
@@ -123,7 +123,9 @@ class App:
         self.drawn_at = time.perf_counter()
         self.now = 0.0
         self.draw_seconds = 0.0
-        self.other_seconds = 0.0  # the last turn of the loop's time outside search steps (drawing included)
+        # the last turn of the loop's time outside search steps (drawing included), and how late the turn before
+        # it came back from its await (the browser's own work between two turns)
+        self.other_seconds = 0.0
         self.granted = 0.0  # search time handed out this turn
         from .links import HashWatch, start_link
         from .scenes.menu import MenuScene
@@ -222,10 +224,11 @@ class App:
 
     def step_budget(self) -> float:
         """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last
-        turn's drawing and other work (and a small margin), between 4 and 25 ms. The loop awaits once per frame, so
-        this is the most a frame is ever held up by thinking, in the browser as on the desktop: frames keep coming
-        about 30 times a second (only the thinking dots move meanwhile), and the search gets the rest of the time,
-        which in the browser, where a frame costs several times more, is what lets a move finish within its time."""
+        turn's drawing and other work and the page's own work (and a small margin), between 4 and 25 ms. The loop
+        awaits once per frame, so this is the most a frame is ever held up by thinking, in the browser as on the
+        desktop: frames keep coming about 30 times a second (only the thinking dots move meanwhile), and the search
+        gets the rest of the time, which in the browser, where a frame costs several times more, is what lets a
+        move finish within its time."""
         spent = max(self.draw_seconds, self.other_seconds)
         budget = min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, SEARCH_FRAME_SECONDS - spent - STEP_MARGIN_SECONDS))
         self.granted += budget
@@ -278,21 +281,25 @@ class App:
         frame is due (``frame_rate`` a second, :data:`IDLE_FRAME_RATE` once nothing was drawn for a second), never
         ``sleep(0)`` in a row, so an idle game leaves the machine (and a phone's battery) be."""
         last = self.clock()
+        resume_due: float | None = None  # when the last await should have ended
         while self.running and (max_frames is None or self.frames < max_frames):
             turn_started = time.perf_counter()
+            late = 0.0 if resume_due is None else max(0.0, turn_started - resume_due)
             now = self.clock()
             dt = min(0.1, max(0.0, now - last))
             last = now
             self.granted = 0.0
             self.frame(dt)
             # what the turn cost besides the search steps granted in it (a step that ran over counts here, so
-            # the next step is shorter): a loaded machine gets shorter steps and frames keep coming
-            self.other_seconds = time.perf_counter() - turn_started - self.granted
+            # the next step is shorter), and how late the loop last came back from its await (in the browser the
+            # page's own work runs then): a loaded machine gets shorter steps and frames keep coming
+            self.other_seconds = time.perf_counter() - turn_started - self.granted + late
             pause = 0.0
             if frame_rate:
                 resting = time.perf_counter() - self.drawn_at >= IDLE_AFTER_SECONDS
                 rate = min(frame_rate, IDLE_FRAME_RATE) if resting else frame_rate
                 pause = max(0.0, 1.0 / rate - (time.perf_counter() - turn_started))
+            resume_due = time.perf_counter() + pause
             await asyncio.sleep(pause)
 
     def frame(self, dt: float) -> None:

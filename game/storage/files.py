@@ -31,7 +31,7 @@ def default_data_dir(
         return Path(base) / folder_name if base else home / "AppData" / "Roaming" / folder_name
     if system == "darwin":
         return home / "Library" / "Application Support" / folder_name
-    xdg = environ.get("XDG_DATA_HOME", "")
+    xdg = environ.get("XDG_DATA_HOME")
     if xdg and Path(xdg).is_absolute():
         return Path(xdg) / folder_name
     return home / ".local" / "share" / folder_name

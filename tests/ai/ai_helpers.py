@@ -37,6 +37,19 @@ def line(name: str) -> int:
     return parse_line(Board.square(3), name)
 
 
+class TickingClock:
+    """A fake clock for :class:`~game.ai.search.common.Work` (``monkeypatch.setattr(Work, "clock", ...)``): every
+    look at it finds ``step`` seconds passed, so the search's pauses follow its work, not the machine's speed."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 def run_to_end(generator: Generator[None, None, T]) -> T:
     """Runs a stepped search to its end and returns its result."""
     try:

@@ -5,22 +5,33 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import run_to_end
+from ai_helpers import TickingClock, run_to_end
 
-from game.ai.search.common import INF, UNKNOWN, OutOfNodes, Work, bounds_after, pack, settled, unpack
+from game.ai.search.common import INF, PAUSE_SECONDS, UNKNOWN, OutOfNodes, Work, bounds_after, pack, settled, unpack
 from game.ai.search.paranoid import deepen
 from game.ai.search.solver import exact_best_move, solve
 from game.core import Board, GameState, Rules
 
 
-def test_work_pauses_every_so_many_nodes_and_stops_past_its_budget() -> None:
+def test_work_pauses_once_its_time_is_used_and_looks_at_the_clock_every_so_many_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = TickingClock(PAUSE_SECONDS / 4)
+    monkeypatch.setattr(Work, "clock", clock)
+    work = Work(pause_every=10)
+    pauses = [n + 1 for n in range(200) if work.tick()]
+    # the clock is read at nodes 10, 20, ...: the first read after a pause starts the time, the fifth finds it used
+    assert pauses == [50, 100, 150, 200] and work.pauses == 4
+    assert clock.now == pytest.approx(20 * PAUSE_SECONDS / 4)
+
+
+def test_work_never_pauses_while_its_time_lasts_but_stops_past_its_node_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Work, "clock", TickingClock(0.0))  # a fast machine: the time is never used up
     work = Work(pause_every=10, max_nodes=35)
-    pauses = [work.tick() for _ in range(30)]
-    assert pauses.count(True) == 3 and work.pauses == 3
-    with pytest.raises(OutOfNodes):
-        for _ in range(20):
-            work.tick()
-    assert 35 < work.nodes <= 45
+    assert not any(work.tick() for _ in range(39))
+    with pytest.raises(OutOfNodes):  # the budget is checked where the clock is read, at node 40
+        work.tick()
+    assert work.nodes == 40
 
 
 @pytest.mark.parametrize(("low", "high", "depth"), [(-INF, INF, 0), (-3, 7, 0), (5, 5, 12), (-144, 0, 60)])

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_helpers import TickingClock
 
+from game.ai.search.common import Work
 from game.ai.search.solver import Solver, solve, to_win
 from game.core import Board, GameState, Rules
 
@@ -163,14 +165,16 @@ def test_finished_game_is_worth_zero() -> None:
     assert solve(state) == 0
 
 
-def test_solver_pauses_by_work_units() -> None:
+def test_solver_pauses_after_bounded_work_when_its_time_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow machine (every look at the clock finds the time used): a pause every other look, 100 nodes."""
+    monkeypatch.setattr(Work, "clock", TickingClock(1.0))
     state = random_position(Board.square(3, 3), Rules(), 16, 3)
     solver = Solver(state, pause_every=50)
     steps = 0
     while not solver.step(0.0):
         steps += 1
-    assert solver.nodes > 100
-    assert solver.pauses >= solver.nodes // 50 - 1
+    assert solver.nodes > 300
+    assert solver.pauses >= solver.nodes // 100 - 1
     assert steps >= solver.pauses
     assert solver.value == brute_force(state)
 

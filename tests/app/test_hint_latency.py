@@ -60,6 +60,28 @@ def test_a_turn_that_costs_more_than_its_drawing_leaves_the_search_less(make_dri
     assert app.step_budget() <= SEARCH_FRAME_SECONDS - 0.012
 
 
+def test_a_loop_that_comes_back_late_from_its_pause_leaves_the_search_less(make_driver, monkeypatch):
+    """In the browser the page does its own work while the loop awaits (compositing, events): the loop counts
+    how late it came back, so the next search step leaves room for it and frames still come 30 times a second."""
+    import asyncio
+    import time
+
+    from game.app import app as app_module
+
+    driver = make_driver()
+    app = driver.app
+    real_sleep = asyncio.sleep
+
+    async def late_sleep(seconds: float) -> None:
+        time.sleep(seconds + 0.012)  # the page held the thread 12 ms longer than asked
+        await real_sleep(0)
+
+    monkeypatch.setattr(app_module.asyncio, "sleep", late_sleep)
+    asyncio.run(app.run(max_frames=app.frames + 3))
+    assert app.other_seconds >= 0.012
+    assert app.step_budget() <= SEARCH_FRAME_SECONDS - 0.012
+
+
 def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):
     driver = make_driver()
     session = Session(TWO_PEOPLE, random.Random(1), first=0)

@@ -113,41 +113,45 @@ GOOD = encode(random_game(Board.square(3), Rules(), 5, seed=3))
 @pytest.mark.parametrize(
     ("code", "reason"),
     [
-        (GOOD[:-4], "check character|fields"),
-        (GOOD[: GOOD.rfind(".")], "expected 6 fields"),
-        (GOOD[:-1] + ("A" if GOOD[-1] != "A" else "B"), "check character does not match"),
-        ("2" + GOOD[1:], "version '2' is not supported"),
-        ("", "expected 6 fields"),
-        ("." * 10, "expected 6 fields"),
-        (GOOD + "x" * 2000, "too long"),
+        (GOOD[:-4], "expected 6 fields separated by '.', found 5"),
+        (GOOD[: GOOD.rfind(".")], "expected 6 fields separated by '.', found 5"),
+        (
+            GOOD[:-1] + ("A" if GOOD[-1] != "A" else "B"),
+            "check character does not match: the code was mistyped or cut short",
+        ),
+        ("2" + GOOD[1:], "code version '2' is not supported (this game reads version 1)"),
+        ("", "expected 6 fields separated by '.', found 1"),
+        ("." * 10, "expected 6 fields separated by '.', found 11"),
+        (GOOD + "x" * 2000, "code is too long to be a position code"),
         (with_check("1.s3x3.2.0.AA"), "move 2 is illegal: line 0 is already drawn"),
-        (with_check("1.s3x3.2.0.Z"), "move 1 is illegal: no line 25"),
-        (with_check("1.s1x1.2s.0."), "swedish start would close a cell"),
-        (with_check("1.s13x3.2.0."), "out of range 1..12"),
-        (with_check("1.t10.2.0."), "out of range 3..9"),
-        (with_check("1.h4.2.0."), "out of range 1..3"),
-        (with_check("1.s0x3.2.0."), "is not s<R>x<C>"),
-        (with_check("1.s٣x٣.2.0."), "is not s<R>x<C>"),
-        (with_check("1.q3.2.0."), "is not s<R>x<C>"),
-        (with_check("1.s3x3.5.0."), "rules '5' are not"),
-        (with_check("1.s3x3.2sm.0."), "rules '2sm' are not"),
+        (with_check("1.s3x3.2.0.Z"), "move 1 is illegal: no line 25 on 3x3 boxes (4x4 dots)"),
+        (with_check("1.s1x1.2s.0."), "a swedish start would close a cell on 1x1 boxes (2x2 dots)"),
+        (with_check("1.s13x3.2.0."), "square rows 13 is out of range 1..12"),
+        (with_check("1.t10.2.0."), "triangle size 10 is out of range 3..9"),
+        (with_check("1.h4.2.0."), "hex size 4 is out of range 1..3"),
+        (with_check("1.s0x3.2.0."), "board 's0x3' is not s<R>x<C>, t<S> or h<S>"),
+        (with_check("1.s٣x٣.2.0."), "board 's٣x٣' is not s<R>x<C>, t<S> or h<S>"),
+        (with_check("1.q3.2.0."), "board 'q3' is not s<R>x<C>, t<S> or h<S>"),
+        (with_check("1.s3x3.5.0."), "rules '5' are not <players 2-4> followed by flags m, n, then s or i"),
+        (with_check("1.s3x3.2sm.0."), "rules '2sm' are not <players 2-4> followed by flags m, n, then s or i"),
         (with_check("1.s3x3.2.2."), "first player '2' is not 0..1"),
         (with_check("1.s3x3.3.²."), "first player '²' is not 0..2"),
-        (with_check("1.s3x3.2.00."), "first player '00'"),
+        (with_check("1.s3x3.2.00."), "first player '00' is not 0..1"),
         (with_check("1.s12x12.2.0.ABC"), "move list is damaged"),
         (with_check("1.s3x3.2.0.A+"), "move list is damaged"),
     ],
 )
-def test_bad_codes_are_refused_with_a_reason(code: str, reason: str) -> None:
-    with pytest.raises(CodeError, match=reason) as caught:
+def test_bad_codes_are_refused_with_the_exact_reason(code: str, reason: str) -> None:
+    with pytest.raises(CodeError) as caught:
         decode(code)
-    assert len(str(caught.value)) < 200
+    assert str(caught.value) == reason
 
 
 @pytest.mark.parametrize("value", [None, 17, b"1.s3x3.2.0..A", ["1"]])
 def test_a_code_that_is_not_text_is_refused(value: object) -> None:
-    with pytest.raises(CodeError, match="a position code is text"):
+    with pytest.raises(CodeError) as caught:
         decode(value)  # type: ignore[arg-type]
+    assert str(caught.value) == "a position code is text"
 
 
 def test_a_finished_game_round_trips_and_more_moves_are_refused() -> None:

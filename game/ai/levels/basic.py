@@ -14,7 +14,7 @@ from collections.abc import Callable, Generator
 from ...core import GameState
 from ..position.chains import chain_rules, quiet_value, safe_lines
 from ..position.tactics import Opened, gift, opened_runs, take_all, undo_many
-from ..search.common import OutOfNodes
+from ..search.common import OutOfNodes, Work
 from ..search.control import SAFE_LIMIT
 from ..search.maxn import MaxN
 from ..search.solver import exact_best_move
@@ -25,7 +25,6 @@ BEGINNER_SEES_BOX = 0.7
 BEGINNER_SEES_SAFE = 0.4
 MEDIUM_NODES = 3000
 SEARCH_LINES = 30  # misère and no extra move: the exact search is tried at or below this many lines left
-GIFTS_PER_YIELD = 6
 
 
 def capturing_lines(state: GameState) -> list[int]:
@@ -103,9 +102,10 @@ def medium_value(state: GameState) -> Generator[None, None, int]:
 def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, int]:
     """Gives the fewest cells (opens the shortest chain), preferring gifts the opponent cannot decline."""
     gifts = []
-    for i, line in enumerate(state.legal_lines()):
+    work = Work(1)
+    for line in state.legal_lines():
         gifts.append(gift(state, line))
-        if i % GIFTS_PER_YIELD == GIFTS_PER_YIELD - 1:
+        if work.tick():
             yield None
     least = min(g.cells for g in gifts)
     cheapest = [g for g in gifts if g.cells == least]

@@ -4,19 +4,22 @@ For each move (two players):
 
 1. a capture that opens nothing is taken at once (normal play);
 2. when few enough lines are left, the exact :class:`~game.ai.search.solver.Solver` runs first, for part of the
-   budget; its transposition table is kept per board and variant, so once a position is solved every later move
-   of the game is instant and perfect. If the exact value does not win the game, the rest of the time goes to
-   setting traps that keep that value (:mod:`game.ai.search.traps`);
+   budget, asked in turn for a move that wins the game, one that draws, then the best value (``_ladder``); its
+   transposition table is kept per board and variant, so once a position is solved every later move of the game
+   is instant and perfect. If the exact value does not win the game, the rest of the time goes to setting traps
+   that keep that value (:mod:`game.ai.search.traps`);
 3. otherwise Hard's move (:func:`~game.ai.levels.hard.hard`: its control search and endgame searches, bounded in
-   positions, not time), so the Expert is never weaker than Hard where no solver finishes; and in the fight for
-   control (normal play, at most ``SELECTIVE_SAFE`` safe lines left) the selective solvers then search to the
-   end over the moves that matter (safe lines, and one way of opening each chain or loop), Hard's move first,
-   asking only whether the mover can win the game: first the narrow set (only short sacrifices while safe lines
-   remain), then the wide set. The more trusted one that finished decides (each kind keeps its own table).
+   positions, here also by the move's time), so the Expert is never weaker than Hard where no solver finishes (and
+   Hard finishes in time); and in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left)
+   the selective solvers then search to the end over the moves that matter (safe lines, and one way of opening each
+   chain or loop), Hard's move first, asking the same three questions (win, draw, best value): first the narrow
+   set (only short sacrifices while safe lines remain), then the wide set. The more trusted one that found a move
+   decides (each kind keeps its own table).
 
 Three or four players: steps 2 and 3 do not apply; the move comes from an iterative-deepening
 :class:`~game.ai.search.paranoid.Paranoid` search under the time budget. The move is a generator that yields after
-every bounded piece of work (see ``PAUSE_EVERY`` in the searches) with its best move so far.
+every short piece of work (a couple of milliseconds: :class:`~game.ai.search.common.Work`) with its best move so
+far, and returns within its budget.
 """
 
 from __future__ import annotations
@@ -82,18 +85,24 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     return (yield from deepen(state, rng, best, stop=stop))
 
 
-def hard_fallback(state: GameState, rng: random.Random, best: int) -> MoveGenerator:
-    """Hard's move, on a copy of ``state``, yielding ``best`` while it works (two players, any rules)."""
-    return (yield from _with_best(hard(state.copy(), rng), best))
+def hard_fallback(state: GameState, rng: random.Random, best: int, stop: float) -> MoveGenerator:
+    """Hard's move, on a copy of ``state``, yielding ``best`` while it works (two players, any rules); ``best`` if
+    Hard has not finished at ``stop``. Hard is bounded by work (positions), which takes 2-3 times longer in the
+    browser: the Expert keeps to its time there too. Hard playing as Hard is not cut."""
+    return (yield from _with_best(hard(state.copy(), rng), best, stop))
 
 
-def _with_best(moves: MoveGenerator, best: int) -> MoveGenerator:
-    """Runs ``moves``, yielding ``best`` where it yields None (the Expert always has a move to show)."""
+def _with_best(moves: MoveGenerator, best: int, stop: float) -> MoveGenerator:
+    """Runs ``moves``, yielding ``best`` where it yields None (the Expert always has a move to show), until it
+    returns its move or ``stop`` comes (then ``best``)."""
     while True:
         try:
             found = next(moves)
         except StopIteration as done:
             return done.value
+        if time.perf_counter() >= stop:
+            moves.close()
+            return best
         yield best if found is None else found
 
 
@@ -103,18 +112,19 @@ def _two_players(
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
 
-    The exact solver runs first when few enough lines are left: it finds the best value, so the Expert maximises
-    its win, and when the value does not win it sets traps (:mod:`game.ai.search.traps`). In the fight for
-    control Hard's move is found next: it is the fallback and the first move the selective solvers search. They
-    only ask whether the mover can win the game (:func:`~game.ai.search.solver.to_win`); the more trusted one that
-    finished (wide, then narrow) decides: its winning move, or Hard's if it finds none.
+    Each solver is asked for a win, then a draw, then the best value (:func:`_ladder`). The exact solver runs
+    first when few enough lines are left; when its value does not win, the Expert sets traps
+    (:mod:`game.ai.search.traps`). In the fight for control Hard's move is found next: it is the fallback and the
+    first move the selective solvers search; the more trusted one that found a move (wide, then narrow) decides.
+    Before the selective solvers went on to a draw and the best value, a proved "no win" played Hard's move,
+    which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
     """
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"]:
         stop = start + budget * (_fight_exact_share(state) if fight else EXACT_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    guess = best = yield from hard_fallback(state, rng, best)
+    guess = best = yield from hard_fallback(state, rng, best, start + budget)
     if not fight:
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
@@ -185,6 +195,7 @@ def _solve(
     solver = Solver(
         state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
+    yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps others
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
             return None

@@ -14,13 +14,12 @@ from collections.abc import Generator
 
 from ...core import GameState
 from ..position.chains import analyse, chain_rules, mover_gets_control, safe_lines
-from ..search.common import OutOfNodes
+from ..search.common import OutOfNodes, Work
 from ..search.control import SAFE_LIMIT, ControlSearch
 from ..search.maxn import MaxN
 from ..search.paranoid import deepen
 from ..search.solver import exact_best_move
 from .basic import (
-    GIFTS_PER_YIELD,
     MoveGenerator,
     by_search,
     fewest_cells,
@@ -95,11 +94,12 @@ def long_chain_rule(state: GameState, safe: list[int]) -> Generator[None, None, 
     """The safe lines after which, counting the long chains already formed, the long-chain rule gives the
     opponent no control (all of ``safe`` if none does)."""
     good = []
-    for i, line in enumerate(safe):
+    work = Work(1)
+    for line in safe:
         state.play(line)
         if not mover_gets_control(state, analyse(state).long_chains):
             good.append(line)
         state.undo()
-        if i % GIFTS_PER_YIELD == GIFTS_PER_YIELD - 1:
+        if work.tick():
             yield None
     return good or safe

@@ -1,8 +1,11 @@
 """What every search shares: one infinity, one way to count work and pause, one table entry format.
 
 * :data:`INF`: larger than any value a search returns (values are differences of cells, at most 144 on 12x12).
-* :class:`Work`: counts nodes, says when to pause (every ``pause_every``: the searches are generators that yield
-  then, so a step of the browser's loop stays short) and raises :class:`OutOfNodes` past an optional node budget.
+* :class:`Work`: counts nodes, says when to pause (the searches are generators that yield then, so a step of the
+  browser's loop stays short) and raises :class:`OutOfNodes` past an optional node budget. It looks at the clock
+  every ``pause_every`` nodes and pauses once :data:`PAUSE_SECONDS` of work have passed since the search was last
+  resumed: the pieces of work between two yields are as long in the browser (WebAssembly, 2-3 times slower) as on
+  the desktop, and no search needs a count calibrated for one or the other.
 * Table entries: the bounds (low, high) of a position's value packed into one int (:func:`pack`,
   :func:`unpack`): an int-to-int dict holds no objects the garbage collector must visit (a full collection over
   a big table of tuples stalled a step by several milliseconds), and it is smaller. A depth, when a search needs
@@ -12,6 +15,8 @@
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 
 INF = 999  # bounds stay within -INF..INF
 
@@ -24,24 +29,42 @@ class OutOfNodes(Exception):
     """A search used up its node budget (a search on a game state restores it before this leaves)."""
 
 
+PAUSE_SECONDS = 0.002  # of work between two pauses of a search (a 30 Hz frame in the browser has 33 ms for all)
+
+
 class Work:
     """Counts a search's nodes: ``tick()`` is True when it is time to pause, and raises :class:`OutOfNodes` once
-    more than ``max_nodes`` were counted."""
+    more than ``max_nodes`` were counted.
+
+    Every ``pause_every`` nodes it checks the node budget and the clock: it is time to pause once
+    :data:`PAUSE_SECONDS` have passed since the first check after the last pause (the search was resumed then, or
+    started). So a piece of work between two pauses lasts about ``PAUSE_SECONDS`` plus ``pause_every`` nodes,
+    whatever the machine; the time the search spends paused does not count."""
+
+    clock: Callable[[], float] = staticmethod(time.perf_counter)  # tests put a fake clock here
 
     def __init__(self, pause_every: int, max_nodes: int | None = None) -> None:
         self.nodes = 0
         self.pauses = 0
         self.pause_every = pause_every
         self.max_nodes = sys.maxsize if max_nodes is None else max_nodes
-        self._next_pause = pause_every
+        self._next_check = pause_every
+        self._resumed: float | None = None  # the clock at the first check since the last pause
 
     def tick(self) -> bool:
         self.nodes += 1
-        if self.nodes < self._next_pause:
+        if self.nodes < self._next_check:
             return False
         if self.nodes > self.max_nodes:
             raise OutOfNodes
-        self._next_pause = self.nodes + self.pause_every
+        self._next_check = self.nodes + self.pause_every
+        now = self.clock()
+        if self._resumed is None:
+            self._resumed = now
+            return False
+        if now - self._resumed < PAUSE_SECONDS:
+            return False
+        self._resumed = None
         self.pauses += 1
         return True
 

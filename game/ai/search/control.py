@@ -41,7 +41,8 @@ def openings(analysis: Analysis) -> list[int]:
 
 class ControlSearch:
     """Alpha-beta negamax over the moves that matter for control, with a memo of bounds and a node budget (it
-    pauses after every node: each costs an analysis of the position)."""
+    looks at the clock after every node, each costing an analysis of the position, and pauses as
+    :class:`~.common.Work` says)."""
 
     def __init__(self, state: GameState, node_budget: int) -> None:
         self.state = state
@@ -74,8 +75,8 @@ class ControlSearch:
         stored = None if entry is None else settled(entry, alpha, beta)
         if stored is not None:
             return stored
-        self.work.tick()
-        yield None
+        if self.work.tick():
+            yield None
         if state.over:
             return 0
         analysis = analyse(state)

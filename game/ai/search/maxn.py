@@ -8,7 +8,7 @@ from ...core import GameState
 from ..position.coins import ordered_moves, tables_for
 from .common import OutOfNodes, Work
 
-PAUSE_EVERY = 32
+PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: a pause every other look at most)
 
 
 class MaxN:

@@ -3,7 +3,7 @@
 Assuming everyone else plays against the mover makes it a two-sided search again. :class:`Paranoid` counts cells
 only and lets the player at the horizon take what is offered; :func:`deepen` runs it one depth after another
 until a time or node budget runs out and plays a best line of the deepest finished depth. Hard uses it within a
-node budget (past its exact max-n budget), the Expert within its time. It pauses every ``PAUSE_EVERY`` nodes.
+node budget (past its exact max-n budget), the Expert within its time. It pauses as :class:`~.common.Work` says.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ...core import GameState
 from ..position.coins import CoinTables, draw, ordered_moves, tables_for, undraw
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled, unpack
 
-PAUSE_EVERY = 32
+PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: a pause every other look at most)
 
 Search = Generator[None, None, int]
 MoveGenerator = Generator[int | None, None, int]

@@ -13,8 +13,9 @@ uses: captures that open nothing are taken at once; with a capturable coin at th
 and "decline the last two" are searched; positions made only of independent chains and loops are valued by
 formula. Misère and no-extra-move games get the plain search (those reductions are not sound there).
 
-The search is a generator that pauses every ``pause_every`` nodes, so :class:`Solver` can run it a few
-milliseconds at a time in the browser; :func:`solve` is the synchronous wrapper.
+The search is a generator that pauses after a short piece of work (:class:`~.common.Work`: it looks at the clock
+every ``pause_every`` nodes), so :class:`Solver` can run it a few milliseconds at a time in the browser;
+:func:`solve` is the synchronous wrapper.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from ..position.coins import (
 )
 from .common import UNKNOWN, OutOfNodes, Work, bounds_after, pack, unpack
 
-PAUSE_EVERY = 16  # nodes between two pauses of the search generator (64 made steps of 7-8 ms on hex 19)
+PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: the search pauses every PAUSE_SECONDS)
 
 Search = Generator[None, None, int]
 
@@ -281,7 +282,7 @@ class Solver:
 
 def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Generator[None, None, int | None]:
     """A best line of ``state`` by exact value (ties broken by ``rng``), or None past ``max_nodes`` nodes; pauses
-    every ``PAUSE_EVERY`` nodes. Hard's exact search of the last lines, and of misère and no-extra-move games."""
+    as :class:`~.common.Work` says. Hard's exact search of the last lines, and of misère and no-extra-move games."""
     solver = Solver(state, rng, max_nodes=max_nodes)
     try:
         while not solver.step(0.0):
