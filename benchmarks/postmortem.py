@@ -7,7 +7,8 @@ For each finished game (the lines ``game N: Expert (first|second) A-B  moves...`
 (:class:`game.ai.search.solver.Solver`) values the positions from the last ply backward, on one table per game, so
 each solve reuses the ones after it, until a position takes longer than ``--seconds``. The value is counted for the
 Expert as the game's final margin would be: cells it already has minus Knox's, plus the exact value of the rest with
-the Expert's sign. Printed per game: the first ply solved and its lines left, the value there, and every ply where
+the Expert's sign (``--lines N``: back to N lines left, however long each solve takes, so that runs compare on
+any machine load). Printed per game: the first ply solved and its lines left, the value there, and every ply where
 the value moved (``E`` the Expert's move, ``K`` Knox's): a drop on an Expert move is a mistake of the Expert, a rise
 on a Knox move one of Knox's. The summary counts them.
 """
@@ -43,9 +44,12 @@ def read_games(path: str, names: Coordinates) -> list[tuple[int, int, int, list[
     return games
 
 
-def values_back(board: Board, seat: int, lines: list[int], seconds: float) -> tuple[dict[int, int], list[int]]:
+def values_back(
+    board: Board, seat: int, lines: list[int], seconds: float, most_lines: int
+) -> tuple[dict[int, int], list[int]]:
     """The Expert's exact final margin after each ply (0 = the empty board), from the end back to the first
-    position that takes longer than ``seconds`` to solve; and the seat that drew each line."""
+    position with more than ``most_lines`` lines left or that takes longer than ``seconds`` to solve; and the seat
+    that drew each line."""
     states = [GameState(board)]
     for line in lines:
         after = states[-1].copy()
@@ -57,6 +61,8 @@ def values_back(board: Board, seat: int, lines: list[int], seconds: float) -> tu
     table: dict[int, int] = {}
     for ply in range(len(lines) - 1, -1, -1):
         state = states[ply]
+        if state.lines_left > most_lines:
+            break
         solver = Solver(state, table=table, pause_every=4096)
         deadline = time.perf_counter() + seconds
         while not solver.step(0.5):
@@ -73,13 +79,17 @@ def main() -> int:
     parser.add_argument("games", help="the output of benchmarks/peers.py")
     parser.add_argument("--board", default="4x4", help="boxes, RxC (as given to peers.py)")
     parser.add_argument("--seconds", type=float, default=20.0, help="the longest solve of one position")
+    parser.add_argument("--lines", type=int, help="solve back to this many lines left, however long it takes")
     args = parser.parse_args()
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)
     names = Coordinates(board, rows, cols)
     mistakes = {"E": [0, 0], "K": [0, 0]}  # moves that changed the value, cells it moved by (Expert: lost)
     for game, seat, margin, lines in read_games(args.games, names):
-        values, movers = values_back(board, seat, lines, args.seconds)
+        if args.lines is None:
+            values, movers = values_back(board, seat, lines, args.seconds, len(board.lines))
+        else:
+            values, movers = values_back(board, seat, lines, float("inf"), args.lines)
         first = min(values)
         moved = []
         for ply in range(first, len(lines)):
