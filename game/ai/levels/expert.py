@@ -143,16 +143,17 @@ def _ladder(
     the best value too if it comes before ``stop`` (the biggest win). Returns the solver that decided (its
     ``value`` is exact unless its move wins), or None at ``stop``."""
     lead = to_win(state)
-    wins = yield from _solve(state, rng, stop, best, kind, lead, first)
+    shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
+    wins = yield from _solve(state, rng, stop, best, kind, lead, first, shared)
     if wins is None:
         return None
     if wins.best_move is not None:
-        biggest = yield from _solve(state, rng, stop, best, kind, None, wins.best_move)
+        biggest = yield from _solve(state, rng, stop, best, kind, None, wins.best_move, shared)
         return wins if biggest is None else biggest
-    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first)
+    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared)
     if draws is None or draws.best_move is not None:
         return draws
-    return (yield from _solve(state, rng, stop, best, kind, None, first))
+    return (yield from _solve(state, rng, stop, best, kind, None, first, shared))
 
 
 def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
@@ -187,11 +188,19 @@ def _exact_move(state: GameState, rng: random.Random, exact: Solver, stop: float
 
 
 def _solve(
-    state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, first: int | None
+    state: GameState,
+    rng: random.Random,
+    stop: float,
+    best: int,
+    kind: str,
+    beats: int | None,
+    first: int | None,
+    shared: tuple[dict[int, int], int],
 ) -> Generator[int | None, None, Solver | None]:
-    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``."""
+    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``; ``shared``: its
+    table and how many entries it may hold (:func:`_shared_table`)."""
     selective, narrow = kind != "exact", kind == "narrow"
-    table, limit = yield from _shared_table(state, kind, best)
+    table, limit = shared
     solver = Solver(
         state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
