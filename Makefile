@@ -64,7 +64,7 @@ $(MUTATE_STAMP): $(STAMP)
 	touch $(MUTATE_STAMP)
 
 mutate: $(MUTATE_STAMP)
-	nice -n 10 $(PY) tools/mutate.py $(PKG) --jobs $(or $(JOBS),2)
+	nice -n 10 $(PY) tools/mutate.py $(PKG) --jobs $(or $(JOBS),2) $(if $(MINUTES),--minutes $(MINUTES))
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import platform
 import random
 import sys
@@ -19,7 +20,7 @@ from game.app.notices import notice_text
 from game.app.stats import outcome, stats_rows
 from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
-from game.storage import RECENT_GAMES, Earlier, FileStore, Saved, Store, open_store
+from game.storage import RECENT_GAMES, Earlier, FileStore, Notice, Saved, Store, open_store
 from game.storage.history import Outcome, read_book
 
 
@@ -518,6 +519,8 @@ def test_a_solved_puzzle_waits_with_the_others_while_saving_fails(medium: Medium
     saved = medium.saved()
     saved.mark_puzzle_solved("p1")
     medium.break_writes()
+    assert saved.mark_puzzle_solved("p1") is True, "already saved: nothing to write"
+    assert not saved.has_pending and words(saved) == []
     assert saved.mark_puzzle_solved("p2") is False
     assert saved.solved_puzzles() == ["p1", "p2"]
     medium.mend_writes()
@@ -541,15 +544,20 @@ def test_merging_a_backup_adds_its_new_games_and_its_totals_when_there_are_none(
     saved = Saved(medium.open(), classify=by_result, recent=3)
     saved.record_game(game(2))
     totals = Earlier(games=10, rows={"medium|s3x3": [6, 1, 3, 4]}, streak=("won", 2))
-    assert saved.merge_history([game(1), game(2), game(3)], totals) == 2
+    assert saved.merge_history([game(1, result="won", margin=6), game(2), game(3)], totals) == 2
     stored = read_book(medium.value("history"))
     assert [entry["id"] for entry in stored.games] == ["g00001", "g00002", "g00003"]
-    assert (stored.earlier.games, stored.earlier.rows, stored.earlier.streak) == (10, totals.rows, ("won", 2))
+    assert (stored.earlier.games, stored.earlier.rows, stored.earlier.streak) == (
+        10,
+        {"medium|s3x3": [6, 1, 3, 4]},
+        ("won", 2),
+    )
     other = Earlier(games=4, rows={"easy|t6": [4, 0, 0, 9]}, streak=("won", 4))
     assert saved.merge_history([game(3), game(4, result="lost", margin=-3)], other) == 1
     stored = read_book(medium.value("history"))  # the totals already there stay: no game is counted twice
     assert [entry["id"] for entry in stored.games] == ["g00002", "g00003", "g00004"]
-    assert stored.earlier.games == 11 and stored.earlier.rows == totals.rows and stored.earlier.streak == ("won", 2)
+    assert stored.earlier.games == 11  # and game 1, a win by 6, is folded into them: the best win is now 6
+    assert stored.earlier.rows == {"medium|s3x3": [7, 1, 3, 6]} and stored.earlier.streak == ("won", 3)
 
 
 def test_merging_a_backup_saves_the_games_waiting_to_be_saved_too(medium: Medium) -> None:
@@ -582,12 +590,11 @@ def test_a_game_is_known_by_its_id_whatever_else_differs(medium: Medium) -> None
 def test_games_without_an_id_are_known_by_their_content_in_any_key_order(medium: Medium) -> None:
     first, second, third = game(1, id=""), game(2, id=""), game(3)
     del third["id"]
-    medium.plant("history", envelope([first, second, third], schema=1))
+    medium.plant("history", envelope([first, third], schema=1))
     saved = medium.saved()
-    assert len(saved.history().games) == 3, "three different games, none with an id"
     same_as_third = dict(reversed(list(third.items())))  # the same game, its fields written in another order
-    assert saved.merge_history([same_as_third, dict(first)], Earlier()) == 0
-    assert len(medium.value("history")["games"]) == 3
+    assert saved.merge_history([same_as_third, dict(first), second], Earlier()) == 1, "only the second is new"
+    assert [entry["date"] for entry in medium.value("history")["games"]] == [g["date"] for g in (first, second, third)]
 
 
 def test_two_recorded_games_with_the_same_content_are_two_games(medium: Medium) -> None:
@@ -599,3 +606,95 @@ def test_two_recorded_games_with_the_same_content_are_two_games(medium: Medium) 
     assert len(stored) == 2
     assert all(isinstance(entry["id"], str) and len(entry["id"]) == 16 for entry in stored)
     assert stored[0]["id"] != stored[1]["id"]
+
+
+def test_saving_is_not_said_to_work_again_before_anything_was_saved(medium: Medium) -> None:
+    saved = medium.saved()
+    medium.break_writes()
+    assert saved.save_settings({"shape": "octagon"}) is False
+    assert len(words(saved)) == 1  # cannot save now
+    saved.reject_settings("unknown board shape")  # the only value waiting is dropped: nothing waits
+    assert saved.retry() is True
+    assert words(saved) == [], "nothing was written, so nothing shows that saving works"
+    medium.mend_writes()
+    assert saved.save_settings({"shape": "hex"}) is True
+    assert words(saved) == ["Saving works again: everything is saved."]
+
+
+def test_merging_a_backup_over_a_history_that_cannot_be_moved_aside_loses_nothing(medium: Medium) -> None:
+    medium.plant("history", "{damaged")
+    medium.break_writes()
+    if medium.kind == "file":
+        medium.monkeypatch.setattr("os.replace", lambda *_: (_ for _ in ()).throw(PermissionError(13, "denied")))
+    saved = medium.saved()
+    assert saved.merge_history([game(1)], Earlier(games=2)) == 1
+    assert medium.raw("history") == "{damaged" and saved.has_pending
+    medium.mend_writes()
+    assert saved.retry()
+    assert medium.raw("history.bad-1") == "{damaged"
+    stored = read_book(medium.value("history"))
+    assert [entry["id"] for entry in stored.games] == ["g00001"] and stored.earlier.games == 2
+
+
+def test_a_history_that_is_not_one_is_kept_aside_and_the_next_game_saved_at_once(medium: Medium) -> None:
+    medium.plant("history", envelope(42))
+    saved = medium.saved()
+    assert saved.record_game(game(1)) is True
+    assert medium.value("history.bad-1") == 42
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+
+
+def test_games_that_cannot_be_shown_are_told_as_one_fact(medium: Medium) -> None:
+    medium.plant("history", envelope([game(1), game(2, date="yesterday"), game(3, date="today")]))
+    saved = medium.saved()
+    assert len(saved.history().games) == 1
+    assert saved.pop_notices() == [Notice("kept-games", "history", "a game's date cannot be read", count=2)]
+
+
+def test_games_that_cannot_be_shown_are_kept_each_time_new_ones_appear(medium: Medium) -> None:
+    medium.plant("history", envelope([game(1), game(2, date="yesterday")]))
+    saved = medium.saved()
+    assert len(saved.history().games) == 1
+    medium.plant("history", envelope([game(1), game(3, winners=[5])]))  # another tab wrote a different bad game
+    assert len(saved.history().games) == 1
+    assert medium.value("history.bad-1") == [game(2, date="yesterday")]
+    assert medium.value("history.bad-2") == [game(3, winners=[5])]
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+
+
+def test_games_kept_aside_are_kept_once_while_the_cleaned_history_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    medium = Medium("file", tmp_path, monkeypatch)
+    medium.plant("history", envelope([game(1), game(2, date="yesterday")]))
+    real_replace = os.replace
+
+    def refuse_history(source, target) -> None:  # the history file alone cannot be replaced (locked by a backup tool)
+        if Path(target).name == "history.json":
+            raise PermissionError(errno.EACCES, "locked")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", refuse_history)
+    saved = medium.saved()
+    for _ in range(3):
+        assert len(saved.history().games) == 1
+    assert medium.value("history.bad-1") == [game(2, date="yesterday")] and medium.raw("history.bad-2") is None
+    monkeypatch.setattr(os, "replace", real_replace)
+    saved.history()
+    assert medium.raw("history.bad-2") is None
+    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+
+
+def test_each_time_saving_stops_and_starts_again_the_player_is_told_once(medium: Medium) -> None:
+    saved = medium.saved()
+    for round_ in range(2):
+        medium.break_writes()
+        assert saved.save_settings({"round": round_}) is False
+        assert saved.save_settings({"round": round_, "again": True}) is False
+        [stopped] = words(saved)
+        assert stopped.startswith("Results cannot be saved now"), round_
+        medium.mend_writes()
+        assert saved.retry() is True
+        assert words(saved) == ["Saving works again: everything is saved."], round_
+        assert saved.save_settings({"round": round_, "saved": True}) is True
+        assert words(saved) == [], round_

@@ -652,3 +652,51 @@ def test_a_temporary_file_that_cannot_be_removed_after_a_failed_write_is_no_erro
     monkeypatch.setattr(os, "unlink", fail)
     assert store.put("settings", SETTINGS) is False
     assert store.fault == "the disk is full"
+
+
+def stuck_file_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FileStore:
+    """A file store whose unreadable settings (a folder in the file's place) could not be moved aside."""
+    (tmp_path / "settings.json").mkdir()
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    store = FileStore(tmp_path)
+    assert store.get("settings") is None and store.stuck == {"settings"}
+    monkeypatch.undo()
+    return store
+
+
+def test_a_stuck_value_removed_by_someone_else_no_longer_blocks_saving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = stuck_file_store(tmp_path, monkeypatch)
+    (tmp_path / "settings.json").rmdir()  # the player (or another program) removed it
+    assert store.get("settings") is None and store.stuck == set()
+    assert store.put("settings", SETTINGS) is True and store.get("settings") == SETTINGS
+
+
+def test_a_stuck_value_replaced_by_a_readable_one_is_used_and_not_moved_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = stuck_file_store(tmp_path, monkeypatch)
+    (tmp_path / "settings.json").rmdir()
+    FileStore(tmp_path).put("settings", {"shape": "hex"})  # another tab or program wrote a good value there
+    assert store.get("settings") == {"shape": "hex"} and store.stuck == set()
+    assert store.put("settings", SETTINGS) is True
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_stored_text_is_readable_utf_8_and_a_fresh_store_has_no_fault(backend: Backend) -> None:
+    assert backend.store.fault == ""
+    backend.store.put("settings", SETTINGS)
+    assert '"name": "Zoé"' in backend.raw("settings")  # as written, not escaped to \\u00e9
+    assert backend.store.fault == ""
+
+
+@pytest.mark.parametrize(("key", "shown"), [("a.b", "'a.b'"), (None, "None"), ("", "''")])
+def test_a_malformed_key_is_named_in_the_error(key: object, shown: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        MemoryStore().put(key, 1)  # type: ignore[arg-type]
+    assert str(caught.value) == f"invalid storage key: {shown}"

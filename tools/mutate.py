@@ -18,10 +18,12 @@ that are equivalent to the original code, with the reason. Not part of CI: a ful
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import fnmatch
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -41,12 +43,31 @@ class Package:
 
 
 # The app's logic without drawing: one game's session, raw events to actions, the settings model and the board
-# view's hit-testing and cursor moves (the rest of render.py draws).
+# view's hit-testing and cursor moves with the two geometry helpers they use (the rest of render.py draws).
 HIT_TESTING = tuple(
     f"game.app.render.{name}__mutmut_*"
-    for name in ("xǁBoardViewǁline_at", "xǁBoardViewǁneighbour", "x__segment_distance")
+    for name in ("xǁBoardViewǁline_at", "xǁBoardViewǁneighbour", "x__segment_distance", "x__mid")
 )
 APP_FILES = ("game/app/session.py", "game/app/input.py", "game/app/settings_model.py")
+# tests/app without the tests of drawing, layout and catalogue: they reach the session and the settings (every scene
+# starts one) but check pixels and sizes, and took 120 of the 266 s a survivor costs to run through tests/app
+# (the monkey alone 37 s); the review scene's tests check the solver's analysis (mutated in `ai`). test_i18n also
+# reads the source text, which in mutmut's copy holds every mutant's version of each function (mutated strings).
+APP_TESTS = tuple(
+    f"tests/app/test_{name}.py"
+    for name in (
+        "backup", "flow", "focus", "hint_latency", "history", "input", "lessons", "links", "match_results",
+        "notices", "open_link", "player_setup", "players", "puzzles_scene", "recovery", "saved_history", "scenes",
+        "see_moves", "session", "session_logic", "text", "touch", "unfinished",
+    )
+)  # fmt: skip
+# game/ai in parts (a whole run is 3,400 mutants, many reached by minutes of searches): `make mutate PKG=ai.search`.
+AI_PARTS = {
+    "ai.position": ("game/ai/position/*",),
+    "ai.search": ("game/ai/search/*",),
+    "ai.levels": ("game/ai/levels/*",),
+    "ai.rest": ("game/ai/*.py",),  # memory, hints, commands, player, review
+}
 
 PACKAGES = {
     "core": Package(("game/core/*",), ("tests/core",)),
@@ -54,13 +75,24 @@ PACKAGES = {
     "engine": Package(("game/engine.py",), ("tests/test_engine.py", "tests/ai/test_commands.py")),
     "app": Package(
         (*APP_FILES, "game/app/render.py"),
-        ("tests/app",),
+        APP_TESTS,
         tuple(f"{path[:-3].replace('/', '.')}.*" for path in APP_FILES) + HIT_TESTING,
     ),
     "ai": Package(("game/ai/*",), ("tests/ai",)),
+    **{name: Package(files, ("tests/ai",)) for name, files in AI_PARTS.items()},
 }
 
+# Read by the tests besides game/ and tests/: the pygbag entry (tests/app/test_browser.py), the sounds and icon
+# (game.app.sound, game.app.app) and tools/make_assets.py, which writes the sounds (tests/app/test_scenes.py).
+ALSO_COPY = ("main.py", "assets", "tools")
+
 KILLED = {1, 3}  # a test failed (3: pytest's internal error, also a failure caused by the mutant)
+TIMED_OUT = {-24, 24, 36, 152, 255}  # past mutmut's time limit: killed, but reported apart (see TIMEOUT_CONSTANT)
+# Seconds added to a mutant's recorded test time before mutmut multiplies it by 15 for its wall-clock limit. mutmut's
+# default, 1 s, does not cover pytest collecting the test files and the machine's load: on the shared 2-core machine
+# (load 12-14) mutants that only change a message "timed out" after 74 s. 10 s leaves room; a mutant that loops
+# forever then costs a few minutes instead of one.
+TIMEOUT_CONSTANT = 10.0
 SURVIVED = {0}
 NO_TESTS = {5, 33}
 NOT_RUN = {None, 2, 34}  # not checked, interrupted, skipped
@@ -69,6 +101,7 @@ NOT_RUN = {None, 2, 34}  # not checked, interrupted, skipped
 @dataclass
 class Score:
     killed: int = 0
+    timed_out: int = 0  # of the killed
     survived: int = 0
     no_tests: int = 0
     not_run: int = 0
@@ -88,32 +121,52 @@ def mutmut_settings(package: Package) -> str:
         f"only_mutate = {json.dumps(list(package.files))}",
         f"pytest_add_cli_args_test_selection = {json.dumps(list(package.tests))}",
         'pytest_add_cli_args = ["-p", "mutate_plugin", "-p", "no:cacheprovider"]',
-        'also_copy = ["mutate_plugin.py"]',
+        f"also_copy = {json.dumps(['mutate_plugin.py', *ALSO_COPY])}",
+        f"timeout_constant = {TIMEOUT_CONSTANT}",
     ]
     return "\n".join(lines) + "\n"
 
 
 def prepare(name: str, package: Package) -> Path:
-    """A fresh scratch copy: game/, tests/, the plugin and a pyproject.toml with this package's mutmut settings."""
+    """A fresh scratch copy: game/, tests/, what the tests read beside them, the plugin and a pyproject.toml with
+    this package's mutmut settings."""
     work = SCRATCH / name
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
-    for folder in ("game", "tests"):
-        shutil.copytree(ROOT / folder, work / folder, ignore=ignore)
+    for folder in ("game", "tests", *ALSO_COPY):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, work / folder, ignore=ignore)
+        else:
+            shutil.copy2(ROOT / folder, work / folder)
     shutil.copy2(PLUGIN, work / PLUGIN.name)
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (work / "pyproject.toml").write_text(project + "\n" + mutmut_settings(package), encoding="utf-8")
     return work
 
 
-def mutmut(work: Path, *args: str, log: Path | None = None) -> subprocess.CompletedProcess[str]:
+STOPPED = -signal.SIGINT  # mutmut's exit when stopped at the time limit
+
+
+def mutmut(work: Path, *args: str, log: Path, minutes: float | None = None) -> int:
+    """Runs mutmut in ``work``; with ``minutes``, stops it then (as Ctrl-C would: it keeps what it has measured,
+    the mutants not yet run count as "not run")."""
     command = [str(Path(sys.executable).with_name("mutmut")), *args]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONHASHSEED="0")
-    if log is None:
-        return subprocess.run(command, cwd=work, env=env, capture_output=True, text=True, check=False)
     with log.open("w", encoding="utf-8") as out:
-        return subprocess.run(command, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT, text=True, check=False)
+        process = subprocess.Popen(
+            command, cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            return process.wait(timeout=None if minutes is None else minutes * 60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGINT)
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+            return STOPPED
 
 
 def results(work: Path, package: Package) -> dict[str, int | None]:
@@ -138,6 +191,7 @@ def score(codes: dict[str, int | None]) -> Score:
             total.not_run += 1
         else:  # killed, or crashed / timed out with the mutant: the suite noticed
             total.killed += 1
+            total.timed_out += code in TIMED_OUT
     return total
 
 
@@ -157,20 +211,28 @@ def write_survivors(work: Path, codes: dict[str, int | None]) -> Path:
     return report
 
 
-def run_package(name: str, package: Package, jobs: int) -> Score:
+def run_package(name: str, package: Package, jobs: int, minutes: float | None, only: tuple[str, ...] = ()) -> Score:
+    """Runs one package's mutants (``only``: just these, e.g. the survivors of an earlier run) and prints its line."""
+    if only:
+        package = dataclasses.replace(package, names=only)
     work = prepare(name, package)
     started = time.monotonic()
-    run = mutmut(work, "run", "--max-children", str(jobs), *package.names, log=work / "mutmut.log")
+    command = ("run", "--max-children", str(jobs), *package.names)
+    run = mutmut(work, *command, log=work / "mutmut.log", minutes=minutes)
     codes = results(work, package)
-    if run.returncode != 0 or not codes:
-        raise SystemExit(f"{name}: mutmut failed (exit {run.returncode}); see {work / 'mutmut.log'}")
+    if run != 0 and not (minutes and run == STOPPED) or not codes:
+        raise SystemExit(f"{name}: mutmut failed (exit {run}); see {work / 'mutmut.log'}")
     result = score(codes)
     report = write_survivors(work, codes)
-    minutes, seconds = divmod(round(time.monotonic() - started), 60)
+    took_minutes, took_seconds = divmod(round(time.monotonic() - started), 60)
+    tested = result.total - result.not_run
+    if result.not_run and tested:
+        print(f"{name}: stopped at the time limit; {100 * result.killed / tested:.1f}% of the {tested} mutants run")
     print(
         f"{name:8} {result.percent():5.1f}%  killed {result.killed} of {result.total}  "
-        f"(survived {result.survived}, no tests {result.no_tests}, not run {result.not_run})  "
-        f"{minutes}m{seconds:02d}s  {report.relative_to(ROOT)}",
+        f"(timed out {result.timed_out} of the killed; survived {result.survived}, no tests {result.no_tests}, "
+        f"not run {result.not_run})  "
+        f"{took_minutes}m{took_seconds:02d}s  {report.relative_to(ROOT)}",
         flush=True,
     )
     return result
@@ -178,18 +240,33 @@ def run_package(name: str, package: Package, jobs: int) -> Score:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("packages", nargs="*", help=f"any of {', '.join(PACKAGES)} (default: all, in that order)")
+    parser.add_argument(
+        "packages", nargs="*", help=f"any of {', '.join(PACKAGES)} (default: all but the parts of ai, in that order)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
+    parser.add_argument(
+        "--minutes", type=float, help="stop each package's run after this long (the rest count as not run)"
+    )
+    parser.add_argument(
+        "--only",
+        type=Path,
+        help="a file of mutant names, one a line: run just those (one package; e.g. to re-run "
+        "the survivors of an earlier run after adding tests)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
         parser.error(f"unknown package {', '.join(unknown)}: choose from {', '.join(PACKAGES)}")
     if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
         parser.error("mutmut is not installed: pip install -e '.[mutate]'")
+    only = tuple(args.only.read_text(encoding="utf-8").split()) if args.only else ()
+    if only and len(args.packages) != 1:
+        parser.error("--only needs exactly one package")
     total = Score()
-    for name in args.packages or list(PACKAGES):
-        result = run_package(name, PACKAGES[name], args.jobs)
+    for name in args.packages or [name for name in PACKAGES if name not in AI_PARTS]:
+        result = run_package(name, PACKAGES[name], args.jobs, args.minutes, only)
         total.killed += result.killed
+        total.timed_out += result.timed_out
         total.survived += result.survived
         total.no_tests += result.no_tests
         total.not_run += result.not_run

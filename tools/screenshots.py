@@ -25,10 +25,13 @@ from game.app.app import App  # noqa: E402
 from game.app.lessons import line_id  # noqa: E402
 from game.app.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
 from game.app.players import Player  # noqa: E402
+from game.app.scenes.backup import BackupScene  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
 from game.app.scenes.howto import HowToScene  # noqa: E402
+from game.app.scenes.open_link import EXAMPLE, OpenLinkScene  # noqa: E402
 from game.app.scenes.players import PlayersScene  # noqa: E402
+from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
 from game.app.scenes.review import ReviewScene  # noqa: E402
 from game.app.scenes.settings import SettingsScene  # noqa: E402
@@ -135,6 +138,19 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     link = friend_link(DEFAULT_SITE, by_link.state, new_game_id(random.Random(1)))
     explanation = "Send this link to your friend. They open it, play their turn, press Send move and send you theirs."
     shoot(app, ShareScene(app, "Send your move", explanation, link), "share", orientation)
+    puzzles = PuzzleListScene(app)
+    for puzzle in puzzles.puzzles[:3]:
+        app.saved.mark_puzzle_solved(puzzle.key)
+    shoot(app, puzzles, "puzzles", orientation)
+    puzzle = PuzzleScene(app, puzzles.puzzles, 30)
+    shoot(app, puzzle, "puzzle", orientation, puzzle.hint)
+    opening = OpenLinkScene(app)
+    opening.typed = EXAMPLE
+    shoot(app, opening, "open-link", orientation)
+    app.browser = orientation != "desktop"  # (phones: the browser's backup; the desktop's shows its file's path)
+    os.environ["PIPOPIPETTE_DATA_DIR"] = "/home/you/.local/share/pipopipette"  # (not this machine's folder)
+    shoot(app, BackupScene(app), "backup", orientation)
+    app.browser = False
     in_french(app, orientation)
 
 

@@ -89,6 +89,11 @@ class Clipboard:
         else:
             self.status = NOTHING_TO_PASTE
 
+    @property
+    def waiting(self) -> bool:
+        """The browser has not answered a copy or a paste yet (its answer changes what is shown)."""
+        return self.status in (COPYING, PASTING)
+
     # -- helpers ----------------------------------------------------------------------------------------------
     def _set(self, status: str) -> None:
         self.status = status

@@ -1,12 +1,14 @@
 """On-canvas keys for a position code, for screens without a keyboard (pygbag shows no virtual keyboard): three
-pages of keys (A-Z, a-z, then the digits and - _ . #), a key to turn the page and one to delete.
+pages of keys (A-Z, a-z, then the digits and - _ . #), and a bottom row with a key for each page and one to delete.
 
 A :class:`Keypad` is a panel widget (``part_at``, ``activate``, ``key``, ``draw``) like a button: a key is
-pressed on ``press`` and typed on ``release`` over the same key, so sliding off cancels it.
+pressed on ``press`` and typed on ``release`` over the same key, so sliding off cancels it. :meth:`Keypad.place`
+sizes it: every key at least as high as a finger needs, with more keys to a row where the height is short.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -19,8 +21,13 @@ from .widgets import focus_ring
 
 PAGES = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789-_.#")
 PAGE_NAMES = ("ABC", "abc", "123")
-COLUMNS = 7
-ROWS = 5  # four rows of characters, then the page keys and delete
+COLUMNS = (7, 9, 13)  # keys to a row of characters, fewest first: 4, 3 or 2 rows of letters, then the bottom row
+TALLEST = 1.25  # keys grow up to this many times the least key height when there is room
+
+
+def rows_for(columns: int) -> int:
+    """Rows of keys with ``columns`` characters to a row: the longest page's rows, then the bottom row."""
+    return max(math.ceil(len(page) / columns) for page in PAGES) + 1
 
 
 class Keypad:
@@ -30,26 +37,42 @@ class Keypad:
         self.page = 0
         self.enabled = True
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.columns = COLUMNS[0]
+        self.gap = 3
+
+    def place(self, room: pygame.Rect, least: int) -> None:
+        """Take the bottom of ``room``: the fewest characters to a row whose rows of keys at least ``least`` high
+        fit (keys up to :data:`TALLEST` times that when there is room; the widest arrangement if none fits)."""
+        self.gap = max(3, room.width // 90)
+        for columns in COLUMNS:
+            if rows_for(columns) * (least + self.gap) - self.gap <= room.height:
+                break
+        self.columns = columns
+        rows = rows_for(columns)
+        key = max(least, min(int(least * TALLEST), (room.height + self.gap) // rows - self.gap))
+        height = max(0, min(room.height, rows * (key + self.gap) - self.gap))
+        self.rect = pygame.Rect(room.x, room.bottom - height, room.width, height)
 
     def part_rects(self) -> list[tuple[Any, pygame.Rect]]:
         """(part, rect) for every key: ("char", c), ("page", i) or ("delete",)."""
-        gap = max(3, self.rect.width // 90)
-        width = (self.rect.width - gap * (COLUMNS - 1)) / COLUMNS
-        height = (self.rect.height - gap * (ROWS - 1)) / ROWS
+        gap, rows = self.gap, rows_for(self.columns)
+        height = (self.rect.height - gap * (rows - 1)) / rows
         parts: list[tuple[Any, pygame.Rect]] = []
+        width = (self.rect.width - gap * (self.columns - 1)) / self.columns
         for index, char in enumerate(PAGES[self.page]):
-            row, column = divmod(index, COLUMNS)
-            parts.append((("char", char), self._cell(column, row, 1, width, height, gap)))
-        bottom = ROWS - 1
-        for page in range(len(PAGES)):
-            parts.append((("page", page), self._cell(page * 2, bottom, 2, width, height, gap)))
-        parts.append((("delete",), self._cell(COLUMNS - 1, bottom, 1, width, height, gap)))
+            row, column = divmod(index, self.columns)
+            parts.append((("char", char), self._cell(column, row, width, height)))
+        bottom = ["page", "page", "page", "delete"]
+        width = (self.rect.width - gap * (len(bottom) - 1)) / len(bottom)
+        for column, kind in enumerate(bottom):
+            part = ("page", column) if kind == "page" else ("delete",)
+            parts.append((part, self._cell(column, rows - 1, width, height)))
         return parts
 
-    def _cell(self, column: int, row: int, span: int, width: float, height: float, gap: int) -> pygame.Rect:
-        x = self.rect.x + column * (width + gap)
-        y = self.rect.y + row * (height + gap)
-        return pygame.Rect(round(x), round(y), round(width * span + gap * (span - 1)), round(height))
+    def _cell(self, column: int, row: int, width: float, height: float) -> pygame.Rect:
+        x = self.rect.x + column * (width + self.gap)
+        y = self.rect.y + row * (height + self.gap)
+        return pygame.Rect(round(x), round(y), round(width), round(height))
 
     def part_at(self, pos: tuple[int, int]) -> Any:
         for part, rect in self.part_rects():
@@ -79,5 +102,5 @@ class Keypad:
             pygame.draw.rect(surface, fill, rect, border_radius=min(10, rect.height // 4))
             label = part[1] if part[0] == "char" else PAGE_NAMES[part[1]] if part[0] == "page" else tr("Del")
             ink = theme.PANEL if current else theme.INK
-            size = text.fit(label, int(rect.height * 0.5), rect.width - 6)
+            size = text.fit(label, max(text.body, int(rect.height * 0.5)), rect.width - 6)
             text.draw(surface, label, size, ink, center=rect.center)

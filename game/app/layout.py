@@ -22,6 +22,7 @@ BODY_CSS = 14  # body text, CSS px (the font's em size)
 CAPTION_CSS = 12  # captions, chart axes, small print
 TARGET_CSS = 44  # the least height of anything to press
 UNIT_CSS = 20  # the least base measure: 2.2 units make a target, about one unit a line of body text
+PANEL_CSS = 210  # the least width of the side panel sideways: three buttons whose labels fit at body size
 FONT_EM = 0.6875  # pygame's Font(None, n) is a font of n * 0.6875 px (pygame shrinks its default font so)
 MAX_DENSITY = 3.0
 MAX_CANVAS_PIXELS = 3_000_000  # a bigger canvas costs too much to draw in WebAssembly: density is lowered instead
@@ -115,7 +116,7 @@ def board_layout(m: Metrics) -> BoardLayout:
         buttons = pygame.Rect(pad, h - pad - bar, w - 2 * pad, bar)
         board = pygame.Rect(pad, status.bottom + pad, w - 2 * pad, buttons.top - status.bottom - 2 * pad)
         return BoardLayout(True, header, scores, status, board, buttons)
-    panel_w = max(int(w * 0.3), u * 9)
+    panel_w = max(int(w * 0.3), u * 9, round(PANEL_CSS * m.density))
     panel_x = w - panel_w - pad
     header = pygame.Rect(panel_x, pad, panel_w, bar)
     buttons = pygame.Rect(panel_x, h - pad - bar, panel_w, bar)

@@ -26,7 +26,8 @@ class Marks:
     announced: int | None = None
     preview: int | None = None
     preview_player: int = 0
-    taken: int | None = None
+    taken: int | None = None  # a drawn line under a pressing pointer
+    owned: int | None = None  # a drawn line under the mouse: whose it is, and that it is taken
     cursor: int | None = None
     hint: int | None = None
     animating: int | None = None
@@ -142,6 +143,9 @@ class BoardView:
             self._preview(surface, marks.preview, colour_of(look_of(looks, marks.preview_player)))
         if marks.taken is not None:
             self._taken(surface, marks.taken, drawers.get(marks.taken), patterns)
+        if marks.owned is not None:
+            look = drawers.get(marks.owned)
+            self._taken(surface, marks.owned, look, patterns, theme.tint(colour_of(look), 0.55))
         if marks.cursor is not None:
             self._cursor(surface, marks.cursor)
         if hidden_line is not None:
@@ -151,7 +155,16 @@ class BoardView:
             look = drawers.get(hidden_line)
             self._halo(surface, hidden_line, colour_of(look), 1.0, tip)
             stroke(surface, a, tip, look, patterns, self.line_width)
-        touched = {marks.preview, marks.taken, marks.cursor, marks.hint, hidden_line, marks.announced, *marks.recent}
+        touched = {
+            marks.preview,
+            marks.taken,
+            marks.owned,
+            marks.cursor,
+            marks.hint,
+            hidden_line,
+            marks.announced,
+            *marks.recent,
+        }
         for marked in (line for line in touched if line is not None):
             for dot in self.board.lines[marked]:
                 pygame.draw.circle(surface, theme.DOT, self.dots[dot], self.dot_radius)
@@ -264,10 +277,18 @@ class BoardView:
         for end in (a, b):
             pygame.draw.circle(surface, colour, end, self.dot_radius + 4, 3)
 
-    def _taken(self, surface: pygame.Surface, line: int, look: Look | None, patterns: bool) -> None:
-        """A drawn line under the finger: outlined in red with a cross, so nobody expects it to be drawn again."""
+    def _taken(
+        self,
+        surface: pygame.Surface,
+        line: int,
+        look: Look | None,
+        patterns: bool,
+        band: tuple[int, int, int] = theme.tint(theme.DANGER, 0.55),
+    ) -> None:
+        """A drawn line under the pointer: a wide band (red under a press; under the mouse, the colour of whoever
+        drew it) and a red cross, so nobody expects it to be drawn again."""
         a, b = self.ends[line]
-        pygame.draw.line(surface, theme.tint(theme.DANGER, 0.55), a, b, self.line_width * 3)
+        pygame.draw.line(surface, band, a, b, self.line_width * 3)
         stroke(surface, a, b, look, patterns, self.line_width)
         x, y = _mid(a, b)
         arm = max(5, round(self.edge * 0.12))

@@ -318,7 +318,6 @@ class Session:
         movers = self.movers[self.current]
         while movers:
             self.drawn_at.pop(self.state.undo(), None)
-            self.forced[self.current].discard(len(movers) - 1)
             if not self.seats[movers.pop()].is_computer:
                 break
         self.hint = None

@@ -90,7 +90,8 @@ class Button:
         size = max(text.body, min(int(self.rect.height * 0.45), text.body * 3 // 2))
         if text.width(self.label, size) > self.rect.width - 16:
             size = text.body
-        draw_label(surface, text, self.label, size, self.rect.inflate(-16, -4), ink)
+        margin = 16 if text.width(self.label, size) <= self.rect.width - 16 else 8  # (a narrow button: body size)
+        draw_label(surface, text, self.label, size, self.rect.inflate(-margin, -4), ink)
 
 
 class Choice:
@@ -115,6 +116,7 @@ class Choice:
         self.forced_stepper = stepper or len(self.options) > 4
         self.stepper = self.forced_stepper
         self.label_share = label_share
+        self.arrow_parts = 4  # a stepper's arrow is this part of the control's width (5 when the values need it)
         self.enabled = True
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -123,11 +125,22 @@ class Choice:
         """Put the row at ``rect``: segments if every option fits its segment at body size, else a stepper."""
         self.rect = pygame.Rect(rect)
         self.stepper = False
+        control = self.control_rect()
         fits = all(
-            label_lines(text, label, text.body, part.inflate(-8, 0)) is not None
+            label_lines(text, label, text.body, part.clip(control).inflate(-8, 0)) is not None
             for (_, part), (_, label) in zip(self.part_rects(), self.options, strict=True)
         )
         self.stepper = self.forced_stepper or not fits
+        self.arrow_parts = 4
+        if self.stepper and not self._values_fit(text):  # (the widest value decides, so the arrows never move)
+            self.arrow_parts = 5
+
+    def _values_fit(self, text: Text) -> bool:
+        """Every value fits between the stepper's arrows at body size (on one line or two)."""
+        control = self.control_rect()
+        arrow = min(control.height, control.width // self.arrow_parts)
+        middle = control.inflate(-2 * arrow - 4, 0)
+        return all(label_lines(text, label, text.body, middle) is not None for _, label in self.options)
 
     def control_rect(self) -> pygame.Rect:
         label_width = int(self.rect.width * self.label_share)
@@ -137,16 +150,19 @@ class Choice:
         )
 
     def part_rects(self) -> list[tuple[Any, pygame.Rect]]:
+        """Where each part answers a press: the control's columns over the row's full height (the control is drawn
+        a little inset, but a press on the row's edge still counts, so the target is the row's height)."""
         control = self.control_rect()
+        top, height = self.rect.y, self.rect.height
         if self.stepper:
-            arrow = min(control.height, control.width // 4)
+            arrow = min(control.height, control.width // self.arrow_parts)
             return [
-                (-1, pygame.Rect(control.x, control.y, arrow, control.h)),
-                (+1, pygame.Rect(control.right - arrow, control.y, arrow, control.h)),
+                (-1, pygame.Rect(control.x, top, arrow, height)),
+                (+1, pygame.Rect(control.right - arrow, top, arrow, height)),
             ]
         width = control.width / len(self.options)
         return [
-            (("set", i), pygame.Rect(round(control.x + i * width), control.y, round(width), control.h))
+            (("set", i), pygame.Rect(round(control.x + i * width), top, round(width), height))
             for i in range(len(self.options))
         ]
 
@@ -179,10 +195,8 @@ class Choice:
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
         size = text.body
-        if self.label:
-            label_width = int(self.rect.width * self.label_share) - 10
-            label_size = text.fit(self.label, size, label_width)
-            text.draw(surface, self.label, label_size, theme.INK, midleft=(self.rect.x + 4, self.rect.centery))
+        if self.label and self.label_share > 0:
+            self._draw_label(surface, text, size)
         control = self.control_rect()
         radius = min(12, control.height // 3)
         pygame.draw.rect(surface, theme.BUTTON, control, border_radius=radius)
@@ -193,10 +207,24 @@ class Choice:
         if focused:
             focus_ring(surface, control, radius)
 
+    def _draw_label(self, surface: pygame.Surface, text: Text, size: int) -> None:
+        """The row's label at the left: on one line, else two (a narrow row), else shrunk."""
+        room = pygame.Rect(self.rect.x + 4, self.rect.y, int(self.rect.width * self.label_share) - 10, self.rect.h)
+        lines = label_lines(text, self.label, size, room)
+        if lines is None:
+            lines, size = [self.label], text.fit(self.label, size, room.width)
+        step = int(size * 0.75)
+        y = self.rect.centery - step * (len(lines) - 1) // 2
+        for line in lines:
+            text.draw(surface, line, size, theme.INK, midleft=(room.x, y))
+            y += step
+
     def _draw_segments(
         self, surface: pygame.Surface, text: Text, size: int, radius: int, hover: Any, pressed: Any
     ) -> None:
-        for (part, rect), (_, label) in zip(self.part_rects(), self.options, strict=True):
+        control = self.control_rect()
+        for (part, whole), (_, label) in zip(self.part_rects(), self.options, strict=True):
+            rect = whole.clip(control)
             chosen = part[1] == self.index
             if chosen:
                 pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-4, -4), border_radius=radius)
@@ -208,7 +236,8 @@ class Choice:
     def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:
         control = self.control_rect()
         parts = self.part_rects()
-        for part, rect in parts:
+        for part, whole in parts:
+            rect = whole.clip(control)
             if part in (hover, pressed):
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=8)
             cx, cy, s = rect.centerx, rect.centery, max(5, rect.height // 6)

@@ -7,7 +7,15 @@ import random
 import pytest
 from ai_helpers import CHAINS_3_AND_6, LOOP_4_CHAIN_5, all_drawn_but, final_margin, position
 
-from game.ai.position.chains import GROUND, analyse, controlled_value, degrees, endgame_value, mover_gets_control
+from game.ai.position.chains import (
+    GROUND,
+    analyse,
+    controlled_value,
+    degrees,
+    endgame_value,
+    mover_gets_control,
+    quiet_value,
+)
 from game.core import Board, GameState, parse_line
 
 
@@ -107,3 +115,10 @@ def test_long_chain_rule_on_the_empty_board() -> None:
 def test_long_chain_rule_says_who_must_open_in_a_finished_structure() -> None:
     state = position(CHAINS_3_AND_6)  # the mover has no safe line: the other player has control
     assert not mover_gets_control(state, 2)
+
+
+def test_nothing_is_left_to_win_once_every_box_is_taken() -> None:
+    state = GameState(Board.square(2, 2))
+    for line in range(state.board.num_lines):
+        state.play(line)
+    assert quiet_value(state) == 0

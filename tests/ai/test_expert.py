@@ -7,14 +7,13 @@ from collections.abc import Generator
 from types import SimpleNamespace
 
 import pytest
-from ai_helpers import TickingClock, all_drawn_but, run_to_end
+from ai_helpers import TickingClock, all_drawn_but, final_margin, run_to_end
 
 from game.ai.levels import expert
 from game.ai.levels.expert import clear_tables, expert_move
-from game.ai.levels.hard import control_budget, hard
+from game.ai.levels.hard import hard
 from game.ai.position.chains import safe_lines
 from game.ai.search.common import INF, Work
-from game.ai.search.control import ControlSearch
 from game.ai.search.paranoid import Paranoid
 from game.ai.search.solver import solve, to_win
 from game.core import Board, GameState, Rules, parse_line
@@ -156,14 +155,40 @@ def no_solver_finishes(*args: object) -> Generator[int | None, None, None]:
     return None
 
 
-@pytest.mark.parametrize("seed", [0, 4])
-def test_expert_plays_a_best_move_of_hard_when_no_solver_finishes(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """When no solver finishes on 5x5, the Expert plays a move Hard's control search rates best (its former
-    fallback, a rough lookahead, chose other moves here); Hard has the time it needs."""
+def best_moves(state: GameState) -> set[int]:
+    """The moves a plain minimax over every line order rates best for the mover (independent of the AI)."""
+    mover, values = state.to_move, {}
+    for move in state.legal_lines():
+        state.play(move)
+        values[move] = final_margin(state, mover)
+        state.undo()
+    return {move for move, value in values.items() if value == max(values.values())}
+
+
+@pytest.mark.parametrize(
+    ("board", "seed"),
+    [
+        (Board.square(2, 3), 2),
+        (Board.square(2, 3), 4),
+        (Board.square(2, 3), 17),
+        (Board.square(3, 3), 23),
+        (Board.triangle(4), 10),
+    ],
+    ids=lambda value: value.describe() if isinstance(value, Board) else str(value),
+)
+def test_expert_plays_a_best_move_when_no_solver_finishes(
+    board: Board, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When no solver finishes, the move comes from the fallback (Hard, with the time it needs): it must still be
+    one a brute-force minimax rates best. Twelve lines are left after random play, few enough to search every
+    order of them; in each of these positions a quick guess (a safe line, or the line that gives the fewest
+    cells) can be a worse move."""
     monkeypatch.setattr(expert, "_solve", no_solver_finishes)
-    state = control_fight(seed)
-    values = run_to_end(ControlSearch(state.copy(), control_budget(state)).root_values())
-    best = {line for line, value in values.items() if value == max(values.values())}
+    rng = random.Random(seed)
+    state = GameState(board)
+    while state.lines_left > 12:
+        state.play(rng.choice(state.legal_lines()))
+    best = best_moves(state)
     for expert_seed in range(3):
         move, _ = run(state, expert_seed, budget=60.0)
         assert move in best

@@ -20,9 +20,10 @@ def test_work_pauses_once_its_time_is_used_and_looks_at_the_clock_every_so_many_
     monkeypatch.setattr(Work, "clock", clock)
     work = Work(pause_every=10)
     pauses = [n + 1 for n in range(200) if work.tick()]
-    # the clock is read at nodes 10, 20, ...: the first read after a pause starts the time, the fifth finds it used
-    assert pauses == [50, 100, 150, 200] and work.pauses == 4
-    assert clock.now == pytest.approx(20 * PAUSE_SECONDS / 4)
+    # the clock is read at nodes 10, 20, ... and at the first node after a pause (51, 91, ...): the first read
+    # starts the time, the fifth finds it used
+    assert pauses == [50, 90, 130, 170] and work.pauses == 4
+    assert clock.now == pytest.approx(24 * PAUSE_SECONDS / 4)
 
 
 def test_work_never_pauses_while_its_time_lasts_but_stops_past_its_node_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -31,6 +32,20 @@ def test_work_never_pauses_while_its_time_lasts_but_stops_past_its_node_budget(m
     assert not any(work.tick() for _ in range(39))
     with pytest.raises(OutOfNodes):  # the budget is checked where the clock is read, at node 40
         work.tick()
+    assert work.nodes == 40
+
+
+@pytest.mark.parametrize("seconds_a_look", [0.0, PAUSE_SECONDS / 3, 1.0])
+def test_where_a_search_runs_out_of_nodes_does_not_depend_on_the_clock(
+    seconds_a_look: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hard's searches are bounded by nodes: the same node budget must end them at the same node on a fast or a
+    slow machine, wherever the pauses fall."""
+    monkeypatch.setattr(Work, "clock", TickingClock(seconds_a_look))
+    work = Work(pause_every=10, max_nodes=35)
+    with pytest.raises(OutOfNodes):
+        for _ in range(100):
+            work.tick()
     assert work.nodes == 40
 
 

@@ -215,6 +215,7 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.howto import PAGES, HowToScene
     from game.app.scenes.open_link import OpenLinkScene
+    from game.app.scenes.players import NameScene, PlayersScene
     from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
     from game.app.scenes.results import ResultsScene
     from game.app.scenes.review import ReviewScene
@@ -296,6 +297,8 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
         ("puzzles", lambda: PuzzleListScene(app)),
         ("puzzle", lambda: PuzzleScene(app, PuzzleListScene(app).puzzles, 0)),
         ("puzzle with its hint", puzzle_hint),
+        ("players", lambda: PlayersScene(app)),
+        ("a player's name", lambda: NameScene(app, 0)),
     ]
     visits += [(f"how to play {page + 1}", lambda page=page: howto(page)) for page in range(len(PAGES))]
     return visits

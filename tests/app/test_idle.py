@@ -7,9 +7,19 @@ import asyncio
 import pygame
 
 from game.app import app as app_module
+from game.app.clipboard import COPYING, PASTING
+from game.app.scenes import backup as backup_scene
+from game.app.scenes.backup import BackupScene
 from game.app.scenes.board import BoardScene
+from game.app.scenes.open_link import EXAMPLE, OpenLinkScene
+from game.app.scenes.puzzles import PuzzleScene
+from game.app.scenes.review import ReviewScene
+from game.app.scenes.share import ShareScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
+from game.puzzles import load_puzzles
+
+from .test_scenes import finished_session
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(3, 3), animation="slow")
 
@@ -109,3 +119,69 @@ def test_after_a_second_of_rest_the_loop_looks_for_input_30_times_a_second(make_
     pauses.clear()
     asyncio.run(driver.app.run(max_frames=driver.app.frames + 5))
     assert all(pause <= 1 / 60 for pause in pauses), "back to 60 a second as soon as something is drawn"
+
+
+def test_a_review_is_drawn_while_its_analysis_fills_in_then_rests(make_driver, monkeypatch):
+    driver = make_driver()
+    monkeypatch.setattr(driver.app, "step_budget", lambda: 0.0)  # (one piece of the analysis a frame)
+    game = finished_session(TWO_PEOPLE)
+    scene = ReviewScene(driver.app, game.state, game.names, game.seats)
+    driver.app.manager.push(scene)
+    driver.frames(1)
+    assert not scene.analysis.done
+    assert idle_draws(driver, 3) == 3, "each step of the analysis is shown"
+    driver.until(lambda: scene.analysis.done and scene.opinion_search is None)
+    driver.frames(1)
+    assert idle_draws(driver) == 0, "at rest once it is all shown"
+
+
+def test_a_wrong_puzzle_line_is_shown_and_its_taking_back_is_drawn(make_driver):
+    driver = make_driver()
+    puzzles = load_puzzles()
+    scene = PuzzleScene(driver.app, puzzles, 0)
+    driver.app.manager.push(scene)
+    driver.frames(2)
+    assert idle_draws(driver) == 0
+    wrong = next(line for line in scene.state.legal_lines() if line != scene.puzzle.answer)
+    driver.click(driver.line_point(wrong))
+    assert scene.wrong is not None
+    drawn, frames = driver.app.drawn, driver.app.frames
+    driver.until(lambda: scene.wrong is None)
+    assert driver.app.drawn - drawn == driver.app.frames - frames > 1, "every frame, the one taking it back too"
+    assert not scene.state.is_drawn(wrong)
+    assert idle_draws(driver) == 0
+
+
+def test_an_answer_the_browser_gives_later_is_drawn_when_it_comes(make_driver, monkeypatch):
+    driver = make_driver()
+    opening = OpenLinkScene(driver.app)
+    driver.app.manager.push(opening)
+    driver.frames(2)
+    opening.clipboard.status = PASTING  # (the browser's promise is pending)
+    assert idle_draws(driver, 3) == 3
+    opening.clipboard._receive(EXAMPLE)
+    assert idle_draws(driver, 1) == 1 and opening.typed == EXAMPLE, "the pasted code is shown when it comes"
+    assert idle_draws(driver) == 0
+    driver.app.manager.pop()
+
+    sharing = ShareScene(driver.app, "Send your move", "Send this link.", "https://example.org/#" + EXAMPLE)
+    driver.app.manager.push(sharing)
+    driver.frames(2)
+    sharing.clipboard.status = COPYING
+    assert idle_draws(driver, 3) == 3
+    sharing.clipboard._set("Copied")
+    assert idle_draws(driver, 1) == 1, "'Copied' is shown when the browser says so"
+    assert idle_draws(driver) == 0
+    driver.app.manager.pop()
+
+    answer: list[dict] = []  # what the page's file chooser has said so far (nothing: still open)
+    monkeypatch.setattr(backup_scene, "browser_take_upload", lambda window: answer.pop() if answer else None)
+    monkeypatch.setattr(BackupScene, "window", lambda self: None)
+    backup = BackupScene(driver.app)
+    driver.app.manager.push(backup)
+    driver.frames(2)
+    backup.waiting = True  # (as Import leaves it in the browser: the file chooser is open)
+    assert idle_draws(driver, 3) == 3
+    answer.append({"state": "cancelled"})
+    assert idle_draws(driver, 1) == 1 and backup.message == "No file chosen.", "the chooser's answer is shown"
+    assert idle_draws(driver) == 0

@@ -13,7 +13,7 @@ from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
-from game.core import Board, GameState
+from game.core import Board, GameState, parse_line
 
 HUMANS = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 
@@ -284,6 +284,41 @@ def test_a_click_on_a_drawn_line_of_a_triangle_or_hex_board_draws_nothing(make_d
         assert driver.scene._status() == "That line is taken"
 
 
+def hover(driver, point) -> None:
+    driver.post(pygame.MOUSEMOTION, pos=driver.on_screen(point), rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    driver.frames(1)
+
+
+def test_the_mouse_over_a_drawn_line_shows_that_it_is_taken_and_whose_it_is(make_driver):
+    driver = make_driver()
+    session = start(driver, HUMANS.with_(seats=(Seat("human"), Seat("computer", "easy"))))
+    play_by_taps(driver, [13])
+    computers = [line for line in session.state.moves if line != 13]
+    assert computers, "the computer answered"
+    view = driver.scene.view
+    for line, says in ((13, "That line is taken: you drew it"), (computers[0], "That line is taken: Easy drew it")):
+        hover(driver, toward(driver.line_point(line), view.centres[session.board.line_cells[line][0]], 4))
+        marks = driver.scene._marks()
+        assert marks.owned == line and marks.preview is None and marks.taken is None
+        assert driver.scene._status() == says
+        (ax, ay), (bx, by) = view.ends[line]
+        beside = (
+            ax + (bx - ax) // 4 + (by - ay != 0) * view.line_width,
+            ay + (by - ay) // 4 + (bx - ax != 0) * view.line_width,
+        )
+        drawer = session.looks[session.state.drawers()[session.state.moves.index(line)]]
+        assert tuple(driver.app.screen.get_at(driver.on_screen(beside)))[:3] == theme.tint(drawer.colour, 0.55), (
+            "a band in the colour of whoever drew it"
+        )
+    free = next(line for line in range(session.board.num_lines) if not session.state.is_drawn(line))
+    hover(driver, driver.line_point(free))
+    assert driver.scene._marks().owned is None and driver.scene._marks().preview == free
+    assert driver.scene._status() == "Your turn"
+    driver.click(driver.line_point(13))
+    assert session.state.moves[0] == 13 and session.state.moves.count(13) == 1
+    assert driver.scene._status() == "That line is taken", "a click on it says what a tap says"
+
+
 def test_the_chosen_line_is_the_nearest_line_even_when_it_is_drawn(make_driver):
     driver = make_driver()
     session = start(driver)
@@ -459,3 +494,54 @@ def test_a_rotation_mid_press_cancels_the_press_and_the_board_follows_the_new_si
     assert tuple(driver.app.screen.get_at((x, y)))[:3] in (blue, theme.tint(blue, 0.6)), "drawn where line 0 is now"
     sdl_tap(driver, driver.line_point(5))
     assert session.state.moves == [0, 5], "taps land on the lines where they are now drawn"
+
+
+def test_the_first_arrow_press_starts_on_a_side_of_the_middle_box():
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    middle_box = set(board.cells[4])  # the box in the middle of 3x3: its sides are the lines nearest the centre
+    for way in ("left", "right", "up", "down"):
+        assert view.neighbour(GameState(board), None, way) in middle_box
+
+
+@pytest.mark.parametrize(
+    ("start", "way", "end"),
+    [("v 1 1", "left", "v 1 0"), ("v 1 1", "right", "v 1 2"), ("h 1 1", "up", "h 0 1"), ("h 1 1", "down", "h 2 1")],
+)
+def test_an_arrow_moves_the_cursor_straight_that_way(start, way, end):
+    """On 3x3 boxes (midpoints in edges: v r c at (c, r + 0.5), h r c at (c + 0.5, r)), the line straight that way
+    is one edge off; the slanted neighbours are half an edge along and half across, which counts as further."""
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    assert view.neighbour(GameState(board), parse_line(board, start), way) == parse_line(board, end)
+
+
+def test_an_arrow_counts_sideways_distance_twice():
+    """From v 1 2 (at (2, 1.5) in edges) going left, with v 1 1, h 1 1 and h 2 1 drawn: h 1 0 and h 2 0 are 1.5
+    along and 0.5 across (sqrt(1.5^2 + (2 * 0.5)^2) = 1.80), v 1 0 is 2 straight along (2): the cursor takes a
+    slanted side. Counting sideways distance three times (2.12) would send it straight on instead."""
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    state = GameState(board)
+    for name in ("v 1 1", "h 1 1", "h 2 1"):
+        state.play(parse_line(board, name))
+    assert view.neighbour(state, parse_line(board, "v 1 2"), "left") in {
+        parse_line(board, "h 1 0"),
+        parse_line(board, "h 2 0"),
+    }
+
+
+def test_a_finger_without_an_id_is_finger_0():
+    """Finger events made without ``finger_id`` count as finger 0: a second finger stays ignored, and finger 0's
+    lift ends the press."""
+    mapper = InputMapper()
+    down = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5)
+    second = pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, finger_id=1)
+    up = pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, finger_id=0)
+    assert [a.kind for a in mapper.actions(down, (100, 100))] == ["press"]
+    assert mapper.actions(second, (100, 100)) == []
+    assert [a.kind for a in mapper.actions(up, (100, 100))] == ["release"]
+    assert [a.kind for a in mapper.actions(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5), (100, 100))] == [
+        "press"
+    ]
+    assert mapper.actions(pygame.event.Event(pygame.FINGERDOWN, x=0.2, y=0.2), (100, 100)) == []

@@ -11,12 +11,18 @@ import random
 
 import pygame
 import pytest
+from app_monkey import scene_classes
 
 from game.app import i18n, layout
+from game.app.players import COLOURS
+from game.app.scenes.backup import BackupScene
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.open_link import OpenLinkScene
+from game.app.scenes.players import NameScene, PlayersScene
+from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
@@ -25,6 +31,7 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.share import ShareScene
 from game.app.session import Session
 from game.app.settings_model import Seat, Settings
+from game.puzzles import load_puzzles
 
 from .test_scenes import finished_session
 
@@ -33,6 +40,9 @@ SCREENS = [
     ((360, 640), 2.0),
     ((390, 844), 2.0),
     ((844, 390), 2.0),
+    ((480, 390), 2.0),  # the least landscape: a smaller window is laid out at this size and shrunk to fit
+    ((585, 390), 2.0),  # a 320x480 phone turned sideways (its canvas is grown to 390 CSS px high)
+    ((693, 390), 2.0),  # a 640x360 phone turned sideways
     ((1280, 720), 1.0),
     ((3840, 2160), 1.0),
 ]
@@ -113,7 +123,44 @@ def scene_makers():
             app, "Send your move", "Send this link to your friend.", "https://example.org/#g=4x4.abc&m=h00v11h22"
         ),
     )
+    yield "open a link", lambda app: OpenLinkScene(app)
+    yield "open a link, pages of keys, a problem", _open_link_typed
+    yield "players, you and a computer", lambda app: _players(app, 2)
+    yield "players, 4 seats", lambda app: _players(app, 4)
+    yield "player's name", lambda app: NameScene(app, 0)
+    yield "puzzles", lambda app: PuzzleListScene(app)
+    for theme in ("chains", "triangles", "hexagons"):
+        yield f"puzzle, {theme}", lambda app, theme=theme: _puzzle(app, theme)
+    yield "puzzle, hint shown", lambda app: _puzzle(app, "long-chain", hint=True)
+    yield "backup", lambda app: BackupScene(app)
+    yield "backup, an import refused", _backup_refused
     yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
+
+
+def _open_link_typed(app) -> OpenLinkScene:
+    scene = OpenLinkScene(app)
+    scene.typed = "https://example.org/#p=1.s5x5.2.0.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    scene.problem = "This link is not a game: it has no position code after #p= or #g=."
+    scene.keypad.page = 2
+    return scene
+
+
+def _players(app, count: int) -> PlayersScene:
+    app.settings = app.settings.with_(seats=FOUR[:count] if count > 2 else HUMAN_V_COMPUTER.seats)
+    return PlayersScene(app)
+
+
+def _puzzle(app, theme: str, hint: bool = False) -> PuzzleScene:
+    puzzles = load_puzzles()
+    scene = PuzzleScene(app, puzzles, next(i for i, p in enumerate(puzzles) if p.theme == theme))
+    scene.show_hint = hint
+    return scene
+
+
+def _backup_refused(app) -> BackupScene:
+    scene = BackupScene(app)
+    scene.import_text("{ not a backup")
+    return scene
 
 
 def _asking(app) -> ReplaceScene:
@@ -155,9 +202,7 @@ def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.width * clip.height
 
 
-CASES = [(size, density, "en") for size, density in SCREENS] + [
-    (size, density, "fr") for size, density in SCREENS if size in ((320, 480), (844, 390))
-]
+CASES = [(size, density, language) for size, density in SCREENS for language in ("en", "fr")]
 
 
 @pytest.mark.parametrize(
@@ -185,8 +230,12 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
             what = f"{name}: {label_of(widget) or 'tabs'!r}"
             if not screen.contains(widget.rect):
                 problems.append(f"{what} is off screen at {widget.rect}")
-            if widget.rect.height < layout.TARGET_CSS * density - 1:
-                problems.append(f"{what} is {widget.rect.height / density:.0f} CSS px high")
+            parts = [rect for _, rect in widget.part_rects()] if hasattr(widget, "part_rects") else [widget.rect]
+            for part in parts:
+                if part.height < layout.TARGET_CSS * density - 1:
+                    problems.append(f"{what} has a target {part.height / density:.0f} CSS px high")
+                if not widget.rect.contains(part):
+                    problems.append(f"{what} has a part outside it at {part}")
         for index, a in enumerate(widgets):
             for b in widgets[index + 1 :]:
                 if overlap(a.rect, b.rect):
@@ -238,3 +287,35 @@ def test_settings_rows_stay_put_when_the_shape_or_the_players_change(make_driver
     after = places()
     assert set(after) - set(before) == {"Player 3", "Player 4"}
     assert all(after[label] == rect for label, rect in before.items()), "the rows kept their places"
+
+
+def test_every_scene_class_is_laid_out_by_the_layout_test(make_driver):
+    """A new scene is caught here until it is added to :func:`scene_makers`."""
+    driver = make_driver(size=(780, 1688), density=2.0)
+    laid_out = set()
+    for _, make in scene_makers():
+        laid_out.add(type(make(driver.app)).__name__)
+    assert laid_out == scene_classes(), "every scene class belongs in scene_makers()"
+
+
+@pytest.mark.parametrize(("css_size", "density"), SCREENS[:4], ids=[f"{w}x{h}" for (w, h), _ in SCREENS[:4]])
+def test_the_players_cards_stay_put_when_a_colour_changes_or_a_message_shows(make_driver, css_size, density):
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    driver = make_driver(size=size, density=density)
+    driver.app.settings = driver.app.settings.with_(seats=FOUR)
+    driver.app.manager.push(PlayersScene(driver.app))
+    driver.frames(1)
+    scene = driver.scene
+
+    def places() -> list[pygame.Rect]:
+        return [pygame.Rect(w.rect) for w in scene.panel.widgets]
+
+    before = places()
+    colours = next(w for w in scene.panel.widgets if getattr(w, "label", "") == "Player 1 colour")
+    driver.click(dict(colours.part_rects())[3].center)
+    assert driver.app.settings.looks()[0].colour == COLOURS[colours.names[3]], "the colour was chosen"
+    assert colours.label == "Player 1 colour" and places() == before, "a new colour moved nothing"
+    scene.message = "Not possible: " + "a reason long enough to take several lines of the note at the bottom " * 3
+    scene.arrange()
+    driver.frames(1)
+    assert places() == before, "a message moved nothing"

@@ -90,6 +90,19 @@ def test_letters_typed_in_the_field_are_not_commands_and_esc_goes_back(make_driv
     assert not isinstance(driver.scene, OpenLinkScene)
 
 
+def test_the_example_the_scene_offers_opens_a_game_when_tapped_on_its_keys(make_driver):
+    from game.app.scenes.open_link import EXAMPLE
+
+    driver = make_driver()
+    scene = open_scene(driver)
+    assert EXAMPLE in scene._intro()
+    tap_keys(driver, scene, EXAMPLE)
+    assert scene.typed == EXAMPLE
+    driver.press_button("Open")
+    assert isinstance(driver.scene, BoardScene), scene.problem
+    assert len(driver.scene.session.state.moves) == 3
+
+
 def test_a_bad_code_is_explained_and_the_text_is_kept_to_correct(make_driver):
     driver = make_driver()
     scene = open_scene(driver)

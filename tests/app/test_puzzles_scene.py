@@ -39,6 +39,25 @@ def test_wrong_line_is_shown_then_taken_back_and_nothing_is_saved(make_driver, s
     assert store.get(SOLVED_KEY) is None
 
 
+def test_the_mouse_over_a_drawn_line_shows_it_taken_and_a_click_on_it_draws_nothing(make_driver):
+    driver = make_driver(PORTRAIT)
+    scene = open_first_puzzle(driver)
+    drawn = next(line for line in range(scene.state.board.num_lines) if scene.state.is_drawn(line))
+    point = driver.on_screen(driver.line_point(drawn))
+    driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    driver.frames(1)
+    assert scene._marks().owned == drawn and scene._marks().preview is None
+    before = scene.state.drawn
+    driver.click(driver.line_point(drawn))
+    assert scene.state.drawn == before and scene.tries == 0
+    assert scene.status_text()[0] == "That line is taken", "a click on it says what it says on the game's board"
+    driver.until(lambda: scene.status_text()[0] == goal_text(scene.puzzle))
+    free = a_wrong_line(scene)
+    driver.post(pygame.MOUSEMOTION, pos=driver.on_screen(driver.line_point(free)), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert scene._marks().owned is None and scene._marks().preview == free
+
+
 def test_hint_names_the_technique(make_driver):
     driver = make_driver(LANDSCAPE)
     scene = open_first_puzzle(driver)
@@ -102,4 +121,17 @@ def test_list_opens_the_tapped_row_and_scrolls(make_driver):
     assert scene.scroll == 3
     row = scene.list_rect.y + scene.row_height // 2
     driver.click((scene.list_rect.centerx, row))
+    assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4
+
+
+def test_sideways_the_list_shows_two_columns_and_a_tap_opens_the_puzzle_under_it(make_driver):
+    driver = make_driver(LANDSCAPE)
+    driver.press_button("Puzzles")
+    scene = driver.scene
+    assert scene.columns == 2
+    driver.post(pygame.MOUSEWHEEL, x=0, y=-1, touch=False)
+    driver.frames(1)
+    assert scene.scroll == 2, "a row down is two puzzles on"
+    right = scene.cell_rect(1)
+    driver.click(right.center)
     assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4

@@ -1,4 +1,5 @@
-"""Session logic without pygame or the loop: who wins (misère included) and a computer that runs out of time."""
+"""Session logic without pygame or the loop: who wins (misère included), a computer that runs out of time, resuming
+a saved game (and the exact reason when it cannot be), undo, hints and the decider board."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import random
 
 import pytest
 
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.app.session import DECIDER, GAME, Session, hint_seconds, resume_session
+from game.app.settings_model import Seat, Settings, settings_from_data
+from game.core import CodeError, decode
 
 PEOPLE = (Seat("human"), Seat("human"))
 
@@ -33,7 +35,6 @@ def test_the_player_with_fewer_boxes_wins_a_misere_game(misere: bool, winner: in
     assert session.totals() == [2, 0]
     assert session.winners() == [winner]
     assert session.record()["winners"] == [winner]
-
 
 
 class Undecided:
@@ -62,3 +63,184 @@ def test_a_computer_that_has_not_decided_moves_when_its_timer_runs_out() -> None
     session.update(0.2)
     assert len(session.state.moves) == 1, "at 10 s a line is drawn for it, as for a person out of time"
     assert session.movers == [[0]]
+
+
+# -- resuming a saved game: each damaged part gets its own exact reason -------------------------------------------
+TWO_PEOPLE = Settings(seats=PEOPLE, animation="fast")
+
+
+def saved(game: Settings = TWO_PEOPLE, lines: tuple[int, ...] = (0, 5), first: int = 1, **changes) -> dict:
+    """A save of a game of ``game`` with ``lines`` drawn, with ``changes`` made to the saved value."""
+    session = Session(game, random.Random(1), first=first)
+    for line in lines:
+        session.play_line(line)
+    return {**session.to_unfinished(), **changes}
+
+
+def reason(data: object) -> str:
+    session, why = resume_session(data)
+    assert session is None
+    return why
+
+
+def test_a_save_of_another_version_or_form_is_refused_with_its_reason() -> None:
+    for data in (None, [], saved(version=2)):
+        assert reason(data) == "the saved game is not in a form this version reads"
+
+
+def test_impossible_saved_settings_are_named() -> None:
+    bad = saved(settings={**TWO_PEOPLE.to_data(), "timer": 7})
+    assert reason(bad) == "the saved game's settings are impossible: a 7 s move timer is not offered"
+
+
+@pytest.mark.parametrize(("part", "value"), [("codes", "abc"), ("current", "0"), ("starter", None)])
+def test_a_save_missing_any_part_is_incomplete(part: str, value: object) -> None:
+    assert reason(saved(**{part: value})) == "the saved game is incomplete"
+
+
+def test_a_first_player_who_does_not_exist_is_refused() -> None:
+    assert reason(saved(starter=2)) == "the saved game's first player does not exist"
+
+
+@pytest.mark.parametrize(("part", "value"), [("codes", []), ("current", 1), ("current", -1)])
+def test_a_save_with_the_wrong_boards_is_refused(part: str, value: object) -> None:
+    assert reason(saved(**{part: value})) == "the saved game has the wrong number of boards"
+
+
+def test_unreadable_moves_are_refused_with_what_is_wrong() -> None:
+    with pytest.raises(CodeError) as error:
+        decode("nonsense")
+    assert reason(saved(codes=["nonsense"])) == f"the saved game's moves cannot be read: {error.value}"
+
+
+def test_moves_of_another_board_are_refused() -> None:
+    other = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(1), first=0).to_unfinished()
+    assert reason(saved(codes=other["codes"])) == "the saved game's boards do not match its settings"
+
+
+def test_a_resumed_game_keeps_its_first_player_purpose_and_dice() -> None:
+    rng = random.Random(5)
+    for purpose, expected in ((GAME, GAME), (DECIDER, DECIDER), ("something else", GAME)):
+        session, why = resume_session(saved(first=1, purpose=purpose), rng)
+        assert why == "" and session is not None
+        assert session.starter == 1 and session.state.first == 1
+        assert session.purpose == expected
+        assert session.rng is rng
+
+
+# -- undo --------------------------------------------------------------------------------------------------------
+def test_undo_takes_back_the_last_line_and_says_so() -> None:
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)
+    for line in (0, 5, 9):
+        session.play_line(line)
+    session.update(5.0)  # the last line's animation is over
+    assert session.glow(9) == 0.0
+    made = session.save_point()[0]
+    session.sounds.clear()
+    assert session.undo() is True
+    assert session.state.moves == [0, 5]
+    assert session.sounds == ["undo"]
+    assert session.save_point()[0] == made + 1, "the autosave sees the change"
+    assert session.undo() is True and session.undo() is True
+    assert session.state.moves == [] and session.undo() is False
+
+
+def test_undo_right_after_resuming_works() -> None:
+    """A resumed game knows no drawing times for its old lines; undo takes them back all the same."""
+    session, _ = resume_session(saved(lines=(0, 5, 9), first=0))
+    assert session is not None
+    assert session.undo() is True
+    assert session.state.moves == [0, 5]
+
+
+def test_undo_forgets_a_hint_being_searched() -> None:
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)
+    session.play_line(0)
+    session.update(5.0)
+    assert session.request_hint() is True
+    assert session.request_hint() is False, "one hint search at a time"
+    assert session.undo() is True
+    assert session.hint_search is None and session.hint is None
+
+
+def test_the_hint_search_gets_more_time_on_bigger_boards_up_to_a_limit() -> None:
+    assert hint_seconds(40) == pytest.approx(0.3)  # 0.2 s and 1/400 s a line
+    assert hint_seconds(80) == pytest.approx(0.4)
+    assert hint_seconds(100) == pytest.approx(0.45)
+    assert hint_seconds(500) == pytest.approx(0.45)
+
+
+# -- the decider board after a tie ----------------------------------------------------------------------------
+def test_the_decider_is_started_by_the_next_player_and_can_be_saved_and_resumed() -> None:
+    three = Settings(seats=(*PEOPLE, Seat("human")), size=(2, 2))
+    rng = random.Random(3)
+    session = Session(three, rng, first=2)
+    decider = session.decider()
+    assert decider.starter == 0 and decider.state.first == 0, "after player 3 started, player 1 starts"
+    assert Session(three, rng, first=0).decider().starter == 1
+    assert decider.purpose == DECIDER and decider.rng is rng
+    assert len(decider.games) == 1 and decider.board.num_cells % 2 == 1
+    resumed, why = resume_session(decider.to_unfinished())
+    assert why == "" and resumed is not None and resumed.purpose == DECIDER
+
+
+# -- a match between people: the next board is theirs to start ----------------------------------------------------
+def play_out(session: Session) -> None:
+    while not session.state.over:
+        session.play_line(session.state.legal_lines()[0])
+    session.update(10.0)  # past the last line's animation and the pause on the finished board
+
+
+def test_people_start_a_match_s_next_board_and_there_is_none_after_the_last() -> None:
+    session = Session(ONE_BY_TWO.with_(match=True), random.Random(0), first=0)
+    assert session.next_board() is False, "the first board is not over"
+    play_out(session)
+    assert session.between and session.current == 0
+    session.sounds.clear()
+    assert session.next_board() is True
+    assert session.current == 1 and not session.between and session.sounds == ["board"]
+    play_out(session)
+    assert session.finished
+    assert session.next_board() is False and session.current == 1
+
+
+def test_a_bad_seat_in_stored_settings_is_named() -> None:
+    for seat, problem in (({"kind": 5}, "kind should be str, not 5"), ({"level": []}, "level should be str, not []")):
+        assert settings_from_data({"seats": [seat, seat]}) == (Settings(), [problem])
+
+
+def test_a_stored_seat_without_a_kind_or_level_is_a_person_or_an_easy_computer() -> None:
+    settings, problems = settings_from_data({"seats": [{}, {"kind": "computer"}]})
+    assert problems == []
+    assert settings.seats == (Seat("human", "easy"), Seat("computer", "easy"))
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"misere": "yes"}, "misere should be bool, not 'yes'"),
+        ({"shape": 4}, "shape should be str, not 4"),
+        ({"timer": True}, "timer should be a number, not True"),
+        ({"first": 1.5}, "first should be int, not 1.5"),
+        ({"size": [3, "3"]}, "size should be int, not '3'"),
+        ({"size": 3}, "size should be list, not 3"),
+        ({"seats": "two"}, "seats should be list, not 'two'"),
+        ({"players": {}}, "players should be list, not {}"),
+    ],
+)
+def test_a_stored_setting_of_the_wrong_type_is_named(data: dict, problem: str) -> None:
+    assert settings_from_data(data) == (Settings(), [problem])
+
+
+@pytest.mark.parametrize(
+    ("settings", "problems"),
+    [
+        (Settings(shape="moon"), ["unknown board shape 'moon'"]),
+        (Settings(size=(3, 99)), ["a square board of size [3, 99] is not offered"]),
+        (Settings(seats=(Seat("human"),) * 5), ["5 players: a game has 2 to 4"]),
+        (Settings(seats=(Seat("human"), Seat("robot"))), ["player 2 is 'robot' at level 'easy'"]),
+        (Settings(seats=(Seat("computer", "genius"), Seat("human"))), ["player 1 is 'computer' at level 'genius'"]),
+    ],
+)
+def test_impossible_settings_are_named(settings: Settings, problems: list[str]) -> None:
+    assert settings.problems() == problems

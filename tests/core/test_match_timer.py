@@ -184,3 +184,42 @@ def test_resuming_a_match_checks_the_boards() -> None:
 def test_a_negative_timer_is_refused() -> None:
     with pytest.raises(RulesError, match="cannot be negative"):
         MoveTimer(-1)
+
+
+def resume_error(match: Match, games: list[GameState], current: int) -> str:
+    with pytest.raises(ValueError) as caught:
+        match.resume(games, current)
+    return str(caught.value)
+
+
+def test_a_match_is_resumed_only_on_one_of_its_boards_with_its_own_settings() -> None:
+    match = Match(Board.square(1, 2))
+    fresh = Match(Board.square(1, 2)).games
+    assert resume_error(match, fresh, 2) == "the wrong number of boards"
+    assert resume_error(match, fresh, -1) == "the wrong number of boards"
+    assert resume_error(match, fresh + fresh[:1], 0) == "the wrong number of boards"
+    other_board = Match(Board.square(2, 1)).games  # same rules and starters, another board
+    assert resume_error(match, other_board, 0) == "boards that do not match the settings"
+    misere = Match(Board.square(1, 2), Rules(misere=True)).games
+    assert resume_error(match, misere, 0) == "boards that do not match the settings"
+    match.resume(fresh, 1)
+    assert match.game is fresh[1] and match.last_board
+
+
+def test_a_three_player_match_goes_through_its_three_boards_in_turn() -> None:
+    match = Match(Board.square(1, 2), Rules(players=3))
+    for board in range(3):
+        assert match.current == board and match.last_board == (board == 2)
+        for line in range(7):
+            match.game.play(line)
+        assert match.next_board() == (board < 2)
+    assert match.current == 2 and match.over
+
+
+def test_a_single_game_names_its_winner_by_the_rules() -> None:
+    misere = Match(Board.square(1, 2), Rules(misere=True), boards=1)
+    play_names(misere.game, *FIRST_TAKES_BOTH)
+    assert misere.totals() == [2, 0] and misere.winners() == [1]
+    normal = Match(Board.square(1, 2), boards=1)
+    play_names(normal.game, *FIRST_TAKES_BOTH)
+    assert normal.winners() == [0]

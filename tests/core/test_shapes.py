@@ -108,3 +108,47 @@ def test_a_code_on_every_shape_decodes_to_the_same_board() -> None:
         state = GameState(shape.build(shape.default))
         state.play(0)
         assert decode(encode(state)).board is state.board
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "decider"),
+    [
+        ("square", (3, 3), (3, 3)),  # 9 boxes: odd already
+        ("square", (4, 4), (3, 3)),  # the rules sheet's example; 3x5 and 5x5 are as near but have more boxes
+        ("square", (4, 5), (3, 5)),  # one step (5x5 is one step too, with more boxes)
+        ("square", (2, 2), (3, 3)),  # nothing odd below the smallest offered size: up to 3x3
+        ("square", (2, 4), (3, 3)),
+        ("square", (12, 12), (11, 11)),  # nothing above the largest
+        ("square", (6, 12), (5, 11)),
+        ("triangle", (4,), (4,)),  # 9 triangles
+        ("triangle", (5,), (4,)),  # 16: side 4 (9) and side 6 (25) are one step away, 4 has fewer
+        ("triangle", (9,), (8,)),  # 64: side 8 has 49
+        ("hex", (2,), (2,)),  # every hexagon board has an odd number of cells
+    ],
+)
+def test_a_tie_is_decided_on_the_nearest_offered_board_with_an_odd_number_of_cells(
+    shape: str, size: tuple[int, ...], decider: tuple[int, ...]
+) -> None:
+    assert SHAPES[shape].decider_size(size) == decider
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("octagon", "unknown board shape 'octagon' (square, triangle, hex)"),
+        ("o" * 50, f"unknown board shape '{'o' * 40}' (square, triangle, hex)"),  # at most 40 characters quoted
+        (["square"], "unknown board shape \"['square']\" (square, triangle, hex)"),  # from a damaged save
+        (None, "unknown board shape 'None' (square, triangle, hex)"),
+    ],
+)
+def test_an_unknown_shape_is_quoted_in_the_message(name: object, message: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        shape_named(name)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(("token", "quoted"), [(None, "'None'"), (3, "'3'"), (["s3x3"], "\"['s3x3']\"")])
+def test_a_board_token_that_is_not_text_is_refused_with_a_reason(token: object, quoted: str) -> None:
+    with pytest.raises(CodeError) as caught:
+        parse_board_token(token)  # type: ignore[arg-type]
+    assert str(caught.value) == f"board {quoted} is not s<R>x<C>, t<S> or h<S>"

@@ -37,9 +37,11 @@ class Work:
     more than ``max_nodes`` were counted.
 
     Every ``pause_every`` nodes it checks the node budget and the clock: it is time to pause once
-    :data:`PAUSE_SECONDS` have passed since the first check after the last pause (the search was resumed then, or
-    started). So a piece of work between two pauses lasts about ``PAUSE_SECONDS`` plus ``pause_every`` nodes,
-    whatever the machine; the time the search spends paused does not count."""
+    :data:`PAUSE_SECONDS` have passed since the first node after the last pause (the search was resumed then), or
+    since the first check of a new search. So a piece of work between two pauses lasts ``PAUSE_SECONDS`` and at
+    most ``pause_every`` nodes more, whatever the machine; the time the search spends paused does not count. The
+    node budget is checked at multiples of ``pause_every`` only, so where a search runs out of nodes never
+    depends on the clock."""
 
     clock: Callable[[], float] = staticmethod(time.perf_counter)  # tests put a fake clock here
 
@@ -48,16 +50,19 @@ class Work:
         self.pauses = 0
         self.pause_every = pause_every
         self.max_nodes = sys.maxsize if max_nodes is None else max_nodes
+        # out of nodes at the first multiple of pause_every past max_nodes
+        self._out_at = sys.maxsize if max_nodes is None else (max_nodes // pause_every + 1) * pause_every
         self._next_check = pause_every
-        self._resumed: float | None = None  # the clock at the first check since the last pause
+        self._resumed: float | None = None  # the clock at the first node since the last pause
 
     def tick(self) -> bool:
         self.nodes += 1
-        if self.nodes < self._next_check:
+        nodes = self.nodes
+        if nodes < self._next_check:
             return False
-        if self.nodes > self.max_nodes:
+        if nodes >= self._out_at:
             raise OutOfNodes
-        self._next_check = self.nodes + self.pause_every
+        self._next_check = (nodes // self.pause_every + 1) * self.pause_every
         now = self.clock()
         if self._resumed is None:
             self._resumed = now
@@ -65,6 +70,7 @@ class Work:
         if now - self._resumed < PAUSE_SECONDS:
             return False
         self._resumed = None
+        self._next_check = nodes + 1  # the first node after the pause reads the clock
         self.pauses += 1
         return True
 

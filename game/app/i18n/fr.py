@@ -63,7 +63,7 @@ FRENCH: dict[str, str] = {
     "Normal": "Normale",
     "Fast": "Rapide",
     "Language": "Langue",
-    "Automatic": "Automatique",
+    "Automatic": "Auto",  # (the language row: "Automatique" does not fit the narrowest landscape)
     "Not possible: {why}": "Impossible : {why}",
     " · competitive: no undo or hints": " · compétition : ni annulation ni indice",
     # -- levels
@@ -92,6 +92,9 @@ FRENCH: dict[str, str] = {
     "Wait: it is {name}'s turn": "Attendez : c'est à {name} de jouer",
     "Wait for the line to be drawn": "Attendez que le trait soit tracé",
     "That line is taken": "Ce trait est déjà pris",
+    "That line is taken: it was drawn at the start": "Ce trait est déjà pris : il était tracé dès le départ",
+    "That line is taken: you drew it": "Ce trait est déjà pris : vous l'avez tracé",
+    "That line is taken: {name} drew it": "Ce trait est déjà pris : {name} l'a tracé",
     "Too quick: tap the line again to draw it": "Trop vite : touchez le trait encore une fois pour le tracer",
     "Time ran out: a line was drawn for you": "Temps écoulé : un trait a été tracé pour vous",
     "Time ran out: a line was drawn for {name}": "Temps écoulé : un trait a été tracé pour {name}",
@@ -229,8 +232,9 @@ FRENCH: dict[str, str] = {
     # -- players: colours, initials, names
     "Names and colours": "Noms et couleurs",
     "Add a name": "Ajouter un nom",
-    "Auto ({initial})": "Auto ({initial})",
     "Initial": "Initiale",
+    "Initial {initial}": "Initiale {initial}",
+    "Initial {initial} (auto)": "Initiale {initial} (auto)",
     "Blue": "Bleu",
     "Orange": "Orange",
     "Green": "Vert",

@@ -26,7 +26,7 @@ from ..backup import (
 from ..i18n import tr, tr_n
 from ..scene import PanelScene
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
+from .common import back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -75,13 +75,13 @@ class BackupScene(PanelScene):
         return browser_window()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = self.app.metrics.u
-        self.bar, back_rect = header_rects(self.app.metrics)
+        m = self.app.metrics
+        w = m.size[0]
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         export = Button(tr("Export"), self.export, primary=True)
         load = Button(tr("Import"), self.start_import)
-        row = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        row = footer_rect(m)
         export.rect, load.rect = layout.split_row(row, 2, u)
         self.panel.set([back_button(self.app, back_rect), export, load])
         self.text_rect = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.top - self.bar.bottom - 2 * u)
@@ -129,6 +129,10 @@ class BackupScene(PanelScene):
         self.app.save_settings(backup.settings)
         self.say(result.summary())
 
+    def wants_frame(self) -> bool:
+        """The browser's file chooser is open: the import's result shows when the file comes."""
+        return self.waiting
+
     def update(self, dt: float) -> None:
         if not self.waiting:
             return
@@ -157,11 +161,17 @@ class BackupScene(PanelScene):
             paragraphs.append((tr("File: {path}").format(path=desktop_path(self.app.saved)), theme.MUTED))
         if self.message:
             paragraphs.append((self.message, theme.LAST_TURN if self.error else theme.ACCENT))
-        size = int(u * 0.75)
+        m = self.app.metrics
+        width = self.text_rect.width
+        for size in (max(m.body, int(u * 0.75)), m.body, m.caption):  # smaller only when the text needs it
+            blocks = [(wrap_long(text, paragraph, size, width), colour) for paragraph, colour in paragraphs]
+            step = int(size * 0.9)
+            if sum(len(lines) * step + size // 2 for lines, _ in blocks) <= self.text_rect.height + size // 2:
+                break
         y = self.text_rect.y
-        for paragraph, colour in paragraphs:
-            for line in wrap_long(text, paragraph, size, self.text_rect.width):
+        for lines, colour in blocks:
+            for line in lines:
                 text.draw(surface, line, size, colour, topleft=(self.text_rect.x, y))
-                y += int(size * 1.25)
+                y += step
             y += size // 2
         self.panel.draw(surface, text)

@@ -285,9 +285,8 @@ class BoardScene(Scene):
             self.show_cursor = False
         radius = self.app.touch_radius() if action.touch else None
         line = self.view.line_at(action.pos, radius)
-        if action.kind == "hover":
-            free = line is not None and not self.session.state.is_drawn(line)
-            self.hover = line if free and self.session.accepting_input() else None
+        if action.kind == "hover":  # (a drawn line too: the mouse shows whose it is, as a tap says it is taken)
+            self.hover = line if self.session.accepting_input() else None
         elif action.kind == "press":
             self.press = Press(action.pos, line, action.touch, self._hasty())
             self._choose(line)
@@ -508,6 +507,8 @@ class BoardScene(Scene):
         state = session.state
         if self.feedback is not None and self.feedback[1] > session.now:
             return self.feedback[0]
+        if self.press is None and self.hover is not None and state.is_drawn(self.hover):
+            return self._whose(self.hover)
         if state.over:
             if session.between:
                 return tr("Press Next board when you are ready")
@@ -527,6 +528,16 @@ class BoardScene(Scene):
         if session.is_you(state.to_move):
             return tr("Your turn again (extra move)") if again else tr("Your turn")
         return (tr("{name}'s turn again (extra move)") if again else tr("{name}'s turn")).format(name=name)
+
+    def _whose(self, line: int) -> str:
+        """What the mouse over a drawn line says: that it is taken, and by whom."""
+        session = self.session
+        drawer = dict(zip(session.state.moves, session.state.drawers(), strict=True)).get(line, -1)
+        if drawer < 0:
+            return tr("That line is taken: it was drawn at the start")
+        if session.is_you(drawer):
+            return tr("That line is taken: you drew it")
+        return tr("That line is taken: {name} drew it").format(name=session.names[drawer])
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
@@ -569,7 +580,9 @@ class BoardScene(Scene):
             marks.filling = animation.cells
             marks.fill_progress = animation.fill_progress(session.now)
         chosen = self._chosen()
-        if chosen is not None and state.is_drawn(chosen):
+        if chosen is not None and state.is_drawn(chosen) and chosen == self.hover and self.press is None:
+            marks.owned = chosen
+        elif chosen is not None and state.is_drawn(chosen):
             marks.taken = chosen
         elif chosen is not None and session.human_to_move:
             marks.preview = chosen

@@ -376,12 +376,15 @@ class HowToScene(Scene):
             show = Button(tr("Show me"), self.show_me, enabled=not lesson.done)
             again = Button(tr("Start again"), self.restart_lesson)
             widgets += [show, again]
-            if portrait:  # a row of its own above Previous and Next
+            four = (previous, show, again, following)
+            cells = layout.split_row(row, 4, u // 2)
+            fit = all(self.app.text.width(b.label, m.body) + 8 <= c.width for b, c in zip(four, cells, strict=True))
+            if portrait or not fit:  # a row of its own above Previous and Next
                 tools = pygame.Rect(row.x, row.y - row.height - u // 2, row.width, row.height)
                 show.rect, again.rect = layout.split_row(tools, 2, u)
                 row = tools
             else:  # one row: Previous, Show me, Start again, Next
-                previous.rect, show.rect, again.rect, following.rect = layout.split_row(row, 4, u // 2)
+                previous.rect, show.rect, again.rect, following.rect = cells
         self.panel.set(widgets)
         self.panel.focus = focus if focus is None or focus >= len(widgets) or widgets[focus].enabled else 2
         body = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, row.y - self.bar.bottom - u)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
-EXAMPLE = "1.s3x3.2.0.AHG.S"
+EXAMPLE = "1.s3x3.2.0.AHG.c"  # (a real code: the intro offers it to try)
 MAX_TYPED = 2200
 
 
@@ -106,36 +106,48 @@ class OpenLinkScene(Scene):
         pygame.key.stop_text_input()
 
     def arrange(self) -> None:
+        """Upright: the intro, the field, Paste/Clear/Open in one row, room for a message, and the keys below
+        (the field gives up height on short screens so the keys keep finger size); sideways, the keys on the
+        right."""
         m = self.app.metrics
         w, h = m.size
-        u = m.u
+        u, gap = m.u, m.u // 2
         self.bar, back_rect = header_rects(m)
-        portrait = m.portrait
-        if portrait:
-            width = w - 2 * u
-            x = u
-            keys = pygame.Rect(0, 0, 0, 0)  # below the message, placed once the rest is
-        else:
-            width = w // 2 - int(u * 1.5)
-            x = u
-            keys = pygame.Rect(w // 2 + u // 2, self.bar.bottom + u, w // 2 - int(u * 1.5), h - self.bar.bottom - 2 * u)
-        self.keypad.rect = keys
+        width = w - 2 * u if m.portrait else w // 2 - int(u * 1.5)
+        x = u
         intro = self.app.text.wrap(self._intro(), m.caption, width)
-        self.intro_top = self.bar.bottom + u // 2
-        self.field = pygame.Rect(x, self.intro_top + len(intro) * int(m.caption * 0.8) + u // 2, width, int(u * 4))
-        row_h = max(m.target, int(u * 2.1))
-        row = pygame.Rect(x, self.field.bottom + u // 2, width, row_h)
+        self.intro_top = self.bar.bottom + gap
+        field_top = self.intro_top + len(intro) * self.caption_step() + gap
+        row_h = m.target
+        message_lines = 3 if h - field_top > 5 * m.target + int(u * 10) else 2
+        message_h = message_lines * self.caption_step()
+        least_field = max(m.target, 2 * int(m.body * 0.8) + gap)
+        if m.portrait:
+            below_field = 3 * gap + row_h + message_h
+            keys_least = 3 * (m.target + 3)
+            room = h - gap - field_top - below_field - keys_least
+            field_h = max(least_field, min(int(u * 4), room))
+        else:
+            field_h = int(u * 4)
+        self.field = pygame.Rect(x, field_top, width, field_h)
+        row = pygame.Rect(x, self.field.bottom + gap, width, row_h)
         paste = Button(tr("Paste"), self.paste)
         clear = Button(tr("Clear"), self.clear)
-        paste.rect, clear.rect = layout.split_row(row, 2, u // 2)
         self.open_button = Button(tr("Open"), self.open, primary=True)
-        self.open_button.rect = pygame.Rect(x, row.bottom + u // 2, width, row_h)
-        self.message_y = self.open_button.rect.bottom + u // 2
-        if portrait:
-            top = self.message_y + int(u * 2.5)
-            height = min(h - u - top, u * 16)
-            self.keypad.rect = pygame.Rect(x, h - u - height, width, height)
+        paste.rect, clear.rect, self.open_button.rect = layout.split_row(row, 3, gap)
+        self.message_y = row.bottom + gap
+        if m.portrait:
+            top = self.message_y + message_h + gap
+            room_rect = pygame.Rect(x, top, width, h - gap - top)
+        else:
+            keys_x, keys_w = w // 2 + gap, w // 2 - int(u * 1.5)
+            room_rect = pygame.Rect(keys_x, self.bar.bottom + u, keys_w, h - self.bar.bottom - 2 * u)
+        self.keypad.place(room_rect, m.target)
+        self.message_bottom = self.keypad.rect.top - gap if m.portrait else h - gap
         self.panel.set([paste, clear, self.open_button, self.keypad, back_button(self.app, back_rect)])
+
+    def caption_step(self) -> int:
+        return int(self.app.metrics.caption * 0.8)
 
     # -- actions ----------------------------------------------------------------------------------------------
     def paste(self) -> None:
@@ -193,6 +205,10 @@ class OpenLinkScene(Scene):
         elif kind not in ("undo", "hint"):  # U and H typed into the field are letters, not commands
             self.panel.handle(action)
 
+    def wants_frame(self) -> bool:
+        """The browser's answer to Paste is awaited: the pasted text (or why not) shows when it comes."""
+        return self.clipboard.waiting
+
     def update(self, dt: float) -> None:
         self._take_pasted()
 
@@ -205,10 +221,10 @@ class OpenLinkScene(Scene):
         text, u = self.app.text, m.u
         draw_title(self.app, surface, self.bar, tr("Open a link"))
         y = self.intro_top
-        size = m.caption
+        size, step = m.caption, self.caption_step()
         for line in text.wrap(self._intro(), size, self.field.width):
             text.draw(surface, line, size, theme.MUTED, topleft=(self.field.x, y))
-            y += int(size * 0.8)
+            y += step
         pygame.draw.rect(surface, theme.PANEL, self.field, border_radius=12)
         pygame.draw.rect(surface, theme.FOCUS, self.field, 2, border_radius=12)
         small = m.body
@@ -222,8 +238,12 @@ class OpenLinkScene(Scene):
         message = self.problem or tr(self.clipboard.status)
         if message:
             colour = theme.LAST_TURN if self.problem else theme.MUTED
+            lines = text.wrap(message, size, self.field.width)
+            room = max(1, (self.message_bottom - self.message_y) // step)
+            if len(lines) > room:  # (a very long reason, on the smallest screens)
+                lines = lines[: room - 1] + [text.shorten(" ".join(lines[room - 1 :]), size, self.field.width)]
             y = self.message_y
-            for line in text.wrap(message, size, self.field.width):
+            for line in lines:
                 text.draw(surface, line, size, colour, topleft=(self.field.x, y))
-                y += int(size * 0.8)
+                y += step
         self.panel.draw(surface, text)

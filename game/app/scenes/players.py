@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import layout, theme
+from .. import theme
 from ..i18n import tr
 from ..input import Action
 from ..players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from ..scene import PanelScene, Scene
 from ..scoreboard import swatch
-from ..widgets import Button, Choice, Panel, focus_ring
+from ..widgets import Button, Choice, Panel, focus_ring, label_lines
 from .common import back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
@@ -28,12 +28,6 @@ if TYPE_CHECKING:
 
 AUTO = ""
 NAME_CHAR = re.compile(f"[{LETTERS}]")
-
-
-def target_height(u: int) -> int:
-    """The least height of anything to press: at least 44 CSS px, on the desktop (1 pixel a CSS px) and on a
-    phone's canvas (2.45 units are 44-48 CSS px at the canvas sizes the browser uses)."""
-    return max(44, round(u * 2.45))
 
 
 class ColourRow:
@@ -126,50 +120,77 @@ class PlayersScene(PanelScene):
         self.app.manager.push(NameScene(self.app, seat))
 
     # -- layout -----------------------------------------------------------------------------------------------
-    def seat_rects(self) -> list[pygame.Rect]:
-        size = self.app.size
-        u = self.app.metrics.u
-        body = pygame.Rect(u // 2, self.bar.bottom + u // 2, size[0] - u, size[1] - self.bar.bottom - int(u * 2.2))
+    def note(self) -> str:
+        return self.message or self.about_colours()
+
+    def about_colours(self) -> str:
+        colours = ", ".join(tr(label) for label in COLOUR_LABELS.values())
+        return tr("Colours: {colours}. Each seat keeps its pattern.").format(colours=colours)
+
+    def card_height(self) -> int:
+        """A seat's card: three rows (swatch and name, colours, initial) of finger height."""
+        m = self.app.metrics
+        return 3 * m.target + 2 * (m.u // 4) + m.u // 2
+
+    def seat_rects(self, body: pygame.Rect) -> list[pygame.Rect]:
+        """The seats' cards in ``body``: one column upright and two side by side sideways, more columns when the
+        cards would not fit the height otherwise (four seats on a small phone)."""
         count = len(self.app.settings.seats)
-        columns = 1 if layout.is_portrait(size) or count == 1 else 2
-        rows = -(-count // columns)
-        gap = u // 2
+        gap = self.app.metrics.u // 2
+        card = self.card_height()
+        first = 1 if self.app.metrics.portrait else min(2, count)
+        for columns in range(first, count + 1):
+            rows = -(-count // columns)
+            if rows * card + (rows - 1) * gap <= body.height:
+                break
         width = (body.width - gap * (columns - 1)) // columns
-        height = min((body.height - gap * (rows - 1)) // rows, target_height(u) * 3 + u)
+        height = min(card, (body.height - gap * (rows - 1)) // rows)
         return [
             pygame.Rect(body.x + (i % columns) * (width + gap), body.y + (i // columns) * (height + gap), width, height)
             for i in range(count)
         ]
 
     def arrange(self) -> None:
-        u = self.app.metrics.u
-        self.bar, back_rect = header_rects(self.app.metrics)
+        m = self.app.metrics
+        u = m.u
+        w, h = m.size
+        self.bar, back_rect = header_rects(m)
+        # the note's room is fixed (the colours' note, at least two lines) so a message never moves the cards
+        room = max(2, len(self.app.text.wrap(self.about_colours(), m.caption, w - 2 * u)))
+        self.note_lines = self.app.text.wrap(self.note(), m.caption, w - 2 * u)
+        if len(self.note_lines) > room:
+            rest = " ".join(self.note_lines[room - 1 :])
+            self.note_lines = self.note_lines[: room - 1] + [self.app.text.shorten(rest, m.caption, w - 2 * u)]
+        note_top = h - u // 2 - room * int(m.caption * 0.8)
+        body = pygame.Rect(u // 2, self.bar.bottom + u // 2, w - u, note_top - u // 2 - self.bar.bottom - u // 2)
         settings = self.app.settings
         self.looks = settings.looks()
         players = chosen(settings.players, len(settings.seats))
-        self.cards = self.seat_rects()
+        self.cards = self.seat_rects(body)
         widgets: list[Any] = []
         self.swatches: list[pygame.Rect] = []
-        row = target_height(u)
+        row = m.target
         for seat, card in enumerate(self.cards):
-            inner = card.inflate(-u // 2, -u // 3)
-            step = max(row, inner.height // 3)
+            inner = card.inflate(-u // 2, -u // 2)
+            step = max(row + u // 4, (inner.height - row) // 2)
             top = pygame.Rect(inner.x, inner.y, inner.width, row)
-            self.swatches.append(pygame.Rect(top.x, top.y, row, row))
+            swatch_w = row if inner.width >= 3 * row else 0  # (a narrow card: the name takes the whole row)
+            self.swatches.append(pygame.Rect(top.x, top.y, swatch_w, row))
             if not settings.seats[seat].is_computer:
                 name = Button(players[seat].name or tr("Add a name"), partial(self.edit_name, seat))
-                name.rect = pygame.Rect(top.x + row + u // 2, top.y, top.width - row - u // 2, row)
+                indent = swatch_w + u // 2 if swatch_w else 0
+                name.rect = pygame.Rect(top.x + indent, top.y, top.width - indent, row)
                 widgets.append(name)
             colour = seat_colours(settings.players, len(settings.seats))[seat]
             label = tr("Player {n} colour").format(n=seat + 1)
             colour_row = ColourRow(label, colour, partial(self.choose, seat, "colour"))
             colour_row.rect = pygame.Rect(inner.x, inner.y + step, inner.width, row)
             widgets.append(colour_row)
-            auto = tr("Auto ({initial})").format(initial=self.looks[seat].initial)
-            options = [(AUTO, auto)] + [(c, c) for c in INITIALS]
+            auto = tr("Initial {initial} (auto)").format(initial=self.looks[seat].initial)
+            options = [(AUTO, auto)] + [(c, tr("Initial {initial}").format(initial=c)) for c in INITIALS]
             on_initial = partial(self.choose, seat, "initial")
-            initial = Choice(tr("Initial"), options, players[seat].initial, on_initial, stepper=True)
-            initial.rect = pygame.Rect(inner.x, inner.y + 2 * step, inner.width, row)
+            initial = Choice(tr("Initial"), options, players[seat].initial, on_initial, stepper=True, label_share=0)
+            initial.place(pygame.Rect(inner.x, inner.y + 2 * step, inner.width, row), self.app.text)
             widgets.append(initial)
         widgets.append(back_button(self.app, back_rect))
         self.panel.set(widgets)
@@ -177,24 +198,40 @@ class PlayersScene(PanelScene):
     # -- scene contract ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        u = self.app.metrics.u
+        m = self.app.metrics
+        u = m.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Players"))
         settings = self.app.settings
         for seat, (card, box) in enumerate(zip(self.cards, self.swatches, strict=True)):
             pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
             look: Look = self.looks[seat]
-            swatch(surface, text, box.inflate(-6, -6), look, True)
+            if box.width:
+                swatch(surface, text, box.inflate(-6, -6), look, True)
             if settings.seats[seat].is_computer:
-                label = tr("{name} (computer)").format(name=look.name)
-                size = text.fit(label, int(u * 0.8), card.right - box.right - u)
-                text.draw(surface, label, size, theme.INK, midleft=(box.right + u // 2, box.centery))
-        w, h = surface.get_size()
-        colours = ", ".join(tr(label) for label in COLOUR_LABELS.values())
-        note = self.message or tr("Colours: {colours}. Each seat keeps its pattern.").format(colours=colours)
-        size = text.fit(note, int(u * 0.6), w - 2 * u)
-        text.draw(surface, note, size, theme.LAST_TURN if self.message else theme.MUTED, midbottom=(w // 2, h - u // 2))
+                self._draw_computer(surface, tr("{name} (computer)").format(name=look.name), box, card)
+        step = int(m.caption * 0.8)
+        y = m.size[1] - u // 2 - len(self.note_lines) * step
+        colour = theme.LAST_TURN if self.message else theme.MUTED
+        for line in self.note_lines:
+            text.draw(surface, line, m.caption, colour, midtop=(m.size[0] // 2, y))
+            y += step
         self.panel.draw(surface, text)
+
+    def _draw_computer(self, surface: pygame.Surface, label: str, box: pygame.Rect, card: pygame.Rect) -> None:
+        """A computer seat's name beside its swatch: on one line, else two, else shrunk."""
+        m, text = self.app.metrics, self.app.text
+        room = card.right - m.u // 4 - box.right - m.u // 2
+        lines = label_lines(text, label, m.body, pygame.Rect(0, 0, room, box.height))
+        size = m.body
+        if lines is None:
+            size = text.fit(label, m.body, room)
+            lines = [text.shorten(label, size, room)]
+        step = int(size * 0.75)
+        y = box.centery - step * (len(lines) - 1) // 2
+        for line in lines:
+            text.draw(surface, line, size, theme.INK, midleft=(box.right + m.u // 2, y))
+            y += step
 
 
 KEY_ROWS = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-")
@@ -232,33 +269,42 @@ class NameScene(Scene):
         self.name = ""
 
     def arrange(self) -> None:
-        size = self.app.size
-        u = self.app.metrics.u
-        self.bar, back_rect = header_rects(self.app.metrics)
+        m = self.app.metrics
+        size = m.size
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         gap = 4
-        room = (size[1] - self.bar.bottom - u) // 6 - gap  # the name field, four rows of letters, one of commands
-        row = max(target_height(u), min(int(u * 3), room))
-        self.field = pygame.Rect(u, self.bar.bottom + u // 2, size[0] - 2 * u, row)
-        width = min(size[0] - 2 * u, row * 7 * 3 // 2)
-        left = (size[0] - width) // 2
-        key_w = width // 7
-        widgets: list[Any] = []
-        y = self.field.bottom + u // 2
-        for keys in KEY_ROWS:
-            for i, key in enumerate(keys):
-                button = Button(key, partial(self.type, key))
-                button.rect = pygame.Rect(left + i * key_w + gap // 2, y, key_w - gap, row)
-                widgets.append(button)
-            y += row + gap
         commands = [
             Button(tr("Space"), partial(self.type, " ")),
             Button(tr("Delete"), partial(self.type, "delete")),
             Button(tr("Clear"), self.clear),
             Button(tr("Done"), self.done, primary=True),
         ]
-        quarter = width // 4
+        width = size[0] - 2 * u
+        quarter_fits = all(self.app.text.width(b.label, m.body) <= width // 4 - gap - 16 for b in commands)
+        command_rows = 1 if quarter_fits else 2  # (French, on the narrowest phones)
+        rows = 1 + len(KEY_ROWS) + command_rows  # the name field, the letters, the commands
+        room = (size[1] - self.bar.bottom - u) // rows - gap
+        row = max(m.target, min(int(u * 3), room))
+        self.field = pygame.Rect(u, self.bar.bottom + u // 2, size[0] - 2 * u, row)
+        width = min(width, row * 7 * 3 // 2)
+        left = (size[0] - width) // 2
+        key_w = width // 7
+        widgets: list[Any] = []
+        y = self.field.bottom + u // 2
+        if m.portrait:  # the keys at the bottom, under the thumbs, as on the open-a-link page
+            y = max(y, size[1] - u // 2 - (len(KEY_ROWS) + command_rows) * (row + gap))
+        for keys in KEY_ROWS:
+            for i, key in enumerate(keys):
+                button = Button(key, partial(self.type, key))
+                button.rect = pygame.Rect(left + i * key_w + gap // 2, y, key_w - gap, row)
+                widgets.append(button)
+            y += row + gap
+        per_row = len(commands) // command_rows
+        cell = width // per_row
         for i, button in enumerate(commands):
-            button.rect = pygame.Rect(left + i * quarter + gap // 2, y, quarter - gap, row)
+            line, column = divmod(i, per_row)
+            button.rect = pygame.Rect(left + column * cell + gap // 2, y + line * (row + gap), cell - gap, row)
         widgets += [*commands, back_button(self.app, back_rect)]
         self.panel.set(widgets)
 

@@ -22,12 +22,14 @@ from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import draw_scores
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
+from .board import TAKEN
+from .common import back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
 
 WRONG_SECONDS = 1.4
+TAKEN_SECONDS = 2.0  # how long "That line is taken" stays after a press on a drawn line
 THEME_TITLES = {
     "chains": tr_mark("Counting chains"),
     "all-but-two": tr_mark("All but two"),
@@ -116,20 +118,24 @@ class PuzzleListScene(Scene):
         self.invalidate_layout()
 
     def arrange(self) -> None:
-        size = self.app.size
-        w, h = size
-        u = self.app.metrics.u
-        self.bar, back_rect = header_rects(self.app.metrics)
+        m = self.app.metrics
+        w = m.size[0]
+        u = m.u
+        self.bar, back_rect = header_rects(m)
         back = back_button(self.app, back_rect)
         self.next_button = Button(tr("Next unsolved"), self.open_next, primary=True)
         self.next_button.enabled = self.next_unsolved() is not None
-        self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, int(u * 1.4))
-        footer = pygame.Rect(u, h - int(u * 2.6), w - 2 * u, int(u * 2.1))
+        self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, max(int(u * 1.4), m.body))
+        footer = footer_rect(m)
         self.next_button.rect = footer
         self.panel.set([back, self.next_button])
-        self.row_height = int(u * 2.1)
+        two_lines = int(m.body * 0.8) + int(m.caption * 0.8) + int(u * 0.6)  # the title, the board, a margin
+        self.row_height = max(m.target, int(u * 2.1), two_lines) + u // 4  # (a row is drawn u/4 short: the gap)
         top = self.summary_rect.bottom + u // 2
         self.list_rect = pygame.Rect(u, top, w - 2 * u, footer.top - u // 2 - top)
+        self.columns = 1 if m.portrait or self.list_rect.width < 24 * u else 2  # (sideways: twice the rows shown)
+        self.column_gap = u // 2
+        self.scroll -= self.scroll % self.columns
         self._scroll_by(0)
 
     # -- actions ----------------------------------------------------------------------------------------------
@@ -145,14 +151,30 @@ class PuzzleListScene(Scene):
         self.app.manager.push(PuzzleScene(self.app, self.puzzles, puzzle.number - 1))
 
     def _scroll_by(self, rows: int) -> None:
+        """Move the list by ``rows`` rows (``scroll`` is the first puzzle shown, at the start of a row)."""
         visible = max(1, self.list_rect.height // self.row_height)
-        self.scroll = max(0, min(max(0, len(self.puzzles) - visible), self.scroll + rows))
+        all_rows = -(-len(self.puzzles) // self.columns)
+        last = max(0, all_rows - visible) * self.columns
+        self.scroll = max(0, min(last, self.scroll + rows * self.columns))
+
+    def cell_rect(self, place: int) -> pygame.Rect:
+        """The rect of the ``place``-th row shown (counting across the columns first), gap included below."""
+        row, column = divmod(place, self.columns)
+        width = (self.list_rect.width - self.column_gap * (self.columns - 1)) // self.columns
+        x = self.list_rect.x + column * (width + self.column_gap)
+        return pygame.Rect(x, self.list_rect.y + row * self.row_height, width, self.row_height)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The puzzle whose row is at ``pos``, if any."""
         if not self.list_rect.collidepoint(pos):
             return None
-        index = self.scroll + (pos[1] - self.list_rect.y) // self.row_height
-        return index if index < len(self.puzzles) else None
+        row = (pos[1] - self.list_rect.y) // self.row_height
+        for column in range(self.columns):
+            place = row * self.columns + column
+            index = self.scroll + place
+            if self.cell_rect(place).collidepoint(pos) and index < len(self.puzzles):
+                return index
+        return None
 
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
@@ -193,30 +215,32 @@ class PuzzleListScene(Scene):
         summary = tr("{solved} of {total} solved · each has exactly one best line").format(
             solved=solved, total=len(self.puzzles)
         )
-        size = text.fit(summary, int(u * 0.72), self.summary_rect.width)
+        size = text.fit(summary, max(self.app.metrics.body, int(u * 0.72)), self.summary_rect.width)
+        if text.width(summary, size) > self.summary_rect.width:
+            summary = text.shorten(summary, size, self.summary_rect.width)
         text.draw(surface, summary, size, theme.MUTED, midleft=self.summary_rect.midleft)
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
-        y = self.list_rect.y
         for index in range(self.scroll, len(self.puzzles)):
-            if y > self.list_rect.bottom:
+            cell = self.cell_rect(index - self.scroll)
+            if cell.y > self.list_rect.bottom:
                 break
-            self._draw_row(surface, u, self.puzzles[index], y, index == self.pressed_row)
-            y += self.row_height
+            self._draw_row(surface, u, self.puzzles[index], cell, index == self.pressed_row)
         surface.set_clip(clip)
         self.panel.draw(surface, text)
 
-    def _draw_row(self, surface: pygame.Surface, u: int, puzzle: Puzzle, y: int, pressed: bool) -> None:
+    def _draw_row(self, surface: pygame.Surface, u: int, puzzle: Puzzle, cell: pygame.Rect, pressed: bool) -> None:
         text = self.app.text
-        row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
+        row = pygame.Rect(cell.x, cell.y, cell.width, self.row_height - u // 4)
         pygame.draw.rect(surface, theme.BUTTON_DOWN if pressed else theme.PANEL, row, border_radius=10)
         solved = puzzle.key in self.solved
         title = f"{puzzle.number}. {theme_title(puzzle)}"
+        m = self.app.metrics
         right = row.right - int(u * 2.2)
-        size = text.fit(title, int(u * 0.8), right - row.x - u)
+        size = text.fit(title, max(m.body, int(u * 0.8)), right - row.x - u)
         text.draw(surface, title, size, theme.INK, topleft=(row.x + u // 2, row.y + u // 5))
         board = describe_board(puzzle.position().board)
-        size = text.fit(board, int(u * 0.6), right - row.x - u)
+        size = text.fit(board, max(m.caption, int(u * 0.6)), right - row.x - u)
         text.draw(surface, board, size, theme.MUTED, bottomleft=(row.x + u // 2, row.bottom - u // 5))
         if solved:
             check_mark(surface, (row.right - int(u * 1.1), row.centery), int(u * 1.1), COLOURS["green"])
@@ -242,6 +266,9 @@ class PuzzleScene(Scene):
         self.show_hint = False
         self.pending: int | None = None
         self.hover: int | None = None
+        self.owned: int | None = None  # a drawn line under the mouse, shown as taken
+        self.taken: int | None = None  # a drawn line under a pressing pointer
+        self.taken_until = 0.0  # "That line is taken" is said until then
         self.cursor: int | None = None
         self.show_cursor = False
         self.invalidate_layout()
@@ -343,12 +370,19 @@ class PuzzleScene(Scene):
     def _pointer(self, action: Action) -> None:
         if action.kind != "hover":
             self.show_cursor = False
+        self.owned = None
         if not self.accepting():
             self.pending = self.hover = None
             return
         radius = self.app.touch_radius() if action.touch else None
         line = self.view.line_at(action.pos, radius)
+        self.taken = None
         if line is not None and self.state.is_drawn(line):
+            if action.kind == "hover":
+                self.owned = line  # shown as taken, as on the game's board
+            elif action.kind in ("press", "drag"):
+                self.taken = line
+                self.taken_until = self.now + TAKEN_SECONDS  # said at once, as on the game's board
             line = None  # a drawn line is never a candidate
         if action.kind == "hover":
             self.hover = line
@@ -367,6 +401,11 @@ class PuzzleScene(Scene):
             if chosen is not None and line == chosen:
                 self.try_line(chosen)
 
+    def wants_frame(self) -> bool:
+        """A wrong line is shown, to be taken back, or "That line is taken" is said (the frame after either
+        is gone is drawn too)."""
+        return self.wrong is not None or self.now < self.taken_until
+
     def update(self, dt: float) -> None:
         self.now += dt
         if self.wrong is not None and self.now >= self.wrong[1]:
@@ -379,6 +418,8 @@ class PuzzleScene(Scene):
             return right_text(self.puzzle), theme.INK
         if self.wrong is not None:
             return wrong_text(), theme.LAST_TURN
+        if self.now < self.taken_until:
+            return tr(TAKEN), theme.LAST_TURN
         if self.show_hint:
             return hint_text(self.puzzle), theme.HINT
         return goal_text(self.puzzle), theme.INK
@@ -395,8 +436,8 @@ class PuzzleScene(Scene):
         room = self.header.inflate(-int(u * 8), 0) if self.portrait else self.header.copy()
         if not self.portrait:
             room.width -= int(u * 4)
-        size = text.fit(title, int(u * 0.85), room.width)
-        text.draw(surface, title, size, theme.INK, center=room.center)
+        size = text.fit(title, max(self.app.metrics.body, int(u * 0.85)), room.width)
+        text.draw(surface, text.shorten(title, size, room.width), size, theme.INK, center=room.center)
         seats = looks()
         patterns = self.app.settings.patterns
         draw_scores(
@@ -413,21 +454,24 @@ class PuzzleScene(Scene):
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         message, colour = self.status_text()
-        size = int(u * 0.75)
+        m = self.app.metrics
+        size = max(m.body, int(u * 0.75))
         lines = text.wrap(message, size, self.status.width - 8)
-        while len(lines) * size * 1.1 > self.status.height and size > 12:
+        while len(lines) * int(size * 0.8) > self.status.height and size > m.caption:
             size -= 1
             lines = text.wrap(message, size, self.status.width - 8)
-        y = self.status.centery - len(lines) * int(size * 1.1) // 2
+        y = self.status.centery - len(lines) * int(size * 0.8) // 2
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(self.status.centerx, y))
-            y += int(size * 1.1)
+            y += int(size * 0.8)
 
     def _marks(self) -> Marks:
         marks = Marks(pulse=self.now)
         if self.solved_now:
             marks.recent = [self.puzzle.answer]
         if self.accepting():
+            marks.owned = self.owned
+            marks.taken = self.taken
             marks.preview = self.pending if self.pending is not None else self.hover
             if self.show_cursor and self.cursor is not None and not self.state.is_drawn(self.cursor):
                 marks.cursor = self.cursor

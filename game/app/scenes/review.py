@@ -249,6 +249,10 @@ class ReviewScene(Scene):
         return round((x - inner.x) / max(1, inner.width) * self.count)
 
     # -- time -------------------------------------------------------------------------------------------------
+    def wants_frame(self) -> bool:
+        """The analysis, or the opinion on the position shown, is still being worked out: each step shows."""
+        return self.opinion_search is not None or not self.analysis.done
+
     def update(self, dt: float) -> None:
         budget = self.app.step_budget()
         self._want_opinion()

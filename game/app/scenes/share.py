@@ -59,6 +59,10 @@ class ShareScene(PanelScene):
     def copy(self) -> None:
         self.clipboard.copy(self.link)
 
+    def wants_frame(self) -> bool:
+        """The browser's answer to Copy is awaited: "Copied" (or why not) shows when it comes."""
+        return self.clipboard.waiting
+
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         m = self.app.metrics
