@@ -40,6 +40,7 @@ class Package:
     files: tuple[str, ...]  # globs of the files to mutate
     tests: tuple[str, ...]  # the tests that matter for them
     names: tuple[str, ...] = ()  # mutant-name globs when only some functions of the files count (no drawing code)
+    deselect: tuple[str, ...] = ()  # tests left out (pytest node ids), each with its reason where it is set
 
 
 # The app's logic without drawing: one game's session, raw events to actions, the settings model and the board
@@ -69,6 +70,11 @@ AI_PARTS = {
     "ai.rest": ("game/ai/*.py",),  # memory, hints, commands, player, review
 }
 
+# The Expert against itself must reach the exact value within its 0.5 s a move: under mutmut's line tracing (its
+# first run, which records which tests reach what) at load 10 it did not on the triangle, and that run failed on the
+# unmutated code. The solver behind that exact play is checked without a time budget (tests/ai/test_solver.py).
+AI_TIMED = ("tests/ai/test_expert.py::test_expert_against_itself_reaches_the_exact_value",)
+
 PACKAGES = {
     "core": Package(("game/core/*",), ("tests/core",)),
     "storage": Package(("game/storage/*",), ("tests/test_storage.py", "tests/test_saved.py")),
@@ -78,8 +84,8 @@ PACKAGES = {
         APP_TESTS,
         tuple(f"{path[:-3].replace('/', '.')}.*" for path in APP_FILES) + HIT_TESTING,
     ),
-    "ai": Package(("game/ai/*",), ("tests/ai",)),
-    **{name: Package(files, ("tests/ai",)) for name, files in AI_PARTS.items()},
+    "ai": Package(("game/ai/*",), ("tests/ai",), deselect=AI_TIMED),
+    **{name: Package(files, ("tests/ai",), deselect=AI_TIMED) for name, files in AI_PARTS.items()},
 }
 
 # Read by the tests besides game/ and tests/: the pygbag entry (tests/app/test_browser.py), the sounds and icon
@@ -115,12 +121,13 @@ class Score:
 
 
 def mutmut_settings(package: Package) -> str:
+    deselect = [argument for test in package.deselect for argument in ("--deselect", test)]
     lines = [
         "[tool.mutmut]",
         'source_paths = ["game"]',
         f"only_mutate = {json.dumps(list(package.files))}",
         f"pytest_add_cli_args_test_selection = {json.dumps(list(package.tests))}",
-        'pytest_add_cli_args = ["-p", "mutate_plugin", "-p", "no:cacheprovider"]',
+        f"pytest_add_cli_args = {json.dumps(['-p', 'mutate_plugin', '-p', 'no:cacheprovider', *deselect])}",
         f"also_copy = {json.dumps(['mutate_plugin.py', *ALSO_COPY])}",
         f"timeout_constant = {TIMEOUT_CONSTANT}",
     ]

@@ -244,3 +244,22 @@ def test_a_stored_setting_of_the_wrong_type_is_named(data: dict, problem: str) -
 )
 def test_impossible_settings_are_named(settings: Settings, problems: list[str]) -> None:
     assert settings.problems() == problems
+
+
+def test_the_decider_after_a_tied_match_is_one_board() -> None:
+    match = Session(TWO_PEOPLE.with_(match=True, size=(2, 2)), random.Random(0), first=0)
+    assert len(match.games) == 2
+    decider = match.decider()
+    assert len(decider.games) == 1 and not decider.settings.match
+    assert decider.board.num_cells == 9, "after 2x2 boxes: 3x3, the nearest offered board with an odd count"
+
+
+def test_a_resumed_link_game_keeps_its_id_and_a_damaged_id_is_dropped() -> None:
+    for link, expected in (("k3x9", "k3x9"), (5, None)):
+        session, why = resume_session(saved(link=link))
+        assert why == "" and session is not None and session.link_id == expected
+
+
+def test_a_stored_player_that_is_not_named_values_and_a_first_player_out_of_range_are_named() -> None:
+    assert settings_from_data({"seats": ["x", "y"]}) == (Settings(), ["a player should be named values, not 'x'"])
+    assert Settings(first=2).problems() == ["player 3 cannot start a game of 2"]
