@@ -10,11 +10,12 @@ import pytest
 from ai_helpers import TickingClock, all_drawn_but, final_margin, run_to_end
 
 from game.ai.levels import expert
-from game.ai.levels.expert import expert_move
+from game.ai.levels.expert import clear_tables, expert_move
+from game.ai.levels.hard import hard
 from game.ai.position.chains import safe_lines
 from game.ai.search.common import INF, Work
 from game.ai.search.paranoid import Paranoid
-from game.ai.search.solver import solve
+from game.ai.search.solver import solve, to_win
 from game.core import Board, GameState, Rules, parse_line
 
 
@@ -131,6 +132,8 @@ def test_paranoid_pauses_after_bounded_work(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_expert_yields_often_on_a_big_board() -> None:
+    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps)."""
+    clear_tables()
     state = control_fight(0)
     move, yields = run(state, budget=0.2)
     assert move in state.legal_lines()
@@ -211,3 +214,42 @@ def test_the_expert_answers_at_its_budget_when_hard_would_not(monkeypatch: pytes
     move = run_to_end(generator)
     assert move == quick
     assert 100 < len(resumed) < 260 and clock.now <= 2.5 + 0.1
+
+
+# 3x4-box positions (lines drawn in order) where the mover cannot win and Hard's move loses cells (found by random
+# safe play, checked with the exact solver): exact value -2, -4, -2, -2
+CANNOT_WIN = [
+    [18, 8, 16, 17, 11, 24, 22, 2],
+    [0, 8, 5, 24, 21, 2, 6, 14, 13, 16],
+    [3, 18, 7, 27, 28, 2, 23, 0, 22, 8, 10],
+    [16, 8, 28, 9, 6, 24, 22, 30, 26, 11],
+]
+
+
+@pytest.mark.parametrize("moves", CANNOT_WIN)
+def test_in_the_fight_a_lost_position_is_lost_by_as_little_as_possible(
+    moves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the exact solver left out, the selective solvers decide: when no move wins they look for a draw, then
+    for the best value (they used to fall back on Hard's move, which loses more here)."""
+    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": 0, "other": 0})
+    clear_tables()
+    state = GameState(Board.square(3, 4))
+    for line in moves:
+        state.play(line)
+    value = solve(state)
+    assert value is not None and value < to_win(state)
+    hard_move = run_to_end(hard(state.copy(), random.Random(0)))
+    assert value_of(state, hard_move) < value
+    move, _ = run(state, budget=60.0)
+    assert value_of(state, move) == value
+
+
+def value_of(state: GameState, line: int) -> int:
+    """The exact value of drawing ``line`` for the player to move in ``state``."""
+    after = state.copy()
+    after.play(line)
+    rest = solve(after)
+    assert rest is not None
+    gained = after.scores[state.to_move] - state.scores[state.to_move]
+    return gained + rest if after.to_move == state.to_move else -rest

@@ -4,16 +4,17 @@ For each move (two players):
 
 1. a capture that opens nothing is taken at once (normal play);
 2. when few enough lines are left, the exact :class:`~game.ai.search.solver.Solver` runs first, for part of the
-   budget; its transposition table is kept per board and variant, so once a position is solved every later move
-   of the game is instant and perfect. If the exact value does not win the game, the rest of the time goes to
-   setting traps that keep that value (:mod:`game.ai.search.traps`);
+   budget, asked in turn for a move that wins the game, one that draws, then the best value (``_ladder``); its
+   transposition table is kept per board and variant, so once a position is solved every later move of the game
+   is instant and perfect. If the exact value does not win the game, the rest of the time goes to setting traps
+   that keep that value (:mod:`game.ai.search.traps`);
 3. otherwise Hard's move (:func:`~game.ai.levels.hard.hard`: its control search and endgame searches, bounded in
    positions, here also by the move's time), so the Expert is never weaker than Hard where no solver finishes (and
    Hard finishes in time); and in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left)
    the selective solvers then search to the end over the moves that matter (safe lines, and one way of opening each
-   chain or loop), Hard's move first, asking only whether the mover can win the game: first the narrow set (only
-   short sacrifices while safe lines remain), then the wide set. The more trusted one that finished decides (each
-   kind keeps its own table).
+   chain or loop), Hard's move first, asking the same three questions (win, draw, best value): first the narrow
+   set (only short sacrifices while safe lines remain), then the wide set. The more trusted one that found a move
+   decides (each kind keeps its own table).
 
 Three or four players: steps 2 and 3 do not apply; the move comes from an iterative-deepening
 :class:`~game.ai.search.paranoid.Paranoid` search under the time budget. The move is a generator that yields after
@@ -111,15 +112,16 @@ def _two_players(
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
 
-    The exact solver runs first when few enough lines are left: it finds the best value, so the Expert maximises
-    its win, and when the value does not win it sets traps (:mod:`game.ai.search.traps`). In the fight for
-    control Hard's move is found next: it is the fallback and the first move the selective solvers search. They
-    only ask whether the mover can win the game (:func:`~game.ai.search.solver.to_win`); the more trusted one that
-    finished (wide, then narrow) decides: its winning move, or Hard's if it finds none.
+    Each solver is asked for a win, then a draw, then the best value (:func:`_ladder`). The exact solver runs
+    first when few enough lines are left; when its value does not win, the Expert sets traps
+    (:mod:`game.ai.search.traps`). In the fight for control Hard's move is found next: it is the fallback and the
+    first move the selective solvers search; the more trusted one that found a move (wide, then narrow) decides.
+    Before the selective solvers went on to a draw and the best value, a proved "no win" played Hard's move,
+    which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
     """
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"]:
         stop = start + budget * (_fight_exact_share(state) if fight else EXACT_SHARE)
-        exact = yield from _solve(state, rng, stop, best, "exact", None, None)
+        exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
     guess = best = yield from hard_fallback(state, rng, best, start + budget)
@@ -127,10 +129,31 @@ def _two_players(
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
-        solver = yield from _solve(state, rng, start + budget * share, best, kind, to_win(state), guess)
-        if solver is not None:
-            verdict = guess if solver.best_move is None else solver.best_move
+        solver = yield from _ladder(state, rng, start + budget * share, best, kind, guess)
+        if solver is not None and solver.best_move is not None:
+            verdict = solver.best_move
     return verdict
+
+
+def _ladder(
+    state: GameState, rng: random.Random, stop: float, best: int, kind: str, first: int | None
+) -> Generator[int | None, None, Solver | None]:
+    """The solver of ``kind`` asked in turn for a move that wins the game, one that draws, then the best value, on
+    one table (a null-window test is several times faster than the value), until one finds a move; after a win,
+    the best value too if it comes before ``stop`` (the biggest win). Returns the solver that decided (its
+    ``value`` is exact unless its move wins), or None at ``stop``."""
+    lead = to_win(state)
+    shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
+    wins = yield from _solve(state, rng, stop, best, kind, lead, first, shared)
+    if wins is None:
+        return None
+    if wins.best_move is not None:
+        biggest = yield from _solve(state, rng, stop, best, kind, None, wins.best_move, shared)
+        return wins if biggest is None else biggest
+    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared)
+    if draws is None or draws.best_move is not None:
+        return draws
+    return (yield from _solve(state, rng, stop, best, kind, None, first, shared))
 
 
 def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
@@ -165,11 +188,19 @@ def _exact_move(state: GameState, rng: random.Random, exact: Solver, stop: float
 
 
 def _solve(
-    state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, first: int | None
+    state: GameState,
+    rng: random.Random,
+    stop: float,
+    best: int,
+    kind: str,
+    beats: int | None,
+    first: int | None,
+    shared: tuple[dict[int, int], int],
 ) -> Generator[int | None, None, Solver | None]:
-    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``."""
+    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``; ``shared``: its
+    table and how many entries it may hold (:func:`_shared_table`)."""
     selective, narrow = kind != "exact", kind == "narrow"
-    table, limit = yield from _shared_table(state, kind, best)
+    table, limit = shared
     solver = Solver(
         state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
