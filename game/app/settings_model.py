@@ -155,16 +155,21 @@ def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
 
 
 def _typed(value: Any, kind: type, name: str) -> Any:
-    if kind is int and isinstance(value, bool):
-        raise ValueError(f"{name} should be a number, not {value!r}")
-    if not isinstance(value, kind):
-        raise ValueError(f"{name} should be {kind.__name__}, not {value!r}")
+    """``value`` when it is of ``kind`` (a yes/no is not a number), else a ValueError in the player's words."""
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+        message = tr("{name} should be {kind}, not {value}")
+        raise ValueError(message.format(name=name, kind=_kind_word(kind), value=repr(value)))
     return value
+
+
+def _kind_word(kind: type) -> str:
+    words = {bool: tr("yes or no"), str: tr("text"), int: tr("a whole number"), list: tr("a list")}
+    return words[kind]
 
 
 def _seat(data: Any) -> Seat:
     if not isinstance(data, dict):
-        raise ValueError(f"a player should be named values, not {data!r}")
+        raise ValueError(tr("a player should be named values, not {value}").format(value=repr(data)))
     return Seat(
         kind=_typed(data.get("kind", "human"), str, "kind"), level=_typed(data.get("level", "easy"), str, "level")
     )

@@ -126,7 +126,7 @@ def test_quick_play_uses_the_last_settings(make_driver, store):
     ("data", "problem"),
     [
         ("text", "named values"),
-        ({"size": "3x3"}, "size should be list"),
+        ({"size": "3x3"}, "size should be a list"),
         ({"timer": 12}, "12 s move timer"),
         ({"timer": True}, "number"),
         ({"seats": [{"kind": "human"}]}, "2 to 4"),

@@ -205,7 +205,7 @@ def test_people_start_a_match_s_next_board_and_there_is_none_after_the_last() ->
 
 
 def test_a_bad_seat_in_stored_settings_is_named() -> None:
-    for seat, problem in (({"kind": 5}, "kind should be str, not 5"), ({"level": []}, "level should be str, not []")):
+    for seat, problem in (({"kind": 5}, "kind should be text, not 5"), ({"level": []}, "level should be text, not []")):
         assert settings_from_data({"seats": [seat, seat]}) == (Settings(), [problem])
 
 
@@ -218,14 +218,14 @@ def test_a_stored_seat_without_a_kind_or_level_is_a_person_or_an_easy_computer()
 @pytest.mark.parametrize(
     ("data", "problem"),
     [
-        ({"misere": "yes"}, "misere should be bool, not 'yes'"),
-        ({"shape": 4}, "shape should be str, not 4"),
-        ({"timer": True}, "timer should be a number, not True"),
-        ({"first": 1.5}, "first should be int, not 1.5"),
-        ({"size": [3, "3"]}, "size should be int, not '3'"),
-        ({"size": 3}, "size should be list, not 3"),
-        ({"seats": "two"}, "seats should be list, not 'two'"),
-        ({"players": {}}, "players should be list, not {}"),
+        ({"misere": "yes"}, "misere should be yes or no, not 'yes'"),
+        ({"shape": 4}, "shape should be text, not 4"),
+        ({"timer": True}, "timer should be a whole number, not True"),
+        ({"first": 1.5}, "first should be a whole number, not 1.5"),
+        ({"size": [3, "3"]}, "size should be a whole number, not '3'"),
+        ({"size": 3}, "size should be a list, not 3"),
+        ({"seats": "two"}, "seats should be a list, not 'two'"),
+        ({"players": {}}, "players should be a list, not {}"),
     ],
 )
 def test_a_stored_setting_of_the_wrong_type_is_named(data: dict, problem: str) -> None:

@@ -221,6 +221,12 @@ FRENCH: dict[str, str] = {
         "les plateaux de la partie sauvegardée ne correspondent pas à ses réglages"
     ),
     "the saved settings are not a set of named values": "les réglages sauvegardés ne sont pas lisibles",
+    "{name} should be {kind}, not {value}": "{name} devrait être {kind}, pas {value}",
+    "yes or no": "oui ou non",
+    "text": "du texte",
+    "a whole number": "un nombre entier",
+    "a list": "une liste",
+    "a player should be named values, not {value}": "un joueur devrait être un jeu de valeurs nommées, pas {value}",
     "unknown board shape {shape!r}": "forme de plateau inconnue {shape!r}",
     "a {shape} board of size {size} is not offered": "un plateau {shape} de taille {size} n'est pas proposé",
     "{n} players: a game has 2 to 4": "{n} joueurs : une partie se joue à 2, 3 ou 4",
