@@ -17,7 +17,7 @@ import pygame
 from . import theme
 from .i18n import tr
 from .theme import Text
-from .widgets import focus_ring
+from .widgets import focus_ring, part_under
 
 PAGES = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789-_.#")
 PAGE_NAMES = ("ABC", "abc", "123")
@@ -75,10 +75,7 @@ class Keypad:
         return pygame.Rect(round(x), round(y), round(width), round(height))
 
     def part_at(self, pos: tuple[int, int]) -> Any:
-        for part, rect in self.part_rects():
-            if rect.collidepoint(pos):
-                return part
-        return None
+        return part_under(self.part_rects(), pos)
 
     def activate(self, part: Any) -> None:
         if part[0] == "char":

@@ -7,7 +7,7 @@ activates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -43,6 +43,11 @@ def draw_label(surface: pygame.Surface, text: Text, label: str, size: int, rect:
     for line in lines:
         text.draw(surface, line, size, ink, center=(rect.centerx, y))
         y += step
+
+
+def part_under(parts: Iterable[tuple[Any, pygame.Rect]], pos: tuple[int, int]) -> Any:
+    """The first of a widget's ``(part, rect)`` pairs whose rect holds ``pos``: that part, or None."""
+    return next((part for part, rect in parts if rect.collidepoint(pos)), None)
 
 
 class Button:
@@ -168,12 +173,7 @@ class Choice:
 
     # -- behaviour --------------------------------------------------------------------------------------------
     def part_at(self, pos: tuple[int, int]) -> Any:
-        if not self.enabled:
-            return None
-        for part, rect in self.part_rects():
-            if rect.collidepoint(pos):
-                return part
-        return None
+        return part_under(self.part_rects(), pos) if self.enabled else None
 
     def activate(self, part: Any) -> None:
         if isinstance(part, tuple):

@@ -19,7 +19,7 @@ from ..input import Action
 from ..players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from ..scene import PanelScene, Scene
 from ..scoreboard import swatch
-from ..widgets import Button, Choice, Panel, focus_ring, label_lines
+from ..widgets import Button, Choice, Panel, focus_ring, label_lines, part_under
 from .common import back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
@@ -47,10 +47,7 @@ class ColourRow:
         return [(i, pygame.Rect(self.rect.x + i * width, self.rect.y, width, self.rect.height)) for i in range(count)]
 
     def part_at(self, pos: tuple[int, int]) -> Any:
-        for part, rect in self.part_rects():
-            if rect.collidepoint(pos):
-                return part
-        return None
+        return part_under(self.part_rects(), pos)
 
     def activate(self, part: Any) -> None:
         if part != self.index:
