@@ -87,8 +87,8 @@ def test_a_running_move_clock_is_drawn_and_an_expired_message_is_cleared(make_dr
     assert idle_draws(driver) == 0
 
 
-def test_the_loop_sleeps_until_the_next_frame_is_due(make_driver, monkeypatch):
-    driver = make_driver()
+def record_sleeps(monkeypatch) -> list[float]:
+    """Every pause the app's loop asks of ``asyncio.sleep``, in order (each then taken as no pause at all)."""
     pauses: list[float] = []
     real_sleep = asyncio.sleep
 
@@ -97,6 +97,12 @@ def test_the_loop_sleeps_until_the_next_frame_is_due(make_driver, monkeypatch):
         await real_sleep(0)
 
     monkeypatch.setattr(app_module.asyncio, "sleep", record)
+    return pauses
+
+
+def test_the_loop_sleeps_until_the_next_frame_is_due(make_driver, monkeypatch):
+    driver = make_driver()
+    pauses = record_sleeps(monkeypatch)
     asyncio.run(driver.app.run(max_frames=driver.app.frames + 10))
     assert len(pauses) == 10
     assert all(0.005 < pause <= 1 / 60 for pause in pauses), pauses
@@ -104,14 +110,7 @@ def test_the_loop_sleeps_until_the_next_frame_is_due(make_driver, monkeypatch):
 
 def test_after_a_second_of_rest_the_loop_looks_for_input_30_times_a_second(make_driver, monkeypatch):
     driver = make_driver()
-    pauses: list[float] = []
-    real_sleep = asyncio.sleep
-
-    async def record(seconds: float = 0.0):
-        pauses.append(seconds)
-        await real_sleep(0)
-
-    monkeypatch.setattr(app_module.asyncio, "sleep", record)
+    pauses = record_sleeps(monkeypatch)
     driver.app.drawn_at -= app_module.IDLE_AFTER_SECONDS
     asyncio.run(driver.app.run(max_frames=driver.app.frames + 5))
     assert all(1 / 60 < pause <= 1 / app_module.IDLE_FRAME_RATE for pause in pauses), pauses
