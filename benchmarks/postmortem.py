@@ -1,16 +1,24 @@
-"""Where the Expert's games against Knox were lost: the exact value after every ply of the games ``peers.py`` printed.
+"""Where the games against Knox were lost: the exact value after every ply of the games ``peers.py`` printed.
 
     python benchmarks/peers.py --knox /work/knox/knox --board 4x4 --games 20 > games.txt
     python benchmarks/postmortem.py games.txt --board 4x4 --seconds 20
+    python benchmarks/postmortem.py games.txt --board 4x4 --lines 29 --jobs 2 --start-value 0
 
-For each finished game (the lines ``game N: Expert (first|second) A-B  moves...``) the exact solver
-(:class:`game.ai.search.solver.Solver`) values the positions from the last ply backward, on one table per game, so
-each solve reuses the ones after it, until a position takes longer than ``--seconds``. The value is counted for the
-Expert as the game's final margin would be: cells it already has minus Knox's, plus the exact value of the rest with
-the Expert's sign (``--lines N``: back to N lines left, however long each solve takes, so that runs compare on
-any machine load). Printed per game: the first ply solved and its lines left, the value there, and every ply where
-the value moved (``E`` the Expert's move, ``K`` Knox's): a drop on an Expert move is a mistake of the Expert, a rise
-on a Knox move one of Knox's. The summary counts them.
+For each finished game (the lines ``game N: Expert (first|second) A-B  moves...``, or ``Knox A`` in the Expert's
+place for ``peers.py --knox-v-knox``) the exact solver (:class:`game.ai.search.solver.Solver`) values the positions
+from the last ply backward, on one table per game, so each solve reuses the ones after it, until a position takes
+longer than ``--seconds``. The value is counted for the side the record names (the Expert, or Knox A) as the game's
+final margin would be: cells it already has minus its opponent's, plus the exact value of the rest with its sign
+(``--lines N``: back to N lines left, however long each solve takes, so that runs compare on any machine load).
+``--jobs N`` solves N games at once, one process each.
+
+Printed per game: the first ply solved and its lines left, the value there, and every ply where the value moved
+(``E`` the Expert's move and ``K`` Knox's, or ``A`` and ``B`` for the two Knoxes): a drop on a move of the named
+side is its mistake, a rise on its opponent's move one of the opponent's. The summary counts them by range of lines
+left (``--ranges``), with the games in which Knox made one. With ``--start-value V`` (the exact value of the empty
+board for the first player, when it is known: 0 on 4x4 boxes) it also counts the games where the value at the
+first solved ply proves that Knox erred before it: any value other than the start in Knox against Knox, a value
+better than the start for the Expert against Knox (only Knox's moves can raise it).
 """
 
 from __future__ import annotations
