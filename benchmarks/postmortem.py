@@ -199,6 +199,18 @@ def print_summary(solved: list[Solved], total: int, edges: list[int], start_valu
         f"with the empty board worth {start_value:+d} to the first player: Knox surely erred before the solved range "
         f"in {before} of {len(solved)} games; a Knox mistake is proved somewhere in {anywhere} of {len(solved)} games"
     )
+    if knox_v_knox:
+        players = sum(sum(proved_players(one, start_value)) for one in solved)
+        print(f"Knox players (two a game) with a proved mistake: {players} of {2 * len(solved)}")
+
+
+def proved_players(one: Solved, start_value: int) -> tuple[bool, bool]:
+    """For a Knox-v-Knox game: whether Knox A, and Knox B, surely erred (a value at the first solved ply below the
+    start for one of them, or a move of its own that changed the value). Two mistakes that cancel are not seen."""
+    start = start_value if one.game.seat == 0 else -start_value
+    value = one.values[one.first]
+    moved = {by_measured for _, by_measured, _ in one.changes()}
+    return value < start or True in moved, value > start or False in moved
 
 
 def main() -> int:
