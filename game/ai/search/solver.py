@@ -35,6 +35,7 @@ from ..position.coins import (
     components,
     control_moves,
     draw,
+    openings,
     simple_value,
     tables_for,
     take_free_coins,
@@ -134,6 +135,8 @@ class Solver:
         moves = self.root_moves()
         if self._rng is not None:
             self._rng.shuffle(moves)
+            if not (self.misere or self.no_extra or self.selective):
+                moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
         if self._first in moves:
             moves.remove(self._first)
             moves.insert(0, self._first)
@@ -162,7 +165,13 @@ class Solver:
             return forced
         if chain_end:
             return chain_end
-        return control_moves(tables, drawn, self._deg, self.narrow) if self.selective else legal
+        if self.selective:
+            return control_moves(tables, drawn, self._deg, self.narrow)
+        return exact_moves(tables, drawn, self._deg)
+
+    def _opens_something(self, line: int) -> bool:
+        """Whether drawing ``line`` lets the opponent capture (the root's ordering: safe lines first)."""
+        return any(self._deg[cell] == 2 for cell in self.tables.line_cells[line])
 
     def line_value(self, images: tuple[int, ...], line: int, alpha: int, beta: int) -> Search:
         """The value for the mover of drawing ``line`` (fail-soft within alpha..beta) in the position whose
@@ -218,7 +227,7 @@ class Solver:
             elif self.selective:
                 moves = control_moves(tables, drawn, deg, self.narrow)
             else:
-                moves = [line for line in tables.order if not drawn >> line & 1]
+                moves = exact_moves(tables, drawn, deg)
             if moves:
                 value = -999
                 start = alpha
@@ -229,10 +238,19 @@ class Solver:
                         if not deg[cell]:
                             got += 1
                     child = tuple(map(or_, images, line_images[line]))
-                    if got:
-                        score = got + (yield from self._normal(child, alpha - got, beta - got))
+                    if value == -999 or beta - alpha == 1:
+                        if got:
+                            score = got + (yield from self._normal(child, alpha - got, beta - got))
+                        else:
+                            score = -(yield from self._normal(child, -beta, -alpha))
+                    elif got:
+                        score = got + (yield from self._normal(child, alpha - got, alpha + 1 - got))
+                        if alpha < score < beta:
+                            score = got + (yield from self._normal(child, alpha - got, beta - got))
                     else:
-                        score = -(yield from self._normal(child, -beta, -alpha))
+                        score = -(yield from self._normal(child, -alpha - 1, -alpha))
+                        if alpha < score < beta:
+                            score = -(yield from self._normal(child, -beta, -alpha))
                     for cell in line_cells[line]:
                         deg[cell] += 1
                     if score > value:
@@ -278,6 +296,23 @@ class Solver:
                         break
         self._store(key, pack(*bounds_after(value, start, beta, low, high)))
         return value
+
+
+def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
+    """The lines worth searching where nothing is capturable: every safe line (centre outward), then one way of
+    opening each chain or loop, smallest first (see docs/solver.md, "Openings")."""
+    cell_mask = tables.cell_mask
+    unsafe = 0
+    for coin, left in enumerate(deg):
+        if left == 2:
+            unsafe |= cell_mask[coin]
+    free = tables.full & ~drawn
+    safe = free & ~unsafe
+    moves = [line for line in tables.order if safe >> line & 1]
+    if not unsafe & free:
+        return moves
+    moves.extend(line for _, line in openings(tables, drawn, deg))
+    return moves
 
 
 def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Generator[None, None, int | None]:
