@@ -193,6 +193,26 @@ def chain_end_moves(
     return moves
 
 
+def one_chain(
+    coins: list[int], drawn: int, deg: list[int], line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
+) -> list[int] | None:
+    """When ``coins`` is one capturable coin at the end of a chain whose far end is the ground or a coin of degree
+    3 or more, the chain's strings from that coin to the far end; else None (a chain open at both ends)."""
+    coin = coins[0]
+    came = (cell_mask[coin] & ~drawn).bit_length() - 1
+    run = [came]
+    while True:
+        cells = line_cells[came]
+        if len(cells) == 1:
+            return run
+        coin = cells[0] if cells[1] == coin else cells[1]
+        left = deg[coin]
+        if left != 2:
+            return run if left > 2 else None
+        came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
+        run.append(came)
+
+
 def capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int]]:
     """(captures that open nothing, the chain-end choices) at a position, without changing it."""
     forced, chain_coins = [], []

@@ -35,6 +35,7 @@ from ..position.coins import (
     components,
     control_moves,
     draw,
+    one_chain,
     openings,
     simple_value,
     tables_for,
@@ -220,7 +221,13 @@ class Solver:
             value = high
         else:
             alpha, beta = max(alpha, low), min(beta, high)
-            if chain_coins:
+            run = one_chain(chain_coins, drawn, deg, line_cells, cell_mask) if len(chain_coins) == 1 else None
+            if run is not None:
+                start = alpha
+                value = yield from self._take_or_decline(images, run, alpha, beta)
+                self._store(key, pack(*bounds_after(value, start, beta, low, high)))
+                moves = None
+            elif chain_coins:
                 moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
             elif max(deg) <= 2:
                 moves = []
@@ -228,7 +235,9 @@ class Solver:
                 moves = control_moves(tables, drawn, deg, self.narrow)
             else:
                 moves = exact_moves(tables, drawn, deg)
-            if moves:
+            if moves is None:
+                pass
+            elif moves:
                 value = -999
                 start = alpha
                 for line in moves:
@@ -265,6 +274,37 @@ class Solver:
                 self._store(key, pack(value, value))
         untake(deg, taken, line_cells)
         return value + gain
+
+    def _take_or_decline(self, images: tuple[int, ...], run: list[int], alpha: int, beta: int) -> Search:
+        """The value of a position whose one capturable coin opens a chain of ``len(run)`` coins (``run``: its
+        strings from that coin to the far end): take them all and move on, or take all but the last two and cut
+        the far string, leaving those two to the opponent (declining earlier only gives the opponent more)."""
+        deg, line_cells, line_images = self._deg, self.tables.line_cells, self.tables.line_images
+        value = -999
+        for decline in (False, True):
+            lines = run[:-2] + run[-1:] if decline else run
+            got = 0
+            child = images
+            for line in lines:
+                child = tuple(map(or_, child, line_images[line]))
+                for cell in line_cells[line]:
+                    deg[cell] -= 1
+                    if not deg[cell]:
+                        got += 1
+            if decline:
+                score = got - (yield from self._normal(child, got - beta, got - alpha))
+            else:
+                score = got + (yield from self._normal(child, alpha - got, beta - got))
+            for line in lines:
+                for cell in line_cells[line]:
+                    deg[cell] += 1
+            if score > value:
+                value = score
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return value
 
     # -- misère and no extra move: plain negamax with the table ------------------------------------------------
     def _plain(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
