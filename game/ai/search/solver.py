@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterable, Iterator
 from operator import or_
 
 from ...core import GameState
@@ -168,7 +168,7 @@ class Solver:
             return chain_end
         if self.selective:
             return control_moves(tables, drawn, self._deg, self.narrow)
-        return exact_moves(tables, drawn, self._deg)
+        return list(exact_moves(tables, drawn, self._deg))
 
     def _opens_something(self, line: int) -> bool:
         """Whether drawing ``line`` lets the opponent capture (the root's ordering: safe lines first)."""
@@ -222,22 +222,21 @@ class Solver:
         else:
             alpha, beta = max(alpha, low), min(beta, high)
             run = one_chain(chain_coins, drawn, deg, line_cells, cell_mask) if len(chain_coins) == 1 else None
+            moves: Iterable[int]
             if run is not None:
                 start = alpha
                 value = yield from self._take_or_decline(images, run, alpha, beta)
                 self._store(key, pack(*bounds_after(value, start, beta, low, high)))
-                moves = None
-            elif chain_coins:
-                moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
-            elif max(deg) <= 2:
-                moves = []
-            elif self.selective:
-                moves = control_moves(tables, drawn, deg, self.narrow)
+            elif max(deg) <= 2 and not chain_coins:
+                value = simple_value(*components(tables, drawn, deg))
+                self._store(key, pack(value, value))
             else:
-                moves = exact_moves(tables, drawn, deg)
-            if moves is None:
-                pass
-            elif moves:
+                if chain_coins:
+                    moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
+                elif self.selective:
+                    moves = control_moves(tables, drawn, deg, self.narrow)
+                else:
+                    moves = exact_moves(tables, drawn, deg)
                 value = -999
                 start = alpha
                 for line in moves:
@@ -269,9 +268,6 @@ class Solver:
                             if alpha >= beta:
                                 break
                 self._store(key, pack(*bounds_after(value, start, beta, low, high)))
-            else:
-                value = simple_value(*components(tables, drawn, deg))
-                self._store(key, pack(value, value))
         untake(deg, taken, line_cells)
         return value + gain
 
@@ -338,9 +334,10 @@ class Solver:
         return value
 
 
-def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
+def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[int]:
     """The lines worth searching where nothing is capturable: every safe line (centre outward), then one way of
-    opening each chain or loop, smallest first (see docs/solver.md, "Openings")."""
+    opening each chain or loop, smallest first (:func:`~game.ai.position.coins.openings`). Lazy: a search that
+    cuts off among the safe lines never looks for the chains (``deg`` must be as given when it gets there)."""
     cell_mask = tables.cell_mask
     unsafe = 0
     for coin, left in enumerate(deg):
@@ -348,11 +345,12 @@ def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
             unsafe |= cell_mask[coin]
     free = tables.full & ~drawn
     safe = free & ~unsafe
-    moves = [line for line in tables.order if safe >> line & 1]
-    if not unsafe & free:
-        return moves
-    moves.extend(line for _, line in openings(tables, drawn, deg))
-    return moves
+    for line in tables.order:
+        if safe >> line & 1:
+            yield line
+    if unsafe & free:
+        for _, line in openings(tables, drawn, deg):
+            yield line
 
 
 def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Generator[None, None, int | None]:
