@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.app.players import Player
 from game.app.session import DECIDER, GAME, Session, hint_seconds, resume_session
 from game.app.settings_model import Seat, Settings, settings_from_data
 from game.core import CodeError, decode
@@ -263,3 +264,42 @@ def test_a_resumed_link_game_keeps_its_id_and_a_damaged_id_is_dropped() -> None:
 def test_a_stored_player_that_is_not_named_values_and_a_first_player_out_of_range_are_named() -> None:
     assert settings_from_data({"seats": ["x", "y"]}) == (Settings(), ["a player should be named values, not 'x'"])
     assert Settings(first=2).problems() == ["player 3 cannot start a game of 2"]
+
+
+def test_every_problem_of_impossible_settings_is_named_in_the_order_of_the_settings_scene() -> None:
+    settings = Settings(seats=(Seat("human"),), timer=7, first=5, animation="warp", language="de")
+    assert settings.problems() == [
+        "1 players: a game has 2 to 4",
+        "a 7 s move timer is not offered",
+        "player 6 cannot start a game of 1",
+        "animation speed 'warp' is not offered",
+        "language 'de' is not offered",
+    ]
+
+
+def test_more_than_four_players_looks_and_an_unknown_start_are_named() -> None:
+    assert Settings(players=(Player(),) * 5).problems() == ["5 players' looks: a game has at most 4 players"]
+    assert Settings(start="bogus").problems() == ["start must be one of normal, swedish, icelandic, not 'bogus'"]
+    assert Settings(seats=(Seat("human"),) * 5, start="bogus").problems() == ["5 players: a game has 2 to 4"], (
+        "the rules are checked against the board only when everything else is right"
+    )
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(first=-1),  # a random first player
+        Settings(seats=(Seat("human"),) * 4, first=3, players=(Player(),) * 4),
+        Settings(language="fr", animation="slow", timer=10),
+        Settings(language="auto", animation="fast", start="swedish", shape="hex", size=(1,)),
+    ],
+)
+def test_settings_at_the_edges_of_what_is_offered_can_be_played(settings: Settings) -> None:
+    assert settings.problems() == []
+    assert settings_from_data(settings.to_data()) == (settings, [])
+
+
+@pytest.mark.parametrize(("first", "players"), [(-2, 2), (2, 2), (4, 4)])
+def test_a_first_player_just_outside_the_seats_is_refused(first: int, players: int) -> None:
+    settings = Settings(seats=(Seat("human"),) * players, first=first)
+    assert settings.problems() == [f"player {first + 1} cannot start a game of {players}"]
