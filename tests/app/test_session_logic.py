@@ -303,3 +303,16 @@ def test_settings_at_the_edges_of_what_is_offered_can_be_played(settings: Settin
 def test_a_first_player_just_outside_the_seats_is_refused(first: int, players: int) -> None:
     settings = Settings(seats=(Seat("human"),) * players, first=first)
     assert settings.problems() == [f"player {first + 1} cannot start a game of {players}"]
+
+
+def test_a_hint_search_gets_the_time_of_its_board_s_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[object, float]] = []
+
+    def think_hint(state: object, seconds: float = 99.0) -> object:
+        asked.append((state, seconds))
+        return object()
+
+    monkeypatch.setattr("game.ai.think_hint", think_hint)
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)  # 3x3 boxes: 24 lines
+    assert session.request_hint() is True
+    assert asked == [(session.state, pytest.approx(0.26))], "0.2 s and 1/400 s a line"
