@@ -4,6 +4,7 @@ a saved game (and the exact reason when it cannot be), undo, hints and the decid
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -316,3 +317,67 @@ def test_a_hint_search_gets_the_time_of_its_board_s_size(monkeypatch: pytest.Mon
     session = Session(TWO_PEOPLE, random.Random(0), first=0)  # 3x3 boxes: 24 lines
     assert session.request_hint() is True
     assert asked == [(session.state, pytest.approx(0.26))], "0.2 s and 1/400 s a line"
+
+
+# -- what is saved: the history entry and the autosave, field by field -------------------------------------------
+def test_a_finished_game_s_history_entry_holds_every_field() -> None:
+    settings = ONE_BY_TWO.with_(seats=(Seat("human"), Seat("computer", "hard")), misere=True)
+    session = Session(settings, random.Random(0), first=1)
+    for line in PLAYER_0_TAKES_BOTH:  # the computer (seat 1) starts here, so it draws the shared side 5
+        session.state.play(line)
+    before = datetime.now(UTC).replace(microsecond=0)
+    entry = session.record()
+    date = datetime.fromisoformat(entry.pop("date"))
+    assert before <= date <= datetime.now(UTC) and date.utcoffset() == timedelta(0) and date.microsecond == 0
+    assert entry == {
+        "board": "s1x2",
+        "rules": "2m",
+        "seats": [{"kind": "human", "level": "easy"}, {"kind": "computer", "level": "hard"}],
+        "names": ["You", "Hard"],
+        "scores": [0, 2],
+        "winners": [0],  # misère: fewer boxes win
+        "moves": ["1.s1x2.2m.1.ACEBDGF.6"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
+        "boards": [[0, 2]],
+        "decider": False,
+    }
+    assert session.decider().record()["decider"] is True
+
+
+def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
+    settings = TWO_PEOPLE.with_(size=(2, 2), match=True, timer=10)
+    session = Session(settings, random.Random(0), first=1)
+    session.play_line(3)
+    session.update(0.5)  # the line's animation (0.18 s at the fast pace) ends within this frame, which the clock runs
+    assert session.to_unfinished() == {
+        "version": 1,
+        "settings": settings.to_data(),
+        "starter": 1,
+        "codes": ["1.s2x2.2.1.D.2", "1.s2x2.2.0..8"],  # the match's second board starts with the other player
+        "current": 0,
+        "timer_left": 9.5,
+        "purpose": GAME,
+    }
+    session.link_id = "k3x9"
+    assert session.to_unfinished()["link"] == "k3x9"
+    assert Session(TWO_PEOPLE, random.Random(0), first=0).to_unfinished()["timer_left"] is None
+
+
+def test_settings_are_stored_as_plain_values() -> None:
+    settings = Settings(seats=(Seat("human"), Seat("computer", "hard")), players=(Player(name="Ann", colour="pink"),))
+    assert settings.to_data() == {
+        "shape": "square",
+        "size": [3, 3],
+        "seats": [{"kind": "human", "level": "easy"}, {"kind": "computer", "level": "hard"}],
+        "misere": False,
+        "start": "normal",
+        "no_extra": False,
+        "timer": 0,
+        "first": 0,
+        "sound": True,
+        "patterns": True,
+        "animation": "normal",
+        "match": False,
+        "competitive": False,
+        "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
+        "language": "auto",
+    }
