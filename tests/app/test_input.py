@@ -623,3 +623,28 @@ def test_a_finger_s_place_is_its_fraction_of_the_window_and_its_lift_ends_the_pr
     assert finger(pygame.FINGERUP, 0.6, 0.5) == [Action("release", (180, 100), touch=True)]
     assert finger(pygame.FINGERMOTION, 0.5, 0.5) == [], "lifted"
     assert finger(pygame.FINGERDOWN, 0.1, 0.1, finger_id=8) == [Action("press", (30, 20), touch=True)]
+
+
+def test_a_line_exactly_on_the_edge_of_the_arrow_cone_counts_as_within_it():
+    """On 5x5 boxes in 600x600 (edge 100 px), v 4 3 (at (350, 500)) is 250 px right of h 0 0 (at (100, 50)) and
+    450 px below it: exactly 1.8 times as far across as along, on the edge of the cone. With every other line drawn,
+    the right arrow goes there rather than staying put."""
+    board = Board.square(5)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    start, edge_line = parse_line(board, "h 0 0"), parse_line(board, "v 4 3")
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if line not in (start, edge_line):
+            state.play(line)
+    assert view.neighbour(state, start, "right") == edge_line
+
+
+def test_between_two_lines_equally_near_the_arrow_goes_to_the_first_in_reading_order():
+    """On 3x3 boxes in 600x600 (edge 150 px), with h 0 1 drawn, up from h 1 1 (at (300, 225)): v 0 1 (at
+    (225, 150)) and v 0 2 (at (375, 150)) are both 75 px up and 75 px across, the same score; the cursor takes
+    v 0 1, the first of the two in reading order."""
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    state = GameState(board)
+    state.play(parse_line(board, "h 0 1"))
+    assert view.neighbour(state, parse_line(board, "h 1 1"), "up") == parse_line(board, "v 0 1")
