@@ -381,3 +381,10 @@ def test_settings_are_stored_as_plain_values() -> None:
         "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
         "language": "auto",
     }
+
+
+@pytest.mark.parametrize(("stored", "left"), [(7, 7.0), (2.5, 2.5), (0, 0.0), (float("inf"), 15.0), ("7", 15.0)])
+def test_a_resumed_timed_game_goes_on_with_the_time_it_had_left(stored: object, left: float) -> None:
+    session, why = resume_session(saved(TWO_PEOPLE.with_(timer=15), timer_left=stored))
+    assert why == "" and session is not None
+    assert session.timer.remaining() == left, "a value that is not a finite number of seconds leaves a fresh clock"
