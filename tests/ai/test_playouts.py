@@ -11,7 +11,7 @@ from ai_helpers import CHAINS_3_AND_6, position, run_to_end
 from game.ai.position.chains import analyse, endgame_value, safe_lines
 from game.ai.position.coins import tables_for
 from game.ai.search.playouts import playout_move, playout_value
-from game.core import Board, GameState
+from game.core import Board, GameState, parse_line
 
 
 def test_a_playout_with_no_safe_line_after_the_move_is_the_exact_value_of_the_chains() -> None:
@@ -23,6 +23,26 @@ def test_a_playout_with_no_safe_line_after_the_move_is_the_exact_value_of_the_ch
     analysis = analyse(state)
     assert analysis.simple
     expected = -endgame_value(*analysis.sizes())
+    state.undo()
+    tables = tables_for(state.board)
+    values = {playout_value(tables, state.drawn, tables.degrees(state.drawn), line, random.Random(s)) for s in range(5)}
+    assert values == {expected}
+
+
+def test_a_playout_that_ends_with_the_mover_to_move_is_the_movers_exact_value() -> None:
+    """Two safe lines left, apart: after the move the opponent must draw the other one, and the mover then faces the
+    simple position (the 3 and the 6): its value is the mover's endgame value, with the opposite sign of the test
+    above."""
+    state = position([*CHAINS_3_AND_6, "h 0 1", "h 1 1"])
+    line = parse_line(state.board, "h 0 1")
+    assert set(safe_lines(state)) == {line, parse_line(state.board, "h 1 1")}
+    for name in ("h 0 1", "h 1 1"):
+        state.play(parse_line(state.board, name))
+    analysis = analyse(state)
+    assert analysis.simple and analysis.sizes() == ((3, 6), ())
+    expected = endgame_value(*analysis.sizes())
+    assert expected == -5  # opening the 3 first: 2 cells back, then the 6 goes (by hand)
+    state.undo()
     state.undo()
     tables = tables_for(state.board)
     values = {playout_value(tables, state.drawn, tables.degrees(state.drawn), line, random.Random(s)) for s in range(5)}
