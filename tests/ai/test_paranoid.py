@@ -79,3 +79,15 @@ def test_deepening_to_the_end_plays_a_line_of_the_best_paranoid_value(rules: Rul
     assert best != set(values)
     for seed in range(4):
         assert run_to_end(deepen(state, random.Random(seed), -1)) in best
+
+
+def test_at_the_horizon_the_player_to_move_takes_every_cell_offered() -> None:
+    """Depth 1 on 2x2 boxes, three players, the first position above (by hand): the bottom-right box has three
+    sides. Leaving it, the next player takes it at the horizon: -1 for the root player. Taking it (h 2 1) is +1
+    and keeps the turn, and then nothing is offered."""
+    state = start(UNDRAWN[0], Rules(players=3))
+    search = Paranoid(state)
+    take = parse_line(state.board, "h 2 1")
+    assert state.would_capture(take) == 1
+    values = {line: run_to_end(search.line_value(state.drawn, 0, line, 1, -INF, INF)) for line in state.legal_lines()}
+    assert values == {line: 1 if line == take else -1 for line in state.legal_lines()}

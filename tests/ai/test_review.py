@@ -15,6 +15,7 @@ from game.ai.review import (
     GAVE_EARLY,
     LEFT_BOXES,
     LONGER_CHAIN,
+    MoveReview,
     Review,
     cost_label,
     cost_reason,
@@ -241,3 +242,16 @@ def test_cost_reasons_for_a_line_given_early_and_for_a_longer_chain_opened() -> 
     reasons = cost_reason(no_safe_line, named("v 1 0"), named("v 0 0"))
     assert reasons == (LONGER_CHAIN, "opens the shortest chain (gives 3)")
     assert no_safe_line.drawn == position(CHAINS_3_AND_6).drawn  # left as found
+
+
+def test_a_loss_with_no_named_mistake_says_what_was_better() -> None:
+    """Two safe lines of the 3 and the 6 (h 0 1 and h 1 1): drawing one when the other was best fits none of the
+    named mistakes, so the label gives the better move's reason; under misère there is no reason at all."""
+    before = position([*CHAINS_3_AND_6, "h 0 1", "h 1 1"])
+    move = MoveReview(index=0, line=named("h 1 1"), player=0, value=-3, best=named("h 0 1"), loss=2)
+    assert cost_label(before, move) == "gave away 2: better was: safe line"
+    misere = GameState(before.board, Rules(misere=True))
+    for index in range(before.board.num_lines):
+        if before.is_drawn(index):
+            misere.play(index)
+    assert cost_label(misere, move) == "gave away 2"
