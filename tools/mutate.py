@@ -44,6 +44,7 @@ class Package:
     tests: tuple[str, ...]  # the tests that matter for them
     names: tuple[str, ...] = ()  # mutant-name globs when only some functions of the files count (no drawing code)
     deselect: tuple[str, ...] = ()  # tests left out (pytest node ids), each with its reason where it is set
+    timeout_multiplier: float = 15.0  # mutmut's default; see AI_TIMEOUT_MULTIPLIER
 
 
 # The app's logic without drawing: one game's session, raw events to actions, the settings model and the board
@@ -78,6 +79,14 @@ AI_PARTS = {
 # unmutated code. The solver behind that exact play is checked without a time budget (tests/ai/test_solver.py).
 AI_TIMED = ("tests/ai/test_expert.py::test_expert_against_itself_reaches_the_exact_value",)
 
+# mutmut stops a mutant after 2 x multiplier x (its tests' recorded seconds + TIMEOUT_CONSTANT) seconds of CPU. The
+# seconds are recorded in mutmut's first run, which traces every call, and the searches of game/ai run many times
+# slower there than in a mutant's run: Hard's games on the triangle were recorded at 107 s; they take 6.3 s of CPU
+# in plain pytest and 7.9 s in a mutant's run with the plugin's direct calls. With mutmut's 15, a mutant of
+# coins._runs (tests recorded at 300 s) that makes a search loop forever would hold a worker for 9,300 s of CPU;
+# 3 still leaves 6 x the recorded time, far more than the tests take.
+AI_TIMEOUT_MULTIPLIER = 3.0
+
 PACKAGES = {
     "core": Package(("game/core/*",), ("tests/core",)),
     "storage": Package(("game/storage/*",), ("tests/test_storage.py", "tests/test_saved.py")),
@@ -87,8 +96,11 @@ PACKAGES = {
         APP_TESTS,
         tuple(f"{path[:-3].replace('/', '.')}.*" for path in APP_FILES) + HIT_TESTING,
     ),
-    "ai": Package(("game/ai/*",), ("tests/ai",), deselect=AI_TIMED),
-    **{name: Package(files, ("tests/ai",), deselect=AI_TIMED) for name, files in AI_PARTS.items()},
+    "ai": Package(("game/ai/*",), ("tests/ai",), deselect=AI_TIMED, timeout_multiplier=AI_TIMEOUT_MULTIPLIER),
+    **{
+        name: Package(files, ("tests/ai",), deselect=AI_TIMED, timeout_multiplier=AI_TIMEOUT_MULTIPLIER)
+        for name, files in AI_PARTS.items()
+    },
 }
 
 # Read by the tests besides game/ and tests/: the pygbag entry (tests/app/test_browser.py), the sounds and icon
@@ -133,6 +145,7 @@ def mutmut_settings(package: Package) -> str:
         f"pytest_add_cli_args = {json.dumps(['-p', 'mutate_plugin', '-p', 'no:cacheprovider', *deselect])}",
         f"also_copy = {json.dumps(['mutate_plugin.py', *ALSO_COPY])}",
         f"timeout_constant = {TIMEOUT_CONSTANT}",
+        f"timeout_multiplier = {package.timeout_multiplier}",
     ]
     return "\n".join(lines) + "\n"
 
