@@ -266,17 +266,17 @@ Z95 = 1.96
 
 def sample_estimate(strata: list[tuple[int, int, int]]) -> tuple[float, float]:
     """The share of killed mutants in the whole population, and its 95% half-width, from a stratified sample:
-    each stratum is (its size N, mutants decided n, killed k). Weights N / sum(N); each part's variance
-    p(1-p)/(n-1) with the finite population correction (1 - n/N)."""
+    each stratum is (its size N, mutants decided n, killed k). Weights N / sum(N); each part's variance is
+    p'(1-p')/n with the finite population correction (1 - n/N), where p' = (k+1)/(n+2) keeps a part with every
+    mutant killed (or none) from claiming no uncertainty at all."""
     population = sum(size for size, _, _ in strata)
     share = variance = 0.0
     for size, decided, killed in strata:
         if not decided:
             continue
-        weight, p = size / population, killed / decided
-        share += weight * p
-        if decided > 1:
-            variance += weight**2 * p * (1 - p) / (decided - 1) * (1 - decided / size)
+        weight, smoothed = size / population, (killed + 1) / (decided + 2)
+        share += weight * killed / decided
+        variance += weight**2 * smoothed * (1 - smoothed) / decided * (1 - decided / size)
     return share, Z95 * math.sqrt(variance)
 
 
