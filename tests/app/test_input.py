@@ -545,3 +545,106 @@ def test_a_finger_without_an_id_is_finger_0():
         "press"
     ]
     assert mapper.actions(pygame.event.Event(pygame.FINGERDOWN, x=0.2, y=0.2), (100, 100)) == []
+
+
+# -- each raw event, one at a time, to its action --------------------------------------------------------------
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod)
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        (pygame.event.Event(pygame.QUIT), [Action("quit")]),
+        (key(pygame.K_LEFT), [Action("left", text="left")]),
+        (key(pygame.K_RIGHT), [Action("right", text="right")]),
+        (key(pygame.K_UP), [Action("up", text="up")]),
+        (key(pygame.K_DOWN), [Action("down", text="down")]),
+        (key(pygame.K_RETURN), [Action("confirm", text="return")]),
+        (key(pygame.K_KP_ENTER), [Action("confirm", text="enter")]),
+        (key(pygame.K_SPACE), [Action("confirm", text="space")]),
+        (key(pygame.K_u), [Action("undo", text="u")]),
+        (key(pygame.K_h), [Action("hint", text="h")]),
+        (key(pygame.K_ESCAPE), [Action("back", text="escape")]),
+        (key(pygame.K_AC_BACK), [Action("back", text="AC Back")]),
+        (key(pygame.K_BACKSPACE), [Action("back", text="backspace")]),
+        (key(pygame.K_x), []),
+        (key(pygame.K_TAB), [Action("next")]),
+        (key(pygame.K_TAB, pygame.KMOD_LSHIFT), [Action("previous")]),
+        (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB), [Action("next")]),
+        (key(pygame.K_v, pygame.KMOD_LCTRL), [Action("paste")]),
+        (key(pygame.K_v, pygame.KMOD_RMETA), [Action("paste")]),
+        (key(pygame.K_v), []),
+        (key(pygame.K_v, pygame.KMOD_SHIFT), []),
+        (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v), []),
+        (pygame.event.Event(pygame.TEXTINPUT, text="é"), [Action("text", text="é")]),
+        (pygame.event.Event(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200), [Action("resize")]),
+        (pygame.event.Event(pygame.WINDOWSIZECHANGED, x=300, y=200), [Action("resize")]),
+        (pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, touch=False), [Action("scroll", amount=-2)]),
+        (pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3), [Action("scroll", amount=3)]),
+        (pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, touch=True), []),
+        (pygame.event.Event(pygame.KEYUP, key=pygame.K_LEFT), []),
+        (pygame.event.Event(pygame.ACTIVEEVENT, gain=1, state=1), []),
+    ],
+)
+def test_each_event_becomes_its_action(event: pygame.event.Event, expected: list[Action]) -> None:
+    assert InputMapper().actions(event, (300, 200)) == expected
+
+
+def test_the_mouse_hovers_then_drags_with_button_1_held_and_other_buttons_do_nothing() -> None:
+    mapper = InputMapper()
+
+    def mouse(kind: int, x: float, y: float, **extra: object) -> list[Action]:
+        return mapper.actions(pygame.event.Event(kind, pos=(x, y), **extra), (300, 200))
+
+    assert mouse(pygame.MOUSEBUTTONUP, 5, 5, button=1) == [], "a release with no press before it"
+    assert mouse(pygame.MOUSEMOTION, 10.7, 20.2) == [Action("hover", (10, 20))]
+    assert mouse(pygame.MOUSEBUTTONDOWN, 10, 20, button=3) == []
+    assert mouse(pygame.MOUSEMOTION, 11, 20) == [Action("hover", (11, 20))], "the right button does not drag"
+    assert mouse(pygame.MOUSEBUTTONDOWN, 11, 20) == [Action("press", (11, 20))], "no button given: button 1"
+    assert mouse(pygame.MOUSEMOTION, 30, 40) == [Action("drag", (30, 40))]
+    assert mouse(pygame.MOUSEBUTTONUP, 30, 40, button=2) == []
+    assert mouse(pygame.MOUSEBUTTONUP, 31, 41, button=1) == [Action("release", (31, 41))]
+    assert mouse(pygame.MOUSEMOTION, 32, 42) == [Action("hover", (32, 42))], "released: hovering again"
+    assert mouse(pygame.MOUSEBUTTONUP, 32, 42, button=1) == [], "released once only"
+
+
+def test_a_finger_s_place_is_its_fraction_of_the_window_and_its_lift_ends_the_press() -> None:
+    mapper = InputMapper()
+
+    def finger(kind: int, x: float, y: float, finger_id: int = 7) -> list[Action]:
+        return mapper.actions(pygame.event.Event(kind, x=x, y=y, finger_id=finger_id), (300, 200))
+
+    assert finger(pygame.FINGERMOTION, 0.5, 0.5) == [], "no finger is down"
+    assert finger(pygame.FINGERUP, 0.5, 0.5) == []
+    assert finger(pygame.FINGERDOWN, 0.25, 0.999) == [Action("press", (75, 199), touch=True)]
+    assert finger(pygame.FINGERMOTION, 0.5, 0.1, finger_id=8) == [], "another finger"
+    assert finger(pygame.FINGERMOTION, 0.5, 0.1) == [Action("drag", (150, 20), touch=True)]
+    assert finger(pygame.FINGERUP, 0.6, 0.5) == [Action("release", (180, 100), touch=True)]
+    assert finger(pygame.FINGERMOTION, 0.5, 0.5) == [], "lifted"
+    assert finger(pygame.FINGERDOWN, 0.1, 0.1, finger_id=8) == [Action("press", (30, 20), touch=True)]
+
+
+def test_a_line_exactly_on_the_edge_of_the_arrow_cone_counts_as_within_it():
+    """On 5x5 boxes in 600x600 (edge 100 px), v 4 3 (at (350, 500)) is 250 px right of h 0 0 (at (100, 50)) and
+    450 px below it: exactly 1.8 times as far across as along, on the edge of the cone. With every other line drawn,
+    the right arrow goes there rather than staying put."""
+    board = Board.square(5)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    start, edge_line = parse_line(board, "h 0 0"), parse_line(board, "v 4 3")
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if line not in (start, edge_line):
+            state.play(line)
+    assert view.neighbour(state, start, "right") == edge_line
+
+
+def test_between_two_lines_equally_near_the_arrow_goes_to_the_first_in_reading_order():
+    """On 3x3 boxes in 600x600 (edge 150 px), with h 0 1 drawn, up from h 1 1 (at (300, 225)): v 0 1 (at
+    (225, 150)) and v 0 2 (at (375, 150)) are both 75 px up and 75 px across, the same score; the cursor takes
+    v 0 1, the first of the two in reading order."""
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    state = GameState(board)
+    state.play(parse_line(board, "h 0 1"))
+    assert view.neighbour(state, parse_line(board, "h 1 1"), "up") == parse_line(board, "v 0 1")

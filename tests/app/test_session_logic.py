@@ -4,9 +4,11 @@ a saved game (and the exact reason when it cannot be), undo, hints and the decid
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from game.app.players import Player
 from game.app.session import DECIDER, GAME, Session, hint_seconds, resume_session
 from game.app.settings_model import Seat, Settings, settings_from_data
 from game.core import CodeError, decode
@@ -263,3 +265,126 @@ def test_a_resumed_link_game_keeps_its_id_and_a_damaged_id_is_dropped() -> None:
 def test_a_stored_player_that_is_not_named_values_and_a_first_player_out_of_range_are_named() -> None:
     assert settings_from_data({"seats": ["x", "y"]}) == (Settings(), ["a player should be named values, not 'x'"])
     assert Settings(first=2).problems() == ["player 3 cannot start a game of 2"]
+
+
+def test_every_problem_of_impossible_settings_is_named_in_the_order_of_the_settings_scene() -> None:
+    settings = Settings(seats=(Seat("human"),), timer=7, first=5, animation="warp", language="de")
+    assert settings.problems() == [
+        "1 players: a game has 2 to 4",
+        "a 7 s move timer is not offered",
+        "player 6 cannot start a game of 1",
+        "animation speed 'warp' is not offered",
+        "language 'de' is not offered",
+    ]
+
+
+def test_more_than_four_players_looks_and_an_unknown_start_are_named() -> None:
+    assert Settings(players=(Player(),) * 5).problems() == ["5 players' looks: a game has at most 4 players"]
+    assert Settings(start="bogus").problems() == ["start must be one of normal, swedish, icelandic, not 'bogus'"]
+    assert Settings(seats=(Seat("human"),) * 5, start="bogus").problems() == ["5 players: a game has 2 to 4"], (
+        "the rules are checked against the board only when everything else is right"
+    )
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(first=-1),  # a random first player
+        Settings(seats=(Seat("human"),) * 4, first=3, players=(Player(),) * 4),
+        Settings(language="fr", animation="slow", timer=10),
+        Settings(language="auto", animation="fast", start="swedish", shape="hex", size=(1,)),
+    ],
+)
+def test_settings_at_the_edges_of_what_is_offered_can_be_played(settings: Settings) -> None:
+    assert settings.problems() == []
+    assert settings_from_data(settings.to_data()) == (settings, [])
+
+
+@pytest.mark.parametrize(("first", "players"), [(-2, 2), (2, 2), (4, 4)])
+def test_a_first_player_just_outside_the_seats_is_refused(first: int, players: int) -> None:
+    settings = Settings(seats=(Seat("human"),) * players, first=first)
+    assert settings.problems() == [f"player {first + 1} cannot start a game of {players}"]
+
+
+def test_a_hint_search_gets_the_time_of_its_board_s_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[object, float]] = []
+
+    def think_hint(state: object, seconds: float = 99.0) -> object:
+        asked.append((state, seconds))
+        return object()
+
+    monkeypatch.setattr("game.ai.think_hint", think_hint)
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)  # 3x3 boxes: 24 lines
+    assert session.request_hint() is True
+    assert asked == [(session.state, pytest.approx(0.26))], "0.2 s and 1/400 s a line"
+
+
+# -- what is saved: the history entry and the autosave, field by field -------------------------------------------
+def test_a_finished_game_s_history_entry_holds_every_field() -> None:
+    settings = ONE_BY_TWO.with_(seats=(Seat("human"), Seat("computer", "hard")), misere=True)
+    session = Session(settings, random.Random(0), first=1)
+    for line in PLAYER_0_TAKES_BOTH:  # the computer (seat 1) starts here, so it draws the shared side 5
+        session.state.play(line)
+    before = datetime.now(UTC).replace(microsecond=0)
+    entry = session.record()
+    date = datetime.fromisoformat(entry.pop("date"))
+    assert before <= date <= datetime.now(UTC) and date.utcoffset() == timedelta(0) and date.microsecond == 0
+    assert entry == {
+        "board": "s1x2",
+        "rules": "2m",
+        "seats": [{"kind": "human", "level": "easy"}, {"kind": "computer", "level": "hard"}],
+        "names": ["You", "Hard"],
+        "scores": [0, 2],
+        "winners": [0],  # misère: fewer boxes win
+        "moves": ["1.s1x2.2m.1.ACEBDGF.6"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
+        "boards": [[0, 2]],
+        "decider": False,
+    }
+    assert session.decider().record()["decider"] is True
+
+
+def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
+    settings = TWO_PEOPLE.with_(size=(2, 2), match=True, timer=10)
+    session = Session(settings, random.Random(0), first=1)
+    session.play_line(3)
+    session.update(0.5)  # the line's animation (0.18 s at the fast pace) ends within this frame, which the clock runs
+    assert session.to_unfinished() == {
+        "version": 1,
+        "settings": settings.to_data(),
+        "starter": 1,
+        "codes": ["1.s2x2.2.1.D.2", "1.s2x2.2.0..8"],  # the match's second board starts with the other player
+        "current": 0,
+        "timer_left": 9.5,
+        "purpose": GAME,
+    }
+    session.link_id = "k3x9"
+    assert session.to_unfinished()["link"] == "k3x9"
+    assert Session(TWO_PEOPLE, random.Random(0), first=0).to_unfinished()["timer_left"] is None
+
+
+def test_settings_are_stored_as_plain_values() -> None:
+    settings = Settings(seats=(Seat("human"), Seat("computer", "hard")), players=(Player(name="Ann", colour="pink"),))
+    assert settings.to_data() == {
+        "shape": "square",
+        "size": [3, 3],
+        "seats": [{"kind": "human", "level": "easy"}, {"kind": "computer", "level": "hard"}],
+        "misere": False,
+        "start": "normal",
+        "no_extra": False,
+        "timer": 0,
+        "first": 0,
+        "sound": True,
+        "patterns": True,
+        "animation": "normal",
+        "match": False,
+        "competitive": False,
+        "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
+        "language": "auto",
+    }
+
+
+@pytest.mark.parametrize(("stored", "left"), [(7, 7.0), (2.5, 2.5), (0, 0.0), (float("inf"), 15.0), ("7", 15.0)])
+def test_a_resumed_timed_game_goes_on_with_the_time_it_had_left(stored: object, left: float) -> None:
+    session, why = resume_session(saved(TWO_PEOPLE.with_(timer=15), timer_left=stored))
+    assert why == "" and session is not None
+    assert session.timer.remaining() == left, "a value that is not a finite number of seconds leaves a fresh clock"
