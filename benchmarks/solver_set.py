@@ -5,8 +5,9 @@
 
 The positions (``solver_positions.txt``) are taken from the Expert's games against Knox (``peers.py`` output, session
 4): 4x4 boxes at 27-31 lines left, 5x5 boxes at 34-40, where the game is decided. For each position, on a fresh
-table each time: the exact value (full window) and the Expert's win test (``beats`` = the opponent's lead: is
-there a move that wins the game?), with search nodes, seconds and CPU seconds. Node counts do not depend on the
+table each time: the exact value (full window), the Expert's win test (``beats`` = the opponent's lead: is
+there a move that wins the game?) and, with ``--questions ladder``, the Expert's three questions in turn until one
+finds a move (win, draw, best value), with search nodes, seconds and CPU seconds. Node counts do not depend on the
 machine's load; seconds do (give ``uptime`` with them), CPU seconds less so. ``--max-seconds``: a solve that takes
 longer is reported as not finished (``-``) and left out of the totals (its nodes so far are shown).
 """
@@ -57,44 +58,54 @@ def endgames() -> list[tuple[str, GameState]]:
     ]
 
 
-def timed(state: GameState, beats: int | None, max_seconds: float) -> tuple[int | None, int, float, float]:
-    """(value or None if not finished, nodes, wall seconds, CPU seconds) of one solve on a fresh table."""
-    solver = Solver(state, pause_every=4096, beats=beats)
-    start, cpu = time.perf_counter(), time.process_time()
-    done = solver.step(max_seconds)
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return (solver.value if done else None), solver.nodes, seconds, cpu
-
-
-def answer(value: int | None, beats: int) -> str:
-    if value is None:
-        return "-"
-    return "win" if value > beats else "no win"
+def ask(state: GameState, question: str, max_seconds: float) -> tuple[str, int, float, float]:
+    """(the answer, or "-" if not finished in ``max_seconds``; nodes; wall seconds; CPU seconds) of one question,
+    on a fresh table: "value" (full window), "win" (a null window at the opponent's lead), or "ladder" (the
+    Expert's questions in turn on one table until one finds a move: win, else draw, else the value)."""
+    lead = to_win(state)
+    table: dict[int, int] = {}
+    nodes, start, cpu = 0, time.perf_counter(), time.process_time()
+    steps: list[tuple[int | None, str]] = {
+        "value": [(None, "")],
+        "win": [(lead, "win")],
+        "ladder": [(lead, "win"), (lead - 1, "draw"), (None, "loss")],
+    }[question]
+    shown = "-"
+    for beats, outcome in steps:
+        solver = Solver(state, pause_every=4096, beats=beats, table=table if question == "ladder" else None)
+        done = solver.step(max(0.0, start + max_seconds - time.perf_counter()))
+        nodes += solver.nodes
+        if not done:
+            shown = "-"
+            break
+        assert solver.value is not None
+        if beats is None:
+            shown = f"{solver.value:+d}" if question == "value" else outcome
+            break
+        shown = outcome if solver.best_move is not None else f"no {outcome}"
+        if solver.best_move is not None:
+            break
+    return shown, nodes, time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", default="4x4,5x5,endgames", help="comma-separated: 4x4, 5x5, endgames")
-    parser.add_argument("--max-seconds", type=float, default=1e9, help="give up a solve after this long")
-    parser.add_argument("--questions", default="value,win", help="comma-separated: value, win")
+    parser.add_argument("--max-seconds", type=float, default=1e9, help="give up a question after this long")
+    parser.add_argument("--questions", default="value,win", help="comma-separated: value, win, ladder")
     args = parser.parse_args()
     questions = args.questions.split(",")
     head = f"{'nodes':>10} {'s':>7} {'CPU s':>7}"
-    print(f"{'position':32} {'value':>8} {head}   {'win test':>8} {head}")
+    print(f"{'position':32}" + "".join(f" {question:>8} {head}  " for question in questions))
     for name in args.sets.split(","):
         positions = endgames() if name == "endgames" else knox_positions(name)
         totals = {question: [0, 0.0, 0.0, 0] for question in questions}  # nodes, seconds, CPU seconds, finished
         for label, state in positions:
             row = f"{label:32}"
-            for question in ("value", "win"):
-                if question not in questions:
-                    row += " " * 37
-                    continue
-                beats = None if question == "value" else to_win(state)
-                value, nodes, seconds, cpu = timed(state, beats, args.max_seconds)
-                shown = ("-" if value is None else f"{value:+d}") if beats is None else answer(value, to_win(state))
+            for question in questions:
+                shown, nodes, seconds, cpu = ask(state, question, args.max_seconds)
                 row += f" {shown:>8} {nodes:>10,} {seconds:>7.2f} {cpu:>7.2f}  "
-                if value is not None:
+                if shown != "-":
                     totals[question][0] += nodes
                     totals[question][1] += seconds
                     totals[question][2] += cpu

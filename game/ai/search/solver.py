@@ -145,7 +145,12 @@ class Solver:
         alpha, beta = (-limit, limit) if self.beats is None else (self.beats, self.beats + 1)
         best = -limit
         for line in moves:
-            value = yield from self.line_value(self._images, line, alpha, beta)
+            if best > -limit and beta - alpha > 1:  # a null window first: is it better than the best so far?
+                value = yield from self.line_value(self._images, line, alpha, alpha + 1)
+                if value > alpha:
+                    value = yield from self.line_value(self._images, line, alpha, beta)
+            else:
+                value = yield from self.line_value(self._images, line, alpha, beta)
             if value > best:
                 best, self.best_move = value, line
                 alpha = max(alpha, value)
