@@ -388,3 +388,8 @@ def test_a_resumed_timed_game_goes_on_with_the_time_it_had_left(stored: object, 
     session, why = resume_session(saved(TWO_PEOPLE.with_(timer=15), timer_left=stored))
     assert why == "" and session is not None
     assert session.timer.remaining() == left, "a value that is not a finite number of seconds leaves a fresh clock"
+
+
+@pytest.mark.parametrize("data", [None, [], "settings", 3])
+def test_stored_settings_that_are_not_named_values_are_refused_with_the_reason(data: object) -> None:
+    assert settings_from_data(data) == (Settings(), ["the saved settings are not a set of named values"])
