@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from game.app.players import Player
-from game.app.session import DECIDER, GAME, Session, hint_seconds, resume_session
+from game.app.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session
 from game.app.settings_model import Seat, Settings, settings_from_data
 from game.core import CodeError, decode
 
@@ -393,3 +393,41 @@ def test_a_resumed_timed_game_goes_on_with_the_time_it_had_left(stored: object, 
 @pytest.mark.parametrize("data", [None, [], "settings", 3])
 def test_stored_settings_that_are_not_named_values_are_refused_with_the_reason(data: object) -> None:
     assert settings_from_data(data) == (Settings(), ["the saved settings are not a set of named values"])
+
+
+# -- what the board scene reads: the animation's progress, the timer's bar, the lines the timer drew ---------------
+def test_a_line_is_drawn_then_the_boxes_it_closed_are_filled() -> None:
+    capture = Animation(line=5, cells=(0, 1), player=0, start=10.0, line_seconds=0.25, fill_seconds=0.5)
+    assert [capture.line_progress(t) for t in (9.0, 10.0, 10.125, 10.25, 11.0)] == [0.0, 0.0, 0.5, 1.0, 1.0]
+    assert [capture.fill_progress(t) for t in (10.0, 10.25, 10.375, 10.75, 12.0)] == [0.0, 0.0, 0.25, 1.0, 1.0]
+    assert [capture.done(t) for t in (10.25, 10.74, 10.75)] == [False, False, True]
+    plain = Animation(line=5, cells=(), player=0, start=10.0, line_seconds=0.25, fill_seconds=0.5)
+    assert plain.fill_progress(10.0) == 1.0, "nothing to fill"
+    assert [plain.done(t) for t in (10.24, 10.25)] == [False, True], "no wait for a fill"
+
+
+def test_the_timer_bar_shows_the_time_left_while_a_player_is_to_move() -> None:
+    assert Session(TWO_PEOPLE, random.Random(0), first=0).timer_fraction() is None, "no timer"
+    session = Session(ONE_BY_TWO.with_(timer=10), random.Random(0), first=0)
+    assert session.timer_fraction() == 1.0
+    session.update(2.5)
+    assert session.timer_fraction() == 0.75
+    for line in PLAYER_0_TAKES_BOTH:
+        session.state.play(line)
+    assert session.timer_fraction() is None, "the board is over"
+
+
+def test_the_lines_the_timer_drew_are_known_board_by_board() -> None:
+    session = Session(TWO_PEOPLE.with_(timer=5), random.Random(0), first=0)
+    session.play_line(0)
+    session.play_line(9, forced=True)
+    session.play_line(3)
+    assert session.timed_out_lines() == {9}
+    assert session.forced == [{1}]
+
+
+def test_you_are_the_one_person_playing_computers() -> None:
+    one = Session(Settings(seats=(Seat("computer"), Seat("human"))), random.Random(0))
+    assert [one.is_you(seat) for seat in (0, 1)] == [False, True]
+    two = Session(TWO_PEOPLE, random.Random(0))
+    assert [two.is_you(seat) for seat in (0, 1)] == [False, False], "two people are Player 1 and Player 2"
