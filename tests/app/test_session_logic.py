@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from game.app.players import Player
-from game.app.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session
+from game.app.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
 from game.app.settings_model import Seat, Settings, settings_from_data
-from game.core import CodeError, decode
+from game.core import Board, CodeError, GameState, Rules, decode
 
 PEOPLE = (Seat("human"), Seat("human"))
 
@@ -431,3 +431,88 @@ def test_you_are_the_one_person_playing_computers() -> None:
     assert [one.is_you(seat) for seat in (0, 1)] == [False, True]
     two = Session(TWO_PEOPLE, random.Random(0))
     assert [two.is_you(seat) for seat in (0, 1)] == [False, False], "two people are Player 1 and Player 2"
+
+
+# -- pacing: how long a finished board stays up, and how long a computer seems to think -------------------------
+def people_finish(settings: Settings, at: float) -> Session:
+    """Two people play PLAYER_0_TAKES_BOTH on 1x2 boxes; the last line is drawn at ``at`` s on the session's clock."""
+    session = Session(settings, random.Random(0), first=0)
+    for line in PLAYER_0_TAKES_BOTH[:-1]:
+        session.state.play(line)
+    session.update(at)
+    session.play_line(PLAYER_0_TAKES_BOTH[-1])
+    session.sounds.clear()
+    return session
+
+
+def test_a_finished_game_stays_on_the_board_for_1_2_seconds_counted_from_its_last_line() -> None:
+    session = people_finish(ONE_BY_TWO, at=4.0)
+    session.update(1.0)
+    assert not session.finished, "1 s after the last line (drawn at 4 s)"
+    session.update(1.0)
+    assert session.finished and session.sounds == ["win"]
+    exact = people_finish(ONE_BY_TWO, at=0.0)
+    exact.update(1.2)
+    assert exact.finished, "at exactly 1.2 s"
+
+
+def test_the_pause_on_a_finished_board_follows_the_animation_speed() -> None:
+    session = people_finish(ONE_BY_TWO.with_(animation="slow"), at=0.0)  # 1.2 s x 1.6 = 1.92 s
+    session.update(1.5)
+    assert not session.finished
+    session.update(0.5)
+    assert session.finished
+
+
+def test_computers_start_a_match_s_next_board_4_2_seconds_after_the_last_line() -> None:
+    computers = (Seat("computer"), Seat("computer"))
+    for animation, before, after in (("normal", 4.0, 0.2), ("slow", 6.7, 0.03)):  # (1.2 + 3.0) s x 1 and x 1.6
+        session = Session(ONE_BY_TWO.with_(seats=computers, match=True, animation=animation), random.Random(0))
+        for line in PLAYER_0_TAKES_BOTH:
+            session.play_line(line)
+        session.update(before)
+        assert session.current == 0 and not session.between, "the first board's result is still up"
+        session.update(after)
+        assert session.current == 1, f"{animation}: the next board starts by itself"
+
+
+class Instant:
+    """A computer player that knows its moves at once: only the session's pacing makes it wait."""
+
+    def __init__(self, lines: list[int]) -> None:
+        self.lines = lines
+
+    def think(self, state):  # noqa: ANN001, ANN201 - the session asks for a search with step() and best
+        self.best = self.lines.pop(0)
+        return self
+
+    def step(self, seconds: float) -> bool:
+        return True
+
+
+def test_a_computer_seems_to_think_half_a_second_and_goes_on_sooner_after_a_capture() -> None:
+    settings = ONE_BY_TWO.with_(seats=(Seat("computer"), Seat("computer")), animation="slow")  # pace 1.6
+    session = Session(settings, random.Random(0), first=0)
+    for line in (0, 2, 4):  # box 0 has three sides, and the second computer is to move
+        session.state.play(line)
+    session.players[1] = Instant([5, 1])  # it takes box 0 with 5, then draws 1
+    waits = []
+    while len(session.state.moves) < 5:
+        count = len(session.state.moves)
+        session.update(0.01)
+        if len(session.state.moves) > count:
+            waits.append(session.now - session.think_started)
+    assert 0.8 - 1e-9 <= waits[0] < 0.8 + 0.011, "0.5 s x 1.6 before its first line"
+    assert 0.672 - 1e-9 <= waits[1] < 0.672 + 0.011, "0.42 s x 1.6 before the line after its capture"
+
+
+def test_score_curves_follow_each_player_s_score_move_by_move() -> None:
+    state = finished(ONE_BY_TWO, PLAYER_0_TAKES_BOTH).state
+    assert score_curves(state) == [[0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0]]
+    three = GameState(Board.square(1, 2), Rules(players=3), first=2)
+    for line in PLAYER_0_TAKES_BOTH:  # players 2, 0, 1, 2, 0, 1, then 2 takes both
+        three.play(line)
+    assert score_curves(three) == [[0] * 8, [0] * 8, [0, 0, 0, 0, 0, 0, 0, 2]]
+    swedish = GameState(Board.square(1, 2), Rules(start="swedish"), first=0)  # only the shared side is not drawn
+    swedish.play(5)
+    assert score_curves(swedish) == [[0, 2], [0, 0]]
