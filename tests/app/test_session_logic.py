@@ -516,3 +516,48 @@ def test_score_curves_follow_each_player_s_score_move_by_move() -> None:
     swedish = GameState(Board.square(1, 2), Rules(start="swedish"), first=0)  # only the shared side is not drawn
     swedish.play(5)
     assert score_curves(swedish) == [[0, 2], [0, 0]]
+
+
+def test_a_computer_s_line_comes_at_exactly_its_thinking_time() -> None:
+    session = Session(ONE_BY_TWO.with_(seats=(Seat("computer"), Seat("human"))), random.Random(0), first=0)
+    session.players[0] = Instant([3])
+    for _ in range(2):
+        session.update(0.25)  # it starts thinking at 0.25 s
+    assert session.state.moves == []
+    session.update(0.25)
+    assert session.state.moves == [3], "0.5 s after it started"
+
+
+class Endless:
+    """A search that never finishes on its own: only the Expert's time budget ends it."""
+
+    best = 4
+
+    def step(self, seconds: float) -> bool:
+        return False
+
+
+def test_the_expert_s_line_comes_a_tenth_of_a_second_before_its_time_is_up_in_wall_time() -> None:
+    session = Session(ONE_BY_TWO.with_(seats=(Seat("computer", "expert"), Seat("human"))), random.Random(0), first=0)
+    expert = session.players[0]
+    assert expert is not None
+    expert.seconds = 0.6
+    expert.think = lambda state: Endless()  # type: ignore[method-assign]
+    wall = [0.0]
+    session.wall = lambda: wall[0]
+    session.update(0.01)  # it starts thinking at wall time 0
+    wall[0] = 0.25
+    session.update(0.01)
+    assert session.state.moves == []
+    wall[0] = 0.5
+    session.update(0.01)
+    assert session.state.moves == [4], "at 0.6 - 0.1 s"
+
+
+def test_a_person_s_line_is_refused_while_one_is_drawn_and_when_it_is_taken() -> None:
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)
+    assert session.play_human(0) is True
+    assert session.play_human(1) is False and session.state.moves == [0], "the first line is still being drawn"
+    session.update(1.0)
+    assert session.play_human(0) is False and session.state.moves == [0], "taken"
+    assert session.play_human(1) is True and session.state.moves == [0, 1]
