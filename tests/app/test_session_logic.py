@@ -561,3 +561,43 @@ def test_a_person_s_line_is_refused_while_one_is_drawn_and_when_it_is_taken() ->
     session.update(1.0)
     assert session.play_human(0) is False and session.state.moves == [0], "taken"
     assert session.play_human(1) is True and session.state.moves == [0, 1]
+
+
+def test_each_line_is_animated_at_the_game_s_pace_and_sounds_by_what_it_did() -> None:
+    session = Session(ONE_BY_TWO.with_(animation="slow"), random.Random(0), first=0)  # pace 1.6
+    for line in PLAYER_0_TAKES_BOTH[:-1]:
+        session.play_line(line)
+        session.update(2.0)
+    assert session.sounds == ["line"] * 6
+    session.play_line(5)
+    animation = session.animation
+    assert animation is not None
+    assert (animation.line, sorted(animation.cells), animation.player, animation.start) == (5, [0, 1], 0, 12.0)
+    assert animation.line_seconds == pytest.approx(0.288), "0.18 s x 1.6"
+    assert animation.fill_seconds == pytest.approx(0.48), "0.3 s x 1.6"
+    assert session.sounds[-1] == "capture"
+
+
+def test_the_save_point_changes_even_when_two_changes_come_in_one_frame() -> None:
+    """The board scene autosaves once a frame when save_point() differs from the last one it saved: an undo and a
+    new line, or a match's next board and its first line, in the same frame still change it; so does a next board
+    that is the second change since the game was resumed."""
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)
+    session.play_human(0)
+    session.update(1.0)
+    point = session.save_point()
+    assert session.undo() and session.play_human(0)
+    assert session.save_point() != point
+    match = Session(ONE_BY_TWO.with_(match=True), random.Random(0), first=0)
+    play_out(match)
+    point = match.save_point()
+    assert match.next_board()
+    match.play_line(0)
+    assert match.save_point() != point
+    resumed, _ = resume_session(saved(TWO_PEOPLE.with_(size=(2, 2), match=True), lines=tuple(range(11)), first=0))
+    assert resumed is not None
+    resumed.play_line(11)  # the 2x2 board's last line: its first change since it was resumed
+    resumed.update(10.0)
+    point = resumed.save_point()
+    assert resumed.next_board()
+    assert resumed.save_point() != point, "the next board is a change of its own"
