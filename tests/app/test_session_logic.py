@@ -601,3 +601,16 @@ def test_the_save_point_changes_even_when_two_changes_come_in_one_frame() -> Non
     point = resumed.save_point()
     assert resumed.next_board()
     assert resumed.save_point() != point, "the next board is a change of its own"
+
+
+def test_a_new_line_glows_while_it_is_drawn_then_fades_over_0_9_seconds() -> None:
+    session = Session(TWO_PEOPLE.with_(animation="slow"), random.Random(0), first=0)  # drawn in 0.18 s x 1.6
+    session.update(2.0)
+    session.play_line(0)
+    assert session.glow(0) == 1.0 and session.glow(1) == 0.0, "line 1 is not drawn"
+    session.update(0.288)
+    assert session.glow(0) == pytest.approx(1.0)
+    session.update(0.45)
+    assert session.glow(0) == pytest.approx(0.5), "half of the 0.9 s fade"
+    session.update(0.46)
+    assert session.glow(0) == 0.0
