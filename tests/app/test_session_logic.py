@@ -614,3 +614,15 @@ def test_a_new_line_glows_while_it_is_drawn_then_fades_over_0_9_seconds() -> Non
     assert session.glow(0) == pytest.approx(0.5), "half of the 0.9 s fade"
     session.update(0.46)
     assert session.glow(0) == 0.0
+
+
+def test_once_a_hint_is_found_the_game_goes_on_and_another_can_be_asked_for() -> None:
+    session = Session(ONE_BY_TWO, random.Random(0), first=0)
+    assert session.request_hint()
+    while session.hint is None:
+        session.update(0.05)
+    line, reason = session.hint
+    assert not session.state.is_drawn(line) and reason
+    session.update(0.05)
+    assert session.hint == (line, reason), "it stays shown until a line is drawn"
+    assert session.request_hint() is True
