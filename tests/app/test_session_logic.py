@@ -626,3 +626,13 @@ def test_once_a_hint_is_found_the_game_goes_on_and_another_can_be_asked_for() ->
     session.update(0.05)
     assert session.hint == (line, reason), "it stays shown until a line is drawn"
     assert session.request_hint() is True
+
+
+def test_the_board_is_shown_for_the_first_person_before_anyone_moves_and_among_computers_for_the_one_to_move() -> None:
+    against = Session(Settings(seats=(Seat("computer"), Seat("computer"), Seat("human"))), random.Random(0), first=0)
+    assert against.viewer() == 2, "a computer is to move and nobody has moved: the person"
+    computers = Session(Settings(seats=(Seat("computer"), Seat("computer"))), random.Random(0), first=1)
+    assert computers.viewer() == 1
+    for line in range(computers.board.num_lines):
+        computers.state.play(line)
+    assert computers.viewer() == 0, "the board is over: nobody is to move"
