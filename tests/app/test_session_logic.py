@@ -636,3 +636,19 @@ def test_the_board_is_shown_for_the_first_person_before_anyone_moves_and_among_c
     for line in range(computers.board.num_lines):
         computers.state.play(line)
     assert computers.viewer() == 0, "the board is over: nobody is to move"
+
+
+def test_the_default_settings_are_a_person_against_an_easy_computer_on_3x3_boxes() -> None:
+    settings = Settings()
+    assert settings.seats == (Seat("human", "easy"), Seat("computer", "easy"))
+    assert settings.problems() == []
+    assert settings.board() is Board.square(3, 3)
+    assert settings.rules() == Rules(players=2, misere=False, no_extra=False, start="normal")
+
+
+def test_the_settings_make_the_board_and_rules_they_name() -> None:
+    settings = Settings(
+        shape="triangle", size=(4,), seats=(Seat("human"),) * 3, misere=True, no_extra=True, start="icelandic"
+    )
+    assert settings.board() is Board.triangle(4) and settings.board().num_cells == 9
+    assert settings.rules() == Rules(players=3, misere=True, no_extra=True, start="icelandic")
