@@ -21,7 +21,10 @@ import argparse
 import dataclasses
 import fnmatch
 import json
+import math
 import os
+import random
+import re
 import shutil
 import signal
 import subprocess
@@ -41,6 +44,7 @@ class Package:
     tests: tuple[str, ...]  # the tests that matter for them
     names: tuple[str, ...] = ()  # mutant-name globs when only some functions of the files count (no drawing code)
     deselect: tuple[str, ...] = ()  # tests left out (pytest node ids), each with its reason where it is set
+    timeout_multiplier: float = 15.0  # mutmut's default; see AI_TIMEOUT_MULTIPLIER
 
 
 # The app's logic without drawing: one game's session, raw events to actions, the settings model and the board
@@ -75,6 +79,14 @@ AI_PARTS = {
 # unmutated code. The solver behind that exact play is checked without a time budget (tests/ai/test_solver.py).
 AI_TIMED = ("tests/ai/test_expert.py::test_expert_against_itself_reaches_the_exact_value",)
 
+# mutmut stops a mutant after 2 x multiplier x (its tests' recorded seconds + TIMEOUT_CONSTANT) seconds of CPU. The
+# seconds are recorded in mutmut's first run, which traces every call, and the searches of game/ai run many times
+# slower there than in a mutant's run: Hard's games on the triangle were recorded at 107 s; they take 6.3 s of CPU
+# in plain pytest and 7.9 s in a mutant's run with the plugin's direct calls. With mutmut's 15, a mutant of
+# coins._runs (tests recorded at 300 s) that makes a search loop forever would hold a worker for 9,300 s of CPU;
+# 3 still leaves 6 x the recorded time, far more than the tests take.
+AI_TIMEOUT_MULTIPLIER = 3.0
+
 PACKAGES = {
     "core": Package(("game/core/*",), ("tests/core",)),
     "storage": Package(("game/storage/*",), ("tests/test_storage.py", "tests/test_saved.py")),
@@ -84,8 +96,11 @@ PACKAGES = {
         APP_TESTS,
         tuple(f"{path[:-3].replace('/', '.')}.*" for path in APP_FILES) + HIT_TESTING,
     ),
-    "ai": Package(("game/ai/*",), ("tests/ai",), deselect=AI_TIMED),
-    **{name: Package(files, ("tests/ai",), deselect=AI_TIMED) for name, files in AI_PARTS.items()},
+    "ai": Package(("game/ai/*",), ("tests/ai",), deselect=AI_TIMED, timeout_multiplier=AI_TIMEOUT_MULTIPLIER),
+    **{
+        name: Package(files, ("tests/ai",), deselect=AI_TIMED, timeout_multiplier=AI_TIMEOUT_MULTIPLIER)
+        for name, files in AI_PARTS.items()
+    },
 }
 
 # Read by the tests besides game/ and tests/: the pygbag entry (tests/app/test_browser.py), the sounds and icon
@@ -130,6 +145,7 @@ def mutmut_settings(package: Package) -> str:
         f"pytest_add_cli_args = {json.dumps(['-p', 'mutate_plugin', '-p', 'no:cacheprovider', *deselect])}",
         f"also_copy = {json.dumps(['mutate_plugin.py', *ALSO_COPY])}",
         f"timeout_constant = {TIMEOUT_CONSTANT}",
+        f"timeout_multiplier = {package.timeout_multiplier}",
     ]
     return "\n".join(lines) + "\n"
 
@@ -208,6 +224,80 @@ SHOW_ALL = (
 )
 
 
+# mutmut's mutant generation alone (no test run), in the scratch copy: every mutant's name, from its .meta files.
+GENERATE = (
+    "from pathlib import Path\n"
+    "import mutmut.__main__ as m\n"
+    "m.set_mutant_under_test('mutant_generation')\n"
+    "Path('mutants').mkdir(exist_ok=True)\n"
+    "m.copy_src_dir(); m.copy_also_copy_files(); m.setup_source_paths(); m.create_mutants(1)\n"
+)
+
+
+def generated_names(work: Path, package: Package) -> list[str]:
+    """Every mutant mutmut makes for ``package`` (and keeps in its copy, so the run that follows reuses them)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run([sys.executable, "-c", GENERATE], cwd=work, env=env, check=True, capture_output=True)
+    return sorted(results(work, package))
+
+
+def part_of(mutant: str) -> str:
+    """The part of game/ai (AI_PARTS, in order: the first whose files hold the mutant's module)."""
+    module = re.sub(r"\.x[_ǁ].*$", "", mutant).replace(".", "/") + ".py"
+    return next(name for name, files in AI_PARTS.items() if any(fnmatch.fnmatchcase(module, f) for f in files))
+
+
+def draw_sample(names: list[str], per_part: int, seed: int) -> dict[str, tuple[int, list[str]]]:
+    """A stratified random sample: ``per_part`` mutants of each part of game/ai (a part of the whole package for
+    the others), each drawn by ``random.Random(seed)`` from the part's names in sorted order. Part -> (its number of
+    mutants, the sample)."""
+    parts: dict[str, list[str]] = {part: [] for part in AI_PARTS}
+    for name in sorted(names):
+        parts.setdefault(part_of(name) if name.startswith("game.ai.") else "all", []).append(name)
+    return {
+        part: (len(members), sorted(random.Random(seed).sample(members, min(per_part, len(members)))))
+        for part, members in parts.items()
+        if members
+    }
+
+
+Z95 = 1.96
+
+
+def sample_estimate(strata: list[tuple[int, int, int]]) -> tuple[float, float]:
+    """The share of killed mutants in the whole population, and its 95% half-width, from a stratified sample:
+    each stratum is (its size N, mutants decided n, killed k). Weights N / sum(N); each part's variance is
+    p'(1-p')/n with the finite population correction (1 - n/N), where p' = (k+1)/(n+2) keeps a part with every
+    mutant killed (or none) from claiming no uncertainty at all."""
+    population = sum(size for size, _, _ in strata)
+    share = variance = 0.0
+    for size, decided, killed in strata:
+        if not decided:
+            continue
+        weight, smoothed = size / population, (killed + 1) / (decided + 2)
+        share += weight * killed / decided
+        variance += weight**2 * smoothed * (1 - smoothed) / decided * (1 - decided / size)
+    return share, Z95 * math.sqrt(variance)
+
+
+def print_sample_scores(sample: dict[str, tuple[int, list[str]]], codes: dict[str, int | None]) -> None:
+    """One line per part and the weighted estimate for the whole package, counting only decided mutants."""
+    strata = []
+    for part, (size, names) in sample.items():
+        result = score({name: codes.get(name) for name in names})
+        decided = result.killed + result.survived + result.no_tests
+        strata.append((size, decided, result.killed))
+        share, half = sample_estimate([(size, decided, result.killed)])
+        print(
+            f"  {part:12} of {size:5}: sample {len(names)}, decided {decided}, killed {result.killed} "
+            f"(timed out {result.timed_out}), survived {result.survived + result.no_tests}: "
+            f"{100 * share:.1f}% +- {100 * half:.1f}",
+            flush=True,
+        )
+    share, half = sample_estimate(strata)
+    print(f"  weighted by part sizes: {100 * share:.1f}% +- {100 * half:.1f} (95%)", flush=True)
+
+
 def write_survivors(work: Path, codes: dict[str, int | None]) -> Path:
     report = work / "survivors.txt"
     names = [mutant for mutant, code in sorted(codes.items()) if code in SURVIVED or code in NO_TESTS]
@@ -218,11 +308,24 @@ def write_survivors(work: Path, codes: dict[str, int | None]) -> Path:
     return report
 
 
-def run_package(name: str, package: Package, jobs: int, minutes: float | None, only: tuple[str, ...] = ()) -> Score:
-    """Runs one package's mutants (``only``: just these, e.g. the survivors of an earlier run) and prints its line."""
+def run_package(
+    name: str,
+    package: Package,
+    jobs: int,
+    minutes: float | None,
+    only: tuple[str, ...] = (),
+    sample: tuple[int, int] | None = None,
+) -> Score:
+    """Runs one package's mutants (``only``: just these, e.g. the survivors of an earlier run; ``sample``: (per part,
+    seed) a stratified random sample, see :func:`draw_sample`) and prints its line."""
+    work = prepare(name, package)
+    drawn = {}
+    if sample:
+        drawn = draw_sample(generated_names(work, package), *sample)
+        only = tuple(mutant for _, names in drawn.values() for mutant in names)
+        (work / "sample.txt").write_text("\n".join(only) + "\n", encoding="utf-8")
     if only:
         package = dataclasses.replace(package, names=only)
-    work = prepare(name, package)
     started = time.monotonic()
     command = ("run", "--max-children", str(jobs), *package.names)
     run = mutmut(work, *command, log=work / "mutmut.log", minutes=minutes)
@@ -231,6 +334,8 @@ def run_package(name: str, package: Package, jobs: int, minutes: float | None, o
         raise SystemExit(f"{name}: mutmut failed (exit {run}); see {work / 'mutmut.log'}")
     result = score(codes)
     report = write_survivors(work, codes)
+    if drawn:
+        print_sample_scores(drawn, codes)
     took_minutes, took_seconds = divmod(round(time.monotonic() - started), 60)
     tested = result.total - result.not_run
     if result.not_run and tested:
@@ -260,6 +365,14 @@ def main(argv: list[str] | None = None) -> int:
         help="a file of mutant names, one a line: run just those (one package; e.g. to re-run "
         "the survivors of an earlier run after adding tests)",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="run a stratified random sample of N mutants per part (the parts of game/ai for `ai`; one package) and "
+        "print each part's score and the weighted one with 95%% intervals",
+    )
+    parser.add_argument("--seed", type=int, default=13, help="the sample's random seed (default 13)")
     args = parser.parse_args(argv)
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
@@ -267,11 +380,14 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("mutmut", path=str(Path(sys.executable).parent)) is None:
         parser.error("mutmut is not installed: pip install -e '.[mutate]'")
     only = tuple(args.only.read_text(encoding="utf-8").split()) if args.only else ()
-    if only and len(args.packages) != 1:
-        parser.error("--only needs exactly one package")
+    if (only or args.sample) and len(args.packages) != 1:
+        parser.error("--only and --sample need exactly one package")
+    if only and args.sample:
+        parser.error("--only and --sample do not go together")
+    sample = (args.sample, args.seed) if args.sample else None
     total = Score()
     for name in args.packages or [name for name in PACKAGES if name not in AI_PARTS]:
-        result = run_package(name, PACKAGES[name], args.jobs, args.minutes, only)
+        result = run_package(name, PACKAGES[name], args.jobs, args.minutes, only, sample)
         total.killed += result.killed
         total.timed_out += result.timed_out
         total.survived += result.survived

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,8 @@ def _puzzle(number: int, theme: str, item: Any) -> Puzzle:
     return Puzzle(number, theme, code, answer, value)
 
 
-def load_puzzles(path: Path = DATA_PATH) -> list[Puzzle]:
-    """Every puzzle of the stored set, in order (easiest first within each theme)."""
-    return parse_puzzles(json.loads(path.read_text(encoding="utf-8")))
+@cache
+def load_puzzles(path: Path = DATA_PATH) -> tuple[Puzzle, ...]:
+    """Every puzzle of the stored set, in order (easiest first within each theme); read once (puzzles are
+    immutable), so opening the puzzle list again costs nothing."""
+    return tuple(parse_puzzles(json.loads(path.read_text(encoding="utf-8"))))

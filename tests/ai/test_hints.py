@@ -5,7 +5,7 @@ from __future__ import annotations
 from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
 
 from game.ai import HintSearch, hint, think_hint
-from game.ai.hints import ALL_BUT_FOUR, ALL_BUT_TWO, SAFE, TAKES, WINNING, opens_shortest
+from game.ai.hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, SAFE, TAKES, WINNING, opens_shortest, reason_for
 from game.core import Board, GameState
 
 
@@ -57,3 +57,18 @@ def test_hint_on_other_shapes_names_a_legal_line() -> None:
         state = GameState(board)
         chosen, reason = hint(state)
         assert chosen in state.legal_lines() and reason
+
+
+def test_with_no_safe_line_only_the_shortest_chain_is_called_the_shortest() -> None:
+    """The 3 and the 6, nothing safe: opening the 3 gives 3, the least there is; opening the 6 gives more, which
+    is only worth it as a sacrifice."""
+    state = position(CHAINS_3_AND_6)
+    assert reason_for(state, line("v 0 0")) == "opens the shortest chain (gives 3)"
+    assert reason_for(state, line("v 1 0")) == SACRIFICE
+
+
+def test_a_hint_with_one_line_left_is_that_line_before_and_after_its_search() -> None:
+    state = position(["v 0 0"])
+    search = think_hint(state)
+    assert search.best == line("v 0 0")  # the fallback, before any step
+    assert search.finish() == line("v 0 0")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
-from ai_helpers import CHAINS_3_AND_6, position, run_to_end
+from ai_helpers import CHAINS_3_AND_6, TickingClock, position, run_to_end
 
 from game.ai.position.chains import analyse, endgame_value, safe_lines
 from game.ai.position.coins import tables_for
 from game.ai.search.playouts import playout_move, playout_value
-from game.core import Board, GameState
+from game.core import Board, GameState, Rules, parse_line
 
 
 def test_a_playout_with_no_safe_line_after_the_move_is_the_exact_value_of_the_chains() -> None:
@@ -23,6 +24,26 @@ def test_a_playout_with_no_safe_line_after_the_move_is_the_exact_value_of_the_ch
     analysis = analyse(state)
     assert analysis.simple
     expected = -endgame_value(*analysis.sizes())
+    state.undo()
+    tables = tables_for(state.board)
+    values = {playout_value(tables, state.drawn, tables.degrees(state.drawn), line, random.Random(s)) for s in range(5)}
+    assert values == {expected}
+
+
+def test_a_playout_that_ends_with_the_mover_to_move_is_the_movers_exact_value() -> None:
+    """Two safe lines left, apart: after the move the opponent must draw the other one, and the mover then faces the
+    simple position (the 3 and the 6): its value is the mover's endgame value, with the opposite sign of the test
+    above."""
+    state = position([*CHAINS_3_AND_6, "h 0 1", "h 1 1"])
+    line = parse_line(state.board, "h 0 1")
+    assert set(safe_lines(state)) == {line, parse_line(state.board, "h 1 1")}
+    for name in ("h 0 1", "h 1 1"):
+        state.play(parse_line(state.board, name))
+    analysis = analyse(state)
+    assert analysis.simple and analysis.sizes() == ((3, 6), ())
+    expected = endgame_value(*analysis.sizes())
+    assert expected == -5  # opening the 3 first: 2 cells back, then the 6 goes (by hand)
+    state.undo()
     state.undo()
     tables = tables_for(state.board)
     values = {playout_value(tables, state.drawn, tables.degrees(state.drawn), line, random.Random(s)) for s in range(5)}
@@ -58,3 +79,27 @@ def test_the_expert_with_playouts_opens_with_a_safe_line(monkeypatch: pytest.Mon
     for seed in range(2):
         line = run_to_end(expert.expert_move(state, random.Random(seed), 0.3))
         assert line in safe_lines(state)
+
+
+def test_the_sampled_move_counts_every_safe_line_and_only_normal_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """4x4 boxes with every cell given one side (the rows of horizontal lines 0, 2 and 4): all 28 other lines are
+    still safe, more than the selective solvers take, so the Expert with playouts plays the safe line of the best
+    playouts instead of its guess (here -1, no line); in misère it keeps the guess."""
+    from game.ai.levels import expert
+    from game.ai.search import playouts
+
+    monkeypatch.setattr(expert, "PLAYOUTS", True)
+    monkeypatch.setattr(playouts, "time", SimpleNamespace(perf_counter=TickingClock(0.001)))  # about 35 rounds
+    board = Board.square(4)
+    given = [parse_line(board, f"h {row} {column}") for row in (0, 2, 4) for column in range(4)]
+    for rules in (Rules(), Rules(misere=True)):
+        state = GameState(board, rules)
+        for line in given:
+            state.play(line)
+        safe = safe_lines(state)
+        assert len(safe) == 28 > expert.SELECTIVE_SAFE
+        move = run_to_end(expert._sampled(state, random.Random(1), 1.0, -1))
+        if rules.misere:
+            assert move == -1
+        else:
+            assert move in safe

@@ -5,9 +5,22 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_helpers import CHAINS_3_AND_6, position
+from ai_helpers import line as named
 
 from game.ai import review as review_module
-from game.ai.review import BEST, LEFT_BOXES, Review, cost_label, cost_reason, positions_of
+from game.ai.hints import SAFE
+from game.ai.review import (
+    BEST,
+    GAVE_EARLY,
+    LEFT_BOXES,
+    LONGER_CHAIN,
+    MoveReview,
+    Review,
+    cost_label,
+    cost_reason,
+    positions_of,
+)
 from game.core import Board, GameState, Rules
 from game.engine import Engine
 
@@ -218,3 +231,27 @@ def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
         assert len(review._discard) == left - chunk * steps
     assert not review._discard and steps == (left - 1) // chunk
     assert review.values[0] is None and review.moves[-1].solved
+
+
+def test_cost_reasons_for_a_line_given_early_and_for_a_longer_chain_opened() -> None:
+    """The 3 and the 6 on 3x3 boxes (tests/ai/ai_helpers.py), by hand: with the safe line h 0 1 still there, opening
+    the 3 gives boxes early; with no safe line left, opening the 6 instead of the 3 opens a longer chain than needed."""
+    with_safe_line = position([*CHAINS_3_AND_6, "h 0 1"])
+    assert cost_reason(with_safe_line, named("v 0 0"), named("h 0 1")) == (GAVE_EARLY, SAFE)
+    no_safe_line = position(CHAINS_3_AND_6)
+    reasons = cost_reason(no_safe_line, named("v 1 0"), named("v 0 0"))
+    assert reasons == (LONGER_CHAIN, "opens the shortest chain (gives 3)")
+    assert no_safe_line.drawn == position(CHAINS_3_AND_6).drawn  # left as found
+
+
+def test_a_loss_with_no_named_mistake_says_what_was_better() -> None:
+    """Two safe lines of the 3 and the 6 (h 0 1 and h 1 1): drawing one when the other was best fits none of the
+    named mistakes, so the label gives the better move's reason; under misère there is no reason at all."""
+    before = position([*CHAINS_3_AND_6, "h 0 1", "h 1 1"])
+    move = MoveReview(index=0, line=named("h 1 1"), player=0, value=-3, best=named("h 0 1"), loss=2)
+    assert cost_label(before, move) == "gave away 2: better was: safe line"
+    misere = GameState(before.board, Rules(misere=True))
+    for index in range(before.board.num_lines):
+        if before.is_drawn(index):
+            misere.play(index)
+    assert cost_label(misere, move) == "gave away 2"

@@ -1,13 +1,16 @@
-"""Pieces shared by several scenes: the header bar with a back button, and scene-to-scene navigation."""
+"""Pieces shared by several scenes: the header bar with a back button, scene-to-scene navigation, and the pointer
+and keys on a scrolling list of rows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import layout, theme
 from ..i18n import tr
+from ..input import Action
 from ..widgets import Button
 
 if TYPE_CHECKING:
@@ -53,3 +56,48 @@ def go_to_menu(app: App) -> None:
     from .menu import MenuScene
 
     app.manager.reset(MenuScene(app))
+
+
+class RowList:
+    """The pointer and the keys on a list of rows that scrolls (puzzles, history).
+
+    A drag moves the list a whole row at a time, once the finger has travelled a full row: a tap whose finger slips
+    a little stays a tap. A press and a release on the same row, with no scrolling between, tap that row. Up and
+    down (when no button has the focus) and the mouse wheel scroll it. The scene keeps the rows: it gives its
+    ``row_at(pos)`` (the row under a point, or None) and ``scroll_by(rows)`` (clamped by the scene)."""
+
+    def __init__(self, row_at: Callable[[tuple[int, int]], int | None], scroll_by: Callable[[int], None]) -> None:
+        self.row_at = row_at
+        self.scroll_by = scroll_by
+        self.anchor: tuple[int, int] | None = None  # where the finger would be had the list not scrolled
+        self.pressed: int | None = None  # the row under the press, until the list scrolls
+
+    def keys(self, action: Action, focused: bool) -> bool:
+        """Scrolls for up, down (unless a button has the ``focused``) and the wheel; True if ``action`` was one."""
+        if action.kind in ("up", "down") and not focused:
+            self.scroll_by(-1 if action.kind == "up" else 1)
+        elif action.kind == "scroll":
+            self.scroll_by(-action.amount)
+        else:
+            return False
+        return True
+
+    def pointer(self, action: Action, rect: pygame.Rect, row_height: int) -> int | None:
+        """Follows a press, drag or release (a drag starts from a press inside ``rect``, the list's area); returns
+        the row tapped when ``action`` ends a tap."""
+        kind, pos = action.kind, action.pos
+        if kind == "press":
+            inside = rect.collidepoint(pos)
+            self.anchor = pos if inside else None
+            self.pressed = self.row_at(pos) if inside else None
+        elif kind == "drag" and self.anchor is not None:
+            rows = int((self.anchor[1] - pos[1]) / row_height)  # whole rows travelled, rounded toward zero
+            if rows:
+                self.pressed = None
+                self.scroll_by(rows)
+                self.anchor = (self.anchor[0], self.anchor[1] - rows * row_height)
+        elif kind == "release":
+            row, self.pressed, self.anchor = self.pressed, None, None
+            if row is not None and row == self.row_at(pos):
+                return row
+        return None

@@ -18,7 +18,7 @@ from ..input import Action
 from ..scene import Scene
 from ..stats import Row, stats_rows, streak_text
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
+from .common import RowList, back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -107,8 +107,7 @@ class HistoryScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.scroll = 0
-        self.drag_from: tuple[int, int] | None = None
-        self.dragged = False
+        self.row_list = RowList(self.row_at, self._scroll_by)
         self.confirming = False
         self._load()
 
@@ -195,6 +194,13 @@ class HistoryScene(Scene):
         visible = max(1, self.list_rect.height // self.row_height)
         self.scroll = max(0, min(max(0, len(self.entries) - visible), self.scroll + rows))
 
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The game whose row is at ``pos``, if any."""
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = (pos[1] - self.list_rect.y) // self.row_height + self.scroll
+        return index if index < len(self.entries) else None
+
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
         self.ensure_layout()
@@ -209,34 +215,15 @@ class HistoryScene(Scene):
             return
         if kind == "back":
             self.app.manager.pop()
-        elif kind in ("up", "down") and self.panel.focus is None:
-            self._scroll_by(-1 if kind == "up" else 1)
-        elif kind == "scroll":
-            self._scroll_by(-action.amount)
-        else:
-            if self.panel.handle(action):
-                return
-            if kind == "press" and self.list_rect.collidepoint(action.pos):
-                self.drag_from = action.pos
-                self.dragged = False
-            elif kind == "drag" and self.drag_from is not None:
-                rows = (self.drag_from[1] - action.pos[1]) // self.row_height
-                if rows:
-                    self._scroll_by(rows)
-                    self.drag_from = (action.pos[0], action.pos[1] + rows * self.row_height)
-                    self.dragged = True
-            elif kind == "release":
-                tapped = self.drag_from is not None and not self.dragged and self.list_rect.collidepoint(action.pos)
-                self.drag_from = None
-                if tapped:
-                    self._open_row((action.pos[1] - self.list_rect.y) // self.row_height + self.scroll)
+        elif not self.row_list.keys(action, self.panel.focus is not None) and not self.panel.handle(action):
+            row = self.row_list.pointer(action, self.list_rect, self.row_height)
+            if row is not None:
+                self._open_row(row)
 
     def _open_row(self, index: int) -> None:
         """Review the game tapped (a match's last board)."""
         from .review import ReviewScene, seats_from
 
-        if not 0 <= index < len(self.entries):
-            return
         entry = self.entries[index]
         codes = entry.get("moves")
         if not isinstance(codes, list) or not codes or not isinstance(codes[-1], str):

@@ -6,6 +6,7 @@ moment and is taken back. Hint names the technique of the puzzle's theme.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from ..scene import Scene
 from ..scoreboard import draw_scores
 from ..widgets import Button, Panel
 from .board import TAKEN
-from .common import back_button, draw_title, footer_rect, header_rects
+from .common import RowList, back_button, draw_title, footer_rect, header_rects
 
 if TYPE_CHECKING:
     from ..app import App
@@ -108,8 +109,7 @@ class PuzzleListScene(Scene):
         super().__init__(app)
         self.puzzles = load_puzzles()
         self.scroll = 0
-        self.drag_from: tuple[int, int] | None = None
-        self.pressed_row: int | None = None
+        self.row_list = RowList(self.row_at, self._scroll_by)
         self.solved: set[str] = set()
 
     def enter(self) -> None:
@@ -179,30 +179,11 @@ class PuzzleListScene(Scene):
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
         self.ensure_layout()
-        kind = action.kind
-        if kind == "back":
+        if action.kind == "back":
             self.app.manager.pop()
-        elif kind in ("up", "down") and self.panel.focus is None:
-            self._scroll_by(-1 if kind == "up" else 1)
-        elif kind == "scroll":
-            self._scroll_by(-action.amount)
-        elif not self.panel.handle(action):
-            self._pointer(action)
-
-    def _pointer(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "press" and self.list_rect.collidepoint(action.pos):
-            self.drag_from = action.pos
-            self.pressed_row = self.row_at(action.pos)
-        elif kind == "drag" and self.drag_from is not None:
-            rows = (self.drag_from[1] - action.pos[1]) // self.row_height
-            if rows:
-                self.pressed_row = None
-                self._scroll_by(rows)
-                self.drag_from = (action.pos[0], action.pos[1] + rows * self.row_height)
-        elif kind == "release":
-            row, self.pressed_row, self.drag_from = self.pressed_row, None, None
-            if row is not None and row == self.row_at(action.pos):
+        elif not self.row_list.keys(action, self.panel.focus is not None) and not self.panel.handle(action):
+            row = self.row_list.pointer(action, self.list_rect, self.row_height)
+            if row is not None:
                 self.open(self.puzzles[row])
 
     # -- drawing ----------------------------------------------------------------------------------------------
@@ -225,7 +206,7 @@ class PuzzleListScene(Scene):
             cell = self.cell_rect(index - self.scroll)
             if cell.y > self.list_rect.bottom:
                 break
-            self._draw_row(surface, u, self.puzzles[index], cell, index == self.pressed_row)
+            self._draw_row(surface, u, self.puzzles[index], cell, index == self.row_list.pressed)
         surface.set_clip(clip)
         self.panel.draw(surface, text)
 
@@ -249,7 +230,7 @@ class PuzzleListScene(Scene):
 class PuzzleScene(Scene):
     """One puzzle: the position, its goal, the player's line judged against the stored answer, Hint and Next."""
 
-    def __init__(self, app: App, puzzles: list[Puzzle], index: int) -> None:
+    def __init__(self, app: App, puzzles: Sequence[Puzzle], index: int) -> None:
         super().__init__(app)
         self.puzzles = puzzles
         self.now = 0.0
