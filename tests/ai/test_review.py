@@ -255,3 +255,13 @@ def test_a_loss_with_no_named_mistake_says_what_was_better() -> None:
         if before.is_drawn(index):
             misere.play(index)
     assert cost_label(misere, move) == "gave away 2"
+
+
+def test_a_game_the_second_player_began_is_replayed_with_that_player_first() -> None:
+    game = GameState(Board.square(1, 2), Rules(), first=1)
+    for index in (0, 1, 2):
+        game.play(index)
+    positions = positions_of(game)
+    assert [position.to_move for position in positions] == [1, 0, 1, 0]  # no box closed: the turn passes each time
+    assert positions[-1].snapshot() == game.snapshot()
+    assert [move.player for move in Review(game).finish().moves] == [1, 0, 1]
