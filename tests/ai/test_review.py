@@ -29,16 +29,22 @@ class BruteForce:
     """Exhaustive minimax over play/undo, memoised on the drawn lines: the mover's future cells minus the other's
     (misère: the other's minus the mover's). Written here, independently of the solver."""
 
+    # The values found, per rules, kept across tests: they depend only on the board, the rules and the lines drawn,
+    # never on the AI. A mutation run forks every mutant's run from a process that has run the suite once, so there
+    # each value is worked out once instead of once per mutant.
+    known: dict[Rules, dict[tuple[Board, int], int]] = {}
+
     def __init__(self, rules: Rules) -> None:
         self.sign = -1 if rules.misere else 1
-        self.memo: dict[int, int] = {}
+        self.memo = BruteForce.known.setdefault(rules, {})
 
     def value(self, state: GameState) -> int:
         if state.over:
             return 0
-        if state.drawn not in self.memo:
-            self.memo[state.drawn] = max(self.line_value(state, line) for line in state.legal_lines())
-        return self.memo[state.drawn]
+        key = (state.board, state.drawn)
+        if key not in self.memo:
+            self.memo[key] = max(self.line_value(state, line) for line in state.legal_lines())
+        return self.memo[key]
 
     def line_value(self, state: GameState, line: int) -> int:
         """What drawing ``line`` achieves for the player to move (``state`` is left as found)."""
