@@ -22,6 +22,7 @@ from game.ai.levels.hard import HARD_SOLVER_LINES, fight_for_control, long_chain
 from game.ai.position.chains import analyse
 from game.ai.search.common import Work
 from game.ai.search.control import SAFE_LIMIT, short_sacrifices
+from game.ai.search.maxn import MaxN
 from game.core import Board, GameState, Rules
 
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
@@ -318,3 +319,50 @@ def test_hard_plays_the_last_lines_of_a_three_player_game_by_max_n() -> None:
         taken = len(state.play(chosen).captured)
         after = (0,) * 3 if state.over else brute_max_n(state)
         assert taken + after[mover] == own_best
+
+
+def ambiguous(state: GameState) -> bool:
+    """Whether some position below ``state`` has two lines of the same rank for its mover but different values for
+    the others: max-n then depends on which it meets first, so no two implementations need agree."""
+    if state.over:
+        return False
+    mover, by_rank = state.to_move, {}
+    for move in state.legal_lines():
+        taken = len(state.play(move).captured)
+        below = ambiguous(state)
+        values = list((0,) * state.rules.players if state.over else brute_max_n(state))
+        state.undo()
+        if below:
+            return True
+        values[mover] += taken
+        rank = (values[mover], -max(v for p, v in enumerate(values) if p != mover))
+        if by_rank.setdefault(rank, tuple(values)) != tuple(values):
+            return True
+    return False
+
+
+def test_max_n_breaks_ties_against_the_best_other_player() -> None:
+    """Max-n's best lines against :func:`brute_max_n` over random 3- and 4-player endgames on 2x2 boxes where max-n
+    is well defined (no position with two lines of the same rank but different values), some of them decided by
+    the tie rule (the same own value, a different best other player)."""
+    rng = random.Random(5)
+    checked = decided_by_ties = 0
+    while checked < 8:
+        state = GameState(Board.square(2, 2), Rules(players=3 + checked % 2))
+        while state.lines_left > 6:
+            state.play(rng.choice(state.legal_lines()))
+        if ambiguous(state):
+            continue
+        mover, ranks = state.to_move, {}
+        for move in state.legal_lines():
+            taken = len(state.play(move).captured)
+            values = list((0,) * state.rules.players if state.over else brute_max_n(state))
+            state.undo()
+            values[mover] += taken
+            ranks[move] = (values[mover], -max(v for p, v in enumerate(values) if p != mover))
+        best = {move for move, rank in ranks.items() if rank == max(ranks.values())}
+        own_best = {move for move, rank in ranks.items() if rank[0] == max(ranks.values())[0]}
+        decided_by_ties += best != own_best
+        checked += 1
+        assert set(run_to_end(MaxN(state, 10**7).best_lines())) == best
+    assert decided_by_ties
