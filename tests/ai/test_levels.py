@@ -16,7 +16,7 @@ from ai_helpers import (
     run_to_end,
 )
 
-from game.ai import ComputerPlayer, choose_move
+from game.ai import ComputerPlayer, choose_move, think_hint
 from game.ai.levels import LEVELS as STRATEGIES
 from game.ai.levels.hard import HARD_SOLVER_LINES, fight_for_control, long_chain_rule
 from game.ai.position.chains import analyse
@@ -366,3 +366,15 @@ def test_max_n_breaks_ties_against_the_best_other_player() -> None:
         checked += 1
         assert set(run_to_end(MaxN(state, 10**7).best_lines())) == best
     assert decided_by_ties
+
+
+def test_a_finished_game_is_refused_word_for_word() -> None:
+    state = GameState(Board.square(1, 1))
+    for index in range(4):
+        state.play(index)
+    with pytest.raises(ValueError) as refused:
+        ComputerPlayer("easy").think(state)
+    assert str(refused.value) == "the game is over: there is no move to choose"
+    with pytest.raises(ValueError) as refused:
+        think_hint(state)
+    assert str(refused.value) == "the game is over: there is nothing to hint"
