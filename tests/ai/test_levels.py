@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Generator
 
 import pytest
 from ai_helpers import (
@@ -18,8 +20,10 @@ from ai_helpers import (
 
 from game.ai import ComputerPlayer, choose_move, think_hint
 from game.ai.levels import LEVELS as STRATEGIES
+from game.ai.levels.basic import take_or_decline
 from game.ai.levels.hard import HARD_SOLVER_LINES, fight_for_control, long_chain_rule
 from game.ai.position.chains import analyse
+from game.ai.position.tactics import Opened, opened_runs
 from game.ai.search.common import Work
 from game.ai.search.control import SAFE_LIMIT, short_sacrifices
 from game.ai.search.maxn import MaxN
@@ -209,6 +213,10 @@ def test_unknown_level_is_refused() -> None:
         ComputerPlayer("grandmaster")
 
 
+def test_a_computer_player_is_easy_unless_told_otherwise() -> None:
+    assert ComputerPlayer().level == "easy"
+
+
 # -- work per step ------------------------------------------------------------------------------------------
 MAX_PLAYS_PER_STEP = 400
 
@@ -378,3 +386,45 @@ def test_a_finished_game_is_refused_word_for_word() -> None:
     with pytest.raises(ValueError) as refused:
         think_hint(state)
     assert str(refused.value) == "the game is over: there is nothing to hint"
+
+
+def test_a_run_with_no_decision_to_make_is_taken_without_asking_the_judge() -> None:
+    """The 6 just opened at its end: one run of six coins, no all-but-two line yet. It is taken, whatever a judge
+    would say (here one that always declines); the judge is only asked about a run that can be declined."""
+    asked = []
+
+    def always_decline(state: GameState, run: Opened) -> Generator[None, None, bool]:
+        asked.append(run)
+        return False
+        yield
+
+    state = position(CHAINS_3_AND_6, then=("v 1 0",))
+    (run,) = opened_runs(state)
+    assert run.decline is None and len(run.cells) == 6
+    assert run_to_end(take_or_decline(state, random.Random(1), always_decline)) == run.take and not asked
+    declinable = position(CHAINS_3_AND_6, then=("v 0 0", "v 0 1"))  # the 3, one coin taken: two left
+    (last_two,) = opened_runs(declinable)
+    assert run_to_end(take_or_decline(declinable, random.Random(1), always_decline)) == last_two.decline
+    assert asked == [last_two]
+
+
+def test_hard_asks_the_exact_solver_from_its_number_of_lines_left_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two players, normal rules: at HARD_SOLVER_LINES lines left and fewer Hard tries the exact solver, with one
+    line more it does not (its answer is replaced here by a line that says which was asked)."""
+    hard_module = importlib.import_module("game.ai.levels.hard")  # the package's `hard` is the function
+
+    def exact(state: GameState, rng: random.Random, nodes: int) -> Generator[None, None, int]:
+        return state.legal_lines()[-1]
+        yield
+
+    monkeypatch.setattr(hard_module, "exact_best_move", exact)
+    rng = random.Random(4)
+    state = GameState(Board.square(4))
+    while state.lines_left > HARD_SOLVER_LINES + 1:
+        state.play(rng.choice(analyse(state).safe or state.legal_lines()))
+    assert not state.over
+    asked = [choose_move(state, "hard", seed) == state.legal_lines()[-1] for seed in range(3)]
+    state.play(rng.choice(state.legal_lines()))
+    assert state.lines_left == HARD_SOLVER_LINES
+    assert choose_move(state, "hard", 0) == state.legal_lines()[-1]
+    assert not all(asked)
