@@ -21,7 +21,7 @@ from ai_helpers import (
 from game.ai import ComputerPlayer, choose_move, think_hint
 from game.ai.levels import LEVELS as STRATEGIES
 from game.ai.levels.basic import take_or_decline
-from game.ai.levels.hard import HARD_SOLVER_LINES, fight_for_control, long_chain_rule
+from game.ai.levels.hard import HARD_NODES, HARD_SOLVER_LINES, fight_for_control, long_chain_rule
 from game.ai.position.chains import analyse
 from game.ai.position.tactics import Opened, opened_runs
 from game.ai.search.common import Work
@@ -409,11 +409,15 @@ def test_a_run_with_no_decision_to_make_is_taken_without_asking_the_judge() -> N
 
 
 def test_hard_asks_the_exact_solver_from_its_number_of_lines_left_down(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two players, normal rules: at HARD_SOLVER_LINES lines left and fewer Hard tries the exact solver, with one
-    line more it does not (its answer is replaced here by a line that says which was asked)."""
+    """Two players, normal rules: at HARD_SOLVER_LINES lines left and fewer Hard tries the exact solver within
+    HARD_NODES nodes, with one line more it does not (its answer is replaced here by a line that says it was
+    asked)."""
     hard_module = importlib.import_module("game.ai.levels.hard")  # the package's `hard` is the function
 
+    budgets = []
+
     def exact(state: GameState, rng: random.Random, nodes: int) -> Generator[None, None, int]:
+        budgets.append(nodes)
         return state.legal_lines()[-1]
         yield
 
@@ -428,3 +432,4 @@ def test_hard_asks_the_exact_solver_from_its_number_of_lines_left_down(monkeypat
     assert state.lines_left == HARD_SOLVER_LINES
     assert choose_move(state, "hard", 0) == state.legal_lines()[-1]
     assert not all(asked)
+    assert budgets == [HARD_NODES]  # asked once, within Hard's node budget
