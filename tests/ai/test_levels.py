@@ -22,7 +22,7 @@ from game.ai import ComputerPlayer, choose_move, think_hint
 from game.ai.levels import LEVELS as STRATEGIES
 from game.ai.levels.basic import take_or_decline
 from game.ai.levels.hard import HARD_NODES, HARD_SOLVER_LINES, fight_for_control, long_chain_rule
-from game.ai.position.chains import analyse
+from game.ai.position.chains import analyse, safe_lines
 from game.ai.position.tactics import Opened, opened_runs
 from game.ai.search.common import Work
 from game.ai.search.control import SAFE_LIMIT, short_sacrifices
@@ -433,3 +433,33 @@ def test_hard_asks_the_exact_solver_from_its_number_of_lines_left_down(monkeypat
     assert choose_move(state, "hard", 0) == state.legal_lines()[-1]
     assert not all(asked)
     assert budgets == [HARD_NODES]  # asked once, within Hard's node budget
+
+
+def test_hard_fights_for_control_from_its_number_of_safe_lines_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Early on 5x5 boxes (more lines left than the exact solver takes, nothing offered): with SAFE_LIMIT safe lines
+    or fewer Hard plays what its control search finds, with more it does not ask it (the search is replaced here
+    by one that answers a line saying it was asked)."""
+    hard_module = importlib.import_module("game.ai.levels.hard")
+    asked = []
+
+    def fight(state: GameState, rng: random.Random) -> Generator[None, None, int]:
+        asked.append(len(safe_lines(state)))
+        return state.legal_lines()[-1]
+        yield
+
+    monkeypatch.setattr(hard_module, "fight_for_control", fight)
+    rng = random.Random(2)
+    seen = set()
+    while seen != {SAFE_LIMIT, SAFE_LIMIT + 1}:
+        state = GameState(Board.square(5))
+        while len(safe_lines(state)) > SAFE_LIMIT:
+            count = len(safe_lines(state))
+            if count == SAFE_LIMIT + 1:
+                assert choose_move(state, "hard", 0) in safe_lines(state) and not asked
+                seen.add(count)
+            state.play(rng.choice(safe_lines(state)))
+        if len(safe_lines(state)) == SAFE_LIMIT:
+            assert state.lines_left > HARD_SOLVER_LINES
+            assert choose_move(state, "hard", 0) == state.legal_lines()[-1] and asked == [SAFE_LIMIT]
+            seen.add(SAFE_LIMIT)
+            asked.clear()
