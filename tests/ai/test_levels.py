@@ -463,3 +463,18 @@ def test_hard_fights_for_control_from_its_number_of_safe_lines_down(monkeypatch:
             assert choose_move(state, "hard", 0) == state.legal_lines()[-1] and asked == [SAFE_LIMIT]
             seen.add(SAFE_LIMIT)
             asked.clear()
+
+
+def test_out_of_nodes_with_no_safe_line_hard_gives_the_fewest_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 3 and the 6 with nothing safe, and both of Hard's searches over budget (replaced here by ones that give
+    up): Hard opens the 3, the fewest cells it can give."""
+    hard_module = importlib.import_module("game.ai.levels.hard")
+
+    def over_budget(*args: object) -> Generator[None, None, None]:
+        return None
+        yield
+
+    monkeypatch.setattr(hard_module, "exact_best_move", over_budget)
+    monkeypatch.setattr(hard_module, "fight_for_control", over_budget)
+    state = position(CHAINS_3_AND_6)
+    assert moves_over_seeds(state, "hard", 4) <= {line(name) for name in ("v 0 0", "v 0 1", "v 0 2", "v 0 3")}
