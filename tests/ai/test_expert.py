@@ -132,8 +132,13 @@ def test_paranoid_pauses_after_bounded_work(monkeypatch: pytest.MonkeyPatch) -> 
     assert search.work.nodes <= (yields + 1) * 40
 
 
-def test_expert_yields_often_on_a_big_board() -> None:
-    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps)."""
+def test_expert_yields_often_on_a_big_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps). A fake
+    clock, 0.5 ms a look, for the Expert and its searches: the count follows the work, not the machine's load
+    (on a loaded machine the real clock let the budget pass with few resumptions)."""
+    clock = TickingClock(0.0005)
+    monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=clock))
+    monkeypatch.setattr(Work, "clock", clock)
     clear_tables()
     state = control_fight(0)
     move, yields = run(state, budget=0.2)
@@ -254,3 +259,43 @@ def value_of(state: GameState, line: int) -> int:
     assert rest is not None
     gained = after.scores[state.to_move] - state.scores[state.to_move]
     return gained + rest if after.to_move == state.to_move else -rest
+
+
+def safe_play(seed: int, lines_left: int) -> GameState:
+    """A 5x5 position from random safe lines, ``lines_left`` lines left."""
+    rng = random.Random(seed)
+    state = GameState(Board.square(5, 5))
+    while state.lines_left > lines_left:
+        state.play(rng.choice(safe_lines(state)))
+    return state
+
+
+def hard_at_once(state: GameState, rng: random.Random, best: int, stop: float) -> Generator[int | None, None, int]:
+    yield None
+    return best
+
+
+@pytest.mark.parametrize(("seed", "exact_first"), [(0, True), (2, False)])  # 10 and 13 safe lines
+def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_count(
+    monkeypatch: pytest.MonkeyPatch, seed: int, exact_first: bool
+) -> None:
+    """Past ``SOLVER_LINES`` the exact solver is still tried first, with most of the fight's budget, when at most
+    ``EXACT_FIRST_SAFE`` safe lines are left (it settled such positions of the Knox games within a second)."""
+    asked = []
+
+    def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
+        asked.append((rest[1], stop / 2.5))  # the clock stands at 0: stop / budget is the share
+        yield None
+        return None
+
+    monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=TickingClock(0.0)))
+    monkeypatch.setattr(expert, "_ladder", ladder)
+    monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
+    state = safe_play(seed, 36)
+    assert expert.SOLVER_LINES["normal"] < state.lines_left <= expert.FEW_SAFE_LINES
+    assert (len(safe_lines(state)) <= expert.EXACT_FIRST_SAFE) == exact_first
+    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5))
+    kinds = [kind for kind, _ in asked]
+    assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
+    if exact_first:
+        assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARES["few lines"])

@@ -195,3 +195,39 @@ def test_to_win_is_the_opponents_lead_or_the_movers_in_misere() -> None:
         state = GameState(Board.square(2, 2), rules)
         state.scores[0], state.scores[1] = 1, 3
         assert to_win(state) == sign * 2
+
+
+FIGHT_BOARDS = [
+    ("square", (2, 3)),
+    ("square", (3, 3)),
+    ("square", (2, 4)),
+    ("square", (4, 4)),
+    ("triangle", (4,)),
+    ("triangle", (5,)),
+    ("hex", (1,)),
+]
+
+
+def fight_position(seed: int) -> GameState:
+    """A position from mostly safe play (safe lines with a random bias, else any line), 8-13 lines left: chains
+    ending at joints, several of them, loops and short chains side by side, where the opening rules matter."""
+    rng = random.Random(seed)
+    kind, size = rng.choice(FIGHT_BOARDS)
+    state = GameState(Board.from_spec(kind, size))
+    left = rng.randint(8, 13)
+    bias = rng.random()
+    while state.lines_left > left:
+        legal = state.legal_lines()
+        safe = [line for line in legal if state.is_safe(line)]
+        state.play(rng.choice(safe if safe and rng.random() < bias else legal))
+    return state
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_one_opening_per_chain_keeps_the_value_in_the_fight(chunk: int) -> None:
+    """The normal-play search looks at one opening per chain or loop and takes an opened chain in one go: 160 fight
+    positions of small boards against the brute force."""
+    for seed in range(chunk * 20, chunk * 20 + 20):
+        state = fight_position(seed)
+        if not state.over:
+            assert solve(state) == brute_force(state), (seed, state.board.describe(), state.moves)

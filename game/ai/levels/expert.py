@@ -48,6 +48,12 @@ SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lin
 # 31-32 lines the exact solver needed 1.5-3 s where the narrow win-only search often needs a tenth of that).
 EXACT_FIRST_LINES = 30
 FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
+# In the fight with at most EXACT_FIRST_SAFE safe lines, the exact solver runs first with the "few lines" share up
+# to FEW_SAFE_LINES lines left, beyond SOLVER_LINES: with 8-12 safe lines it settled the Knox games' positions in
+# 0.02-0.4 s of CPU (5x5 at 34-36 lines left, 4x4 at 27), with 14 or more it often needed seconds
+# (``benchmarks/solver_set.py --questions ladder``, docs/solver.md).
+EXACT_FIRST_SAFE = 12
+FEW_SAFE_LINES = 36
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
@@ -79,7 +85,8 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if state.rules.players == 2:
         safe = _safe_count(tables, state.drawn, deg)
         fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
-        return (yield from _two_players(state, rng, fight, start, budget_seconds, best))
+        few_safe = fight and safe <= EXACT_FIRST_SAFE and state.lines_left <= FEW_SAFE_LINES
+        return (yield from _two_players(state, rng, fight, few_safe, start, budget_seconds, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
     return (yield from deepen(state, rng, best, stop=stop))
@@ -107,20 +114,21 @@ def _with_best(moves: MoveGenerator, best: int, stop: float) -> MoveGenerator:
 
 
 def _two_players(
-    state: GameState, rng: random.Random, fight: bool, start: float, budget: float, best: int
+    state: GameState, rng: random.Random, fight: bool, few_safe: bool, start: float, budget: float, best: int
 ) -> MoveGenerator:
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
 
     Each solver is asked for a win, then a draw, then the best value (:func:`_ladder`). The exact solver runs
-    first when few enough lines are left; when its value does not win, the Expert sets traps
+    first when few enough lines are left (or, in the fight, few enough safe lines: ``few_safe``); when its value
+    does not win, the Expert sets traps
     (:mod:`game.ai.search.traps`). In the fight for control Hard's move is found next: it is the fallback and the
     first move the selective solvers search; the more trusted one that found a move (wide, then narrow) decides.
     Before the selective solvers went on to a draw and the best value, a proved "no win" played Hard's move,
     which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
     """
-    if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"]:
-        stop = start + budget * (_fight_exact_share(state) if fight else EXACT_SHARE)
+    if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
+        stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
@@ -171,8 +179,8 @@ def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> M
     return (yield from playout_move(tables, state.drawn, deg, safe, rng, stop, guess))
 
 
-def _fight_exact_share(state: GameState) -> float:
-    return FIGHT_EXACT_SHARES["few lines" if state.lines_left <= EXACT_FIRST_LINES else "more lines"]
+def _fight_exact_share(state: GameState, few_safe: bool) -> float:
+    return FIGHT_EXACT_SHARES["few lines" if state.lines_left <= EXACT_FIRST_LINES or few_safe else "more lines"]
 
 
 def _normal(state: GameState) -> bool:

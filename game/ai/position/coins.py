@@ -125,9 +125,11 @@ def take_free_coins(
 
     Returns (cells taken, lines drawn, the coins still capturable at the end of a chain).
     """
-    gain = 0
     taken: list[int] = []
     chain_coins: list[int] = []
+    if 1 not in deg:
+        return 0, taken, chain_coins
+    gain = 0
     for coin, left in enumerate(deg):
         if left != 1:
             continue
@@ -189,6 +191,26 @@ def chain_end_moves(
         if decline not in moves:
             moves.append(decline)
     return moves
+
+
+def one_chain(
+    coins: list[int], drawn: int, deg: list[int], line_cells: tuple[tuple[int, ...], ...], cell_mask: tuple[int, ...]
+) -> list[int] | None:
+    """When ``coins`` is one capturable coin at the end of a chain whose far end is the ground or a coin of degree
+    3 or more, the chain's strings from that coin to the far end; else None (a chain open at both ends)."""
+    coin = coins[0]
+    came = (cell_mask[coin] & ~drawn).bit_length() - 1
+    run = [came]
+    while True:
+        cells = line_cells[came]
+        if len(cells) == 1:
+            return run
+        coin = cells[0] if cells[1] == coin else cells[1]
+        left = deg[coin]
+        if left != 2:
+            return run if left > 2 else None
+        came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
+        run.append(came)
 
 
 def capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int]]:
@@ -337,6 +359,65 @@ def components(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[tuple[in
     """Chain and loop lengths (sorted) of a position whose remaining coins all have degree 2."""
     chains, loops = strings(tables, drawn, deg)
     return tuple(sorted(len(run[0]) for run in chains)), tuple(sorted(len(run[0]) for run in loops))
+
+
+def openings(tables: CoinTables, drawn: int, deg: list[int]) -> list[tuple[int, int]]:
+    """(size, line) for one line of each chain and loop of degree-2 coins whose openings all have the same value
+    in normal play, smallest first: a chain of one coin, either string; of two, the middle string (the opponent
+    can then not decline); of three or more, an end string; a loop, any string. A chain whose two ends are the
+    same coin gives every string (its openings differ). ``docs/solver.md`` ("Openings") has the argument."""
+    line_cells, cell_mask = tables.line_cells, tables.cell_mask
+    seen = 0
+    found: list[tuple[int, int]] = []
+    for start, left in enumerate(deg):
+        if left != 2 or seen >> start & 1:
+            continue
+        seen |= 1 << start
+        strings_left = cell_mask[start] & ~drawn
+        low = strings_left & -strings_left
+        ends = []
+        size = 1
+        strings_of_run = strings_left
+        closed = False
+        middle = -1
+        for first in (low.bit_length() - 1, (strings_left ^ low).bit_length() - 1):
+            came, coin, steps = first, start, 0
+            while True:
+                cells = line_cells[came]
+                if len(cells) == 1:
+                    end = GROUND
+                    break
+                coin = cells[0] if cells[1] == coin else cells[1]
+                if deg[coin] != 2:
+                    end = coin
+                    break
+                if coin == start:
+                    closed = True
+                    break
+                seen |= 1 << coin
+                size += 1
+                steps += 1
+                rest = cell_mask[coin] & ~drawn
+                strings_of_run |= rest
+                came = (rest & ~(1 << came)).bit_length() - 1
+            if closed:
+                break
+            if steps == 1:
+                middle = first
+            ends.append((end, came))
+        if closed:
+            found.append((size, first))
+        elif ends[0][0] == ends[1][0] != GROUND:
+            while strings_of_run:
+                low = strings_of_run & -strings_of_run
+                found.append((size, low.bit_length() - 1))
+                strings_of_run ^= low
+        elif size == 2:
+            found.append((2, middle))
+        else:
+            found.append((size, ends[0][1]))
+    found.sort()
+    return found
 
 
 def _lines_of(mask: int) -> list[int]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterable, Iterator
 from operator import or_
 
 from ...core import GameState
@@ -35,6 +35,8 @@ from ..position.coins import (
     components,
     control_moves,
     draw,
+    one_chain,
+    openings,
     simple_value,
     tables_for,
     take_free_coins,
@@ -134,6 +136,8 @@ class Solver:
         moves = self.root_moves()
         if self._rng is not None:
             self._rng.shuffle(moves)
+            if not (self.misere or self.no_extra or self.selective):
+                moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
         if self._first in moves:
             moves.remove(self._first)
             moves.insert(0, self._first)
@@ -141,7 +145,12 @@ class Solver:
         alpha, beta = (-limit, limit) if self.beats is None else (self.beats, self.beats + 1)
         best = -limit
         for line in moves:
-            value = yield from self.line_value(self._images, line, alpha, beta)
+            if best > -limit and beta - alpha > 1:  # a null window first: is it better than the best so far?
+                value = yield from self.line_value(self._images, line, alpha, alpha + 1)
+                if value > alpha:
+                    value = yield from self.line_value(self._images, line, alpha, beta)
+            else:
+                value = yield from self.line_value(self._images, line, alpha, beta)
             if value > best:
                 best, self.best_move = value, line
                 alpha = max(alpha, value)
@@ -162,7 +171,13 @@ class Solver:
             return forced
         if chain_end:
             return chain_end
-        return control_moves(tables, drawn, self._deg, self.narrow) if self.selective else legal
+        if self.selective:
+            return control_moves(tables, drawn, self._deg, self.narrow)
+        return list(exact_moves(tables, drawn, self._deg))
+
+    def _opens_something(self, line: int) -> bool:
+        """Whether drawing ``line`` lets the opponent capture (the root's ordering: safe lines first)."""
+        return any(self._deg[cell] == 2 for cell in self.tables.line_cells[line])
 
     def line_value(self, images: tuple[int, ...], line: int, alpha: int, beta: int) -> Search:
         """The value for the mover of drawing ``line`` (fail-soft within alpha..beta) in the position whose
@@ -211,15 +226,22 @@ class Solver:
             value = high
         else:
             alpha, beta = max(alpha, low), min(beta, high)
-            if chain_coins:
-                moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
-            elif max(deg) <= 2:
-                moves = []
-            elif self.selective:
-                moves = control_moves(tables, drawn, deg, self.narrow)
+            run = one_chain(chain_coins, drawn, deg, line_cells, cell_mask) if len(chain_coins) == 1 else None
+            moves: Iterable[int]
+            if run is not None:
+                start = alpha
+                value = yield from self._take_or_decline(images, run, alpha, beta)
+                self._store(key, pack(*bounds_after(value, start, beta, low, high)))
+            elif max(deg) <= 2 and not chain_coins:
+                value = simple_value(*components(tables, drawn, deg))
+                self._store(key, pack(value, value))
             else:
-                moves = [line for line in tables.order if not drawn >> line & 1]
-            if moves:
+                if chain_coins:
+                    moves = chain_end_moves(chain_coins, drawn, line_cells, cell_mask)
+                elif self.selective:
+                    moves = control_moves(tables, drawn, deg, self.narrow)
+                else:
+                    moves = exact_moves(tables, drawn, deg)
                 value = -999
                 start = alpha
                 for line in moves:
@@ -229,10 +251,19 @@ class Solver:
                         if not deg[cell]:
                             got += 1
                     child = tuple(map(or_, images, line_images[line]))
-                    if got:
-                        score = got + (yield from self._normal(child, alpha - got, beta - got))
+                    if value == -999 or beta - alpha == 1:
+                        if got:
+                            score = got + (yield from self._normal(child, alpha - got, beta - got))
+                        else:
+                            score = -(yield from self._normal(child, -beta, -alpha))
+                    elif got:
+                        score = got + (yield from self._normal(child, alpha - got, alpha + 1 - got))
+                        if alpha < score < beta:
+                            score = got + (yield from self._normal(child, alpha - got, beta - got))
                     else:
-                        score = -(yield from self._normal(child, -beta, -alpha))
+                        score = -(yield from self._normal(child, -alpha - 1, -alpha))
+                        if alpha < score < beta:
+                            score = -(yield from self._normal(child, -beta, -alpha))
                     for cell in line_cells[line]:
                         deg[cell] += 1
                     if score > value:
@@ -242,11 +273,39 @@ class Solver:
                             if alpha >= beta:
                                 break
                 self._store(key, pack(*bounds_after(value, start, beta, low, high)))
-            else:
-                value = simple_value(*components(tables, drawn, deg))
-                self._store(key, pack(value, value))
         untake(deg, taken, line_cells)
         return value + gain
+
+    def _take_or_decline(self, images: tuple[int, ...], run: list[int], alpha: int, beta: int) -> Search:
+        """The value of a position whose one capturable coin opens a chain of ``len(run)`` coins (``run``: its
+        strings from that coin to the far end): take them all and move on, or take all but the last two and cut
+        the far string, leaving those two to the opponent (declining earlier only gives the opponent more)."""
+        deg, line_cells, line_images = self._deg, self.tables.line_cells, self.tables.line_images
+        value = -999
+        for decline in (False, True):
+            lines = run[:-2] + run[-1:] if decline else run
+            got = 0
+            child = images
+            for line in lines:
+                child = tuple(map(or_, child, line_images[line]))
+                for cell in line_cells[line]:
+                    deg[cell] -= 1
+                    if not deg[cell]:
+                        got += 1
+            if decline:
+                score = got - (yield from self._normal(child, got - beta, got - alpha))
+            else:
+                score = got + (yield from self._normal(child, alpha - got, beta - got))
+            for line in lines:
+                for cell in line_cells[line]:
+                    deg[cell] += 1
+            if score > value:
+                value = score
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return value
 
     # -- misère and no extra move: plain negamax with the table ------------------------------------------------
     def _plain(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
@@ -278,6 +337,25 @@ class Solver:
                         break
         self._store(key, pack(*bounds_after(value, start, beta, low, high)))
         return value
+
+
+def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[int]:
+    """The lines worth searching where nothing is capturable: every safe line (centre outward), then one way of
+    opening each chain or loop, smallest first (:func:`~game.ai.position.coins.openings`). Lazy: a search that
+    cuts off among the safe lines never looks for the chains (``deg`` must be as given when it gets there)."""
+    cell_mask = tables.cell_mask
+    unsafe = 0
+    for coin, left in enumerate(deg):
+        if left == 2:
+            unsafe |= cell_mask[coin]
+    free = tables.full & ~drawn
+    safe = free & ~unsafe
+    for line in tables.order:
+        if safe >> line & 1:
+            yield line
+    if unsafe & free:
+        for _, line in openings(tables, drawn, deg):
+            yield line
 
 
 def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Generator[None, None, int | None]:
