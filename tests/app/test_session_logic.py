@@ -652,3 +652,11 @@ def test_the_settings_make_the_board_and_rules_they_name() -> None:
     )
     assert settings.board() is Board.triangle(4) and settings.board().num_cells == 9
     assert settings.rules() == Rules(players=3, misere=True, no_extra=True, start="icelandic")
+
+
+def test_the_first_player_is_the_chosen_one_or_drawn_by_lot_among_every_seat() -> None:
+    three = Settings(seats=(Seat("human"),) * 3)
+    assert {Session(three.with_(first=1), random.Random(seed)).starter for seed in range(30)} == {1}
+    drawn = [Session(three.with_(first=-1), random.Random(seed)) for seed in range(30)]
+    assert {session.starter for session in drawn} == {0, 1, 2}
+    assert all(session.state.first == session.starter for session in drawn)
