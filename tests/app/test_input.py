@@ -648,3 +648,14 @@ def test_between_two_lines_equally_near_the_arrow_goes_to_the_first_in_reading_o
     state = GameState(board)
     state.play(parse_line(board, "h 0 1"))
     assert view.neighbour(state, parse_line(board, "h 1 1"), "up") == parse_line(board, "v 0 1")
+
+
+def test_the_exact_centre_of_a_box_is_no_line_s_for_the_mouse():
+    """On 3x3 boxes in 600x600 (edge 150 px) the middle box's centre (300, 300) is exactly half an edge from each
+    of its four sides: the mouse reaches lines less than half an edge away, so it picks none of the four rather
+    than an arbitrary one; a touch's wider reach picks the first of them in the board's numbering."""
+    board = Board.square(3)
+    view = BoardView(board, pygame.Rect(0, 0, 600, 600))
+    assert view.line_at((300, 300)) is None
+    assert view.line_at((300, 301)) == parse_line(board, "h 2 1"), "a pixel nearer the bottom side"
+    assert view.line_at((300, 300), radius=76) == min(board.cells[4])

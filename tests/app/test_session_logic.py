@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from game.app.players import Player
-from game.app.session import DECIDER, GAME, Session, hint_seconds, resume_session
+from game.app.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
 from game.app.settings_model import Seat, Settings, settings_from_data
-from game.core import CodeError, decode
+from game.core import Board, CodeError, GameState, Rules, decode
 
 PEOPLE = (Seat("human"), Seat("human"))
 
@@ -388,3 +388,267 @@ def test_a_resumed_timed_game_goes_on_with_the_time_it_had_left(stored: object, 
     session, why = resume_session(saved(TWO_PEOPLE.with_(timer=15), timer_left=stored))
     assert why == "" and session is not None
     assert session.timer.remaining() == left, "a value that is not a finite number of seconds leaves a fresh clock"
+
+
+@pytest.mark.parametrize("data", [None, [], "settings", 3])
+def test_stored_settings_that_are_not_named_values_are_refused_with_the_reason(data: object) -> None:
+    assert settings_from_data(data) == (Settings(), ["the saved settings are not a set of named values"])
+
+
+# -- what the board scene reads: the animation's progress, the timer's bar, the lines the timer drew ---------------
+def test_a_line_is_drawn_then_the_boxes_it_closed_are_filled() -> None:
+    capture = Animation(line=5, cells=(0, 1), player=0, start=10.0, line_seconds=0.25, fill_seconds=0.5)
+    assert [capture.line_progress(t) for t in (9.0, 10.0, 10.125, 10.25, 11.0)] == [0.0, 0.0, 0.5, 1.0, 1.0]
+    assert [capture.fill_progress(t) for t in (10.0, 10.25, 10.375, 10.75, 12.0)] == [0.0, 0.0, 0.25, 1.0, 1.0]
+    assert [capture.done(t) for t in (10.25, 10.74, 10.75)] == [False, False, True]
+    plain = Animation(line=5, cells=(), player=0, start=10.0, line_seconds=0.25, fill_seconds=0.5)
+    assert plain.fill_progress(10.0) == 1.0, "nothing to fill"
+    assert [plain.done(t) for t in (10.24, 10.25)] == [False, True], "no wait for a fill"
+
+
+def test_the_timer_bar_shows_the_time_left_while_a_player_is_to_move() -> None:
+    assert Session(TWO_PEOPLE, random.Random(0), first=0).timer_fraction() is None, "no timer"
+    session = Session(ONE_BY_TWO.with_(timer=10), random.Random(0), first=0)
+    assert session.timer_fraction() == 1.0
+    session.update(2.5)
+    assert session.timer_fraction() == 0.75
+    for line in PLAYER_0_TAKES_BOTH:
+        session.state.play(line)
+    assert session.timer_fraction() is None, "the board is over"
+
+
+def test_the_lines_the_timer_drew_are_known_board_by_board() -> None:
+    session = Session(TWO_PEOPLE.with_(timer=5), random.Random(0), first=0)
+    session.play_line(0)
+    session.play_line(9, forced=True)
+    session.play_line(3)
+    assert session.timed_out_lines() == {9}
+    assert session.forced == [{1}]
+
+
+def test_you_are_the_one_person_playing_computers() -> None:
+    one = Session(Settings(seats=(Seat("computer"), Seat("human"))), random.Random(0))
+    assert [one.is_you(seat) for seat in (0, 1)] == [False, True]
+    two = Session(TWO_PEOPLE, random.Random(0))
+    assert [two.is_you(seat) for seat in (0, 1)] == [False, False], "two people are Player 1 and Player 2"
+
+
+# -- pacing: how long a finished board stays up, and how long a computer seems to think -------------------------
+def people_finish(settings: Settings, at: float) -> Session:
+    """Two people play PLAYER_0_TAKES_BOTH on 1x2 boxes; the last line is drawn at ``at`` s on the session's clock."""
+    session = Session(settings, random.Random(0), first=0)
+    for line in PLAYER_0_TAKES_BOTH[:-1]:
+        session.state.play(line)
+    session.update(at)
+    session.play_line(PLAYER_0_TAKES_BOTH[-1])
+    session.sounds.clear()
+    return session
+
+
+def test_a_finished_game_stays_on_the_board_for_1_2_seconds_counted_from_its_last_line() -> None:
+    session = people_finish(ONE_BY_TWO, at=4.0)
+    session.update(1.0)
+    assert not session.finished, "1 s after the last line (drawn at 4 s)"
+    session.update(1.0)
+    assert session.finished and session.sounds == ["win"]
+    exact = people_finish(ONE_BY_TWO, at=0.0)
+    exact.update(1.2)
+    assert exact.finished, "at exactly 1.2 s"
+
+
+def test_the_pause_on_a_finished_board_follows_the_animation_speed() -> None:
+    session = people_finish(ONE_BY_TWO.with_(animation="slow"), at=0.0)  # 1.2 s x 1.6 = 1.92 s
+    session.update(1.5)
+    assert not session.finished
+    session.update(0.5)
+    assert session.finished
+
+
+def test_computers_start_a_match_s_next_board_4_2_seconds_after_the_last_line() -> None:
+    computers = (Seat("computer"), Seat("computer"))
+    for animation, before, after in (("normal", 4.0, 0.2), ("slow", 6.7, 0.03)):  # (1.2 + 3.0) s x 1 and x 1.6
+        session = Session(ONE_BY_TWO.with_(seats=computers, match=True, animation=animation), random.Random(0))
+        for line in PLAYER_0_TAKES_BOTH:
+            session.play_line(line)
+        session.update(before)
+        assert session.current == 0 and not session.between, "the first board's result is still up"
+        session.update(after)
+        assert session.current == 1, f"{animation}: the next board starts by itself"
+
+
+class Instant:
+    """A computer player that knows its moves at once: only the session's pacing makes it wait."""
+
+    def __init__(self, lines: list[int]) -> None:
+        self.lines = lines
+
+    def think(self, state):  # noqa: ANN001, ANN201 - the session asks for a search with step() and best
+        self.best = self.lines.pop(0)
+        return self
+
+    def step(self, seconds: float) -> bool:
+        return True
+
+
+def test_a_computer_seems_to_think_half_a_second_and_goes_on_sooner_after_a_capture() -> None:
+    settings = ONE_BY_TWO.with_(seats=(Seat("computer"), Seat("computer")), animation="slow")  # pace 1.6
+    session = Session(settings, random.Random(0), first=0)
+    for line in (0, 2, 4):  # box 0 has three sides, and the second computer is to move
+        session.state.play(line)
+    session.players[1] = Instant([5, 1])  # it takes box 0 with 5, then draws 1
+    waits = []
+    while len(session.state.moves) < 5:
+        count = len(session.state.moves)
+        session.update(0.01)
+        if len(session.state.moves) > count:
+            waits.append(session.now - session.think_started)
+    assert 0.8 - 1e-9 <= waits[0] < 0.8 + 0.011, "0.5 s x 1.6 before its first line"
+    assert 0.672 - 1e-9 <= waits[1] < 0.672 + 0.011, "0.42 s x 1.6 before the line after its capture"
+
+
+def test_score_curves_follow_each_player_s_score_move_by_move() -> None:
+    state = finished(ONE_BY_TWO, PLAYER_0_TAKES_BOTH).state
+    assert score_curves(state) == [[0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0]]
+    three = GameState(Board.square(1, 2), Rules(players=3), first=2)
+    for line in PLAYER_0_TAKES_BOTH:  # players 2, 0, 1, 2, 0, 1, then 2 takes both
+        three.play(line)
+    assert score_curves(three) == [[0] * 8, [0] * 8, [0, 0, 0, 0, 0, 0, 0, 2]]
+    swedish = GameState(Board.square(1, 2), Rules(start="swedish"), first=0)  # only the shared side is not drawn
+    swedish.play(5)
+    assert score_curves(swedish) == [[0, 2], [0, 0]]
+
+
+def test_a_computer_s_line_comes_at_exactly_its_thinking_time() -> None:
+    session = Session(ONE_BY_TWO.with_(seats=(Seat("computer"), Seat("human"))), random.Random(0), first=0)
+    session.players[0] = Instant([3])
+    for _ in range(2):
+        session.update(0.25)  # it starts thinking at 0.25 s
+    assert session.state.moves == []
+    session.update(0.25)
+    assert session.state.moves == [3], "0.5 s after it started"
+
+
+class Endless:
+    """A search that never finishes on its own: only the Expert's time budget ends it."""
+
+    best = 4
+
+    def step(self, seconds: float) -> bool:
+        return False
+
+
+def test_the_expert_s_line_comes_a_tenth_of_a_second_before_its_time_is_up_in_wall_time() -> None:
+    session = Session(ONE_BY_TWO.with_(seats=(Seat("computer", "expert"), Seat("human"))), random.Random(0), first=0)
+    expert = session.players[0]
+    assert expert is not None
+    expert.seconds = 0.6
+    expert.think = lambda state: Endless()  # type: ignore[method-assign]
+    wall = [0.0]
+    session.wall = lambda: wall[0]
+    session.update(0.01)  # it starts thinking at wall time 0
+    wall[0] = 0.25
+    session.update(0.01)
+    assert session.state.moves == []
+    wall[0] = 0.5
+    session.update(0.01)
+    assert session.state.moves == [4], "at 0.6 - 0.1 s"
+
+
+def test_a_person_s_line_is_refused_while_one_is_drawn_and_when_it_is_taken() -> None:
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)
+    assert session.play_human(0) is True
+    assert session.play_human(1) is False and session.state.moves == [0], "the first line is still being drawn"
+    session.update(1.0)
+    assert session.play_human(0) is False and session.state.moves == [0], "taken"
+    assert session.play_human(1) is True and session.state.moves == [0, 1]
+
+
+def test_each_line_is_animated_at_the_game_s_pace_and_sounds_by_what_it_did() -> None:
+    session = Session(ONE_BY_TWO.with_(animation="slow"), random.Random(0), first=0)  # pace 1.6
+    for line in PLAYER_0_TAKES_BOTH[:-1]:
+        session.play_line(line)
+        session.update(2.0)
+    assert session.sounds == ["line"] * 6
+    session.play_line(5)
+    animation = session.animation
+    assert animation is not None
+    assert (animation.line, sorted(animation.cells), animation.player, animation.start) == (5, [0, 1], 0, 12.0)
+    assert animation.line_seconds == pytest.approx(0.288), "0.18 s x 1.6"
+    assert animation.fill_seconds == pytest.approx(0.48), "0.3 s x 1.6"
+    assert session.sounds[-1] == "capture"
+
+
+def test_the_save_point_changes_even_when_two_changes_come_in_one_frame() -> None:
+    """The board scene autosaves once a frame when save_point() differs from the last one it saved: an undo and a
+    new line, or a match's next board and its first line, in the same frame still change it; so does a next board
+    that is the second change since the game was resumed."""
+    session = Session(TWO_PEOPLE, random.Random(0), first=0)
+    session.play_human(0)
+    session.update(1.0)
+    point = session.save_point()
+    assert session.undo() and session.play_human(0)
+    assert session.save_point() != point
+    match = Session(ONE_BY_TWO.with_(match=True), random.Random(0), first=0)
+    play_out(match)
+    point = match.save_point()
+    assert match.next_board()
+    match.play_line(0)
+    assert match.save_point() != point
+    resumed, _ = resume_session(saved(TWO_PEOPLE.with_(size=(2, 2), match=True), lines=tuple(range(11)), first=0))
+    assert resumed is not None
+    resumed.play_line(11)  # the 2x2 board's last line: its first change since it was resumed
+    resumed.update(10.0)
+    point = resumed.save_point()
+    assert resumed.next_board()
+    assert resumed.save_point() != point, "the next board is a change of its own"
+
+
+def test_a_new_line_glows_while_it_is_drawn_then_fades_over_0_9_seconds() -> None:
+    session = Session(TWO_PEOPLE.with_(animation="slow"), random.Random(0), first=0)  # drawn in 0.18 s x 1.6
+    session.update(2.0)
+    session.play_line(0)
+    assert session.glow(0) == 1.0 and session.glow(1) == 0.0, "line 1 is not drawn"
+    session.update(0.288)
+    assert session.glow(0) == pytest.approx(1.0)
+    session.update(0.45)
+    assert session.glow(0) == pytest.approx(0.5), "half of the 0.9 s fade"
+    session.update(0.46)
+    assert session.glow(0) == 0.0
+
+
+def test_once_a_hint_is_found_the_game_goes_on_and_another_can_be_asked_for() -> None:
+    session = Session(ONE_BY_TWO, random.Random(0), first=0)
+    assert session.request_hint()
+    while session.hint is None:
+        session.update(0.05)
+    line, reason = session.hint
+    assert not session.state.is_drawn(line) and reason
+    session.update(0.05)
+    assert session.hint == (line, reason), "it stays shown until a line is drawn"
+    assert session.request_hint() is True
+
+
+def test_the_board_is_shown_for_the_first_person_before_anyone_moves_and_among_computers_for_the_one_to_move() -> None:
+    against = Session(Settings(seats=(Seat("computer"), Seat("computer"), Seat("human"))), random.Random(0), first=0)
+    assert against.viewer() == 2, "a computer is to move and nobody has moved: the person"
+    computers = Session(Settings(seats=(Seat("computer"), Seat("computer"))), random.Random(0), first=1)
+    assert computers.viewer() == 1
+    for line in range(computers.board.num_lines):
+        computers.state.play(line)
+    assert computers.viewer() == 0, "the board is over: nobody is to move"
+
+
+def test_the_default_settings_are_a_person_against_an_easy_computer_on_3x3_boxes() -> None:
+    settings = Settings()
+    assert settings.seats == (Seat("human", "easy"), Seat("computer", "easy"))
+    assert settings.problems() == []
+    assert settings.board() is Board.square(3, 3)
+    assert settings.rules() == Rules(players=2, misere=False, no_extra=False, start="normal")
+
+
+def test_the_settings_make_the_board_and_rules_they_name() -> None:
+    settings = Settings(
+        shape="triangle", size=(4,), seats=(Seat("human"),) * 3, misere=True, no_extra=True, start="icelandic"
+    )
+    assert settings.board() is Board.triangle(4) and settings.board().num_cells == 9
+    assert settings.rules() == Rules(players=3, misere=True, no_extra=True, start="icelandic")
