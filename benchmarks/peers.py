@@ -15,7 +15,11 @@ named after the opponent and reloads it when the name repeats, so every game run
 
 Every move of both sides is refereed by the project's own rules (:class:`game.core.GameState`): a Knox move that is
 malformed or already drawn, Knox exiting or going silent mid-game all make the game *aborted*, counted apart and
-left out of the win rate. Seats alternate (the Expert moves first in even-numbered games). Both sides are limited by
+left out of the win rate. Seats alternate (the Expert moves first in even-numbered games).
+
+``--knox-v-knox`` plays Knox against Knox instead (two processes, each in its own folder, the same referee): the
+record names one of them "Knox A" in the Expert's place, so ``postmortem.py`` reads it the same way and finds the
+mistakes of both. Both sides are limited by
 wall-clock time, so other work on a shared machine weakens both: the script prints the load average at the start
 and the end, and the seconds per line drawn both as wall-clock time and as the CPU time each side really got.
 """
@@ -263,8 +267,10 @@ class Tally:
     expert_cpu: list[float] = field(default_factory=list)
     knox_cpu: list[float] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    first_seat: list[int] = field(default_factory=lambda: [0, 0, 0])  # the first player's wins, draws, losses
 
-    def add(self, margin: int) -> None:
+    def add(self, margin: int, seat: int) -> None:
+        """A finished game: ``margin`` for the measured side, which sat in ``seat``."""
         self.margins.append(margin)
         if margin > 0:
             self.wins += 1
@@ -272,6 +278,8 @@ class Tally:
             self.losses += 1
         else:
             self.draws += 1
+        first_margin = margin if seat == 0 else -margin
+        self.first_seat[0 if first_margin > 0 else 1 if first_margin == 0 else 2] += 1
 
     def row(self, label: str) -> str:
         valid = self.wins + self.draws + self.losses
@@ -288,48 +296,108 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+class ExpertSide:
+    """The Expert in one seat of a game: it thinks in this process (its CPU time is this process's)."""
+
+    def __init__(self, game: int, seconds: float) -> None:
+        self.player = ComputerPlayer("expert", seed=1000 * game + 7, seconds=seconds)
+        self.restarts = 0
+
+    def start(self) -> None:
+        pass
+
+    def move(self, state: GameState) -> tuple[int, float, float]:
+        """(its line, wall seconds, CPU seconds)."""
+        began, cpu = time.perf_counter(), time.process_time()
+        line = self.player.think(state).finish()
+        return line, time.perf_counter() - began, time.process_time() - cpu
+
+    def hear(self, line: int, by_opponent: bool) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class KnoxSide:
+    """Knox in one seat of a game: a :class:`Knox` process with the game seen from its side."""
+
+    def __init__(self, binary: str, seconds: int, names: Coordinates, knox_first: bool) -> None:
+        self.history: list[tuple[int, bool]] = []  # every line so far and whether Knox's opponent drew it
+        self.knox = Knox(binary, seconds, names, self.history, knox_first=knox_first)
+
+    @property
+    def restarts(self) -> int:
+        return self.knox.restarts
+
+    def start(self) -> None:
+        self.knox.start()
+
+    def move(self, state: GameState) -> tuple[int, float, float]:
+        began = time.perf_counter()
+        pid, cpu = self.knox.cpu_seconds()
+        line = self.knox.reply()
+        wall = time.perf_counter() - max(began, self.knox.started)
+        now_pid, now_cpu = self.knox.cpu_seconds()
+        if state.is_drawn(line):
+            raise Aborted(f"Knox replayed a drawn line: {self.knox.names.name(line)}")
+        return line, wall, now_cpu - (cpu if now_pid == pid else 0.0)
+
+    def hear(self, line: int, by_opponent: bool) -> None:
+        """Records a line just drawn (telling Knox first when its opponent drew it)."""
+        if by_opponent:
+            self.knox.tell(line)
+        self.history.append((line, by_opponent))
+
+    def close(self) -> None:
+        self.knox.close()
+
+
 def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: int, tally: Tally) -> str:
-    """One game; returns a one-line record. Adds the result (or the abort) to ``tally``."""
-    expert_seat = 0 if game % 2 == 0 else 1
+    """One game; returns a one-line record. Adds the result (or the abort) to ``tally``.
+
+    The record names the side measured (the Expert, or with ``--knox-v-knox`` the Knox called A) and its seat;
+    its moves are in lower case, its opponent's (Knox, or Knox B) in upper case."""
+    seat = 0 if game % 2 == 0 else 1  # the measured side's seat
     state = GameState(board)
     names = Coordinates(board, rows, cols)
-    expert = ComputerPlayer("expert", seed=1000 * game + 7, seconds=args.seconds)
-    history: list[tuple[int, bool]] = []  # every line and whether the Expert drew it
-    knox = Knox(knox_binary, args.knox_seconds, names, history, knox_first=expert_seat == 1)
+    measured: ExpertSide | KnoxSide
+    if args.knox_v_knox:
+        measured = KnoxSide(knox_binary, args.knox_seconds, names, knox_first=seat == 0)
+    else:
+        measured = ExpertSide(game, args.seconds)
+    knox = KnoxSide(knox_binary, args.knox_seconds, names, knox_first=seat == 1)
+    sides = (measured, knox) if seat == 0 else (knox, measured)
+    history: list[tuple[int, bool]] = []  # every line and whether the measured side drew it
     try:
-        knox.start()
+        for side in sides:
+            side.start()
         while not state.over:
-            began = time.perf_counter()
-            by_expert = state.to_move == expert_seat
-            if by_expert:
-                cpu = time.process_time()
-                line = expert.think(state).finish()
-                tally.expert_times.append(time.perf_counter() - began)
-                tally.expert_cpu.append(time.process_time() - cpu)
-                knox.tell(line)
-            else:
-                pid, cpu = knox.cpu_seconds()
-                line = knox.reply()
-                tally.knox_times.append(time.perf_counter() - max(began, knox.started))
-                now_pid, now_cpu = knox.cpu_seconds()
-                tally.knox_cpu.append(now_cpu - (cpu if now_pid == pid else 0.0))
-                if state.is_drawn(line):
-                    raise Aborted(f"Knox replayed a drawn line: {names.name(line)}")
+            mover = state.to_move
+            line, wall, cpu = sides[mover].move(state)
+            by_measured = mover == seat
+            (tally.expert_times if by_measured else tally.knox_times).append(wall)
+            (tally.expert_cpu if by_measured else tally.knox_cpu).append(cpu)
+            for index, side in enumerate(sides):
+                side.hear(line, by_opponent=index != mover)
             state.play(line)
-            history.append((line, by_expert))
+            history.append((line, by_measured))
     except Aborted as why:
         tally.aborted += 1
         tally.reasons.append(f"game {game}: {why}")
         return f"game {game}: aborted after {len(history)} lines ({why})"
     finally:
-        tally.restarts += knox.restarts
-        knox.close()
-    mine, theirs = state.scores[expert_seat], state.scores[1 - expert_seat]
-    tally.add(mine - theirs)
-    seat = "first" if expert_seat == 0 else "second"
-    moves = " ".join(names.name(line) if by_expert else names.name(line).upper() for line, by_expert in history)
-    restarts = f", Knox restarted {knox.restarts}x" if knox.restarts else ""
-    return f"game {game}: Expert ({seat}) {mine}-{theirs}{restarts}  {moves}"
+        restarts = sum(side.restarts for side in sides)
+        tally.restarts += restarts
+        for side in sides:
+            side.close()
+    mine, theirs = state.scores[seat], state.scores[1 - seat]
+    tally.add(mine - theirs, seat)
+    where = "first" if seat == 0 else "second"
+    moves = " ".join(names.name(line) if by_measured else names.name(line).upper() for line, by_measured in history)
+    restarted = f", Knox restarted {restarts}x" if restarts else ""
+    name = "Knox A" if args.knox_v_knox else "Expert"
+    return f"game {game}: {name} ({where}) {mine}-{theirs}{restarted}  {moves}"
 
 
 def find_knox(path: str | None) -> str | None:
@@ -348,6 +416,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
     parser.add_argument("--knox-seconds", type=int, default=2, help="Knox's time a move (whole seconds)")
     parser.add_argument("--playouts", action="store_true", help="the Expert samples the early game with playouts")
+    parser.add_argument(
+        "--knox-v-knox", action="store_true", help="Knox (called A) against Knox (B) instead of the Expert against Knox"
+    )
     args = parser.parse_args()
     expert_level.PLAYOUTS = args.playouts
     binary = find_knox(args.knox)
@@ -358,18 +429,27 @@ def main() -> int:
     board = Board.square(rows, cols)
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} (1, 5, 15 min)")
     playouts = ", playouts in the early game" if args.playouts else ""
-    print(
-        f"{args.board} boxes, Expert {args.seconds} s a move{playouts}, Knox {args.knox_seconds} s, {args.games} games"
-    )
+    measured = "Knox A" if args.knox_v_knox else "Expert"
+    if args.knox_v_knox:
+        print(f"{args.board} boxes, Knox A against Knox B, both {args.knox_seconds} s a move, {args.games} games")
+    else:
+        print(
+            f"{args.board} boxes, Expert {args.seconds} s a move{playouts}, Knox {args.knox_seconds} s, "
+            f"{args.games} games"
+        )
     tally = Tally()
     for game in range(args.first_game, args.first_game + args.games):
         print(play_game(binary, board, rows, cols, args, game, tally), flush=True)
     print(f"load at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    opponent = "Knox B" if args.knox_v_knox else "Knox"
     print(
-        "| board | Expert W/D/L | score | avg margin | Expert s/line (CPU) | Knox s/line (CPU) | aborted | restarts |"
+        f"| board | {measured} W/D/L | score | avg margin | {measured} s/line (CPU) | {opponent} s/line (CPU) | "
+        "aborted | restarts |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     print(tally.row(args.board))
+    wins, draws, losses = tally.first_seat
+    print(f"the player moving first: {wins}/{draws}/{losses} (W/D/L)")
     return 0
 
 
