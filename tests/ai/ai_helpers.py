@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import TypeVar
 
-from game.core import Board, GameState, parse_line
+from game.core import Board, GameState, Rules, parse_line
 
 T = TypeVar("T")
 
@@ -59,12 +59,18 @@ def run_to_end(generator: Generator[None, None, T]) -> T:
         return stop.value
 
 
+# final_margin's values, per board and rules, kept across calls and tests: they depend only on the board, the rules
+# and the lines drawn, never on the AI. A mutation run forks every mutant's run from a process that has run the suite
+# once, so there each value is worked out once instead of once per mutant.
+_TABLES: dict[tuple[Board, Rules], dict[int, int]] = {}
+
+
 def final_margin(state: GameState, player: int) -> int:
     """``player``'s final lead in cells (two players; in misère the other's lead, fewest wins) when both play
     perfectly from ``state``: plain minimax over every line with a table on the drawn lines, independent of any of
     the AI's searches."""
     sign = -1 if state.rules.misere else 1
-    future = _minimax(state, {}, sign)
+    future = _minimax(state, _TABLES.setdefault((state.board, state.rules), {}), sign)
     lead = sign * (state.scores[player] - state.scores[1 - player])
     return lead + (future if state.to_move == player else -future)
 

@@ -126,3 +126,12 @@ def test_no_table_grows_past_its_cap() -> None:
     fill(budget, "a", 250)
     fresh, limit = run_to_end(budget.table("a"))
     assert fresh == {} and limit == 250 and budget.retiring() == 0
+
+
+def test_fixed_items_that_exactly_fill_the_budget_are_all_kept() -> None:
+    budget = MemoryBudget(1000)
+    budget.keep("a", "item a", 600)
+    budget.keep("b", "item b", 400)  # 600 + 400 = 1000: fits exactly
+    assert budget.size() == 1000 and budget.get("a") == "item a" and budget.get("b") == "item b"
+    budget.keep("c", "item c", 1)  # one entry more: a, the least recently used, goes
+    assert budget.get("a") is None and budget.size() == 401

@@ -16,6 +16,7 @@ from game.ai.position.chains import (
     mover_gets_control,
     quiet_value,
 )
+from game.ai.position.tactics import opened_runs
 from game.core import Board, GameState, parse_line
 
 
@@ -122,3 +123,19 @@ def test_nothing_is_left_to_win_once_every_box_is_taken() -> None:
     for line in range(state.board.num_lines):
         state.play(line)
     assert quiet_value(state) == 0
+
+
+@pytest.mark.parametrize(
+    ("undrawn", "opened", "cells", "before"),
+    [
+        (CHAINS_3_AND_6, "v 0 0", 3, 1),  # take one coin of the 3, then keep or leave the last two
+        (CHAINS_3_AND_6, "v 1 0", 6, 4),
+        (LOOP_4_CHAIN_5, "v 2 0", 5, 3),
+        (LOOP_4_CHAIN_5, "h 1 0", 4, 0),  # the loop: the decision comes at once, over all four
+    ],
+)
+def test_an_opened_chain_is_taken_down_to_two_coins_and_a_loop_to_four(
+    undrawn: list[str], opened: str, cells: int, before: int
+) -> None:
+    (run,) = opened_runs(position(undrawn, then=[opened]))
+    assert len(run.cells) == cells and run.before_decision() == before

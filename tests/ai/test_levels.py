@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Generator
 
 import pytest
 from ai_helpers import (
@@ -16,12 +18,15 @@ from ai_helpers import (
     run_to_end,
 )
 
-from game.ai import ComputerPlayer, choose_move
+from game.ai import ComputerPlayer, choose_move, think_hint
 from game.ai.levels import LEVELS as STRATEGIES
-from game.ai.levels.hard import HARD_SOLVER_LINES, fight_for_control, long_chain_rule
-from game.ai.position.chains import analyse
+from game.ai.levels.basic import take_or_decline
+from game.ai.levels.hard import HARD_NODES, HARD_SOLVER_LINES, fight_for_control, long_chain_rule
+from game.ai.position.chains import analyse, safe_lines
+from game.ai.position.tactics import Opened, opened_runs
 from game.ai.search.common import Work
 from game.ai.search.control import SAFE_LIMIT, short_sacrifices
+from game.ai.search.maxn import MaxN
 from game.core import Board, GameState, Rules
 
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
@@ -208,6 +213,10 @@ def test_unknown_level_is_refused() -> None:
         ComputerPlayer("grandmaster")
 
 
+def test_a_computer_player_is_easy_unless_told_otherwise() -> None:
+    assert ComputerPlayer().level == "easy"
+
+
 # -- work per step ------------------------------------------------------------------------------------------
 MAX_PLAYS_PER_STEP = 400
 
@@ -318,3 +327,154 @@ def test_hard_plays_the_last_lines_of_a_three_player_game_by_max_n() -> None:
         taken = len(state.play(chosen).captured)
         after = (0,) * 3 if state.over else brute_max_n(state)
         assert taken + after[mover] == own_best
+
+
+def ambiguous(state: GameState) -> bool:
+    """Whether some position below ``state`` has two lines of the same rank for its mover but different values for
+    the others: max-n then depends on which it meets first, so no two implementations need agree."""
+    if state.over:
+        return False
+    mover, by_rank = state.to_move, {}
+    for move in state.legal_lines():
+        taken = len(state.play(move).captured)
+        below = ambiguous(state)
+        values = list((0,) * state.rules.players if state.over else brute_max_n(state))
+        state.undo()
+        if below:
+            return True
+        values[mover] += taken
+        rank = (values[mover], -max(v for p, v in enumerate(values) if p != mover))
+        if by_rank.setdefault(rank, tuple(values)) != tuple(values):
+            return True
+    return False
+
+
+def test_max_n_breaks_ties_against_the_best_other_player() -> None:
+    """Max-n's best lines against :func:`brute_max_n` over random 3- and 4-player endgames on 2x2 boxes where max-n
+    is well defined (no position with two lines of the same rank but different values), some of them decided by
+    the tie rule (the same own value, a different best other player)."""
+    rng = random.Random(5)
+    checked = decided_by_ties = 0
+    while checked < 8:
+        state = GameState(Board.square(2, 2), Rules(players=3 + checked % 2))
+        while state.lines_left > 6:
+            state.play(rng.choice(state.legal_lines()))
+        if ambiguous(state):
+            continue
+        mover, ranks = state.to_move, {}
+        for move in state.legal_lines():
+            taken = len(state.play(move).captured)
+            values = list((0,) * state.rules.players if state.over else brute_max_n(state))
+            state.undo()
+            values[mover] += taken
+            ranks[move] = (values[mover], -max(v for p, v in enumerate(values) if p != mover))
+        best = {move for move, rank in ranks.items() if rank == max(ranks.values())}
+        own_best = {move for move, rank in ranks.items() if rank[0] == max(ranks.values())[0]}
+        decided_by_ties += best != own_best
+        checked += 1
+        assert set(run_to_end(MaxN(state, 10**7).best_lines())) == best
+    assert decided_by_ties
+
+
+def test_a_finished_game_is_refused_word_for_word() -> None:
+    state = GameState(Board.square(1, 1))
+    for index in range(4):
+        state.play(index)
+    with pytest.raises(ValueError) as refused:
+        ComputerPlayer("easy").think(state)
+    assert str(refused.value) == "the game is over: there is no move to choose"
+    with pytest.raises(ValueError) as refused:
+        think_hint(state)
+    assert str(refused.value) == "the game is over: there is nothing to hint"
+
+
+def test_a_run_with_no_decision_to_make_is_taken_without_asking_the_judge() -> None:
+    """The 6 just opened at its end: one run of six coins, no all-but-two line yet. It is taken, whatever a judge
+    would say (here one that always declines); the judge is only asked about a run that can be declined."""
+    asked = []
+
+    def always_decline(state: GameState, run: Opened) -> Generator[None, None, bool]:
+        asked.append(run)
+        return False
+        yield
+
+    state = position(CHAINS_3_AND_6, then=("v 1 0",))
+    (run,) = opened_runs(state)
+    assert run.decline is None and len(run.cells) == 6
+    assert run_to_end(take_or_decline(state, random.Random(1), always_decline)) == run.take and not asked
+    declinable = position(CHAINS_3_AND_6, then=("v 0 0", "v 0 1"))  # the 3, one coin taken: two left
+    (last_two,) = opened_runs(declinable)
+    assert run_to_end(take_or_decline(declinable, random.Random(1), always_decline)) == last_two.decline
+    assert asked == [last_two]
+
+
+def test_hard_asks_the_exact_solver_from_its_number_of_lines_left_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two players, normal rules: at HARD_SOLVER_LINES lines left and fewer Hard tries the exact solver within
+    HARD_NODES nodes, with one line more it does not (its answer is replaced here by a line that says it was
+    asked)."""
+    hard_module = importlib.import_module("game.ai.levels.hard")  # the package's `hard` is the function
+
+    budgets = []
+
+    def exact(state: GameState, rng: random.Random, nodes: int) -> Generator[None, None, int]:
+        budgets.append(nodes)
+        return state.legal_lines()[-1]
+        yield
+
+    monkeypatch.setattr(hard_module, "exact_best_move", exact)
+    rng = random.Random(4)
+    state = GameState(Board.square(4))
+    while state.lines_left > HARD_SOLVER_LINES + 1:
+        state.play(rng.choice(analyse(state).safe or state.legal_lines()))
+    assert not state.over
+    asked = [choose_move(state, "hard", seed) == state.legal_lines()[-1] for seed in range(3)]
+    state.play(rng.choice(state.legal_lines()))
+    assert state.lines_left == HARD_SOLVER_LINES
+    assert choose_move(state, "hard", 0) == state.legal_lines()[-1]
+    assert not all(asked)
+    assert budgets == [HARD_NODES]  # asked once, within Hard's node budget
+
+
+def test_hard_fights_for_control_from_its_number_of_safe_lines_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Early on 5x5 boxes (more lines left than the exact solver takes, nothing offered): with SAFE_LIMIT safe lines
+    or fewer Hard plays what its control search finds, with more it does not ask it (the search is replaced here
+    by one that answers a line saying it was asked)."""
+    hard_module = importlib.import_module("game.ai.levels.hard")
+    asked = []
+
+    def fight(state: GameState, rng: random.Random) -> Generator[None, None, int]:
+        asked.append(len(safe_lines(state)))
+        return state.legal_lines()[-1]
+        yield
+
+    monkeypatch.setattr(hard_module, "fight_for_control", fight)
+    rng = random.Random(2)
+    seen = set()
+    while seen != {SAFE_LIMIT, SAFE_LIMIT + 1}:
+        state = GameState(Board.square(5))
+        while len(safe_lines(state)) > SAFE_LIMIT:
+            count = len(safe_lines(state))
+            if count == SAFE_LIMIT + 1:
+                assert choose_move(state, "hard", 0) in safe_lines(state) and not asked
+                seen.add(count)
+            state.play(rng.choice(safe_lines(state)))
+        if len(safe_lines(state)) == SAFE_LIMIT:
+            assert state.lines_left > HARD_SOLVER_LINES
+            assert choose_move(state, "hard", 0) == state.legal_lines()[-1] and asked == [SAFE_LIMIT]
+            seen.add(SAFE_LIMIT)
+            asked.clear()
+
+
+def test_out_of_nodes_with_no_safe_line_hard_gives_the_fewest_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 3 and the 6 with nothing safe, and both of Hard's searches over budget (replaced here by ones that give
+    up): Hard opens the 3, the fewest cells it can give."""
+    hard_module = importlib.import_module("game.ai.levels.hard")
+
+    def over_budget(*args: object) -> Generator[None, None, None]:
+        return None
+        yield
+
+    monkeypatch.setattr(hard_module, "exact_best_move", over_budget)
+    monkeypatch.setattr(hard_module, "fight_for_control", over_budget)
+    state = position(CHAINS_3_AND_6)
+    assert moves_over_seeds(state, "hard", 4) <= {line(name) for name in ("v 0 0", "v 0 1", "v 0 2", "v 0 3")}

@@ -103,3 +103,16 @@ def test_the_sampled_move_counts_every_safe_line_and_only_normal_games(monkeypat
             assert move == -1
         else:
             assert move in safe
+
+
+def test_the_move_is_the_best_total_over_whole_rounds_not_the_last_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scripted playouts: line 0 scores 5 then -1, line 1 scores 0 then 3 (totals 4 and 3); the clock runs out in
+    the third round, whose playouts do not count."""
+    from game.ai.search import playouts
+
+    script = {0: [5, -1, -9], 1: [0, 3, 9]}
+    monkeypatch.setattr(playouts, "playout_value", lambda tables, drawn, deg, line, rng: script[line].pop(0))
+    monkeypatch.setattr(playouts, "time", SimpleNamespace(perf_counter=TickingClock(1.0)))  # one look per playout
+    tables = tables_for(Board.square(1))
+    assert run_to_end(playout_move(tables, 0, tables.degrees(0), [0, 1], random.Random(1), 5.0, -1)) == 0
+    assert script == {0: [], 1: [9]}  # the third round stopped after line 0's playout

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
-from ai_helpers import CHAINS_3_AND_6, position
+from ai_helpers import CHAINS_3_AND_6, TickingClock, position
 from ai_helpers import line as named
 
 from game.ai import review as review_module
@@ -29,16 +30,22 @@ class BruteForce:
     """Exhaustive minimax over play/undo, memoised on the drawn lines: the mover's future cells minus the other's
     (misère: the other's minus the mover's). Written here, independently of the solver."""
 
+    # The values found, per rules, kept across tests: they depend only on the board, the rules and the lines drawn,
+    # never on the AI. A mutation run forks every mutant's run from a process that has run the suite once, so there
+    # each value is worked out once instead of once per mutant.
+    known: dict[Rules, dict[tuple[Board, int], int]] = {}
+
     def __init__(self, rules: Rules) -> None:
         self.sign = -1 if rules.misere else 1
-        self.memo: dict[int, int] = {}
+        self.memo = BruteForce.known.setdefault(rules, {})
 
     def value(self, state: GameState) -> int:
         if state.over:
             return 0
-        if state.drawn not in self.memo:
-            self.memo[state.drawn] = max(self.line_value(state, line) for line in state.legal_lines())
-        return self.memo[state.drawn]
+        key = (state.board, state.drawn)
+        if key not in self.memo:
+            self.memo[key] = max(self.line_value(state, line) for line in state.legal_lines())
+        return self.memo[key]
 
     def line_value(self, state: GameState, line: int) -> int:
         """What drawing ``line`` achieves for the player to move (``state`` is left as found)."""
@@ -255,3 +262,37 @@ def test_a_loss_with_no_named_mistake_says_what_was_better() -> None:
         if before.is_drawn(index):
             misere.play(index)
     assert cost_label(misere, move) == "gave away 2"
+
+
+def test_a_game_the_second_player_began_is_replayed_with_that_player_first() -> None:
+    game = GameState(Board.square(1, 2), Rules(), first=1)
+    for index in (0, 1, 2):
+        game.play(index)
+    positions = positions_of(game)
+    assert [position.to_move for position in positions] == [1, 0, 1, 0]  # no box closed: the turn passes each time
+    assert positions[-1].snapshot() == game.snapshot()
+    assert [move.player for move in Review(game).finish().moves] == [1, 0, 1]
+
+
+def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review's clock that moves 0.5 s at every look: each step of no time spends 0.5 s on the position being
+    solved (the last of a barely started 5x5 game, far from solved in a step), so 2 s are spent, and the position
+    given up, at the fourth step and not before."""
+    game = GameState(Board.square(5))
+    for index in (0, 1):
+        game.play(index)
+    steps = Review(game, seconds=2.0)
+    monkeypatch.setattr(review_module, "time", SimpleNamespace(perf_counter=TickingClock(0.5)))
+    for _ in range(3):
+        steps.step(0.0)
+        assert steps.solving == 2
+    steps.step(0.0)
+    assert steps.solving is None and steps.solved_count() == 0
+
+
+def test_the_review_table_stays_within_its_limit_and_the_values_exact() -> None:
+    game = random_game(Board.square(2, 3), Rules(), seed=11)
+    steps = Review(game, seconds=30, table_limit=40).finish()
+    assert len(steps._table) <= 40  # the one table shared by every position's solver
+    brute = BruteForce(Rules())
+    assert [move.value for move in steps.moves] == [brute.value(p) for p in positions_of(game)[:-1]]

@@ -8,13 +8,36 @@ from typing import Any
 
 import pytest
 from ai_helpers import TickingClock, run_to_end
-from test_solver import brute_force, move_value, random_position
+from test_solver import brute_force, random_position
 
 from game.ai.search import traps
 from game.ai.search.common import Work
 from game.ai.search.solver import PAUSE_EVERY, Solver, to_win
 from game.ai.search.traps import natural_replies, trap_move
 from game.core import Board, GameState, Rules
+
+# The brute-force values of the positions below, kept across tests: they depend only on the board, the rules and
+# the lines drawn, never on the AI. A mutation run forks every mutant's run from a process that has run the suite
+# once, so there each value is worked out once instead of once per mutant (most of this file's time).
+VALUES: dict[tuple[Board, Rules, int], int] = {}
+
+
+def exact_value(state: GameState) -> int:
+    """:func:`test_solver.brute_force`, remembered in ``VALUES``."""
+    key = (state.board, state.rules, state.drawn)
+    if key not in VALUES:
+        VALUES[key] = brute_force(state)
+    return VALUES[key]
+
+
+def move_value(state: GameState, line: int) -> int:
+    """The exact value for the mover of drawing ``line`` (as :func:`test_solver.move_value`, from ``VALUES``)."""
+    mover = state.to_move
+    result = state.play(line)
+    after = exact_value(state)
+    state.undo()
+    sign = -1 if state.rules.misere else 1
+    return sign * len(result.captured) + (after if result.next_player == mover else -after)
 
 
 def share_of_losing_replies(state: GameState, line: int) -> float:
@@ -26,9 +49,9 @@ def share_of_losing_replies(state: GameState, line: int) -> float:
         opponent = state.to_move
         state.play(reply)
         if state.to_move == opponent:  # it took cells (perhaps the last): it must not even draw
-            wins += brute_force(state) < to_win(state)
+            wins += exact_value(state) < to_win(state)
         else:
-            wins += brute_force(state) > to_win(state)
+            wins += exact_value(state) > to_win(state)
         state.undo()
     state.undo()
     return wins / len(replies) if replies else 0.0
@@ -41,7 +64,7 @@ def losing_positions(rules: Rules, wanted: int) -> list[GameState]:
     while len(found) < wanted:
         state = random_position(Board.square(2, 3), rules, 13, seed)
         seed += 1
-        if not state.over and brute_force(state) <= to_win(state):
+        if not state.over and exact_value(state) <= to_win(state):
             found.append(state)
     return found
 
@@ -50,7 +73,7 @@ def test_trap_move_keeps_the_value_and_offers_the_most_losing_replies() -> None:
     chose_a_trap = 0
     for rules in (Rules(), Rules(misere=True)):
         for state in losing_positions(rules, 6):
-            value = brute_force(state)
+            value = exact_value(state)
             quiet = [line for line in state.legal_lines() if not state.would_capture(line)]
             keeping = [line for line in quiet if move_value(state, line) == value]
             if not keeping:
@@ -86,7 +109,7 @@ def test_trap_search_pauses_after_every_test(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(traps, "Solver", CountedSolver)
     state = losing_positions(Rules(), 1)[0]
-    moves = trap_move(state, random.Random(1), {}, brute_force(state), time.perf_counter() + 60, state.legal_lines()[0])
+    moves = trap_move(state, random.Random(1), {}, exact_value(state), time.perf_counter() + 60, state.legal_lines()[0])
     yields = 0
     try:
         while True:
