@@ -652,3 +652,29 @@ def test_the_settings_make_the_board_and_rules_they_name() -> None:
     )
     assert settings.board() is Board.triangle(4) and settings.board().num_cells == 9
     assert settings.rules() == Rules(players=3, misere=True, no_extra=True, start="icelandic")
+
+
+def test_the_first_player_is_the_chosen_one_or_drawn_by_lot_among_every_seat() -> None:
+    three = Settings(seats=(Seat("human"),) * 3)
+    assert {Session(three.with_(first=1), random.Random(seed)).starter for seed in range(30)} == {1}
+    drawn = [Session(three.with_(first=-1), random.Random(seed)) for seed in range(30)]
+    assert {session.starter for session in drawn} == {0, 1, 2}
+    assert all(session.state.first == session.starter for session in drawn)
+
+
+def test_only_computer_seats_have_a_computer_player() -> None:
+    session = Session(Settings(seats=(Seat("human"), Seat("computer", "medium"), Seat("human"))), random.Random(0))
+    assert session.players[0] is None and session.players[2] is None
+    assert session.players[1] is not None and session.players[1].level == "medium"
+
+
+def test_a_session_with_the_same_dice_replays_the_same_game_between_computers() -> None:
+    def game(seed: int) -> list[int]:
+        session = Session(Settings(seats=(Seat("computer"), Seat("computer")), size=(3, 3)), random.Random(seed))
+        while not session.state.over:
+            session.update(0.1)
+        return session.state.moves
+
+    first = game(11)
+    assert game(11) == first
+    assert game(12) != first, "other dice, another game"
