@@ -142,8 +142,26 @@ class Solver:
             moves.remove(self._first)
             moves.insert(0, self._first)
         limit = self.tables.num_cells + 1
-        alpha, beta = (-limit, limit) if self.beats is None else (self.beats, self.beats + 1)
-        best = -limit
+        if self.beats is not None:
+            best, self.best_move = yield from self._root_window(moves, self.beats, self.beats + 1)
+            if best <= self.beats:
+                self.best_move = None
+            self.value = best
+            return
+        lower, upper, guess = -limit, limit, 0
+        while lower < upper:  # MTD(f): null-window tests on one table close in on the value
+            beta = guess + 1 if guess == lower else guess
+            guess, move = yield from self._root_window(moves, beta - 1, beta)
+            if guess < beta:
+                upper = guess
+            else:
+                lower, self.best_move = guess, move
+        self.value = lower
+
+    def _root_window(self, moves: list[int], alpha: int, beta: int) -> Generator[None, None, tuple[int, int | None]]:
+        """(the best value within alpha..beta, fail-soft, and the move reaching it) over the root ``moves``."""
+        limit = self.tables.num_cells + 1
+        best, best_move = -limit, None
         for line in moves:
             if best > -limit and beta - alpha > 1:  # a null window first: is it better than the best so far?
                 value = yield from self.line_value(self._images, line, alpha, alpha + 1)
@@ -152,13 +170,11 @@ class Solver:
             else:
                 value = yield from self.line_value(self._images, line, alpha, beta)
             if value > best:
-                best, self.best_move = value, line
+                best, best_move = value, line
                 alpha = max(alpha, value)
                 if alpha >= beta:
                     break
-        if self.beats is not None and best <= self.beats:
-            self.best_move = None
-        self.value = best
+        return best, best_move
 
     def root_moves(self) -> list[int]:
         """The lines worth searching at the root (normal play: the reductions; otherwise every line)."""
