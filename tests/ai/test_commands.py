@@ -36,25 +36,34 @@ def test_go_takes_the_box_that_is_offered() -> None:
     assert ask(engine, "go level=easy") == ["bestmove 2", "ok"]  # h 1 0 closes the top-left box
 
 
+TIME_RANGE = "a whole number of milliseconds from 1 to 600000"
+
+
 @pytest.mark.parametrize(
-    "command",
+    ("command", "error"),
     [
-        "go level=wizard",
-        "go movetime=0",
-        "go movetime=abc",
-        "go speed=3",
-        "go level=easy level=hard",
-        "go level",
-        "solve maxtime=-1",
-        "solve depth=3",
-        "hint now",
+        ("go level=wizard", "unknown level 'wizard': choose one of beginner, easy, medium, hard, expert"),
+        ("go level=easy=x", "unknown level 'easy=x': choose one of beginner, easy, medium, hard, expert"),
+        ("go movetime=0", f"movetime must be {TIME_RANGE}, not '0'"),
+        ("go movetime=abc", f"movetime must be {TIME_RANGE}, not 'abc'"),
+        ("go speed=3", "cannot read 'speed=3': expected level=... or movetime=..."),
+        ("go level=easy level=hard", "level is given twice"),
+        ("go level", "cannot read 'level': expected level=... or movetime=..."),
+        ("solve maxtime=-1", f"maxtime must be {TIME_RANGE}, not '-1'"),
+        ("solve maxtime=0", f"maxtime must be {TIME_RANGE}, not '0'"),
+        ("solve depth=3", "cannot read 'depth=3': expected maxtime=..."),
+        ("hint now", "hint takes no arguments"),
     ],
 )
-def test_bad_arguments_get_one_error_line(command: str) -> None:
+def test_bad_arguments_get_one_error_line_word_for_word(command: str, error: str) -> None:
+    assert ask(Engine(), command) == [f"error: {error}"]
+
+
+def test_the_shortest_time_allowed_is_one_millisecond() -> None:
     engine = Engine()
-    reply = ask(engine, command)
-    assert len(reply) == 1 and reply[0].startswith("error: ")
-    assert "internal error" not in reply[0]
+    ask(engine, "new square 2 2")
+    reply = ask(engine, "go level=easy movetime=1")
+    assert reply[-1] == "ok" and int(reply[0].split()[1]) in engine.state.legal_lines()
 
 
 def test_go_and_hint_refuse_a_finished_game() -> None:
