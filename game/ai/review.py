@@ -79,7 +79,7 @@ class Review:
 
     Games of three or four players are not solved: every move stays unknown and the review is done at once."""
 
-    def __init__(self, game: GameState, seconds: float = 2.0, table_limit: int = TABLE_LIMIT) -> None:
+    def __init__(self, game: GameState, seconds: float, table_limit: int = TABLE_LIMIT) -> None:
         self.positions = positions_of(game)
         self.lines = list(game.moves)
         self.seconds = seconds

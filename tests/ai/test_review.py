@@ -107,7 +107,7 @@ def test_a_game_with_mistakes_shows_nonzero_losses_exactly_where_brute_force_doe
     rules = Rules()
     brute = BruteForce(rules)
     game = random_game(Board.square(2, 3), rules, seed=11)
-    losses = [move.loss for move in Review(game).finish().moves]
+    losses = [move.loss for move in Review(game, seconds=2.0).finish().moves]
     positions = positions_of(game)[:-1]
     expected = [brute.value(p) - brute.line_value(p, line) for p, line in zip(positions, game.moves, strict=True)]
     assert losses == expected
@@ -213,7 +213,7 @@ def test_cost_labels_name_best_moves_and_what_a_mistake_gave_away() -> None:
     free = next(line for line in game.legal_lines() if game.would_capture(line))
     other = next(line for line in game.legal_lines() if not game.would_capture(line))
     game.play(other)
-    reviewed = Review(game).finish()
+    reviewed = Review(game, seconds=2.0).finish()
     labels = [cost_label(p, m) for p, m in zip(positions_of(game), reviewed.moves, strict=False)]
     assert labels[-1].startswith("gave away ") and LEFT_BOXES in labels[-1]
     assert cost_reason(positions_of(game)[-2], other, free)[0] == LEFT_BOXES
@@ -271,7 +271,7 @@ def test_a_game_the_second_player_began_is_replayed_with_that_player_first() -> 
     positions = positions_of(game)
     assert [position.to_move for position in positions] == [1, 0, 1, 0]  # no box closed: the turn passes each time
     assert positions[-1].snapshot() == game.snapshot()
-    assert [move.player for move in Review(game).finish().moves] == [1, 0, 1]
+    assert [move.player for move in Review(game, seconds=2.0).finish().moves] == [1, 0, 1]
 
 
 def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps(monkeypatch: pytest.MonkeyPatch) -> None:
