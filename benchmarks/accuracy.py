@@ -9,8 +9,9 @@ Positions: every move of the Expert in the recorded games against Knox (``peers.
 ``game N: Expert (first|second) A-B  moves...``) made at ``--lines`` lines left with no capture to make, one per
 position up to the board's symmetries (``--limit N``: N of them, spread evenly over the list).
 
-For each position and each ``--setting`` (constants of ``game/ai/levels/expert.py`` set for the move, then put back;
-``main`` is the code as it is), the Expert chooses its move as ``game/ai/player.py`` drives it, with ``--seconds``
+For each position and each ``--setting`` (``main``: the code as it is; ``rev=REV``: ``game/ai/levels/expert.py``
+as it is at git revision REV, over this checkout's other modules; ``NAME=value``: constants of that module set for
+the move, then put back), the Expert chooses its move as ``game/ai/player.py`` drives it, with ``--seconds``
 a move, on fresh tables (``clear_tables``: the process knows nothing), or with ``--warm`` after first choosing its
 move in the same game's previous Expert position (two plies before, or more after captures), as in a game where the
 solver's tables are kept from one move to the next. The settings are interleaved position by position, so a change
@@ -22,7 +23,7 @@ for the mover than the position; its cost in cells is the difference. The exact 
 (canonical under the board's symmetries, so they hold for any game) in ``--cache`` (one ``key value`` a line), so a
 re-run only solves the children it has not seen. The solving runs after every Expert move is chosen, in
 ``--jobs`` processes (one game's positions per task, fewest lines left first, on one table: a tool, never at run
-time); a position that takes longer than ``--oracle-seconds`` is left unknown and its moves are not counted.
+time, at ``nice 10``); a position that takes longer than ``--oracle-seconds`` is left unknown and its moves are not counted.
 
 Printed: per setting, by lines left, the moves judged, the mistakes and the cells they lose, and the Expert's mean
 and longest CPU seconds per move; which search decided the move (the exact solver, or after it the selective
@@ -40,6 +41,7 @@ import re
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,13 +51,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from peers import Aborted, Coordinates, _parse  # noqa: E402
 
-from game.ai import ComputerPlayer  # noqa: E402
 from game.ai.levels import expert  # noqa: E402
+from game.ai.player import Search  # noqa: E402
 from game.ai.position.coins import capture_moves, tables_for  # noqa: E402
 from game.ai.search.solver import Solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 LOGS = ("/work/knox-runs/*-4*.txt", "/work/knox-runs/lead/quiet-4-all.txt")
+ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / "accuracy_values.txt"
 GAME = re.compile(r"game (\d+): Expert \((first|second)\) \d+-\d+(?:, Knox restarted \d+x)?  (.*)")
 SETTING = re.compile(r"\s*([A-Z_]+)(?:\[([^\]]+)\])?\s*=\s*(.+?)\s*$")
@@ -137,51 +140,77 @@ def spread(positions: list[Position], limit: int | None) -> list[Position]:
     return [positions[index * len(positions) // limit] for index in range(limit)]
 
 
-def parse_setting(text: str) -> dict[tuple[str, str | None], object]:
-    """``NAME=value; NAME[key]=value`` (Python literals) as {(name, key): value}; ``main``: no change."""
-    changes: dict[tuple[str, str | None], object] = {}
-    if text.strip() == "main":
-        return changes
+@dataclass
+class Setting:
+    """The Expert's module (this checkout's, or ``expert.py`` of another revision over this checkout's other
+    modules) and constants to set in it for a move."""
+
+    module: types.ModuleType
+    changes: dict[tuple[str, str | None], object]
+
+
+def parse_setting(text: str) -> Setting:
+    """``main`` (the code as it is), or ``rev=REV; NAME=value; NAME[key]=value`` (Python literals, each part
+    optional): ``game/ai/levels/expert.py`` as it is at git revision REV, with those constants changed."""
+    module, changes = expert, {}
     for part in text.split(";"):
+        if part.strip() in ("", "main"):
+            continue
+        if part.strip().startswith("rev="):
+            module = expert_at(part.strip()[4:])
+            continue
         match = SETTING.match(part)
-        if not match or not hasattr(expert, match[1]):
+        if not match or not hasattr(module, match[1]):
             raise SystemExit(
-                f"not a setting of game/ai/levels/expert.py: {part.strip()!r} (NAME=value or NAME[key]=value)"
+                f"not a setting of game/ai/levels/expert.py: {part.strip()!r} (main, rev=REV, NAME=value or "
+                "NAME[key]=value)"
             )
         name, key, value = match[1], match[2], ast.literal_eval(match[3])
-        if key is not None and key not in getattr(expert, name):
-            raise SystemExit(f"{name} has no key {key!r}: it has {', '.join(map(repr, getattr(expert, name)))}")
+        if key is not None and key not in getattr(module, name):
+            raise SystemExit(f"{name} has no key {key!r}: it has {', '.join(map(repr, getattr(module, name)))}")
         changes[(name, key)] = value
-    return changes
+    return Setting(module, changes)
+
+
+def expert_at(revision: str) -> types.ModuleType:
+    """``game/ai/levels/expert.py`` of a git revision, loaded as a module of ``game.ai.levels``."""
+    shown = subprocess.run(
+        ["git", "show", f"{revision}:game/ai/levels/expert.py"], cwd=ROOT, capture_output=True, text=True
+    )
+    if shown.returncode:
+        raise SystemExit(f"no game/ai/levels/expert.py at {revision!r}: {shown.stderr.strip()}")
+    module = types.ModuleType(f"game.ai.levels.expert_at_{revision}")
+    module.__package__ = "game.ai.levels"
+    exec(compile(shown.stdout, f"expert.py at {revision}", "exec"), module.__dict__)
+    return module
 
 
 class Applied:
-    """Sets a setting's constants in the Expert's module for one move, and puts them back."""
+    """Sets a setting's constants in its module for one move, and puts them back."""
 
-    def __init__(self, changes: dict[tuple[str, str | None], object]) -> None:
-        self.changes = changes
+    def __init__(self, setting: Setting) -> None:
+        self.module, self.changes = setting.module, setting.changes
         self.saved: dict[str, object] = {}
 
     def __enter__(self) -> None:
+        module = self.module
         for (name, key), value in self.changes.items():
-            current = getattr(expert, name)
+            current = getattr(module, name)
             self.saved.setdefault(name, dict(current) if isinstance(current, dict) else current)
-            if key is None:
-                setattr(expert, name, value)
-            else:
-                setattr(expert, name, {**getattr(expert, name), key: value})
+            setattr(module, name, value if key is None else {**getattr(module, name), key: value})
 
     def __exit__(self, *exc: object) -> None:
         for name, value in self.saved.items():
-            setattr(expert, name, value)
+            setattr(self.module, name, value)
 
 
 class Deciders:
     """Which of the Expert's searches decided the move: the last ``_ladder`` that found one, else Hard's move."""
 
-    def __init__(self) -> None:
-        self.last = "quick"
-        self.original = expert._ladder
+    def __init__(self, module: types.ModuleType) -> None:
+        self.module = module
+        self.last = "hard"
+        self.original = module._ladder
 
     def __enter__(self) -> Deciders:
         original = self.original
@@ -192,24 +221,29 @@ class Deciders:
                 self.last = kind
             return found
 
-        expert._ladder = ladder
-        self.last = "hard"
+        self.module._ladder = ladder
         return self
 
     def __exit__(self, *exc: object) -> None:
-        expert._ladder = self.original
+        self.module._ladder = self.original
 
 
-def choose(position: Position, changes: dict, seconds: float, warm: bool, seed: int) -> Choice:
-    """The Expert's move in ``position`` under ``changes``, on fresh tables (after its previous move if ``warm``)."""
-    expert.clear_tables()
-    with Applied(changes):
+def think(setting: Setting, state: GameState, seconds: float, seed: int) -> int:
+    """The setting's move, driven as ``game/ai/player.py`` drives a level (on a copy, a few ms a step)."""
+    position = state.copy()
+    moves = setting.module.expert_move(position, random.Random(seed), seconds)
+    return Search(moves, fallback=position.legal_lines()[0]).finish()
+
+
+def choose(position: Position, setting: Setting, seconds: float, warm: bool, seed: int) -> Choice:
+    """The Expert's move in ``position`` under ``setting``, on fresh tables (after its previous move if ``warm``)."""
+    setting.module.clear_tables()
+    with Applied(setting):
         if warm and position.previous is not None:
-            ComputerPlayer("expert", seed=seed, seconds=seconds).think(position.previous).finish()
-        player = ComputerPlayer("expert", seed=seed, seconds=seconds)
-        with Deciders() as deciders:
+            think(setting, position.previous, seconds, seed)
+        with Deciders(setting.module) as deciders:
             cpu = time.process_time()
-            line = player.think(position.state).finish()
+            line = think(setting, position.state, seconds, seed)
             cpu = time.process_time() - cpu
     return Choice(line, cpu, deciders.last)
 
@@ -225,9 +259,9 @@ def read_cache(path: Path) -> dict[int, int]:
     return values
 
 
-def write_cache(path: Path, values: dict[int, int], board_name: str) -> None:
-    lines = [f"# exact values (player to move, rest of the game) of {board_name} positions, key: min of the drawn"]
-    lines.append("# lines' images under the board's symmetries (benchmarks/accuracy.py)")
+def write_cache(path: Path, values: dict[int, int]) -> None:
+    lines = ["# exact values (player to move, rest of the game) of the positions, key: min of the drawn lines'"]
+    lines.append("# images under the board's symmetries (benchmarks/accuracy.py)")
     lines += [f"{key} {value}" for key, value in sorted(values.items())]
     path.write_text("\n".join(lines) + "\n")
 
@@ -246,8 +280,9 @@ def solve_states(job: tuple[list[GameState], float]) -> list[tuple[int, int | No
     return found
 
 
-def oracle(needed: dict[str, list[GameState]], values: dict[int, int], seconds: float, jobs: int) -> float:
-    """Solves every state not in ``values`` (grouped by game) into it; returns the CPU seconds it took."""
+def oracle(needed: dict[str, list[GameState]], values: dict[int, int], seconds: float, jobs: int, keep: Path) -> float:
+    """Solves every state not in ``values`` (grouped by game) into it, written to ``keep`` after each game;
+    returns the CPU seconds it took."""
     work = []
     for states in needed.values():
         todo, seen = [], set()
@@ -260,12 +295,13 @@ def oracle(needed: dict[str, list[GameState]], values: dict[int, int], seconds: 
             work.append((todo, seconds))
     total = 0.0
     print(f"oracle: {sum(len(states) for states, _ in work)} positions to solve in {len(work)} games", flush=True)
-    with multiprocessing.Pool(max(1, jobs)) as pool:
+    with multiprocessing.Pool(max(1, jobs), initializer=os.nice, initargs=(10,)) as pool:
         for solved in pool.imap_unordered(solve_states, work):
             for key, value, cpu in solved:
                 total += cpu
                 if value is not None:
                     values[key] = value
+            write_cache(keep, values)
     return total
 
 
@@ -366,7 +402,7 @@ def main() -> int:
     paths = args.logs or sorted(str(path) for pattern in LOGS for path in Path("/").glob(pattern.lstrip("/")))
     positions = spread(expert_positions(paths, board, rows, cols, low, high), args.limit)
     settings = args.setting or ["main"]
-    changes = [parse_setting(text) for text in settings]
+    chosen_settings = [parse_setting(text) for text in settings]
     print(f"uptime at start: {uptime()}")
     print(
         f"{len(positions)} positions at {low}-{high} lines left from {len(paths)} records; Expert {args.seconds} s a "
@@ -378,7 +414,7 @@ def main() -> int:
         order = list(range(len(settings)))
         random.Random(number).shuffle(order)  # neither setting always goes first
         for index in order:
-            choices[index].append(choose(position, changes[index], args.seconds, args.warm, args.seed))
+            choices[index].append(choose(position, chosen_settings[index], args.seconds, args.warm, args.seed))
         if number % 10 == 9:
             print(f"  {number + 1} positions done", flush=True)
     print(f"uptime after the Expert's moves: {uptime()}", flush=True)
@@ -389,8 +425,7 @@ def main() -> int:
         group.append(position.state)
         group += [child(position.state, one[index].line) for one in choices]
     started = time.perf_counter()
-    cpu = oracle(needed, values, args.oracle_seconds, args.jobs)
-    write_cache(Path(args.cache), values, args.board)
+    cpu = oracle(needed, values, args.oracle_seconds, args.jobs, Path(args.cache))
     wall = time.perf_counter() - started
     print(f"oracle: {cpu:.0f} s of CPU, {wall:.0f} s; {len(values)} values kept in {args.cache}")
     if args.verbose:
