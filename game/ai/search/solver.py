@@ -40,6 +40,7 @@ from ..position.coins import (
     simple_value,
     tables_for,
     take_free_coins,
+    twin_lines,
     undraw,
     untake,
 )
@@ -365,7 +366,7 @@ def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[int]
         if left == 2:
             unsafe |= cell_mask[coin]
     free = tables.full & ~drawn
-    safe = free & ~unsafe
+    safe = free & ~unsafe & ~twin_lines(tables, drawn)
     for line in tables.order:
         if safe >> line & 1:
             yield line
