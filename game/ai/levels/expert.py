@@ -126,13 +126,16 @@ def _two_players(
     first move the selective solvers search; the more trusted one that found a move (wide, then narrow) decides.
     Before the selective solvers went on to a draw and the best value, a proved "no win" played Hard's move,
     which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
+    Hard draws its ties from its own generator, seeded before any solver runs, so its move does not depend on how
+    far the solvers got (how many times they shuffled their moves) on a given machine load.
     """
+    hard_rng = random.Random(rng.getrandbits(64))
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
         stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    guess = best = yield from hard_fallback(state, rng, best, start + budget)
+    guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if not fight:
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
