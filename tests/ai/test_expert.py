@@ -366,3 +366,25 @@ def test_in_a_lost_position_the_exact_solver_is_not_asked_for_a_win(
     move, _ = run(state, budget=60.0)
     assert value_of(state, move) == value
     assert [question for question in asked if question[0] == "exact"] == [("exact", -1), ("exact", None)]
+
+
+def test_hards_fallback_does_not_depend_on_how_far_the_solvers_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solvers shuffle their root moves with the Expert's generator, as often as they get to start in the
+    time they have; Hard's fallback draws its ties from a generator of its own, seeded before, so when no solver
+    finishes the move is the same however many times they shuffled."""
+    state = safe_play(4, 30)
+    hards = {run_to_end(hard(state.copy(), random.Random(seed))) for seed in range(8)}
+    assert len(hards) > 1  # Hard breaks ties at random here: its move depends on its generator
+    for seed in range(4):
+        moves = set()
+        for shuffles in (0, 1, 5):
+
+            def solver_out_of_time(state: GameState, rng: random.Random, *rest: object) -> Generator[None, None, None]:
+                for _ in range(shuffles):
+                    rng.random()
+                yield None
+                return None
+
+            monkeypatch.setattr(expert, "_solve", solver_out_of_time)
+            moves.add(run(state, seed, budget=60.0)[0])
+        assert len(moves) == 1
