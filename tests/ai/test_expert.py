@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Generator
 from types import SimpleNamespace
@@ -378,13 +379,17 @@ def test_hards_fallback_does_not_depend_on_how_far_the_solvers_got(monkeypatch: 
     for seed in range(4):
         moves = set()
         for shuffles in (0, 1, 5):
-
-            def solver_out_of_time(state: GameState, rng: random.Random, *rest: object) -> Generator[None, None, None]:
-                for _ in range(shuffles):
-                    rng.random()
-                yield None
-                return None
-
-            monkeypatch.setattr(expert, "_solve", solver_out_of_time)
+            monkeypatch.setattr(expert, "_solve", functools.partial(shuffling_out_of_time, shuffles))
             moves.add(run(state, seed, budget=60.0)[0])
         assert len(moves) == 1
+
+
+def shuffling_out_of_time(
+    shuffles: int, state: GameState, rng: random.Random, *rest: object
+) -> Generator[None, None, None]:
+    """Stands in for ``_solve``: a solver that draws ``shuffles`` numbers from the Expert's generator and does not
+    finish in its time."""
+    for _ in range(shuffles):
+        rng.random()
+    yield None
+    return None
