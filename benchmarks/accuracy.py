@@ -1,13 +1,15 @@
 """The Expert's move accuracy where games against Knox are lost (4x4 boxes, 27-34 lines left), judged by the exact
 solver, without Knox.
 
-    python benchmarks/accuracy.py                                  # main's settings, 1.5 s a move
-    python benchmarks/accuracy.py --seconds 0.6 --lines 27-31 --limit 60
+    python benchmarks/accuracy.py                                  # main's settings, 1.5 s a move, 27-31 left
+    python benchmarks/accuracy.py --seconds 0.6 --limit 60 --setting rev=main --setting main
     python benchmarks/accuracy.py --setting main --setting "EXACT_FIRST_LINES=34; FIGHT_EXACT_SHARES[more lines]=0.6"
 
 Positions: every move of the Expert in the recorded games against Knox (``peers.py`` output: the lines
 ``game N: Expert (first|second) A-B  moves...``) made at ``--lines`` lines left with no capture to make, one per
-position up to the board's symmetries (``--limit N``: N of them, spread evenly over the list).
+position up to the board's symmetries (``--limit N``: N of them, spread evenly over the list). ``--lines 27-34``
+works, but the exact solver needs minutes for one position at 33-34 lines left (20 s at 31, 8 s at 32, over
+120 s at 33, one position each, load 2), so the default stops at 31.
 
 For each position and each ``--setting`` (``main``: the code as it is; ``rev=REV``: ``game/ai/levels/expert.py``
 as it is at git revision REV, over this checkout's other modules; ``NAME=value``: constants of that module set for
@@ -385,7 +387,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("logs", nargs="*", help=f"peers.py records (default: {' '.join(LOGS)})")
     parser.add_argument("--board", default="4x4", help="boxes, RxC (as given to peers.py)")
-    parser.add_argument("--lines", default="27-34", help="lines left before the Expert's move, LOW-HIGH")
+    parser.add_argument("--lines", default="27-31", help="lines left before the Expert's move, LOW-HIGH")
     parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
     parser.add_argument("--setting", action="append", help="main, or NAME=value; NAME[key]=value (repeatable)")
     parser.add_argument("--warm", action="store_true", help="first the Expert's previous move of the game")
