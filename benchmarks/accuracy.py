@@ -25,7 +25,8 @@ for the mover than the position; its cost in cells is the difference. The exact 
 (canonical under the board's symmetries, so they hold for any game) in ``--cache`` (one ``key value`` a line), so a
 re-run only solves the children it has not seen. The solving runs after every Expert move is chosen, in
 ``--jobs`` processes (one game's positions per task, fewest lines left first, on one table: a tool, never at run
-time, at ``nice 10``); a position that takes longer than ``--oracle-seconds`` is left unknown and its moves are not counted.
+time, at ``nice 10``); a position that takes longer than ``--oracle-seconds`` is left unknown and its moves are
+not counted.
 
 Printed: per setting, by lines left, the moves judged, the mistakes and the cells they lose, and the Expert's mean
 and longest CPU seconds per move; which search decided the move (the exact solver, or after it the selective
