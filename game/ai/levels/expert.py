@@ -6,8 +6,8 @@ For each move (two players):
 2. when few enough lines are left, the exact :class:`~game.ai.search.solver.Solver` runs first, for part of the
    budget, asked in turn for a move that keeps at least a draw, then for a win (or, with no draw, for the best
    value: ``_ladder``); its transposition table is kept per board and variant, so once a position is solved every
-   later move of the game is instant and perfect. If the exact value does not win the game, the rest of the time goes to setting traps
-   that keep that value (:mod:`game.ai.search.traps`);
+   later move of the game is instant and perfect. If the exact value does not win the game, the rest of the time
+   goes to setting traps that keep that value (:mod:`game.ai.search.traps`);
 3. otherwise Hard's move (:func:`~game.ai.levels.hard.hard`: its control search and endgame searches, bounded in
    positions, here also by the move's time), so the Expert is never weaker than Hard where no solver finishes (and
    Hard finishes in time); and in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left)
