@@ -33,6 +33,10 @@ class CoinTables:
     sym_chunks: tuple[tuple[tuple[int, ...], ...], ...]  # per symmetry, per 8-line chunk: permuted bits
     perms: tuple[tuple[int, ...], ...]  # the board's symmetries as line permutations
     line_images: tuple[tuple[int, ...], ...]  # per line: its bit under each symmetry (to extend images by a line)
+    # (line, earlier twins) for each ground string that has a twin before it in ``order``: another ground string
+    # of the same coin. Cutting either leaves the same strings-and-coins position, so while one of its earlier
+    # twins is uncut the line is left out of the moves searched (a corner of a square board: one of its two).
+    twins: tuple[tuple[int, int], ...]
 
     def degrees(self, drawn: int) -> list[int]:
         """Each coin's number of uncut strings when ``drawn`` lines are drawn (0 once captured)."""
@@ -92,9 +96,34 @@ def table_steps(board: Board) -> Generator[None, None, CoinTables]:
         sym_chunks=tuple(sym_chunks),
         perms=perms,
         line_images=tuple((1 << line, *(1 << perm[line] for perm in perms)) for line in range(board.num_lines)),
+        twins=_ground_twins(board.line_cells, order),
     )
     BUDGET.keep(("coins", board), tables, sum(len(chunk) for chunks in sym_chunks for chunk in chunks))
     return tables
+
+
+def _ground_twins(line_cells: tuple[tuple[int, ...], ...], order: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``CoinTables.twins``: each ground string paired with the bit set of the ground strings of its coin that
+    come before it in ``order``."""
+    earlier: dict[int, int] = {}
+    found = []
+    for line in order:
+        if len(line_cells[line]) != 1:
+            continue
+        coin = line_cells[line][0]
+        if coin in earlier:
+            found.append((line, earlier[coin]))
+        earlier[coin] = earlier.get(coin, 0) | 1 << line
+    return tuple(found)
+
+
+def twin_lines(tables: CoinTables, drawn: int) -> int:
+    """The bit set of the undrawn ground strings that an undrawn earlier twin makes redundant (``twins``)."""
+    redundant = 0
+    for line, before in tables.twins:
+        if before & ~drawn:
+            redundant |= 1 << line
+    return redundant
 
 
 def add_line(images: tuple[int, ...], bits: tuple[int, ...]) -> tuple[int, ...]:
@@ -243,7 +272,7 @@ def control_moves(tables: CoinTables, drawn: int, deg: list[int], narrow: bool =
         if 0 < left < 3:
             unsafe |= cell_mask[coin]
     unsafe &= ~drawn
-    free = tables.full & ~drawn & ~unsafe
+    free = tables.full & ~drawn & ~unsafe & ~twin_lines(tables, drawn)
     safe = [line for line in tables.order if free >> line & 1]
     if not unsafe:
         return safe

@@ -40,6 +40,7 @@ from ..position.coins import (
     simple_value,
     tables_for,
     take_free_coins,
+    twin_lines,
     undraw,
     untake,
 )
@@ -179,9 +180,9 @@ class Solver:
     def root_moves(self) -> list[int]:
         """The lines worth searching at the root (normal play: the reductions; otherwise every line)."""
         drawn, tables = self._drawn, self.tables
-        legal = [line for line in tables.order if not drawn >> line & 1]
         if self.misere or self.no_extra:
-            return legal
+            skip = drawn | twin_lines(tables, drawn)
+            return [line for line in tables.order if not skip >> line & 1]
         forced, chain_end = capture_moves(tables, drawn, self._deg)
         if forced:
             return forced
@@ -341,8 +342,9 @@ class Solver:
         alpha, beta = max(alpha, low), min(beta, high)
         start = alpha
         value = -999
+        skip = drawn | twin_lines(tables, drawn)
         for line in tables.order:
-            if drawn >> line & 1:
+            if skip >> line & 1:
                 continue
             score = yield from self.line_value(images, line, alpha, beta)
             if score > value:
@@ -365,7 +367,7 @@ def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[int]
         if left == 2:
             unsafe |= cell_mask[coin]
     free = tables.full & ~drawn
-    safe = free & ~unsafe
+    safe = free & ~unsafe & ~twin_lines(tables, drawn)
     for line in tables.order:
         if safe >> line & 1:
             yield line
