@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from types import SimpleNamespace
 
 import pytest
@@ -299,3 +300,96 @@ def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_coun
     assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
     if exact_first:
         assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARES["few lines"])
+
+
+# 3x4-box positions (lines drawn in order, from random safe play) that are drawn (exact value 0 for the mover, level
+# scores) where Hard's move loses 2 cells
+DRAWN = [
+    [2, 12, 21, 30, 22, 13, 3, 24, 17, 19, 14],
+    [16, 18, 30, 9, 24, 28, 15, 23, 14, 8, 26],
+]
+
+
+def asking(monkeypatch: pytest.MonkeyPatch, out_of_time: Callable[[str, int | None, int], bool]) -> list[tuple]:
+    """Records every question put to a solver, ``(kind, beats - to_win)`` (``beats`` None for the value); the
+    ones ``out_of_time(kind, beats, lead)`` picks run out of time at once, the others are solved."""
+    solve_for_real = expert._solve
+    asked: list[tuple] = []
+
+    def solve(state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, *rest):
+        lead = to_win(state)
+        asked.append((kind, None if beats is None else beats - lead))
+        if out_of_time(kind, beats, lead):
+            yield best
+            return None
+        return (yield from solve_for_real(state, rng, stop, best, kind, beats, *rest))
+
+    monkeypatch.setattr(expert, "_solve", solve)
+    return asked
+
+
+def position(moves: list[int]) -> GameState:
+    state = GameState(Board.square(3, 4))
+    for line in moves:
+        state.play(line)
+    return state
+
+
+@pytest.mark.parametrize("moves", DRAWN)
+def test_a_drawing_move_is_kept_when_the_win_test_runs_out_of_time(
+    moves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exact solver is asked for a draw before a win: in a drawn position, when the proof that nothing wins
+    does not finish (and no selective solver does), the Expert still plays a drawing move, not Hard's (which
+    loses 2 cells here). It used to ask for the win first and, that question cut, fall back on Hard."""
+    clear_tables()
+    state = position(moves)
+    value = solve(state)
+    assert value == to_win(state)
+    assert value_of(state, run_to_end(hard(state.copy(), random.Random(0)))) < value
+    asked = asking(monkeypatch, lambda kind, beats, lead: kind != "exact" or beats == lead)
+    for seed in range(3):
+        move, _ = run(state, seed, budget=60.0)
+        assert value_of(state, move) == value
+    assert asked[:2] == [("exact", -1), ("exact", 0)]
+
+
+@pytest.mark.parametrize("moves", CANNOT_WIN)
+def test_in_a_lost_position_the_exact_solver_is_not_asked_for_a_win(
+    moves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No move draws, so no move wins: after the draw test the exact solver goes straight to the best value."""
+    clear_tables()
+    state = position(moves)
+    value = solve(state)
+    assert value is not None and value < to_win(state)
+    asked = asking(monkeypatch, lambda kind, beats, lead: False)
+    move, _ = run(state, budget=60.0)
+    assert value_of(state, move) == value
+    assert [question for question in asked if question[0] == "exact"] == [("exact", -1), ("exact", None)]
+
+
+def test_hards_fallback_does_not_depend_on_how_far_the_solvers_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solvers shuffle their root moves with the Expert's generator, as often as they get to start in the
+    time they have; Hard's fallback draws its ties from a generator of its own, seeded before, so when no solver
+    finishes the move is the same however many times they shuffled."""
+    state = safe_play(4, 30)
+    hards = {run_to_end(hard(state.copy(), random.Random(seed))) for seed in range(8)}
+    assert len(hards) > 1  # Hard breaks ties at random here: its move depends on its generator
+    for seed in range(4):
+        moves = set()
+        for shuffles in (0, 1, 5):
+            monkeypatch.setattr(expert, "_solve", functools.partial(shuffling_out_of_time, shuffles))
+            moves.add(run(state, seed, budget=60.0)[0])
+        assert len(moves) == 1
+
+
+def shuffling_out_of_time(
+    shuffles: int, state: GameState, rng: random.Random, *rest: object
+) -> Generator[None, None, None]:
+    """Stands in for ``_solve``: a solver that draws ``shuffles`` numbers from the Expert's generator and does not
+    finish in its time."""
+    for _ in range(shuffles):
+        rng.random()
+    yield None
+    return None

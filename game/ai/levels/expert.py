@@ -4,15 +4,15 @@ For each move (two players):
 
 1. a capture that opens nothing is taken at once (normal play);
 2. when few enough lines are left, the exact :class:`~game.ai.search.solver.Solver` runs first, for part of the
-   budget, asked in turn for a move that wins the game, one that draws, then the best value (``_ladder``); its
-   transposition table is kept per board and variant, so once a position is solved every later move of the game
-   is instant and perfect. If the exact value does not win the game, the rest of the time goes to setting traps
-   that keep that value (:mod:`game.ai.search.traps`);
+   budget, asked in turn for a move that keeps at least a draw, then for a win (or, with no draw, for the best
+   value: ``_ladder``); its transposition table is kept per board and variant, so once a position is solved every
+   later move of the game is instant and perfect. If the exact value does not win the game, the rest of the time
+   goes to setting traps that keep that value (:mod:`game.ai.search.traps`);
 3. otherwise Hard's move (:func:`~game.ai.levels.hard.hard`: its control search and endgame searches, bounded in
    positions, here also by the move's time), so the Expert is never weaker than Hard where no solver finishes (and
    Hard finishes in time); and in the fight for control (normal play, at most ``SELECTIVE_SAFE`` safe lines left)
    the selective solvers then search to the end over the moves that matter (safe lines, and one way of opening each
-   chain or loop), Hard's move first, asking the same three questions (win, draw, best value): first the narrow
+   chain or loop), Hard's move first, asking the same questions (draw, then win or best value): first the narrow
    set (only short sacrifices while safe lines remain), then the wide set. The more trusted one that found a move
    decides (each kind keeps its own table).
 
@@ -122,20 +122,23 @@ def _two_players(
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
 
-    Each solver is asked for a win, then a draw, then the best value (:func:`_ladder`). The exact solver runs
+    Each solver is asked for a draw, then a win or the best value (:func:`_ladder`). The exact solver runs
     first when few enough lines are left (or, in the fight, few enough safe lines: ``few_safe``); when its value
     does not win, the Expert sets traps
     (:mod:`game.ai.search.traps`). In the fight for control Hard's move is found next: it is the fallback and the
     first move the selective solvers search; the more trusted one that found a move (wide, then narrow) decides.
     Before the selective solvers went on to a draw and the best value, a proved "no win" played Hard's move,
     which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
+    Hard draws its ties from its own generator, seeded before any solver runs, so its move does not depend on how
+    far the solvers got (how many times they shuffled their moves) on a given machine load.
     """
+    hard_rng = random.Random(rng.getrandbits(64))
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
         stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    guess = best = yield from hard_fallback(state, rng, best, start + budget)
+    guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if not fight:
         return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
@@ -149,22 +152,31 @@ def _two_players(
 def _ladder(
     state: GameState, rng: random.Random, stop: float, best: int, kind: str, first: int | None
 ) -> Generator[int | None, None, Solver | None]:
-    """The solver of ``kind`` asked in turn for a move that wins the game, one that draws, then the best value, on
-    one table (a null-window test is several times faster than the value), until one finds a move; after a win,
-    the best value too if it comes before ``stop`` (the biggest win). Returns the solver that decided (its
-    ``value`` is exact unless its move wins), or None at ``stop``."""
+    """The solver of ``kind`` asked in turn for a move that keeps at least a draw, then (if there is one) for a
+    move that wins the game, else for the best value, on one table (a null-window test is several times faster
+    than the value), until ``stop``; after a win, the best value too if it comes before ``stop`` (the biggest
+    win). Returns the solver that decided (its ``value`` is exact unless its move draws or wins: then a lower
+    bound), or None at ``stop`` before any move was found.
+
+    The draw comes first because it is what the games are about: against a strong opponent most positions are
+    drawn or lost, and a drawing move found early is kept when the win test (a proof that no move wins, the
+    expensive part in a drawn position) runs out of time; in a lost position the win test is skipped."""
     lead = to_win(state)
     shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
-    wins = yield from _solve(state, rng, stop, best, kind, lead, first, shared)
-    if wins is None:
-        return None
-    if wins.best_move is not None:
-        biggest = yield from _solve(state, rng, stop, best, kind, None, wins.best_move, shared)
-        return wins if biggest is None else biggest
     draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared)
-    if draws is None or draws.best_move is not None:
+    if draws is None:
+        return None
+    if draws.best_move is None:
+        return (yield from _solve(state, rng, stop, best, kind, None, first, shared))
+    assert draws.value is not None
+    if draws.value > lead:  # the draw test already found a winning move
+        wins: Solver | None = draws
+    else:
+        wins = yield from _solve(state, rng, stop, draws.best_move, kind, lead, draws.best_move, shared)
+    if wins is None or wins.best_move is None:
         return draws
-    return (yield from _solve(state, rng, stop, best, kind, None, first, shared))
+    biggest = yield from _solve(state, rng, stop, wins.best_move, kind, None, wins.best_move, shared)
+    return wins if biggest is None else biggest
 
 
 def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
