@@ -2,6 +2,11 @@
 
     python benchmarks/peers.py --knox /work/knox/knox                     # 4x4 boxes, 20 games
     python benchmarks/peers.py --knox /work/knox/knox --board 5x5 --games 20 --seconds 1.5 --knox-seconds 2
+    python benchmarks/peers.py --knox /work/knox/knox --games 24 --stop-lines 30 > openings.txt  # the early game
+
+``--stop-lines N`` stops every game once N lines are left: only the early game is played, and
+``postmortem.py openings.txt --lines N`` gives the exact value reached there (a much sharper measure of the opening
+than the wins and losses of whole games, where Knox's own mistakes and the endgame add noise).
 
 Knox is not part of the project and never runs in CI: it is the 32-bit Linux binary ``aux/knox/knox`` of the public
 KSquares research fork (``ofenrohr/ksquares``), kept in a folder outside the repository (it needs the i386 C and
@@ -268,6 +273,7 @@ class Tally:
     knox_cpu: list[float] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     first_seat: list[int] = field(default_factory=lambda: [0, 0, 0])  # the first player's wins, draws, losses
+    stopped: int = 0  # games stopped early (--stop-lines), not counted as won, drawn or lost
 
     def add(self, margin: int, seat: int) -> None:
         """A finished game: ``margin`` for the measured side, which sat in ``seat``."""
@@ -280,6 +286,10 @@ class Tally:
             self.draws += 1
         first_margin = margin if seat == 0 else -margin
         self.first_seat[0 if first_margin > 0 else 1 if first_margin == 0 else 2] += 1
+
+    def stop(self) -> None:
+        """A game stopped early (``--stop-lines``): neither won nor lost."""
+        self.stopped += 1
 
     def row(self, label: str) -> str:
         valid = self.wins + self.draws + self.losses
@@ -372,7 +382,7 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
     try:
         for side in sides:
             side.start()
-        while not state.over:
+        while not state.over and state.lines_left > args.stop_lines:
             mover = state.to_move
             line, wall, cpu = sides[mover].move(state)
             by_measured = mover == seat
@@ -392,12 +402,16 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
         for side in sides:
             side.close()
     mine, theirs = state.scores[seat], state.scores[1 - seat]
-    tally.add(mine - theirs, seat)
+    stopped = "" if state.over else f", stopped at {state.lines_left} lines left"
+    if state.over:
+        tally.add(mine - theirs, seat)
+    else:
+        tally.stop()
     where = "first" if seat == 0 else "second"
     moves = " ".join(names.name(line) if by_measured else names.name(line).upper() for line, by_measured in history)
     restarted = f", Knox restarted {restarts}x" if restarts else ""
     name = "Knox A" if args.knox_v_knox else "Expert"
-    return f"game {game}: {name} ({where}) {mine}-{theirs}{restarted}  {moves}"
+    return f"game {game}: {name} ({where}) {mine}-{theirs}{stopped}{restarted}  {moves}"
 
 
 def find_knox(path: str | None) -> str | None:
@@ -415,27 +429,40 @@ def main() -> int:
     parser.add_argument("--first-game", type=int, default=0, help="number of the first game (seeds and seats)")
     parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
     parser.add_argument("--knox-seconds", type=int, default=2, help="Knox's time a move (whole seconds)")
-    parser.add_argument("--playouts", action="store_true", help="the Expert samples the early game with playouts")
+    parser.add_argument(
+        "--early",
+        choices=expert_level.EARLY_SEARCHES,
+        default=expert_level.EARLY_GAME,
+        help="the Expert's early game: Hard's move, flat playouts or the tree search over safe lines",
+    )
+    parser.add_argument(
+        "--stop-lines",
+        type=int,
+        default=0,
+        help="stop each game once this many lines are left (the early game only; see postmortem.py --lines)",
+    )
     parser.add_argument(
         "--knox-v-knox", action="store_true", help="Knox (called A) against Knox (B) instead of the Expert against Knox"
     )
     args = parser.parse_args()
-    expert_level.PLAYOUTS = args.playouts
+    expert_level.EARLY_GAME = args.early
     binary = find_knox(args.knox)
     if binary is None:
         print("Knox is absent: pass --knox PATH or set KNOX to the knox binary (see this script's notes); skipped.")
         return 0
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)
+    if not 0 <= args.stop_lines < len(board.lines):
+        print(f"--stop-lines must be from 0 to {len(board.lines) - 1} on {args.board} boxes, not {args.stop_lines}")
+        return 2
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} (1, 5, 15 min)")
-    playouts = ", playouts in the early game" if args.playouts else ""
+    early = f", early game: {args.early}"
     measured = "Knox A" if args.knox_v_knox else "Expert"
     if args.knox_v_knox:
         print(f"{args.board} boxes, Knox A against Knox B, both {args.knox_seconds} s a move, {args.games} games")
     else:
         print(
-            f"{args.board} boxes, Expert {args.seconds} s a move{playouts}, Knox {args.knox_seconds} s, "
-            f"{args.games} games"
+            f"{args.board} boxes, Expert {args.seconds} s a move{early}, Knox {args.knox_seconds} s, {args.games} games"
         )
     tally = Tally()
     for game in range(args.first_game, args.first_game + args.games):
@@ -450,6 +477,8 @@ def main() -> int:
     print(tally.row(args.board))
     wins, draws, losses = tally.first_seat
     print(f"the player moving first: {wins}/{draws}/{losses} (W/D/L)")
+    if tally.stopped:
+        print(f"stopped at {args.stop_lines} lines left: {tally.stopped} games (value them with postmortem.py)")
     return 0
 
 

@@ -3,6 +3,7 @@
     python benchmarks/peers.py --knox /work/knox/knox --board 4x4 --games 20 > games.txt
     python benchmarks/postmortem.py games.txt --board 4x4 --seconds 20
     python benchmarks/postmortem.py games.txt --board 4x4 --lines 29 --jobs 2 --start-value 0
+    python benchmarks/postmortem.py openings.txt --lines 30   # games stopped at 30 lines left (peers --stop-lines)
 
 For each finished game (the lines ``game N: Expert (first|second) A-B  moves...``, or ``Knox A`` in the Expert's
 place for ``peers.py --knox-v-knox``) the exact solver (:class:`game.ai.search.solver.Solver`) values the positions
@@ -10,7 +11,9 @@ from the last ply backward, on one table per game, so each solve reuses the ones
 longer than ``--seconds``. The value is counted for the side the record names (the Expert, or Knox A) as the game's
 final margin would be: cells it already has minus its opponent's, plus the exact value of the rest with its sign
 (``--lines N``: back to N lines left, however long each solve takes, so that runs compare on any machine load).
-``--jobs N`` solves N games at once, one process each.
+``--jobs N`` solves N games at once, one process each. A game that ``peers.py --stop-lines`` stopped early is
+valued the same way from its last position (solved exactly, not over): ``--lines`` at the stop gives the value
+reached in the early game, whose mean and standard error the summary prints.
 
 Printed per game: the first ply solved and its lines left, the value there, and every ply where the value moved
 (``E`` the Expert's move and ``K`` Knox's, or ``A`` and ``B`` for the two Knoxes): a drop on a move of the named
@@ -39,7 +42,10 @@ from peers import Coordinates, _parse  # noqa: E402
 from game.ai.search.solver import Solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
-GAME = re.compile(r"game (\d+): (Expert|Knox A) \((first|second)\) (\d+)-(\d+)(?:, Knox restarted \d+x)?  (.*)")
+GAME = re.compile(
+    r"game (\d+): (Expert|Knox A) \((first|second)\) (\d+)-(\d+)(?:, stopped at \d+ lines left)?"
+    r"(?:, Knox restarted \d+x)?  (.*)"
+)
 
 
 @dataclass
@@ -49,7 +55,7 @@ class Game:
     number: int
     measured: str  # "Expert" or "Knox A"
     seat: int  # the measured side's seat
-    margin: int  # its final margin
+    margin: int  # its margin in cells when the record ends (the game may have been stopped: peers.py --stop-lines)
     lines: list[int]
 
 
@@ -92,19 +98,19 @@ def values_back(
 ) -> tuple[dict[int, int], list[int]]:
     """The Expert's exact final margin after each ply (0 = the empty board), from the end back to the first
     position with more than ``most_lines`` lines left or that takes longer than ``seconds`` to solve; and the seat
-    that drew each line."""
+    that drew each line. The last position is always solved (a stopped game's last position is not over), so a
+    stopped game's values may be empty if that takes longer than ``seconds``."""
     states = [GameState(board)]
     for line in lines:
         after = states[-1].copy()
         after.play(line)
         states.append(after)
     movers = [state.to_move for state in states[:-1]]
-    last = states[-1]
-    values = {len(lines): last.scores[seat] - last.scores[1 - seat]}
+    values: dict[int, int] = {}
     table: dict[int, int] = {}
-    for ply in range(len(lines) - 1, -1, -1):
+    for ply in range(len(lines), -1, -1):
         state = states[ply]
-        if state.lines_left > most_lines:
+        if ply < len(lines) and state.lines_left > most_lines:
             break
         solver = Solver(state, table=table, pause_every=4096)
         deadline = time.perf_counter() + seconds
@@ -185,6 +191,12 @@ def print_summary(solved: list[Solved], total: int, edges: list[int], start_valu
         at_first[one.values[one.first]] = at_first.get(one.values[one.first], 0) + 1
     shown = ", ".join(f"{value:+d}: {count}" for value, count in sorted(at_first.items()))
     print(f"solved back to {firsts[0]}-{firsts[-1]} lines left; {measured}'s value there (value: games): {shown}")
+    for seat, label in ((None, "all"), (0, "first"), (1, "second")):
+        values = [one.values[one.first] for one in solved if seat is None or one.game.seat == seat]
+        if values:
+            mean, error = mean_and_error(values)
+            games = f"standard error, {len(values)} games"
+            print(f"{measured}'s mean value there, {label}: {mean:+.2f} +- {error:.2f} ({games})")
     late = [any(knox_v_knox or not by_measured for _, by_measured, _ in one.changes()) for one in solved]
     print(f"games with a Knox mistake in the solved range: {sum(late)} of {len(solved)}")
     if start_value is None:
@@ -202,6 +214,15 @@ def print_summary(solved: list[Solved], total: int, edges: list[int], start_valu
     if knox_v_knox:
         players = sum(sum(proved_players(one, start_value)) for one in solved)
         print(f"Knox players (two a game) with a proved mistake: {players} of {2 * len(solved)}")
+
+
+def mean_and_error(values: list[int]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for fewer than two values)."""
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, (variance / len(values)) ** 0.5
 
 
 def proved_players(one: Solved, start_value: int) -> tuple[bool, bool]:
@@ -236,6 +257,9 @@ def main() -> int:
     solved: list[Solved] = []
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         for one in pool.imap(solve_game, jobs):
+            if not one.values:
+                print(f"game {one.game.number}: its last position was not solved within --seconds", flush=True)
+                continue
             solved.append(one)
             print_game(one, total)
     if not solved:

@@ -71,10 +71,10 @@ def test_the_move_is_a_safe_line_and_with_no_time_the_fallback() -> None:
 
 
 def test_the_expert_with_playouts_opens_with_a_safe_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Switched on (benchmarks/peers.py --playouts), the Expert samples the early game and still plays safe."""
+    """Switched on (benchmarks/peers.py --early playouts), the Expert samples the early game and still plays safe."""
     from game.ai.levels import expert
 
-    monkeypatch.setattr(expert, "PLAYOUTS", True)
+    monkeypatch.setattr(expert, "EARLY_GAME", "playouts")
     state = GameState(Board.square(4))
     for seed in range(2):
         line = run_to_end(expert.expert_move(state, random.Random(seed), 0.3))
@@ -88,7 +88,7 @@ def test_the_sampled_move_counts_every_safe_line_and_only_normal_games(monkeypat
     from game.ai.levels import expert
     from game.ai.search import playouts
 
-    monkeypatch.setattr(expert, "PLAYOUTS", True)
+    monkeypatch.setattr(expert, "EARLY_GAME", "playouts")
     monkeypatch.setattr(playouts, "time", SimpleNamespace(perf_counter=TickingClock(0.001)))  # about 35 rounds
     board = Board.square(4)
     given = [parse_line(board, f"h {row} {column}") for row in (0, 2, 4) for column in range(4)]

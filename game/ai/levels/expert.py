@@ -35,6 +35,7 @@ from ..search.paranoid import deepen
 from ..search.playouts import playout_move
 from ..search.solver import Solver, to_win
 from ..search.traps import trap_move
+from ..search.uct import uct_move
 from .hard import hard
 
 EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
@@ -57,9 +58,11 @@ FEW_SAFE_LINES = 36
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
-# Sample the early game with playouts instead of playing Hard's move there at once. Off: against Knox it did not
-# pay in what could be measured (docs/ai.md, "Against Knox"); ``benchmarks/peers.py --playouts`` turns it on.
-PLAYOUTS = False
+# The early game (more than SELECTIVE_SAFE safe lines, no solver finished): "hard" plays Hard's move at once,
+# "playouts" the safe line of the best flat playouts (:mod:`game.ai.search.playouts`), "tree" the tree search over
+# safe lines (:mod:`game.ai.search.uct`). ``benchmarks/peers.py --early`` sets it (docs/ai.md, "Opening").
+EARLY_GAME = "hard"
+EARLY_SEARCHES = ("hard", "playouts", "tree")
 PLAYOUT_SHARE = 0.8  # of the budget, up to which playouts run
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
@@ -205,8 +208,9 @@ def _ladder(
 
 def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
     """Early in a normal game (more than ``SELECTIVE_SAFE`` safe lines, the exact solver did not finish): the safe
-    line with the best playouts (:mod:`game.ai.search.playouts`) until ``stop``, else ``guess`` (Hard's move)."""
-    if not PLAYOUTS or not _normal(state):
+    line the ``EARLY_GAME`` search finds until ``stop`` (flat playouts, :mod:`game.ai.search.playouts`, or the tree
+    search, :mod:`game.ai.search.uct`), else ``guess`` (Hard's move)."""
+    if EARLY_GAME == "hard" or not _normal(state):
         return guess
     tables = tables_for(state.board)
     deg = tables.degrees(state.drawn)
@@ -215,7 +219,8 @@ def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> M
     safe = [line for line in state.legal_lines() if all(deg[c] >= 3 for c in tables.line_cells[line])]
     if len(safe) <= SELECTIVE_SAFE:
         return guess
-    return (yield from playout_move(tables, state.drawn, deg, safe, rng, stop, guess))
+    search = playout_move if EARLY_GAME == "playouts" else uct_move
+    return (yield from search(tables, state.drawn, deg, safe, rng, stop, guess))
 
 
 def _fight_exact_share(state: GameState, few_safe: bool) -> float:
