@@ -5,16 +5,12 @@ shown not to beat its target (:attr:`~game.ai.search.solver.Solver.refuted`) are
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 
 import pytest
-from ai_helpers import run_to_end
 
-from game.ai.levels import expert
 from game.ai.levels.expert import avoid_losing
 from game.ai.position.coins import tables_for
-from game.ai.search.control import SAFE_LIMIT
-from game.ai.search.solver import Solver, solve, to_win
+from game.ai.search.solver import Solver, solve
 from game.core import Board, GameState
 
 
@@ -89,51 +85,3 @@ def test_when_every_safe_line_is_shown_to_lose_the_move_stays() -> None:
     state = after_safe_play(2, 20)
     safe = [line for line in state.legal_lines() if state.is_safe(line)]
     assert avoid_losing(state, safe[0], set(safe), random.Random(0)) == safe[0]
-
-
-def a_losing_safe_line(seed: int) -> tuple[GameState, int]:
-    """A 3x4 position after random safe lines with more than ``SAFE_LIMIT`` safe lines left, and a safe line
-    there that loses the game (the draw test's target: more than the opponent's lead, less one)."""
-    state = after_safe_play(seed, 24, Board.square(3, 4))
-    safe = [line for line in state.legal_lines() if state.is_safe(line)]
-    assert len(safe) > SAFE_LIMIT
-    return state, next(line for line in safe if move_value(state, line) < to_win(state))
-
-
-@pytest.mark.parametrize("seed", [1, 2, 5])
-def test_hards_move_is_tried_first_and_not_played_once_shown_to_lose(
-    monkeypatch: pytest.MonkeyPatch, seed: int
-) -> None:
-    """With many safe lines Hard's move is found first and is the first move of the exact solver's draw test; when
-    the test runs out of time right after showing that it loses, the Expert plays another safe line."""
-    state, losing_line = a_losing_safe_line(seed)
-    firsts: list[int | None] = []
-
-    def hard_plays_the_losing_line(*args: object) -> Generator[int | None, None, int]:
-        yield None
-        return losing_line
-
-    def out_of_time_once_first_is_refuted(
-        state: GameState,
-        rng: random.Random,
-        stop: float,
-        best: int,
-        kind: str,
-        beats: int | None,
-        first: int | None,
-        shared: tuple[dict[int, int], int],
-        refuted: set[int] | None = None,
-    ) -> Generator[int | None, None, Solver | None]:
-        firsts.append(first)
-        solver = Solver(state, rng, beats=beats, first=first, pause_every=1)
-        while first not in solver.refuted and not solver.step(0.0):
-            yield best
-        if refuted is not None:
-            refuted |= solver.refuted
-        return None
-
-    monkeypatch.setattr(expert, "hard_fallback", hard_plays_the_losing_line)
-    monkeypatch.setattr(expert, "_solve", out_of_time_once_first_is_refuted)
-    move = run_to_end(expert.expert_move(state.copy(), random.Random(0), 60.0))
-    assert firsts[0] == losing_line
-    assert move != losing_line and state.is_safe(move)

@@ -31,7 +31,6 @@ from collections.abc import Generator
 from ...core import GameState
 from ..memory import BUDGET
 from ..position.coins import CoinTables, capture_moves, cells_given, table_steps, tables_for
-from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.playouts import playout_move
 from ..search.solver import Solver, to_win
@@ -90,8 +89,7 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
         safe = _safe_count(tables, state.drawn, deg)
         fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
         few_safe = fight and safe <= EXACT_FIRST_SAFE and state.lines_left <= FEW_SAFE_LINES
-        hard_first = normal and safe > SAFE_LIMIT  # Hard's move is then a safe line found at once
-        return (yield from _two_players(state, rng, fight, few_safe, hard_first, start, budget_seconds, best))
+        return (yield from _two_players(state, rng, fight, few_safe, start, budget_seconds, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
     return (yield from deepen(state, rng, best, stop=stop))
@@ -119,14 +117,7 @@ def _with_best(moves: MoveGenerator, best: int, stop: float) -> MoveGenerator:
 
 
 def _two_players(
-    state: GameState,
-    rng: random.Random,
-    fight: bool,
-    few_safe: bool,
-    hard_first: bool,
-    start: float,
-    budget: float,
-    best: int,
+    state: GameState, rng: random.Random, fight: bool, few_safe: bool, start: float, budget: float, best: int
 ) -> MoveGenerator:
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
@@ -140,23 +131,15 @@ def _two_players(
     which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
     Hard draws its ties from its own generator, seeded before any solver runs, so its move does not depend on how
     far the solvers got (how many times they shuffled their moves) on a given machine load.
-
-    With many safe lines left (``hard_first``: Hard's move is then found at once) Hard's move comes first and the
-    exact solver's draw test tries it first: a move that loses is usually shown to in a fraction of a second, and
-    a move the draw test showed to lose is not played when it runs out of time (:func:`avoid_losing`).
     """
     hard_rng = random.Random(rng.getrandbits(64))
     losing: set[int] = set()
-    guess = None
-    if hard_first:
-        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
         stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
-        exact = yield from _ladder(state, rng, stop, best, "exact", guess, losing)
+        exact = yield from _ladder(state, rng, stop, best, "exact", None, losing)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    if guess is None:
-        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
+    guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if not fight:
         guess = yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess)
         return avoid_losing(state, guess, losing, hard_rng)
