@@ -133,50 +133,24 @@ def _two_players(
     far the solvers got (how many times they shuffled their moves) on a given machine load.
     """
     hard_rng = random.Random(rng.getrandbits(64))
-    losing: set[int] = set()
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
         stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
-        exact = yield from _ladder(state, rng, stop, best, "exact", None, losing)
+        exact = yield from _ladder(state, rng, stop, best, "exact", None)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
     guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if not fight:
-        guess = yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess)
-        return avoid_losing(state, guess, losing, hard_rng)
+        return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
         solver = yield from _ladder(state, rng, start + budget * share, best, kind, guess)
         if solver is not None and solver.best_move is not None:
             verdict = solver.best_move
-    return avoid_losing(state, verdict, losing, hard_rng)
-
-
-def avoid_losing(state: GameState, move: int, losing: set[int], rng: random.Random) -> int:
-    """``move``, unless the exact solver's draw test showed it loses the game before it ran out of time
-    (``losing``: root moves refuted so far, :attr:`~game.ai.search.solver.Solver.refuted`); then a random safe line
-    not shown to lose (a corner's two border lines count as one move), or ``move`` if there is none."""
-    if not losing:
-        return move
-    tables = tables_for(state.board)
-    known = set(losing)
-    for line, before in tables.twins:
-        group = {line} | {twin for twin in range(tables.num_lines) if before >> twin & 1}
-        if group & known:
-            known |= group
-    if move not in known:
-        return move
-    others = [line for line in state.legal_lines() if state.is_safe(line) and line not in known]
-    return rng.choice(others) if others else move
+    return verdict
 
 
 def _ladder(
-    state: GameState,
-    rng: random.Random,
-    stop: float,
-    best: int,
-    kind: str,
-    first: int | None,
-    losing: set[int] | None = None,
+    state: GameState, rng: random.Random, stop: float, best: int, kind: str, first: int | None
 ) -> Generator[int | None, None, Solver | None]:
     """The solver of ``kind`` asked in turn for a move that keeps at least a draw, then (if there is one) for a
     move that wins the game, else for the best value, on one table (a null-window test is several times faster
@@ -186,11 +160,10 @@ def _ladder(
 
     The draw comes first because it is what the games are about: against a strong opponent most positions are
     drawn or lost, and a drawing move found early is kept when the win test (a proof that no move wins, the
-    expensive part in a drawn position) runs out of time; in a lost position the win test is skipped. When the
-    draw test runs out of time, the root moves it showed to lose go into ``losing``."""
+    expensive part in a drawn position) runs out of time; in a lost position the win test is skipped."""
     lead = to_win(state)
     shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
-    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared, losing)
+    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared)
     if draws is None:
         return None
     if draws.best_move is None:
@@ -248,11 +221,9 @@ def _solve(
     beats: int | None,
     first: int | None,
     shared: tuple[dict[int, int], int],
-    refuted: set[int] | None = None,
 ) -> Generator[int | None, None, Solver | None]:
     """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``; ``shared``: its
-    table and how many entries it may hold (:func:`_shared_table`); ``refuted`` gets the root moves it showed not
-    to beat ``beats`` if it stops unfinished."""
+    table and how many entries it may hold (:func:`_shared_table`)."""
     selective, narrow = kind != "exact", kind == "narrow"
     table, limit = shared
     solver = Solver(
@@ -261,8 +232,6 @@ def _solve(
     yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps others
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
-            if refuted is not None:
-                refuted |= solver.refuted
             return None
         yield best
     return solver

@@ -91,7 +91,6 @@ class Solver:
         self.max_entries = sys.maxsize if max_entries is None else max_entries
         self.value: int | None = None
         self.best_move: int | None = None
-        self.refuted: set[int] = set()  # with ``beats``: root moves shown not to beat it (known before the end)
         self.work = Work(pause_every, max_nodes)
         self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
@@ -171,8 +170,6 @@ class Solver:
                     value = yield from self.line_value(self._images, line, alpha, beta)
             else:
                 value = yield from self.line_value(self._images, line, alpha, beta)
-            if self.beats is not None and value <= self.beats:
-                self.refuted.add(line)
             if value > best:
                 best, best_move = value, line
                 alpha = max(alpha, value)
