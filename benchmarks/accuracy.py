@@ -218,8 +218,8 @@ class Deciders:
     def __enter__(self) -> Deciders:
         original = self.original
 
-        def ladder(state, rng, stop, best, kind, first) -> Generator[int | None, None, Solver | None]:  # type: ignore
-            found = yield from original(state, rng, stop, best, kind, first)
+        def ladder(state, rng, stop, best, kind, first, *rest) -> Generator[int | None, None, Solver | None]:  # type: ignore
+            found = yield from original(state, rng, stop, best, kind, first, *rest)
             if found is not None and found.best_move is not None:
                 self.last = kind
             return found

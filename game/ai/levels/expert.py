@@ -14,7 +14,10 @@ For each move (two players):
    the selective solvers then search to the end over the moves that matter (safe lines, and one way of opening each
    chain or loop), Hard's move first, asking the same questions (draw, then win or best value): first the narrow
    set (only short sacrifices while safe lines remain), then the wide set. The more trusted one that found a move
-   decides (each kind keeps its own table).
+   decides (each kind keeps its own table). With many safe lines (more than ``SAFE_LIMIT``) Hard's move is found
+   first, at once, and is the first move of the exact draw test; when that test runs out of time, a move it has
+   shown to lose is not played: the move it was still on (it held out longest) is, else a safe line not shown to
+   lose (:func:`avoid_losing`).
 
 Three or four players: steps 2 and 3 do not apply; the move comes from an iterative-deepening
 :class:`~game.ai.search.paranoid.Paranoid` search under the time budget. The move is a generator that yields after
@@ -27,10 +30,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator
+from dataclasses import dataclass, field
 
 from ...core import GameState
 from ..memory import BUDGET
 from ..position.coins import CoinTables, capture_moves, cells_given, table_steps, tables_for
+from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.playouts import playout_move
 from ..search.solver import Solver, to_win
@@ -89,7 +94,8 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
         safe = _safe_count(tables, state.drawn, deg)
         fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
         few_safe = fight and safe <= EXACT_FIRST_SAFE and state.lines_left <= FEW_SAFE_LINES
-        return (yield from _two_players(state, rng, fight, few_safe, start, budget_seconds, best))
+        hard_first = normal and safe > SAFE_LIMIT  # Hard's move is then a safe line found at once
+        return (yield from _two_players(state, rng, fight, few_safe, hard_first, start, budget_seconds, best))
     stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
     return (yield from deepen(state, rng, best, stop=stop))
@@ -117,7 +123,14 @@ def _with_best(moves: MoveGenerator, best: int, stop: float) -> MoveGenerator:
 
 
 def _two_players(
-    state: GameState, rng: random.Random, fight: bool, few_safe: bool, start: float, budget: float, best: int
+    state: GameState,
+    rng: random.Random,
+    fight: bool,
+    few_safe: bool,
+    hard_first: bool,
+    start: float,
+    budget: float,
+    best: int,
 ) -> MoveGenerator:
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
@@ -131,26 +144,72 @@ def _two_players(
     which lost 2-8 more cells in the positions of the Knox games where that happened (``docs/ai.md``).
     Hard draws its ties from its own generator, seeded before any solver runs, so its move does not depend on how
     far the solvers got (how many times they shuffled their moves) on a given machine load.
+
+    With many safe lines left (``hard_first``: Hard's move is then found at once) Hard's move comes first and the
+    exact solver's draw test tries it first: a move that loses is usually shown to in a fraction of a second, and
+    a move the draw test showed to lose is not played when it runs out of time (:func:`avoid_losing`).
     """
     hard_rng = random.Random(rng.getrandbits(64))
+    draw_test = Unfinished()
+    guess = None
+    if hard_first:
+        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
         stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
-        exact = yield from _ladder(state, rng, stop, best, "exact", None)
+        exact = yield from _ladder(state, rng, stop, best, "exact", guess, draw_test)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
-    guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
+    if guess is None:
+        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
     if not fight:
-        return (yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess))
+        guess = yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess)
+        return avoid_losing(state, guess, draw_test, hard_rng)
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
         solver = yield from _ladder(state, rng, start + budget * share, best, kind, guess)
         if solver is not None and solver.best_move is not None:
             verdict = solver.best_move
-    return verdict
+    return avoid_losing(state, verdict, draw_test, hard_rng)
+
+
+@dataclass
+class Unfinished:
+    """What the exact solver's draw test had shown when it ran out of time: the root moves that lose the game
+    (:attr:`~game.ai.search.solver.Solver.refuted`) and the one it was still trying to refute
+    (:attr:`~game.ai.search.solver.Solver.current`)."""
+
+    losing: set[int] = field(default_factory=set)
+    holding: int | None = None
+
+
+def avoid_losing(state: GameState, move: int, draw_test: Unfinished, rng: random.Random) -> int:
+    """``move``, unless the unfinished draw test showed it loses the game; then the move the test was still on
+    (it has held out longest), else a random safe line not shown to lose (a corner's two border lines count as one
+    move), or ``move`` if there is none."""
+    if not draw_test.losing:
+        return move
+    tables = tables_for(state.board)
+    known = set(draw_test.losing)
+    for line, before in tables.twins:
+        group = {line} | {twin for twin in range(tables.num_lines) if before >> twin & 1}
+        if group & known:
+            known |= group
+    if move not in known:
+        return move
+    if draw_test.holding is not None and draw_test.holding not in known:
+        return draw_test.holding
+    others = [line for line in state.legal_lines() if state.is_safe(line) and line not in known]
+    return rng.choice(others) if others else move
 
 
 def _ladder(
-    state: GameState, rng: random.Random, stop: float, best: int, kind: str, first: int | None
+    state: GameState,
+    rng: random.Random,
+    stop: float,
+    best: int,
+    kind: str,
+    first: int | None,
+    draw_test: Unfinished | None = None,
 ) -> Generator[int | None, None, Solver | None]:
     """The solver of ``kind`` asked in turn for a move that keeps at least a draw, then (if there is one) for a
     move that wins the game, else for the best value, on one table (a null-window test is several times faster
@@ -160,10 +219,11 @@ def _ladder(
 
     The draw comes first because it is what the games are about: against a strong opponent most positions are
     drawn or lost, and a drawing move found early is kept when the win test (a proof that no move wins, the
-    expensive part in a drawn position) runs out of time; in a lost position the win test is skipped."""
+    expensive part in a drawn position) runs out of time; in a lost position the win test is skipped. When the
+    draw test runs out of time, what it had shown goes into ``draw_test``."""
     lead = to_win(state)
     shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
-    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared)
+    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared, draw_test)
     if draws is None:
         return None
     if draws.best_move is None:
@@ -221,9 +281,11 @@ def _solve(
     beats: int | None,
     first: int | None,
     shared: tuple[dict[int, int], int],
+    unfinished: Unfinished | None = None,
 ) -> Generator[int | None, None, Solver | None]:
     """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``; ``shared``: its
-    table and how many entries it may hold (:func:`_shared_table`)."""
+    table and how many entries it may hold (:func:`_shared_table`); ``unfinished`` gets what it had shown if it
+    stops before the end."""
     selective, narrow = kind != "exact", kind == "narrow"
     table, limit = shared
     solver = Solver(
@@ -232,6 +294,9 @@ def _solve(
     yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps others
     while not solver.step(0.0):
         if time.perf_counter() >= stop:
+            if unfinished is not None:
+                unfinished.losing |= solver.refuted
+                unfinished.holding = solver.current
             return None
         yield best
     return solver

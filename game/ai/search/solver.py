@@ -91,6 +91,8 @@ class Solver:
         self.max_entries = sys.maxsize if max_entries is None else max_entries
         self.value: int | None = None
         self.best_move: int | None = None
+        self.refuted: set[int] = set()  # with ``beats``: root moves shown not to beat it (known before the end)
+        self.current: int | None = None  # the root move being searched
         self.work = Work(pause_every, max_nodes)
         self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
@@ -164,12 +166,15 @@ class Solver:
         limit = self.tables.num_cells + 1
         best, best_move = -limit, None
         for line in moves:
+            self.current = line
             if best > -limit and beta - alpha > 1:  # a null window first: is it better than the best so far?
                 value = yield from self.line_value(self._images, line, alpha, alpha + 1)
                 if value > alpha:
                     value = yield from self.line_value(self._images, line, alpha, beta)
             else:
                 value = yield from self.line_value(self._images, line, alpha, beta)
+            if self.beats is not None and value <= self.beats:
+                self.refuted.add(line)
             if value > best:
                 best, best_move = value, line
                 alpha = max(alpha, value)
