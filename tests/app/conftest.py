@@ -151,3 +151,16 @@ def make_driver(store):
 
     yield make
     pygame.event.clear()
+
+
+@pytest.fixture(autouse=True)
+def silence_after_each_test():
+    """Stops every sound still playing once a test ends. One full run of the suite in session 6 (1 of 13) died of a
+    segmentation fault in a thread without Python frames right after the monkey's test, which plays sounds at
+    random; it did not happen again in 12 runs of the app tests. The cause was not found. The only such thread here
+    is the mixer's (SDL's dummy audio driver mixes the playing sounds in its own thread), and a test's sounds are
+    freed with its app after the test: stopping playback first keeps that thread away from them (a guard against
+    the likely cause, not a proven fix)."""
+    yield
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()
