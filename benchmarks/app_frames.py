@@ -26,8 +26,8 @@ import pygame  # noqa: E402
 
 from game.app.app import App  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
-from game.app.session import Session  # noqa: E402
-from game.app.settings_model import Seat, Settings  # noqa: E402
+from game.play.session import Session  # noqa: E402
+from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
 PHONE_PORTRAIT = (780, 1688)  # a 390x844 CSS px phone's canvas at devicePixelRatio 2

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.app.stats import outcome  # noqa: E402
 from game.core import GameState, encode  # noqa: E402
 from game.core.notation import parse_board_token, parse_rules_token  # noqa: E402
+from game.play.stats import outcome  # noqa: E402
 from game.storage import FileStore, Saved  # noqa: E402
 
 

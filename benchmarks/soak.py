@@ -31,7 +31,7 @@ from app_monkey import FrameClock, resident_mb, settled_mb, stored_problems, tra
 from game.app.app import App  # noqa: E402
 from game.app.scenes.menu import MenuScene  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
-from game.app.settings_model import Seat, Settings  # noqa: E402
+from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import FileStore, Saved  # noqa: E402
 
 FRAME_SECONDS = 0.1  # each frame moves the game's clock 0.1 s (the loop's largest step): animations end sooner

@@ -27,8 +27,8 @@ import pygame
 from game.app.app import App
 from game.app.layout import MIN_PORTRAIT as MIN_SIZE  # the smaller of the least sizes, upright
 from game.app.scene import Scene
-from game.app.session import Session, resume_session
-from game.app.settings_model import Seat, Settings, settings_from_data
+from game.play.session import Session, resume_session
+from game.play.settings import Seat, Settings, settings_from_data
 from game.puzzles import load_puzzles
 from game.storage import HISTORY, SETTINGS, UNFINISHED, Store
 from game.storage.history import read_book

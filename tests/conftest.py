@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import i18n
+from game.play import i18n
 
 
 @pytest.fixture(autouse=True)

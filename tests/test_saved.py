@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from storage_fakes import FakeWindow
 
-from game.app.notices import notice_text
-from game.app.stats import outcome, stats_rows
 from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
+from game.play.notices import notice_text
+from game.play.stats import outcome, stats_rows
 from game.storage import RECENT_GAMES, Earlier, FileStore, Notice, Saved, Store, open_store
 from game.storage.history import Outcome, read_book
 

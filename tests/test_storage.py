@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 from storage_fakes import FakeLocalStorage, FakeWindow, PyodideLocalStorage
 
-from game.app.notices import notice_text
+from game.play.notices import notice_text
 from game.storage import (
     BrowserStore,
     FileStore,

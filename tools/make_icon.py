@@ -19,7 +19,7 @@ Color = tuple[int, int, int]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the game's palette, from the game
 from game.app import theme  # noqa: E402
-from game.app.players import COLOURS  # noqa: E402
+from game.play.players import COLOURS  # noqa: E402
 
 BACKGROUND: Color = theme.BACKGROUND
 DOT: Color = theme.DOT

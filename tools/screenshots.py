@@ -20,11 +20,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.ai import hint  # noqa: E402
-from game.app import i18n  # noqa: E402
 from game.app.app import App  # noqa: E402
-from game.app.lessons import line_id  # noqa: E402
-from game.app.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
-from game.app.players import Player  # noqa: E402
 from game.app.scenes.backup import BackupScene  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
@@ -36,8 +32,12 @@ from game.app.scenes.results import ResultsScene  # noqa: E402
 from game.app.scenes.review import ReviewScene  # noqa: E402
 from game.app.scenes.settings import SettingsScene  # noqa: E402
 from game.app.scenes.share import ShareScene  # noqa: E402
-from game.app.session import Session  # noqa: E402
-from game.app.settings_model import Seat, Settings  # noqa: E402
+from game.play import i18n  # noqa: E402
+from game.play.lessons import line_id  # noqa: E402
+from game.play.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
+from game.play.players import Player  # noqa: E402
+from game.play.session import Session  # noqa: E402
+from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"

@@ -20,11 +20,12 @@ from typing import Any
 
 import pygame
 
-from . import i18n, layout, theme
+from ..play import i18n
+from ..play.notices import notice_text
+from ..play.settings import Settings, settings_from_data
+from . import layout, theme
 from .input import POINTER_KINDS, InputMapper
-from .notices import notice_text
 from .scene import SceneManager
-from .settings_model import Settings, settings_from_data
 from .sound import Sounds
 from .theme import Text
 
@@ -96,8 +97,8 @@ class App:
             from ..storage import open_store
 
             store = open_store()
+        from ..play.stats import outcome
         from ..storage import Saved
-        from .stats import outcome
 
         self.store = store
         self.saved = Saved(store, classify=outcome)
@@ -127,7 +128,7 @@ class App:
         # it came back from its await (the browser's own work between two turns)
         self.other_seconds = 0.0
         self.granted = 0.0  # search time handed out this turn
-        from .links import HashWatch, start_link
+        from ..play.links import HashWatch, start_link
         from .scenes.menu import MenuScene
         from .scenes.open_link import open_link
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import tr_mark
+from ..play.i18n import tr_mark
 
 COPIED = tr_mark("Copied: send it to your friend.")
 COPYING = tr_mark("Copying...")

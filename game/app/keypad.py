@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
+from ..play.i18n import tr
 from . import theme
-from .i18n import tr
 from .theme import Text
 from .widgets import focus_ring, part_under
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..core import Board, GameState
+from ..play.players import Look
 from . import theme
 from .layout import fit_board
-from .players import Look
 from .theme import Text
 
 Point = tuple[int, int]
@@ -118,7 +118,7 @@ class BoardView:
         patterns: bool,
     ) -> None:
         """The position, every drawn line in the colour (and with patterns on, the dash) of the player who drew it,
-        then the marks on top; each player as their look says (:mod:`game.app.players`)."""
+        then the marks on top; each player as their look says (:mod:`game.play.players`)."""
         drawers = {line: look_of(looks, player) for line, player in zip(state.moves, state.drawers(), strict=True)}
         hidden_line = marks.animating
         hidden_cells = set(marks.filling)
@@ -396,7 +396,7 @@ def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], a: Point, b: 
 def draw_pattern(
     surface: pygame.Surface, polygon: list[Point], colour: tuple[int, int, int], name: str, step: int
 ) -> None:
-    """Draw the pattern ``name`` (dots, stripes, grid, bars: see :data:`game.app.players.PATTERNS`) clipped to
+    """Draw the pattern ``name`` (dots, stripes, grid, bars: see :data:`game.play.players.PATTERNS`) clipped to
     ``polygon``."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..play.players import Look
 from . import layout, theme
-from .players import Look
 from .render import draw_pattern
 from .theme import Text
 

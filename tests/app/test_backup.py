@@ -6,11 +6,20 @@ import json
 
 import pytest
 
-from game.app.backup import FILE_NAME, SCRIPT, Backup, BackupError, desktop_path, export_text, merge_backup, read_backup
 from game.app.scenes.backup import BackupScene
 from game.app.scenes.history import HistoryScene
-from game.app.settings_model import Seat, Settings
 from game.core import Board, GameState, encode
+from game.play.backup import (
+    FILE_NAME,
+    SCRIPT,
+    Backup,
+    BackupError,
+    desktop_path,
+    export_text,
+    merge_backup,
+    read_backup,
+)
+from game.play.settings import Seat, Settings
 from game.storage import PUZZLES as SOLVED_KEY
 from game.storage import RECENT_GAMES, Earlier, FileStore, MemoryStore, Saved
 

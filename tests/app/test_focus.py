@@ -10,8 +10,8 @@ import pygame
 from game.app.scenes.board import BoardScene
 from game.app.scenes.howto import HowToScene
 from game.app.scenes.settings import SettingsScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 

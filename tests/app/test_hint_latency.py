@@ -7,8 +7,8 @@ import random
 
 from game.app.app import SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
 from game.app.scenes.board import BoardScene
-from game.app.session import HINT_MAX_SECONDS, Session, hint_seconds
-from game.app.settings_model import Seat, Settings
+from game.play.session import HINT_MAX_SECONDS, Session, hint_seconds
+from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 

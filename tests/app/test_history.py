@@ -7,7 +7,7 @@ import json
 import pygame
 
 from game.app.scenes.history import HistoryScene
-from game.app.stats import current_streak, outcome, stats_rows, streak_text
+from game.play.stats import current_streak, outcome, stats_rows, streak_text
 from game.storage import Earlier, Saved
 from game.storage.history import read_book
 

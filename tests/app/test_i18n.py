@@ -11,11 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import i18n, theme
-from game.app.i18n import FRENCH, FRENCH_PLURALS, from_tag, tr, tr_n
+from game.app import theme
 from game.app.theme import Text
+from game.play import i18n
+from game.play.i18n import FRENCH, FRENCH_PLURALS, from_tag, tr, tr_n
 
-APP = Path(__file__).resolve().parents[2] / "game" / "app"
+GAME = Path(__file__).resolve().parents[2] / "game"
+PLAYER_FACING = (GAME / "app", GAME / "play")  # the packages whose strings a player reads
 CALLS = {"tr", "tr_mark"}
 PROSE = re.compile(r"[A-Za-z]{2,}")
 NAMES = {"Pipopipette"}  # the game's name is the same in every language
@@ -24,8 +26,8 @@ PLACEHOLDER = re.compile(r"\{[a-z_0-9]*(?:![rs])?\}")
 
 def sources() -> list[tuple[Path, ast.Module]]:
     found = []
-    for path in sorted(APP.rglob("*.py")):
-        if path.relative_to(APP).as_posix() not in ("i18n/__init__.py", "i18n/fr.py"):
+    for path in sorted(p for package in PLAYER_FACING for p in package.rglob("*.py")):
+        if path.relative_to(GAME).as_posix() not in ("play/i18n/__init__.py", "play/i18n/fr.py"):
             found.append((path, ast.parse(path.read_text(encoding="utf-8"))))
     return found
 
@@ -93,13 +95,13 @@ def untranslated() -> list[str]:
         for node in ast.walk(tree):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in exempt
             if is_text and looks_like_prose(node.value):
-                problems.append(f"{path.relative_to(APP)}:{node.lineno}: {node.value!r}")
+                problems.append(f"{path.relative_to(GAME)}:{node.lineno}: {node.value!r}")
     return problems
 
 
 HOW = (
     "every string a player reads goes through tr() / tr_n() (or tr_mark() for module-level data, translated where "
-    "drawn) from game.app.i18n, with its French text in game/app/i18n/fr.py"
+    "drawn) from game.play.i18n, with its French text in game/app/i18n/fr.py"
 )
 
 
@@ -209,7 +211,6 @@ class TextRecorder:
 
 def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
     from game.ai import hint
-    from game.app.links import DEFAULT_SITE, friend_link
     from game.app.scenes.backup import BackupScene
     from game.app.scenes.board import BoardScene
     from game.app.scenes.history import HistoryScene
@@ -221,8 +222,9 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
     from game.app.scenes.review import ReviewScene
     from game.app.scenes.settings import SettingsScene
     from game.app.scenes.share import ShareScene
-    from game.app.session import Session
-    from game.app.settings_model import Seat, Settings
+    from game.play.links import DEFAULT_SITE, friend_link
+    from game.play.session import Session
+    from game.play.settings import Seat, Settings
 
     you_and_computer = (Seat("human"), Seat("computer", "medium"))
     four = (Seat("human"), Seat("computer", "easy"), Seat("human"), Seat("computer", "hard"))
@@ -306,8 +308,8 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_scene_fits_a_360x640_phone(language, monkeypatch, make_driver, store):
-    from game.app.session import Session
-    from game.app.settings_model import Seat, Settings
+    from game.play.session import Session
+    from game.play.settings import Seat, Settings
 
     recorder = TextRecorder(monkeypatch)
     driver = make_driver(size=PHONE)

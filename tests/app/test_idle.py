@@ -15,8 +15,8 @@ from game.app.scenes.open_link import EXAMPLE, OpenLinkScene
 from game.app.scenes.puzzles import PuzzleScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
 
 from .test_scenes import finished_session

@@ -11,9 +11,9 @@ from game.app import theme
 from game.app.input import Action, InputMapper
 from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
 from game.core import Board, GameState, parse_line
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 HUMANS = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 

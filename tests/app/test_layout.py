@@ -13,8 +13,7 @@ import pygame
 import pytest
 from app_monkey import scene_classes
 
-from game.app import i18n, layout
-from game.app.players import COLOURS
+from game.app import layout
 from game.app.scenes.backup import BackupScene
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
@@ -29,8 +28,10 @@ from game.app.scenes.review import ReviewScene
 from game.app.scenes.settings import PAGES as SETTINGS_PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.share import ShareScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.play import i18n
+from game.play.players import COLOURS
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
 
 from .test_scenes import finished_session

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.lessons import CLOSE_A_BOX, DECLINE, Lesson, line_id
 from game.app.scenes.board import BoardScene
 from game.app.scenes.howto import PAGES, HowToScene
+from game.play.lessons import CLOSE_A_BOX, DECLINE, Lesson, line_id
 
 
 def test_closing_a_box_then_the_extra_move() -> None:

@@ -14,7 +14,13 @@ import pygame
 import pytest
 
 from game.app import main
-from game.app.links import (
+from game.app.scenes.board import BoardScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.replace import ReplaceScene
+from game.app.scenes.review import ReviewScene
+from game.app.scenes.share import ShareScene
+from game.core import Board, GameState, Rules, encode
+from game.play.links import (
     LinkError,
     LinkGames,
     friend_link,
@@ -22,13 +28,7 @@ from game.app.links import (
     parse_link,
     position_link,
 )
-from game.app.scenes.board import BoardScene
-from game.app.scenes.menu import MenuScene
-from game.app.scenes.replace import ReplaceScene
-from game.app.scenes.review import ReviewScene
-from game.app.scenes.share import ShareScene
-from game.app.settings_model import Seat, Settings
-from game.core import Board, GameState, Rules, encode
+from game.play.settings import Seat, Settings
 from game.storage import LINK_GAMES, MemoryStore, Saved
 
 from .conftest import Driver, FakeClock

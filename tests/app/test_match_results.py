@@ -7,8 +7,8 @@ import random
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import board_scores, describe_entry
 from game.app.scenes.results import ResultsScene
-from game.app.session import DECIDER, PRACTICE, Session
-from game.app.settings_model import Seat, Settings
+from game.play.session import DECIDER, PRACTICE, Session
+from game.play.settings import Seat, Settings
 
 PEOPLE = (Seat("human"), Seat("human"))
 

@@ -11,11 +11,11 @@ import pygame
 import pytest
 from storage_fakes import FakeLocalStorage, FakeWindow
 
-from game.app.notices import STORAGE_PHRASES, notice_text
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
+from game.play.notices import STORAGE_PHRASES, notice_text
 from game.storage import BrowserStore, FileStore, Notice, phrases
 from game.storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.players import COLOURS
 from game.app.scenes.players import ColourRow, NameScene, PlayersScene
 from game.app.scenes.settings import PLAYERS_PAGE, SettingsScene
-from game.app.settings_model import Seat, Settings, settings_from_data
+from game.play.players import COLOURS
+from game.play.settings import Seat, Settings, settings_from_data
 
 from .conftest import LANDSCAPE, PORTRAIT
 
@@ -94,7 +94,7 @@ def test_every_target_is_big_enough_and_on_screen_with_four_players(make_driver,
 
 def test_competitive_is_chosen_in_settings_and_turns_undo_and_hints_off(make_driver, store):
     from game.app.scenes.board import BoardScene
-    from game.app.session import Session
+    from game.play.session import Session
 
     driver = make_driver()
     driver.app.save_settings(TWO_PEOPLE)

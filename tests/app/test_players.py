@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.app.players import COLOURS, PATTERNS, Player, seat_looks
-from game.app.settings_model import Seat, Settings, settings_from_data
+from game.play.players import COLOURS, PATTERNS, Player, seat_looks
+from game.play.settings import Seat, Settings, settings_from_data
 
 YOU_V_COMPUTER = [(False, ""), (True, "easy")]
 

@@ -12,7 +12,7 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
-from game.app.settings_model import Settings, settings_from_data
+from game.play.settings import Settings, settings_from_data
 
 from .test_scenes import VS, finished_session
 

@@ -8,15 +8,15 @@ import random
 import pygame
 
 from game.ai.review import Review
-from game.app.links import parse_link
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene, advantage, cost_text
 from game.app.scenes.share import ShareScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
 from game.core import Board, GameState, Rules, encode
+from game.play.links import parse_link
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 from .conftest import LANDSCAPE
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from game.app.scenes.board import BoardScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 from game.storage import Saved
 
 COMPUTERS = Settings(seats=(Seat("computer", "easy"), Seat("computer", "easy")), size=(2, 2), animation="fast")

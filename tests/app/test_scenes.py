@@ -17,10 +17,10 @@ from game.app.scenes.howto import PAGES, HowToScene, pictures, status
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene, headline, match_curves, nice_ticks
 from game.app.scenes.settings import SettingsScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
 from game.app.sound import NAMES, SOUNDS, Sounds
-from game.app.stats import stats_rows
+from game.play.session import Session
+from game.play.settings import Seat, Settings
+from game.play.stats import stats_rows
 
 SIZES = [(720, 1280), (1280, 720), (1100, 760), (360, 640), (480, 390)]
 VS = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")

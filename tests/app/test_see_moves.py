@@ -10,9 +10,9 @@ import pygame
 from game.app import theme
 from game.app.render import BoardView, Marks
 from game.app.scenes.board import BoardScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
 from game.core import Board, GameState
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 LOOKS = Settings(seats=(Seat("human"), Seat("human"))).looks()
 

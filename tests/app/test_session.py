@@ -9,9 +9,9 @@ import pygame
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.session import Session, resume_session, score_curves
-from game.app.settings_model import Seat, Settings
 from game.core import decode
+from game.play.session import Session, resume_session, score_curves
+from game.play.settings import Seat, Settings
 
 VS_COMPUTER = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
 

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from game.app.players import Player
-from game.app.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
-from game.app.settings_model import Seat, Settings, settings_from_data
 from game.core import Board, CodeError, GameState, Rules, decode
+from game.play.players import Player
+from game.play.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
+from game.play.settings import Seat, Settings, settings_from_data
 
 PEOPLE = (Seat("human"), Seat("human"))
 

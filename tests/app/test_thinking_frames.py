@@ -11,8 +11,8 @@ from game.app import theme
 from game.app.input import Action
 from game.app.render import BoardView
 from game.app.scenes.board import FEEDBACK_SECONDS, BoardScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 COMPUTER_FIRST = Settings(seats=(Seat("computer", "expert"), Seat("human")), size=(5, 5))
 

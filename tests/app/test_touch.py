@@ -4,8 +4,8 @@ further than the pointer (the app's touch radius), whoever implements either."""
 from __future__ import annotations
 
 from game.app.scenes.board import BoardScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(6, 6), animation="slow")
 

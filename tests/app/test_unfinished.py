@@ -12,9 +12,9 @@ from game.app.scenes.open_link import open_link
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.settings import SettingsScene
-from game.app.session import Session
-from game.app.settings_model import Seat, Settings
 from game.core import GameState, decode, encode
+from game.play.session import Session
+from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 

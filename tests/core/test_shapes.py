@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from game.app.scenes.settings import size_rows
-from game.app.settings_model import Settings
 from game.core import Board, BoardError, CodeError, GameState, decode, encode
 from game.core.notation import board_token, parse_board_token
 from game.core.shapes import BY_LETTER, SHAPES, shape_named, shape_of
 from game.engine import Engine, EngineError, parse_new
+from game.play.settings import Settings
 
 
 def every_legal_size(shape):
@@ -89,7 +89,7 @@ def test_unknown_shapes_and_letters_say_what_is_known() -> None:
 
 
 def test_words_come_from_the_table_in_english_and_french() -> None:
-    from game.app.i18n import FRENCH
+    from game.play.i18n import FRENCH
 
     assert shape_of(Board.square(2, 5)).short_name(Board.square(2, 5)) == "2x5 boxes"
     assert SHAPES["hex"].option_name(2) == "19 cells · 54 dots"

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import layout, theme
-from ..backup import (
+from ...play.backup import (
     BackupError,
     browser_download,
     browser_pick_file,
@@ -23,7 +22,8 @@ from ..backup import (
     read_desktop_file,
     write_desktop_file,
 )
-from ..i18n import tr, tr_n
+from ...play.i18n import tr, tr_n
+from .. import layout, theme
 from ..scene import PanelScene
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects

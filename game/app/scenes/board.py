@@ -12,14 +12,14 @@ from ...ai import hints
 from ...core import Board
 from ...core.rules import STARTS
 from ...core.shapes import shape_of
+from ...play.i18n import tr, tr_mark
+from ...play.i18n.phrases import START_NAMES, describe_board, hint_reason
+from ...play.session import Session
 from .. import layout, theme
-from ..i18n import tr, tr_mark
-from ..i18n.phrases import START_NAMES, describe_board, hint_reason
 from ..input import Action
 from ..render import BoardView, Marks, draw_loupe
 from ..scene import Scene
 from ..scoreboard import Dots, draw_scores, swatch, timer_ring
-from ..session import Session
 from ..widgets import Button, Panel
 from .common import go_to_menu
 
@@ -204,7 +204,7 @@ class BoardScene(Scene):
 
     def share(self) -> None:
         """A link to this position, or in a two-human game the game so far for the friend to play their turn."""
-        from ..links import LinkGames, friend_link, new_game_id, position_link, site_address
+        from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
         from .share import ShareScene
 
         session, site = self.session, site_address(self.app.browser)

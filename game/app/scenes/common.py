@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...play.i18n import tr
 from .. import layout, theme
-from ..i18n import tr
 from ..input import Action
 from ..widgets import Button
 

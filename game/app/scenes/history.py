@@ -10,13 +10,13 @@ import pygame
 
 from ...core import CodeError, decode
 from ...core.notation import parse_board_token
+from ...play.i18n import tr, tr_mark, tr_n
+from ...play.i18n.phrases import describe_board, format_date, level_name
+from ...play.stats import Row, stats_rows, streak_text
 from ...storage import HistoryView
 from .. import layout, theme
-from ..i18n import tr, tr_mark, tr_n
-from ..i18n.phrases import describe_board, format_date, level_name
 from ..input import Action
 from ..scene import Scene
-from ..stats import Row, stats_rows, streak_text
 from ..widgets import Button, Panel
 from .common import RowList, back_button, draw_title, header_rects
 

@@ -1,6 +1,6 @@
 """How to play: the rules and every variant in a few pages, each on a small board; the first pages are played.
 
-An interactive page (a :class:`~game.app.lessons.Lesson`) asks the reader to draw lines on one board: the line that
+An interactive page (a :class:`~game.play.lessons.Lesson`) asks the reader to draw lines on one board: the line that
 closes a box, the extra move, declining a capture, the double-cross. Every other page shows an example: a start
 position, who is to move, and the turns that follow. Its first picture shows the start with the lines of the first
 turn highlighted (numbered when there are several); each next picture shows the position those lines made, with
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...core import Board, GameState, Rules
+from ...play.i18n import tr, tr_mark
+from ...play.lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
+from ...play.players import Player, seat_looks
 from .. import layout, theme
-from ..i18n import tr, tr_mark
 from ..input import Action
-from ..lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
-from ..players import Player, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..widgets import Button, Panel
@@ -337,8 +337,8 @@ class HowToScene(Scene):
 
     def practise(self) -> None:
         """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
-        from ..session import PRACTICE, Session
-        from ..settings_model import Seat
+        from ...play.session import PRACTICE, Session
+        from ...play.settings import Seat
         from .board import BoardScene
 
         settings = self.app.settings.with_(

@@ -8,12 +8,12 @@ import random
 import pygame
 
 from ...core import Board, GameState
+from ...play.i18n import tr
+from ...play.session import Session, resume_session
 from .. import layout, theme
-from ..i18n import tr
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
-from ..session import Session, resume_session
 from ..widgets import Button, Panel
 from .replace import start_game
 

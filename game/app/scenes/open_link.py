@@ -12,12 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...core.notation import ALPHABET
-from .. import layout, theme
-from ..clipboard import Clipboard
-from ..i18n import tr
-from ..input import Action
-from ..keypad import Keypad
-from ..links import (
+from ...play.i18n import tr
+from ...play.links import (
     Link,
     LinkError,
     LinkGames,
@@ -26,8 +22,12 @@ from ..links import (
     position_settings,
     seats_for,
 )
+from ...play.settings import Seat
+from .. import layout, theme
+from ..clipboard import Clipboard
+from ..input import Action
+from ..keypad import Keypad
 from ..scene import Scene
-from ..settings_model import Seat
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 from .share import break_anywhere

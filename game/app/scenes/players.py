@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...play.i18n import tr
+from ...play.players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from .. import theme
-from ..i18n import tr
 from ..input import Action
-from ..players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from ..scene import PanelScene, Scene
 from ..scoreboard import swatch
 from ..widgets import Button, Choice, Panel, focus_ring, label_lines, part_under
 from .common import back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
+    from ...play.settings import Settings
     from ..app import App
-    from ..settings_model import Settings
 
 AUTO = ""
 NAME_CHAR = re.compile(f"[{LETTERS}]")

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...core import GameState
+from ...play.i18n import tr, tr_mark
+from ...play.i18n.phrases import describe_board
+from ...play.players import COLOURS, Look, seat_looks
 from ...puzzles import Puzzle, load_puzzles
 from .. import layout, theme
-from ..i18n import tr, tr_mark
-from ..i18n.phrases import describe_board
 from ..input import Action
-from ..players import COLOURS, Look, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import draw_scores

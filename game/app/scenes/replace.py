@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...play.i18n import tr, tr_n
+from ...play.i18n.phrases import describe_board
+from ...play.session import Session, resume_session
 from .. import layout, theme
-from ..i18n import tr, tr_n
-from ..i18n.phrases import describe_board
 from ..input import Action
 from ..scene import Scene
-from ..session import Session, resume_session
 from ..widgets import Button, Panel
 
 if TYPE_CHECKING:

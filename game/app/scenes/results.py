@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...play.i18n import tr
+from ...play.i18n.phrases import describe_board
+from ...play.session import Session, score_curves
 from .. import layout, theme
-from ..i18n import tr
-from ..i18n.phrases import describe_board
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..scoreboard import swatch
-from ..session import Session, score_curves
 from ..widgets import Button, Panel
 from .common import go_to_menu
 

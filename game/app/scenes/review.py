@@ -18,15 +18,15 @@ from ... import ai
 from ...ai import review as judged_moves
 from ...ai.review import MoveReview, Review, cost_reason
 from ...core import GameState
+from ...play.i18n import tr, tr_mark
+from ...play.i18n.phrases import hint_reason
+from ...play.links import LinkError, position_link, position_session, position_settings, seats_for, site_address
+from ...play.players import Player, seat_looks
+from ...play.settings import Seat
 from .. import layout, theme
-from ..i18n import tr, tr_mark
-from ..i18n.phrases import hint_reason
 from ..input import Action
-from ..links import LinkError, position_link, position_session, position_settings, seats_for, site_address
-from ..players import Player, seat_looks
 from ..render import BoardView, Marks
 from ..scene import Scene
-from ..settings_model import Seat
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, header_rects
 

@@ -16,17 +16,17 @@ import pygame
 from ...ai import LEVELS
 from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
-from .. import layout, theme
-from ..i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
-from ..i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
-from ..scene import PanelScene
-from ..session import Session
-from ..settings_model import (
+from ...play.i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
+from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
+from ...play.session import Session
+from ...play.settings import (
     ANIMATION_SPEEDS,
     RANDOM_FIRST,
     Seat,
     Settings,
 )
+from .. import layout, theme
+from ..scene import PanelScene
 from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
 

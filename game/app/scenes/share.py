@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...play.i18n import tr
 from .. import theme
 from ..clipboard import Clipboard
-from ..i18n import tr
 from ..scene import PanelScene
 from ..theme import Text
 from ..widgets import Button, Panel

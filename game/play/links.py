@@ -24,7 +24,7 @@ from ..core import CodeError, GameState, decode, encode
 from ..core.notation import ALPHABET, is_number
 from .i18n import tr
 from .session import Session
-from .settings_model import Seat, Settings
+from .settings import Seat, Settings
 
 FRIEND = "f"
 ID_LENGTH = 8

@@ -19,7 +19,7 @@ from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
 from ..core.shapes import SHAPES
 from .i18n import tr
-from .settings_model import RANDOM_FIRST, Settings, settings_from_data
+from .settings import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 LINE_SECONDS = 0.18

@@ -30,7 +30,7 @@ from ..core.notation import parse_board_token, parse_rules_token
 from ..storage import Earlier, Saved, game_id
 from ..storage.history import earlier_from_data
 from .i18n import tr, tr_n
-from .settings_model import SEAT_KINDS, Settings, settings_from_data
+from .settings import SEAT_KINDS, Settings, settings_from_data
 
 APP = "pipopipette"
 KIND = "backup"

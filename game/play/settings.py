@@ -68,7 +68,7 @@ class Settings:
         return self.competitive or self.timer > 0 or self.match
 
     def looks(self) -> list[Look]:
-        """How each seat is drawn: colour, pattern, initial and name (see :mod:`game.app.players`)."""
+        """How each seat is drawn: colour, pattern, initial and name (see :mod:`game.play.players`)."""
         return seat_looks([(seat.is_computer, seat.level) for seat in self.seats], self.players)
 
     def with_(self, **changes: Any) -> Settings:

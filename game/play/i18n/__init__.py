@@ -1,7 +1,7 @@
 """Every string the player reads goes through :func:`tr` (or :func:`tr_n` for a count).
 
 The English text is written at the call site, as with gettext, and is the key of the French catalogue
-(:mod:`game.app.i18n.fr`). One language is active at a time: :func:`set_language` picks it, from the player's
+(:mod:`game.play.i18n.fr`). One language is active at a time: :func:`set_language` picks it, from the player's
 setting or, when that says "auto", from the browser or the system (:func:`detect_language`).
 
 ``tests/app/test_i18n.py`` checks that every string in the code has a French entry, that no prose string escapes
