@@ -1,0 +1,405 @@
+"""A room on one device: the connection to the other device, and the referee of every message it sends.
+
+The room knows nothing of WebRTC or of pygame. Whatever carries the messages (the browser's data channel through
+:mod:`game.play.online.bridge`, or a fake channel in the tests) calls :meth:`Room.connected` when a connection opens,
+:meth:`Room.receive` with each message's text, :meth:`Room.disconnected` when it closes, and sends what
+:meth:`Room.take_outbox` returns; the scene calls :meth:`Room.tick` every frame and shows :meth:`Room.take_events`.
+
+Refereeing: each device plays only its own seats; a move must come from the device whose seat is to move, at the
+position both are at (board, ply and the line before), and be legal for the rules core. Anything else is refused
+and logged: it changes nothing, so the two boards never split. The host's clock is the move timer's authority: it
+sends the time left every second and draws the random line when time runs out; the guest shows the same clock and,
+if its own move crossed the host's timeout, takes that move back for the host's. A peer that sends more than
+:data:`FLOOD_RATE` messages a second (beyond a burst of :data:`FLOOD_BURST`) is disconnected.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...core import IllegalMove
+from ..i18n import tr
+from .handshake import Hello, agree, for_role, hello_from_message
+from .protocol import GUEST, HOST, Refusal, message, parse
+from .setup import RoomSetup, SeatPlayer, other
+from .table import Table, UndoAsk
+
+PING_EVERY = 2.0  # seconds between pings
+SILENCE = 8.0  # seconds without a message before the game pauses (a phone asleep, a network gone)
+CLOCK_EVERY = 1.0  # the host sends the move timer's time left this often
+FLOOD_RATE = 20.0  # messages a second a peer may send, sustained
+FLOOD_BURST = 60.0
+LOG_KEPT = 100
+NONE, HANDSHAKE, OPEN, SILENT = "none", "handshake", "open", "silent"
+
+log = logging.getLogger("pipopipette.online")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the scene may show: ``kind`` for the code, ``text`` in the player's words ("" for nothing to say),
+    ``line`` the line drawn for ``moved``."""
+
+    kind: str
+    text: str = ""
+    line: int = -1
+
+
+class FloodLimit:
+    """A token bucket: ``burst`` messages at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float = FLOOD_RATE, burst: float = FLOOD_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.last: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Room:
+    """One device's side of a room. ``setup`` is the host's choice (None on the guest until the handshake);
+    ``players`` describe this device's seats in seat order."""
+
+    def __init__(
+        self, role: str, room_id: str, players: list[SeatPlayer], setup: RoomSetup | None = None,
+        rng: random.Random | None = None,
+    ) -> None:  # fmt: skip
+        if (role == HOST) != (setup is not None):
+            raise ValueError("the host, and only the host, brings the setup")
+        self.role, self.room_id, self.players = role, room_id, players
+        self.rng = rng or random.Random()
+        self.table: Table | None = Table(role, setup, {HOST: players, GUEST: []}) if setup else None
+        self.connection = NONE
+        self.flood = FloodLimit()
+        self.now = self.last_heard = self.next_ping = self.next_clock = 0.0
+        self.pings: dict[int, float] = {}
+        self.rtt: float | None = None
+        self.agreed = False  # True once a handshake agreed on a game
+        self.hang_up = ""  # why this device closed the connection ("" while it has not)
+        self.outbox: list[str] = []
+        self.events: list[Event] = []
+        self.log: list[str] = []
+        self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "hello": self._on_hello, "move": self._on_move, "undo": self._on_undo, "undo-ok": self._on_undo_answer,
+            "undo-no": self._on_undo_answer, "clock": self._on_clock, "resign": self._on_resign,
+            "rematch": self._on_rematch, "ping": self._on_ping, "pong": self._on_pong,
+        }  # fmt: skip
+
+    # -- what the scene reads ----------------------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """True once both devices agreed on a game, and until it is over (paused or not)."""
+        return self.table is not None and self.agreed and not self.table.over
+
+    @property
+    def paused(self) -> bool:
+        return self.playing and self.connection != OPEN
+
+    @property
+    def my_turn(self) -> bool:
+        return self.playing and not self.paused and self.table is not None and self.table.owner_to_move() == self.role
+
+    def take_outbox(self) -> list[str]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def take_events(self) -> list[Event]:
+        out, self.events = self.events, []
+        return out
+
+    # -- the connection ------------------------------------------------------------------------------------------------
+    def connected(self, now: float) -> None:
+        """A connection opened: say hello (the game resumes when the other device's hello is agreed on)."""
+        self.now = self.last_heard = now
+        self.next_ping = now + PING_EVERY
+        self.connection, self.hang_up = HANDSHAKE, ""
+        self.flood = FloodLimit()
+        self._send_text(self._hello().text(self.room_id))
+
+    def disconnected(self, now: float) -> None:
+        self.now = now
+        if self.connection == NONE:
+            return
+        self.connection = NONE
+        if self.playing:
+            self._event("paused", tr("The connection was lost: the game is paused until you connect again."))
+
+    def receive(self, text: Any, now: float) -> None:
+        """Referee one message from the other device."""
+        self.now = now
+        if self.connection == NONE:
+            return
+        if not self.flood.allow(now):
+            self._close(tr("the other device sent too many messages"))
+            return
+        self.last_heard = now
+        if self.connection == SILENT:
+            self.connection = OPEN
+            self._event("resumed", tr("The other device answers again: the game goes on."))
+        try:
+            data = parse(text)
+            if (data["t"] == "hello") != (self.connection == HANDSHAKE):
+                raise Refusal(tr("the other device sent a message out of order"), f"{data['t']} in {self.connection}")
+            self.handlers[data["t"]](data)
+        except Refusal as refusal:
+            self._refuse(refusal, text)
+
+    def tick(self, now: float) -> None:
+        """Let time pass: pings, the silence that pauses the game, the move timer."""
+        dt, self.now = max(0.0, now - self.now), now
+        if self.connection in (OPEN, SILENT) and now >= self.next_ping:
+            self.next_ping = now + PING_EVERY
+            number = len(self.pings) + 1
+            self.pings[number] = now
+            self._send("ping", n=number)
+        if self.connection == OPEN and now - self.last_heard > SILENCE:
+            self.connection = SILENT
+            if self.playing:
+                self._event("paused", tr("The other device does not answer: the game is paused."))
+        if self.table is None or not self.playing or self.paused or not self.table.timer.enabled:
+            return
+        self.table.timer.run(dt)
+        if self.role == HOST:
+            self._host_clock(now)
+
+    def _host_clock(self, now: float) -> None:
+        table = self.table
+        assert table is not None
+        line = table.timer.random_line(table.state, self.rng)
+        if line is not None:
+            self._play(line, timeout=True)
+        elif now >= self.next_clock:
+            self.next_clock = now + CLOCK_EVERY
+            board, ply, _ = table.position()
+            self._send("clock", game=table.game, board=board, ply=ply, left=table.clock_ms())
+
+    # -- what this device's players do ---------------------------------------------------------------------------------
+    def play(self, line: int) -> None:
+        """Draw ``line`` for this device's seat to move; :class:`Refusal` says why not."""
+        table = self._table_in_play()
+        if table.owner_to_move() != self.role:
+            raise Refusal(tr("It is not your turn."))
+        if table.undo_asked and table.undo_asked.by == self.role:
+            raise Refusal(tr("Wait for the answer to your undo request."))
+        self._play(line, timeout=False)
+
+    def ask_undo(self) -> None:
+        table = self._table_in_play()
+        if table.setup.no_undo:
+            raise Refusal(tr("Undo is off in competitive games, timed games and matches."))
+        if table.undo_asked:
+            raise Refusal(tr("An undo request is already waiting for its answer."))
+        board, at, _ = table.position()
+        mine = [ply for ply, seat in enumerate(table.state.drawers()) if table.mine(seat)]
+        if not mine:
+            raise Refusal(tr("You have no move on this board to take back."))
+        table.undo_asked = UndoAsk(self.role, board, mine[-1], at)
+        self._send("undo", game=table.game, board=board, ply=mine[-1], at=at)
+
+    def answer_undo(self, accept: bool) -> None:
+        table = self._table_in_play()
+        ask = table.undo_asked
+        if ask is None or ask.by == self.role:
+            raise Refusal(tr("Nobody asked for an undo."))
+        self._send("undo-ok" if accept else "undo-no", game=table.game, board=ask.board, ply=ask.ply, at=ask.at)
+        if accept:
+            table.take_back(ask.ply)
+            self._event("undone")
+        table.undo_asked = None
+
+    def resign(self) -> None:
+        table = self._table_in_play()
+        table.resigned = self.role
+        self._send("resign", game=table.game)
+        self._event("over", tr("You resigned."))
+
+    def offer_rematch(self) -> None:
+        table = self.table
+        if table is None or not table.over or self.connection != OPEN:
+            raise Refusal(tr("A rematch can be offered once the game is over and both devices are connected."))
+        table.rematch_wanted.add(self.role)
+        self._send("rematch", game=table.game)
+        self._start_rematch_if_agreed()
+
+    def _table_in_play(self) -> Table:
+        if self.table is None or not self.playing:
+            raise Refusal(tr("The game is not being played."))
+        if self.paused:
+            raise Refusal(tr("The game is paused until the other device is connected again."))
+        return self.table
+
+    # -- the other device's messages -------------------------------------------------------------------------------------
+    def _on_hello(self, data: dict[str, Any]) -> None:
+        if data["room"] != self.room_id:
+            raise Refusal(tr("the other device is in another room"), data["room"])
+        theirs = hello_from_message(data)
+        host, guest = for_role(self.role, self._hello(), theirs)
+        agreed = agree(host, guest)
+        players = {self.role: self.players, theirs.role: theirs.players}
+        resumed = self.agreed
+        self.table = Table.agreed(self.role, agreed, players)
+        self.connection, self.agreed = OPEN, True
+        self.next_clock = self.now
+        if resumed:
+            self._event("resumed", tr("Connected again: the game goes on."))
+        else:
+            self._event("connected", tr("Connected: the game begins."))
+
+    def _on_move(self, data: dict[str, Any]) -> None:
+        table = self._peer_table(data)
+        peer = other(self.role)
+        if data["timeout"] and peer != HOST:
+            raise Refusal(tr("only the host's clock may run out"), "a timeout move from the guest")
+        where = (data["board"], data["ply"], data["prev"])
+        if where != table.position():
+            if not (data["timeout"] and self._rewind_to(table, where)):
+                stale = where[:2] < table.position()[:2]  # it crossed a move of ours (the clock's): no news
+                raise Refusal(tr("the other device played out of turn"), f"at {where}, here {table.position()}", stale)
+        elif not data["timeout"] and table.owner_to_move() != peer:
+            raise Refusal(tr("the other device played out of turn"), f"seat {table.state.to_move}")
+        self._play(data["line"], timeout=data["timeout"], peer=True)
+
+    def _rewind_to(self, table: Table, where: tuple[int, int, int]) -> bool:
+        """The host's timeout move crossed moves of ours: take ours back to where the host drew, if that is a
+        position this game went through after a move of ours, with the same line before it."""
+        board, ply, prev = where
+        count = sum(len(game.moves) for game in table.match.games[:board]) + ply
+        moves, drawers = table.moves(), table.drawers()
+        if board > table.match.current or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
+            return False
+        if not all(table.mine(seat) for seat in drawers[count:]):
+            return False
+        table.rewind(count)
+        self._event("taken-back", tr("Your move came after the time was up: the host's clock drew a line instead."))
+        return True
+
+    def _on_undo(self, data: dict[str, Any]) -> None:
+        table = self._peer_table(data)
+        if table.setup.no_undo:
+            raise Refusal(tr("the other device asked for an undo in a game without undo"))
+        board, at, _ = table.position()
+        if table.undo_asked or (data["board"], data["at"]) != (board, at) or not data["ply"] < at:
+            raise Refusal(tr("the other device asked for an undo that does not fit this game"), str(data))
+        if table.mine(table.state.drawers()[data["ply"]]):
+            raise Refusal(tr("the other device asked to take back a move it did not play"), str(data))
+        table.undo_asked = UndoAsk(other(self.role), board, data["ply"], at)
+        self._event("undo-asked", tr("The other player asks to take back their last move."))
+
+    def _on_undo_answer(self, data: dict[str, Any]) -> None:
+        table = self._peer_table(data)
+        ask = table.undo_asked
+        if ask is None or ask.by != self.role or (data["board"], data["ply"], data["at"]) != (ask.board, ask.ply, ask.at):
+            raise Refusal(tr("the other device answered an undo nobody asked for"), str(data))
+        if data["t"] == "undo-ok":
+            table.take_back(ask.ply)
+            self._event("undone", tr("Your move was taken back."))
+        else:
+            self._event("undo-refused", tr("The other player refused to take your move back."))
+        table.undo_asked = None
+
+    def _on_clock(self, data: dict[str, Any]) -> None:
+        table = self._peer_table(data)
+        if self.role == HOST:
+            raise Refusal(tr("only the host's clock may run out"), "a clock from the guest")
+        if (data["board"], data["ply"]) == table.position()[:2]:  # else a clock sent before a move that crossed it
+            table.timer.set_remaining(data["left"] / 1000)
+
+    def _on_resign(self, data: dict[str, Any]) -> None:
+        table = self._peer_table(data)
+        table.resigned = other(self.role)
+        self._event("over", tr("The other player resigned."))
+
+    def _on_rematch(self, data: dict[str, Any]) -> None:
+        table = self.table
+        if table is None or data["game"] != table.game or not table.over:
+            raise Refusal(tr("the other device asked for a rematch before the game was over"), str(data))
+        table.rematch_wanted.add(other(self.role))
+        if not self._start_rematch_if_agreed():
+            self._event("rematch-offered", tr("The other player wants a rematch."))
+
+    def _on_ping(self, data: dict[str, Any]) -> None:
+        self._send("pong", n=data["n"])
+
+    def _on_pong(self, data: dict[str, Any]) -> None:
+        sent = self.pings.pop(data["n"], None)
+        if sent is not None:
+            self.rtt = self.now - sent
+
+    def _peer_table(self, data: dict[str, Any]) -> Table:
+        """The table a game message may change: this game's, while it is played."""
+        table = self.table
+        if table is None or data["game"] != table.game:
+            raise Refusal(tr("the other device sent a message about another game"), str(data.get("game")))
+        if table.over:
+            raise Refusal(tr("the other device played after the end of the game"), data["t"])
+        return table
+
+    # -- changes both ways -------------------------------------------------------------------------------------------------
+    def _play(self, line: int, timeout: bool, peer: bool = False) -> None:
+        table = self.table
+        assert table is not None
+        board, ply, prev = table.position()
+        asked = table.undo_asked
+        try:
+            table.play(line)
+        except IllegalMove as error:
+            raise Refusal(tr("the other device drew a line that cannot be drawn"), str(error)) from None
+        if not peer:
+            self._send("move", game=table.game, board=board, ply=ply, prev=prev, line=line, timeout=timeout)
+        if asked and asked.by == self.role and peer:
+            self._event("undo-refused", tr("The other player played on instead of taking your move back."))
+        self._event("moved", tr("Time was up: a random line was drawn.") if timeout else "", line)
+        if table.over:
+            self._event("over")
+
+    def _start_rematch_if_agreed(self) -> bool:
+        table = self.table
+        if table is None or table.rematch_wanted != {HOST, GUEST}:
+            return False
+        self.table = table.next_game()
+        self.next_clock = self.now
+        self._event("rematch", tr("Rematch: the seats are swapped."))
+        return True
+
+    def _hello(self) -> Hello:
+        table = self.table
+        if table is None:
+            return Hello(self.role, 0, None, self.players, [])
+        clock = table.clock_ms() if self.role == HOST else -1
+        return Hello(self.role, table.game, table.setup, self.players, table.moves(), clock, table.resigned or "")
+
+    def _refuse(self, refusal: Refusal, text: Any) -> None:
+        entry = f"refused {str(text)[:120]!r}: {refusal.detail}"
+        log.warning("online room %s: %s", self.room_id, entry)
+        self.log = [*self.log[-(LOG_KEPT - 1) :], entry]
+        if self.connection == HANDSHAKE:  # a handshake that fails leaves nothing to play on this connection
+            self._close(str(refusal))
+        elif not refusal.quiet:
+            self._event("refused", tr("A message from the other device was refused: {why}.").format(why=refusal))
+
+    def _close(self, why: str) -> None:
+        was_playing = self.playing
+        self.connection, self.hang_up = NONE, why
+        self._event("closed", tr("Disconnected: {why}.").format(why=why))
+        if was_playing:
+            self._event("paused")
+
+    def _send(self, kind: str, **fields: Any) -> None:
+        self._send_text(message(kind, **fields))
+
+    def _send_text(self, text: str) -> None:
+        self.outbox.append(text)
+
+    def _event(self, kind: str, text: str = "", line: int = -1) -> None:
+        self.events.append(Event(kind, text, line))

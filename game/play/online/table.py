@@ -1,0 +1,135 @@
+"""The game a room plays, as both devices hold it: the match, who plays each seat, the move timer, the undo asked
+for, the rematch wanted, who resigned. No messages here (:mod:`game.play.online.room` carries them); every change
+goes through the rules core, so what this holds is always a legal game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ...core import GameState, MoveTimer
+from ...core.notation import board_token, encode, rules_token
+from ..players import Look
+from .handshake import Agreed, all_moves, replay
+from .protocol import GUEST, HOST
+from .setup import RoomSetup, SeatPlayer, looks, other, seat_players
+
+
+@dataclass(frozen=True)
+class UndoAsk:
+    """An undo asked for and not yet answered: ``by`` asked to take ``board`` back to ``ply`` moves (it had
+    ``at``)."""
+
+    by: str
+    board: int
+    ply: int
+    at: int
+
+
+class Table:
+    """The room's game on one device (``role`` is this device's)."""
+
+    def __init__(self, role: str, setup: RoomSetup, players: dict[str, list[SeatPlayer]], game: int = 0) -> None:
+        self.role = role
+        self.game = game
+        self.setup = setup
+        self.match = setup.new_match()
+        self.device_players = players
+        self.players = seat_players(setup, players[HOST], players[GUEST])
+        self.timer = MoveTimer(float(setup.timer))
+        self.undo_asked: UndoAsk | None = None
+        self.rematch_wanted: set[str] = set()
+        self.resigned: str | None = None
+
+    @staticmethod
+    def agreed(role: str, agreed: Agreed, players: dict[str, list[SeatPlayer]]) -> Table:
+        table = Table(role, agreed.setup, players, agreed.game)
+        table.match = agreed.match
+        table.players = agreed.players
+        if agreed.clock >= 0:
+            table.timer.set_remaining(agreed.clock / 1000)
+        table.resigned = agreed.resigned or None
+        return table
+
+    # -- what is on the table ------------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.match.game
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.match.over
+
+    def position(self) -> tuple[int, int, int]:
+        """(board, ply, the line before): where the next move goes."""
+        moves = self.state.moves
+        return self.match.current, len(moves), moves[-1] if moves else -1
+
+    def owner_to_move(self) -> str | None:
+        seat = self.state.to_move
+        return None if self.over or seat < 0 else self.setup.owners[seat]
+
+    def mine(self, seat: int) -> bool:
+        return self.setup.owners[seat] == self.role
+
+    def moves(self) -> list[int]:
+        return all_moves(self.match)
+
+    def drawers(self) -> list[int]:
+        return [seat for game in self.match.games for seat in game.drawers()]
+
+    def looks(self) -> list[Look]:
+        return looks(self.players)
+
+    def winners(self) -> list[int]:
+        if self.resigned is not None:
+            return self.setup.seats_of(other(self.resigned))
+        return self.match.winners()
+
+    def clock_ms(self) -> int:
+        return round(self.timer.remaining() * 1000) if self.timer.enabled else -1
+
+    # -- changes ---------------------------------------------------------------------------------------------------
+    def play(self, line: int) -> int:
+        """Draw ``line`` for the seat to move (the rules core refuses an illegal one); returns that seat."""
+        seat = self.state.play(line).player
+        self.timer.restart()
+        self.undo_asked = None
+        self.match.next_board()
+        return seat
+
+    def rewind(self, count: int) -> None:
+        """Go back to the game after its first ``count`` moves (all boards together)."""
+        self.match = replay(self.setup, self.moves()[:count])
+        self.timer.restart()
+        self.undo_asked = None
+
+    def take_back(self, ply: int) -> None:
+        """The accepted undo: the board in play goes back to ``ply`` moves."""
+        while len(self.state.moves) > ply:
+            self.state.undo()
+        self.timer.restart()
+        self.undo_asked = None
+
+    def next_game(self) -> Table:
+        """The rematch: the next game, every device's players one seat on (:meth:`RoomSetup.rematch`)."""
+        return Table(self.role, self.setup.rematch(), self.device_players, self.game + 1)
+
+    def record(self) -> dict[str, Any]:
+        """The history entry for the finished game or match, as a game on one device records it, marked online."""
+        names = [look.name for look in self.looks()]
+        return {
+            "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            "board": board_token(self.setup.board),
+            "rules": rules_token(self.setup.rules),
+            "seats": [{"kind": p.kind, "level": p.level} for p in self.players],
+            "names": names,
+            "scores": self.match.totals(),
+            "winners": self.winners(),
+            "moves": [encode(game) for game in self.match.games],
+            "boards": self.match.board_scores(),
+            "decider": False,
+            "online": {"seats": [self.mine(seat) for seat in range(len(self.players))], "resigned": self.resigned},
+        }
