@@ -59,7 +59,7 @@ class FloodLimit:
 
     def allow(self, now: float) -> bool:
         if self.last is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+            self.tokens = min(self.burst, self.tokens + max(0.0, now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             return False
@@ -188,10 +188,10 @@ class Room:
     def play(self, line: int) -> None:
         """Draw ``line`` for this device's seat to move; :class:`Refusal` says why not."""
         table = self._table_in_play()
-        if table.owner_to_move() != self.role:
-            raise Refusal(tr("It is not your turn."))
         if table.undo_asked and table.undo_asked.by == self.role:
             raise Refusal(tr("Wait for the answer to your undo request."))
+        if table.owner_to_move() != self.role:
+            raise Refusal(tr("It is not your turn."))
         self._play(line, timeout=False)
 
     def ask_undo(self) -> None:
@@ -239,7 +239,7 @@ class Room:
             raise Refusal(tr("The game is paused until the other device is connected again."))
         return self.table
 
-    # -- the other device's messages -------------------------------------------------------------------------------------
+    # -- the other device's messages -----------------------------------------------------------------------------------
     def _on_hello(self, data: dict[str, Any]) -> None:
         if data["room"] != self.room_id:
             raise Refusal(tr("the other device is in another room"), data["room"])
@@ -299,7 +299,8 @@ class Room:
     def _on_undo_answer(self, data: dict[str, Any]) -> None:
         table = self._peer_table(data)
         ask = table.undo_asked
-        if ask is None or ask.by != self.role or (data["board"], data["ply"], data["at"]) != (ask.board, ask.ply, ask.at):
+        asked = (data["board"], data["ply"], data["at"])
+        if ask is None or ask.by != self.role or asked != (ask.board, ask.ply, ask.at):
             raise Refusal(tr("the other device answered an undo nobody asked for"), str(data))
         if data["t"] == "undo-ok":
             table.take_back(ask.ply)
@@ -345,7 +346,7 @@ class Room:
             raise Refusal(tr("the other device played after the end of the game"), data["t"])
         return table
 
-    # -- changes both ways -------------------------------------------------------------------------------------------------
+    # -- changes both ways ---------------------------------------------------------------------------------------------
     def _play(self, line: int, timeout: bool, peer: bool = False) -> None:
         table = self.table
         assert table is not None
@@ -380,7 +381,8 @@ class Room:
         return Hello(self.role, table.game, table.setup, self.players, table.moves(), clock, table.resigned or "")
 
     def _refuse(self, refusal: Refusal, text: Any) -> None:
-        entry = f"refused {str(text)[:120]!r}: {refusal.detail}"
+        detail = "" if refusal.detail == str(refusal) else f" ({refusal.detail})"
+        entry = f"refused {str(text)[:120]!r}: {refusal}{detail}"
         log.warning("online room %s: %s", self.room_id, entry)
         self.log = [*self.log[-(LOG_KEPT - 1) :], entry]
         if self.connection == HANDSHAKE:  # a handshake that fails leaves nothing to play on this connection
