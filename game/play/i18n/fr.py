@@ -655,6 +655,88 @@ FRENCH: dict[str, str] = {
     "the browser refused to open a file ({why})": "le navigateur a refusé d'ouvrir un fichier ({why})",
     "the browser could not read the file ({why})": "le navigateur n'a pas pu lire le fichier ({why})",
     "the browser could not read the file": "le navigateur n'a pas pu lire le fichier",
+    # -- online rooms (game/play/online)
+    "both devices opened the room the same way: one must invite, the other answer": (
+        "les deux appareils ont ouvert le salon de la même façon : l'un doit inviter, l'autre répondre"
+    ),
+    "the other device proposed a game this one cannot play": (
+        "l'autre appareil propose une partie que celui-ci ne peut pas jouer"
+    ),
+    "the other device's game cannot be replayed here (move {n} is illegal)": (
+        "la partie de l'autre appareil ne peut pas être rejouée ici (le coup {n} est interdit)"
+    ),
+    "the other device sent a message this game cannot read": (
+        "l'autre appareil a envoyé un message que ce jeu ne sait pas lire"
+    ),
+    "the other device sent a message that is too long": "l'autre appareil a envoyé un message trop long",
+    "the other device runs a newer version of the game: update this one": (
+        "l'autre appareil a une version plus récente du jeu : mettez celui-ci à jour"
+    ),
+    "the other device runs an older version of the game: it needs updating": (
+        "l'autre appareil a une version plus ancienne du jeu : il faut le mettre à jour"
+    ),
+    "You resigned.": "Vous avez abandonné.",
+    "Your move came after the time was up: the host's clock drew a line instead.": (
+        "Votre coup est arrivé après la fin du temps : l'horloge de l'hôte a tracé un trait à votre place."
+    ),
+    "The other player asks to take back their last move.": "L'autre joueur demande à reprendre son dernier coup.",
+    "The other player resigned.": "L'autre joueur a abandonné.",
+    "Rematch: the seats are swapped.": "Revanche : les places sont échangées.",
+    "The connection was lost: the game is paused until you connect again.": (
+        "La connexion est perdue : la partie est en pause jusqu'à la prochaine connexion."
+    ),
+    "the other device sent too many messages": "l'autre appareil a envoyé trop de messages",
+    "The other device answers again: the game goes on.": "L'autre appareil répond de nouveau : la partie continue.",
+    "Wait for the answer to your undo request.": "Attendez la réponse à votre demande d'annulation.",
+    "It is not your turn.": "Ce n'est pas votre tour.",
+    "Undo is off in competitive games, timed games and matches.": (
+        "Pas d'annulation en partie de compétition, en partie chronométrée ni en match."
+    ),
+    "An undo request is already waiting for its answer.": "Une demande d'annulation attend déjà sa réponse.",
+    "You have no move on this board to take back.": "Vous n'avez aucun coup à reprendre sur ce plateau.",
+    "Nobody asked for an undo.": "Personne n'a demandé d'annulation.",
+    "A rematch can be offered once the game is over and both devices are connected.": (
+        "La revanche se propose une fois la partie finie, les deux appareils connectés."
+    ),
+    "The game is not being played.": "La partie n'est pas en cours.",
+    "The game is paused until the other device is connected again.": (
+        "La partie est en pause jusqu'à ce que l'autre appareil se reconnecte."
+    ),
+    "the other device is in another room": "l'autre appareil est dans un autre salon",
+    "Connected again: the game goes on.": "De nouveau connectés : la partie continue.",
+    "Connected: the game begins.": "Connectés : la partie commence.",
+    "only the host's clock may run out": "seule l'horloge de l'hôte décide de la fin du temps",
+    "the other device asked for an undo in a game without undo": (
+        "l'autre appareil demande une annulation dans une partie sans annulation"
+    ),
+    "the other device asked for an undo that does not fit this game": (
+        "l'autre appareil demande une annulation qui ne correspond pas à cette partie"
+    ),
+    "the other device asked to take back a move it did not play": (
+        "l'autre appareil demande à reprendre un coup qu'il n'a pas joué"
+    ),
+    "the other device answered an undo nobody asked for": (
+        "l'autre appareil répond à une annulation que personne n'a demandée"
+    ),
+    "Your move was taken back.": "Votre coup a été repris.",
+    "The other player refused to take your move back.": "L'autre joueur refuse que vous repreniez votre coup.",
+    "the other device asked for a rematch before the game was over": (
+        "l'autre appareil demande une revanche avant la fin de la partie"
+    ),
+    "The other player wants a rematch.": "L'autre joueur veut une revanche.",
+    "the other device sent a message about another game": "l'autre appareil a envoyé un message sur une autre partie",
+    "the other device played after the end of the game": "l'autre appareil a joué après la fin de la partie",
+    "The other player played on instead of taking your move back.": (
+        "L'autre joueur a joué au lieu de vous laisser reprendre votre coup."
+    ),
+    "Time was up: a random line was drawn.": "Temps écoulé : un trait a été tracé au hasard.",
+    "the other device sent a message out of order": "l'autre appareil a envoyé un message hors de propos",
+    "The other device does not answer: the game is paused.": "L'autre appareil ne répond pas : la partie est en pause.",
+    "the other device played out of turn": "l'autre appareil a joué hors de son tour",
+    "the other device drew a line that cannot be drawn": "l'autre appareil a tracé un trait impossible",
+    "Disconnected: {why}.": "Déconnecté : {why}.",
+    "A message from the other device was refused: {why}.": "Un message de l'autre appareil a été refusé : {why}.",
+    "the other device described its players wrongly": "l'autre appareil décrit mal ses joueurs",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).

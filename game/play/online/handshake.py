@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core import IllegalMove, Match
 from ..i18n import tr
-from .protocol import GUEST, HOST, VERSION, Refusal, message
+from .protocol import HOST, VERSION, Refusal, message
 from .setup import RoomSetup, SeatPlayer, players_from_data, seat_players, setup_from_data
 
 
@@ -106,5 +106,3 @@ def for_role(role: str, mine: Hello, theirs: Hello) -> tuple[Hello, Hello]:
         raise Refusal(why, f"two hellos from role {role}")
     return (mine, theirs) if role == HOST else (theirs, mine)
 
-
-__all__ = ["Agreed", "GUEST", "HOST", "Hello", "agree", "all_moves", "for_role", "hello_from_message", "replay"]

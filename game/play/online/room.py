@@ -383,7 +383,7 @@ class Room:
     def _refuse(self, refusal: Refusal, text: Any) -> None:
         detail = "" if refusal.detail == str(refusal) else f" ({refusal.detail})"
         entry = f"refused {str(text)[:120]!r}: {refusal}{detail}"
-        log.warning("online room %s: %s", self.room_id, entry)
+        log.warning("%s: %s", self.room_id, entry)
         self.log = [*self.log[-(LOG_KEPT - 1) :], entry]
         if self.connection == HANDSHAKE:  # a handshake that fails leaves nothing to play on this connection
             self._close(str(refusal))
