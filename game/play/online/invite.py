@@ -212,7 +212,7 @@ def unpack(data: bytes) -> tuple[Description, str]:
     if reader.at != len(data) or not candidates:
         raise ValueError("length")
     ufrag, pwd, answers = texts
-    if not (_ICE_CHARS.fullmatch(ufrag) and _ICE_CHARS.fullmatch(pwd) and (not answers or _ICE_CHARS.fullmatch(answers))):
+    if not all(_ICE_CHARS.fullmatch(text) for text in (ufrag, pwd, *([answers] if answers else []))):
         raise ValueError("ICE credentials")
     return Description(ufrag, pwd, fingerprint, SETUPS[flags & 3], tuple(candidates)), answers
 
