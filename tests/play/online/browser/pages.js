@@ -1,0 +1,60 @@
+// Two (or more) Chromium pages for tests/play/online/test_browser_rooms.py, driven over stdin/stdout, one JSON
+// command a line, one JSON answer a line:
+//   {"open": NAME, "browser": B}            a page in browser B (separate Chromium instances for different B; pages
+//                                           of one browser share a context, so a BroadcastChannel joins them)
+//   {"page": NAME, "eval": SCRIPT}          evaluate SCRIPT (the project's own file) in the page
+//   {"page": NAME, "call": FN, "args": []}  window.pipopipetteOnline[FN](...args): arguments passed as data, never
+//                                           pasted into JavaScript source
+//   {"page": NAME, "reload": true}          reload the page (its script and connection are gone)
+//   {"quit": true}
+// Answers: {"ok": value} or {"error": text}.
+const path = require('path');
+const readline = require('readline');
+const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
+const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
+
+const SITE = 'http://pipopipette.test/';
+const browsers = {};
+const pages = {};
+
+async function browser(name) {
+  if (!browsers[name]) {
+    const b = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const context = await b.newContext();
+    await context.route(SITE + '**', (route) => route.fulfill({ body: '<!doctype html><title>room</title>', contentType: 'text/html' }));
+    browsers[name] = { b, context };
+  }
+  return browsers[name];
+}
+
+async function run(command) {
+  if (command.open) {
+    const { context } = await browser(command.browser || command.open);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => process.stderr.write(`[${command.open}] ${error}\n`));
+    await page.goto(SITE);
+    pages[command.open] = page;
+    return 'ok';
+  }
+  const page = pages[command.page];
+  if (command.eval !== undefined) return await page.evaluate(command.eval);
+  if (command.reload) { await page.reload(); return 'ok'; }
+  return await page.evaluate(([fn, args]) => window.pipopipetteOnline[fn](...args), [command.call, command.args || []]);
+}
+
+(async () => {
+  const lines = readline.createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    const command = JSON.parse(line);
+    if (command.quit) break;
+    let answer;
+    try {
+      const value = await run(command);
+      answer = { ok: value === undefined ? null : value };
+    } catch (error) {
+      answer = { error: String(error) };
+    }
+    process.stdout.write(JSON.stringify(answer) + '\n');
+  }
+  for (const { b } of Object.values(browsers)) await b.close();
+})();
