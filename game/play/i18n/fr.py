@@ -737,6 +737,29 @@ FRENCH: dict[str, str] = {
     "Disconnected: {why}.": "Déconnecté : {why}.",
     "A message from the other device was refused: {why}.": "Un message de l'autre appareil a été refusé : {why}.",
     "the other device described its players wrongly": "l'autre appareil décrit mal ses joueurs",
+    "This device found no network to connect through.": "Cet appareil ne trouve aucun réseau pour se connecter.",
+    "This is not an online game link: it is too long.": "Ce n'est pas un lien de partie en ligne : il est trop long.",
+    "This is not an online game invitation or reply.": "Ce n'est ni une invitation ni une réponse de partie en ligne.",
+    "This link was made by a newer version of the game: update this one.": (
+        "Ce lien vient d'une version plus récente du jeu : mettez celle-ci à jour."
+    ),
+    "This link was made by an older version of the game: ask for a new one.": (
+        "Ce lien vient d'une version plus ancienne du jeu : demandez-en un nouveau."
+    ),
+    "This link was mistyped or cut short: ask for it again, or copy it whole.": (
+        "Ce lien est mal recopié ou coupé : redemandez-le, ou copiez-le en entier."
+    ),
+    "This link is damaged: ask for a new one.": "Ce lien est abîmé : demandez-en un nouveau.",
+    "This is an invitation, not a reply: it is opened on the friend's device.": (
+        "C'est une invitation, pas une réponse : elle s'ouvre sur l'appareil de l'ami."
+    ),
+    "This reply is for another game room.": "Cette réponse est pour un autre salon de jeu.",
+    "This reply answers an older invitation: send your friend the latest one.": (
+        "Cette réponse répond à une ancienne invitation : envoyez la dernière à votre ami."
+    ),
+    "This device's connection details cannot be put in a link ({why}).": (
+        "Les informations de connexion de cet appareil ne tiennent pas dans un lien ({why})."
+    ),
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
