@@ -21,6 +21,7 @@ import ipaddress
 import re
 import struct
 from dataclasses import dataclass
+from pathlib import Path
 
 from ...core.notation import _check_char
 from ..i18n import tr
@@ -37,6 +38,7 @@ MAX_LINK = 1000
 _MDNS = re.compile(r"([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local")
 _B64 = re.compile(r"[A-Za-z0-9+/]*")
 _ICE_CHARS = re.compile(r"[A-Za-z0-9+/]{1,255}")  # RFC 8839's ice-char: nothing else can reach the SDP written back
+SDP_TEMPLATE = Path(__file__).with_name("datachannel.sdp").read_bytes().decode("ascii")
 _LINK = re.compile(r"([oa])([0-9]{1,3})\.([^.]*)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-])")
 
 
@@ -124,21 +126,18 @@ def _address_kind(address: str) -> int | None:
 
 
 def sdp_of(description: Description) -> str:
-    """A session description the browser accepts for this offer or answer (lines it does not need left out)."""
-    session = int.from_bytes(description.fingerprint[:7], "big")
-    lines = [
-        "v=0", f"o=- {session} 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
-        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
-    ]  # fmt: skip
+    """A session description the browser accepts for this offer or answer (lines it does not need left out): the
+    template ``datachannel.sdp`` beside this file, filled in."""
+    candidates = ""
     for number, c in enumerate(description.candidates, 1):
-        related = "" if c.kind == "host" else " raddr 0.0.0.0 rport 0"
-        lines.append(f"a=candidate:{number} 1 udp {c.priority} {c.address} {c.port} typ {c.kind}{related}")
-    lines += [
-        f"a=ice-ufrag:{description.ufrag}", f"a=ice-pwd:{description.pwd}",
-        "a=fingerprint:sha-256 " + ":".join(f"{b:02X}" for b in description.fingerprint),
-        f"a=setup:{description.setup}", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144",
-    ]  # fmt: skip
-    return "\r\n".join(lines) + "\r\n"
+        words = [f"a=candidate:{number}", "1", "udp", str(c.priority), c.address, str(c.port), "typ", c.kind]
+        related = [] if c.kind == "host" else ["raddr", "0.0.0.0", "rport", "0"]
+        candidates += " ".join(words + related) + "\r\n"
+    return SDP_TEMPLATE.format(
+        session=int.from_bytes(description.fingerprint[:7], "big"), candidates=candidates, ufrag=description.ufrag,
+        pwd=description.pwd, fingerprint=":".join(f"{b:02X}" for b in description.fingerprint),
+        setup=description.setup,
+    )  # fmt: skip
 
 
 # -- packing -----------------------------------------------------------------------------------------------------------
