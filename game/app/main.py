@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from typing import Any
+
+import pygame
 
 from .app import FRAME_RATE, App
 
@@ -23,10 +26,6 @@ async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_R
 def run() -> None:
     """Desktop: a resizable window, at most 60 frames a second (and none while nothing changes); a game link or
     code on the command line is opened."""
-    import sys
-
-    import pygame
-
     link = sys.argv[1] if len(sys.argv) > 1 else None
     try:
         asyncio.run(main(link=link))

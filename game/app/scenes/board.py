@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -12,19 +12,17 @@ from ...ai import hints
 from ...core import Board
 from ...core.rules import STARTS
 from ...core.shapes import shape_of
-from ...play.i18n import tr, tr_mark
+from ...play.i18n import tr
 from ...play.i18n.phrases import START_NAMES, describe_board, hint_reason
+from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
 from ...play.session import Session
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks, draw_loupe
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..widgets import Button, Panel
-from .common import go_to_menu
-
-if TYPE_CHECKING:
-    from ..app import App
+from .common import TAKEN
 
 FEEDBACK_SECONDS = 2.0
 ANNOUNCE_SECONDS = 4.0
@@ -32,7 +30,6 @@ HASTY_SECONDS = 0.35  # a press this soon after a tap drew a line may be the sec
 DOUBLE_TAP_REACH = 0.5  # a hasty press this close to the last tap (in touch radii) is taken for its double
 LOUPE_ZOOM = 1.6
 LOUPE_CLEAR = 1.3  # the loupe stays this many touch radii above the finger
-TAKEN = tr_mark("That line is taken")
 
 
 def hint_text(reason: str, board: Board) -> str:
@@ -92,7 +89,7 @@ class Tap:
 
 
 class BoardScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.press: Press | None = None
@@ -176,7 +173,7 @@ class BoardScene(Scene):
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
         self._autosave()
-        go_to_menu(self.app)
+        self.app.reset("menu")
 
     def undo(self) -> None:
         if self.session.undo():
@@ -204,9 +201,6 @@ class BoardScene(Scene):
 
     def share(self) -> None:
         """A link to this position, or in a two-human game the game so far for the friend to play their turn."""
-        from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
-        from .share import ShareScene
-
         session, site = self.session, site_address(self.app.browser)
         if self._by_link():
             if session.link_id is None:
@@ -218,11 +212,11 @@ class BoardScene(Scene):
                 "Send this link to your friend. They open it, play their turn, press Send move and send you "
                 "their link: open it here to go on."
             )
-            self.app.manager.push(ShareScene(self.app, tr("Send your move"), explanation, link))
+            self.app.go("share", title=tr("Send your move"), explanation=explanation, link=link)
             return
         link = position_link(site, session.state)
         explanation = tr("Whoever opens this link plays on from this position.")
-        self.app.manager.push(ShareScene(self.app, tr("Share this position"), explanation, link))
+        self.app.go("share", title=tr("Share this position"), explanation=explanation, link=link)
 
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
@@ -411,12 +405,10 @@ class BoardScene(Scene):
             self.app.saved.save_unfinished(self.session.to_unfinished())
 
     def _finish(self) -> None:
-        from .results import ResultsScene
-
         if self.session.recorded:
             self.app.saved.record_game(self.session.record())
             self.app.saved.clear_unfinished()
-        self.app.manager.replace(ResultsScene(self.app, self.session))
+        self.app.replace("results", session=self.session)
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
