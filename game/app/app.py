@@ -1,4 +1,5 @@
-"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop.
+"""The app: its services to scenes (:class:`game.app.scene.Services`: screen size and measures, text, sounds, saved
+data, settings, notices, the scene manager and the scenes by name) and the once-per-frame loop.
 
 The surface follows the window: on the desktop through SDL's resize events, in the browser by reading the page's
 size and pixel ratio every few frames (pygbag sends no resize event) and calling ``set_mode`` again. A frame is
@@ -156,17 +157,17 @@ class App:
             refit()
 
     # -- scenes by name ---------------------------------------------------------------------------------------
-    def scene(self, name: str, **args: Any) -> Scene:
+    def scene(self, name: str, /, **args: Any) -> Scene:
         """A new scene registered as ``name``, given this app and ``args``."""
         return self.scenes[name](self, **args)
 
-    def go(self, name: str, **args: Any) -> None:
+    def go(self, name: str, /, **args: Any) -> None:
         self.manager.push(self.scene(name, **args))
 
-    def replace(self, name: str, **args: Any) -> None:
+    def replace(self, name: str, /, **args: Any) -> None:
         self.manager.replace(self.scene(name, **args))
 
-    def reset(self, name: str, **args: Any) -> None:
+    def reset(self, name: str, /, **args: Any) -> None:
         self.manager.reset(self.scene(name, **args))
 
     # -- services ---------------------------------------------------------------------------------------------
@@ -204,10 +205,6 @@ class App:
         if self.browser:
             return TOUCH_MM * PHONE_CSS_PX_PER_MM * self.density
         return TOUCH_MM * DESKTOP_PX_PER_MM
-
-    def request_frame(self) -> None:
-        """Draw the next frame even if nothing else changed."""
-        self.dirty = True
 
     def load_settings(self) -> Settings:
         data = self.saved.settings()

@@ -54,13 +54,13 @@ class Services(Protocol):
 
     def step_budget(self) -> float: ...
 
-    def go(self, name: str, **args: Any) -> None:
+    def go(self, name: str, /, **args: Any) -> None:
         """Show the scene registered as ``name`` (made with ``args``) on top; Back returns to this one."""
 
-    def replace(self, name: str, **args: Any) -> None:
+    def replace(self, name: str, /, **args: Any) -> None:
         """Show the scene ``name`` instead of the top one."""
 
-    def reset(self, name: str, **args: Any) -> None:
+    def reset(self, name: str, /, **args: Any) -> None:
         """Drop every scene and start again from the scene ``name`` (the menu)."""
 
 
