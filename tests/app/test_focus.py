@@ -123,17 +123,3 @@ def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
     assert driver.scene.status() == "No hints in a competitive game"
     driver.key(pygame.K_u)
     assert driver.scene.status() == "No undo in a competitive game"
-
-
-def test_hint_reasons_read_as_sentences():
-    from game.ai import hints
-    from game.core import Board
-    from game.play.presenter import hint_text
-
-    square, triangle, hexagon = Board.square(3), Board.triangle(5), Board.hexagon(1)
-    assert hint_text(hints.SAFE, square) == "Hint: a safe line, it gives no box its third side"
-    assert hint_text(hints.SAFE, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
-    assert hint_text(hints.SAFE, triangle) == "Hint: a safe line, it gives no triangle its second side"
-    assert hint_text(hints.TAKES, triangle) == "Hint: take the triangle, then move again"
-    assert hint_text(hints.SACRIFICE, square) == "Hint: Sacrifice to win control"
-    assert hint_text("", triangle) == "Hint: try the marked line"

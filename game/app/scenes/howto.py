@@ -566,13 +566,17 @@ class HowToScene(Scene):
                 y += int(fitted * 0.8)
             y += size // 4
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-        marks = Marks(recent=list(lesson.last_turn))
-        accepting = not lesson.done
-        self.input.pointing().mark(marks, lesson.state, lesson.state.to_move if accepting else None, accepting)
-        view.draw(surface, lesson.state, text, marks, LOOKS, self.app.settings.patterns)
+        view.draw(surface, lesson.state, text, self.marks(lesson), LOOKS, self.app.settings.patterns)
         line = score_text(lesson.state)
         fitted = text.fit(line, self.caption_size, view.rect.width)
         text.draw(surface, line, fitted, theme.MUTED, midtop=(view.rect.centerx, view.rect.bottom + 2))
+
+    def marks(self, lesson: Lesson) -> Marks:
+        """The lesson's last turn, and the board input's choice."""
+        marks = Marks(recent=list(lesson.last_turn))
+        accepting = not lesson.done
+        self.input.pointing().mark(marks, lesson.state, lesson.state.to_move if accepting else None, accepting)
+        return marks
 
     def _draw_picture(self, surface: pygame.Surface, shot: Picture, view: BoardView, index: int) -> None:
         text = self.app.text
