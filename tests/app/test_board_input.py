@@ -193,3 +193,16 @@ def test_tab_gives_the_board_a_line_cursor_the_arrows_move_it_and_enter_draws_it
     assert case.state().is_drawn(line)
     driver.key(pygame.K_TAB)
     assert case.scene.panel.focus is not None and not board.show_cursor, "then the buttons"
+
+
+def test_in_a_lesson_what_the_lesson_says_of_a_line_replaces_the_message_of_before(make_driver):
+    driver = make_driver()
+    case = a_lesson(driver)
+    driver.tap(middle(case, case.target))
+    driver.frames(15)
+    driver.tap(middle(case, case.target))
+    assert case.said() == TAKEN
+    other, _ = neighbour_of(case, case.target)
+    driver.tap(middle(case, other))
+    lesson = case.scene.lessons[0]
+    assert case.state().is_drawn(other) and case.said() is None and lesson.feedback == "Drawn."

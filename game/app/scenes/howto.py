@@ -340,10 +340,13 @@ class LessonLines:
 
     def draw_line(self, line: int) -> bool:
         lesson = self.scene.lesson
-        if lesson is None or not lesson.draw(line):
+        if lesson is None:
             return False
-        self.scene.invalidate_layout()  # (Show me is done once the lesson is)
-        return True
+        drawn = lesson.draw(line)
+        self.scene.feedback.said = None  # (what the lesson says of this line replaces any message of before)
+        if drawn:
+            self.scene.invalidate_layout()  # (Show me is done once the lesson is)
+        return drawn
 
 
 class HowToScene(Scene):
