@@ -7,15 +7,13 @@ from collections.abc import Callable
 
 import pygame
 
-from ...play.i18n import tr, tr_mark
+from ...play.i18n import tr
 from ...play.session import Session, resume_session
 from .. import layout, theme
 from ..input import Action
 from ..scene import Services
 from ..theme import Text
 from ..widgets import Button
-
-TAKEN = tr_mark("That line is taken")
 
 
 def header_rects(m: layout.Metrics) -> tuple[pygame.Rect, pygame.Rect]:
