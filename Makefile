@@ -7,7 +7,7 @@ MUTATE_STAMP := $(VENV)/.mutate-stamp
 
 .PHONY: play test lint web serve screenshots assets bench mutate clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,web]'
