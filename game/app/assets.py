@@ -30,5 +30,5 @@ ICON = ASSETS / "icons" / "icon-192.png"
 
 def load_image(item: Traversable) -> pygame.Surface:
     """An image file from the assets (raises FileNotFoundError or pygame.error when it cannot be read)."""
-    with item.open("rb") as file:
-        return pygame.image.load(file, item.name)
+    with resources.as_file(item) as path:
+        return pygame.image.load(str(path))

@@ -7,6 +7,7 @@ a user gesture); anywhere the mixer cannot start or a file cannot be read, the g
 
 from __future__ import annotations
 
+from importlib import resources
 from importlib.resources.abc import Traversable
 
 import pygame
@@ -45,7 +46,7 @@ class Sounds:
         """The named sound, read now if it was not yet (raises pygame.error or FileNotFoundError)."""
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-        with (self.folder / f"{name}.ogg").open("rb") as file:
-            sound = pygame.mixer.Sound(file)
+        with resources.as_file(self.folder / f"{name}.ogg") as path:
+            sound = pygame.mixer.Sound(str(path))
         self._sounds[name] = sound
         return sound
