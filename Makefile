@@ -51,7 +51,7 @@ bench: $(STAMP)
 			playouts) args="0.2";; \
 			latency) args="--games 1";; \
 			ladder) args="--games 2";; \
-			solver_set) args="--max-seconds 5";; \
+			solver_set) args="--max-seconds 2";; \
 			expert_moves) args="--games 1";; \
 			ai_memory) args="--seconds 10";; \
 			history_size) args="--games 200";; \
