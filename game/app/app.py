@@ -16,7 +16,6 @@ import random
 import sys
 import time
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -28,6 +27,7 @@ from ..play.settings import Settings, settings_from_data
 from ..play.stats import outcome
 from ..storage import Saved, Store, open_store
 from . import layout, theme
+from .assets import ICON, load_image
 from .input import POINTER_KINDS, InputMapper
 from .notice_strip import NoticeStrip
 from .page import browser_window
@@ -49,13 +49,12 @@ SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames com
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
 STEP_MARGIN_SECONDS = 0.003  # a step ends after the piece of search work that passes its end: up to 2 ms late
-ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
 
 
 def set_window_icon() -> None:
-    """The desktop window shows the game's icon from assets/icons/ (the page has it as its favicon)."""
+    """The desktop window shows the game's icon from the assets (the page has it as its favicon)."""
     with contextlib.suppress(pygame.error, FileNotFoundError):  # no icon: the window keeps the default one
-        pygame.display.set_icon(pygame.image.load(str(ICON)))
+        pygame.display.set_icon(load_image(ICON))
 
 
 class App:
