@@ -76,6 +76,7 @@ def test_the_wheel_holds_the_game_its_assets_and_its_data_files(wheel: Path) -> 
     assert sources <= names
     assert {"game/assets/sounds/line.ogg", "game/assets/icons/icon-192.png"} <= assets <= names
     assert {"game/play/backup.js", "game/puzzles/puzzles.json", "game/py.typed"} <= names
+    assert {"game/play/online/webrtc.js", "game/play/online/datachannel.sdp"} <= names
     [metadata] = {name.split("/")[0] for name in names} - {"game"}
     assert metadata.endswith(".dist-info"), "nothing but the game package and its metadata"
 
