@@ -20,7 +20,7 @@ class Autosave:
 
     def save(self) -> None:
         self.saved_at = self.session.save_point()
-        if self.session.recorded:
+        if self.session.recorded and self.session.resumable:
             self.saved.save_unfinished(self.session.to_unfinished())
 
     def keep(self) -> None:
@@ -31,4 +31,5 @@ class Autosave:
         """The game is over: into the history, and no unfinished game left to resume."""
         if self.session.recorded:
             self.saved.record_game(self.session.record())
+        if self.session.recorded and self.session.resumable:
             self.saved.clear_unfinished()

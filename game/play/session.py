@@ -351,6 +351,8 @@ class Session:
             self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
+    resumable = True  # kept as the unfinished game that Continue resumes (an online game is not: see play/online)
+
     @property
     def recorded(self) -> bool:
         """False for a practice game: it is not autosaved and does not go into the history."""

@@ -1,0 +1,165 @@
+"""The live game as the board scene plays it: a :class:`~game.play.session.Session` whose moves go through a room.
+
+The board scene knows only sessions, so an online game is one: every line this device's people (or its computers)
+choose is first played in the :class:`~game.play.online.room.Room`, which may refuse it; each frame the room is
+joined to the page's data channel (:func:`~game.play.online.bridge.step`) and the session follows the room's game:
+lines the other device drew are drawn here with the usual animation, anything else (an undo, a line taken back for
+the host's clock, a reconnection, a rematch) sets the session to the room's game at once. The room alone keeps the
+move timer (the host's clock), so the session never draws for a timeout itself. The other device's seats are
+people here (this device has no computer to run for them); their names and looks come from the room. An online game
+goes into the history when it ends, but it is not kept as the unfinished game to continue: the other device gives
+it back on the next handshake. No pygame here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core import Match
+from ..i18n import tr
+from ..session import Session
+from ..settings import Seat, Settings
+from .bridge import BrowserChannel, step
+from .protocol import Refusal
+from .room import Room
+
+
+def room_settings(room: Room, base: Settings) -> Settings:
+    """Settings that describe the room's game for a session (this device's look options kept from ``base``)."""
+    table = room.table
+    assert table is not None, "a session is made once the room agreed on a game"
+    setup = table.setup
+    seats = tuple(
+        Seat(p.kind, p.level) if table.mine(seat) else Seat("human") for seat, p in enumerate(table.players)
+    )
+    return base.with_(
+        shape=setup.board.kind, size=setup.board.size, seats=seats, misere=setup.rules.misere,
+        no_extra=setup.rules.no_extra, start=setup.rules.start, timer=setup.timer, first=setup.first,
+        match=setup.boards > 1, competitive=setup.competitive, players=tuple(p.player for p in table.players),
+    )  # fmt: skip
+
+
+class OnlineSession(Session):
+    """A session refereed by ``room``, whose messages travel through ``channel`` (None in tests that move them)."""
+
+    resumable = False  # restored from the other device, never continued from the menu
+
+    def __init__(self, room: Room, channel: BrowserChannel | None, base: Settings, rng: random.Random) -> None:
+        self.rng = rng
+        self.room, self.channel, self.base = room, channel, base
+        self.following = False
+        self.extra: list[Any] = []  # the channel's events that are not the room's (a reply handed over...)
+        self._start()
+
+    def _start(self) -> None:
+        """Take the room's game as it is: its seats, players and moves (again after a rematch)."""
+        table = self._table()
+        Session.__init__(self, room_settings(self.room, self.base), self.rng, first=table.setup.first)
+        self.game_number = table.game
+        self.looks = table.looks()
+        self.names = [look.name for look in self.looks]
+        self.marks = [look.initial for look in self.looks]
+        self._follow(animate=False)
+
+    def _table(self) -> Any:
+        table = self.room.table
+        assert table is not None
+        return table
+
+    # -- what the board scene asks -----------------------------------------------------------------------------------
+    def accepting_input(self) -> bool:
+        return super().accepting_input() and self.room.my_turn
+
+    def timer_fraction(self) -> float | None:
+        timer = self._table().timer
+        if not timer.enabled or self.state.over:
+            return None
+        return timer.fraction_left()
+
+    def can_undo(self) -> bool:
+        table = self._table()
+        if self.settings.no_help or not self.room.playing or self.room.paused:
+            return False
+        asked = table.undo_asked
+        return asked is None or asked.by != self.room.role
+
+    def undo(self) -> bool:
+        """Ask the other device to take back this device's last move, or accept when it asked first."""
+        if not self.can_undo():
+            return False
+        try:
+            asked = self._table().undo_asked
+            if asked is not None:
+                self.room.answer_undo(True)
+            else:
+                self.room.ask_undo()
+                self.messages.append(tr("Undo asked: waiting for the other player's answer."))
+        except Refusal as refusal:
+            self.messages.append(str(refusal))
+            return False
+        self._follow(animate=False)
+        return True
+
+    def winners(self) -> list[int]:
+        return self._table().winners()
+
+    def record(self) -> dict[str, Any]:
+        return self._table().record()
+
+    # -- moves -----------------------------------------------------------------------------------------------------
+    def play_line(self, line: int, forced: bool = False) -> None:
+        if not self.following:  # chosen on this device: the room referees it first
+            try:
+                self.room.play(line)
+            except Refusal as refusal:
+                self.messages.append(str(refusal))
+                return
+        super().play_line(line, forced)
+
+    def _time_out(self, line: int) -> None:
+        """The host's clock decides in the room; the session's own timer only shows."""
+
+    def update(self, dt: float, step_seconds: float = 0.004) -> None:
+        if self.channel is not None:
+            self.extra += step(self.room, self.channel.poll(), self.channel, self.now + dt)
+        else:
+            self.room.tick(self.now + dt)
+        for event in self.room.take_events():
+            if event.text:
+                self.messages.append(event.text)
+        if self._table().game != self.game_number:
+            self._start()  # a rematch: the seats moved on
+        self._follow(animate=True)
+        super().update(dt, step_seconds)
+        if self._table().resigned and not self.finished:
+            self.finished = True
+
+    def _follow(self, animate: bool) -> None:
+        """Bring the session to the room's game: new lines drawn one by one, anything else at once."""
+        table = self._table()
+        theirs = table.moves()
+        ours = [line for game in self.games for line in game.moves]
+        if len(self.games) == len(table.match.games) and theirs[: len(ours)] == ours:
+            self.following = True
+            try:
+                for line in theirs[len(ours) :]:
+                    if self.state.over:
+                        self.next_board()
+                    super().play_line(line)
+            finally:
+                self.following = False
+            if not animate:
+                self.animation = None
+            return
+        self.match = Match(self.board, self.rules, table.setup.first, len(table.match.games))
+        self.match.resume([game.copy() for game in table.match.games], table.match.current)
+        self.movers = [game.drawers() for game in self.games]
+        self.forced = [set() for _ in self.games]
+        self.drawn_at.clear()
+        self.animation = None
+        self.finished = False
+        self.between = False
+        self.over_since = None
+        self.timer.restart()
+        self.moves_made += 1

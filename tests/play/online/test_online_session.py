@@ -1,0 +1,127 @@
+"""The live game as the board scene sees it: two online sessions over the fake channel, played through
+play_human/update as the scene does."""
+
+from __future__ import annotations
+
+import random
+
+from online_peers import Wire, setup_for
+
+from game.core import Board
+from game.play.online.session import OnlineSession
+from game.play.online.setup import SeatPlayer
+from game.play.players import Player
+from game.play.settings import Settings
+
+
+def sessions(wire: Wire) -> tuple[OnlineSession, OnlineSession]:
+    wire.connect()
+    return (OnlineSession(wire.host, None, Settings(), random.Random(1)),
+            OnlineSession(wire.guest, None, Settings(), random.Random(2)))  # fmt: skip
+
+
+def frames(wire: Wire, both, seconds: float = 1.0, dt: float = 0.05) -> None:
+    for _ in range(round(seconds / dt)):
+        wire.now += dt
+        for session in both:
+            session.update(dt)
+        wire.pump()
+
+
+def test_two_sessions_play_a_whole_game_as_the_board_scene_does():
+    wire = Wire(setup_for(Board.square(3)))
+    both = sessions(wire)
+    rng = random.Random(3)
+    while not all(s.finished for s in both):
+        movers = [s for s in both if s.accepting_input()]
+        if movers:
+            assert len(movers) == 1  # one device at a time may draw
+            mover = movers[0]
+            assert mover.play_human(rng.choice(mover.state.legal_lines()))
+            wire.pump()
+        frames(wire, both, 0.5)
+    host, guest = both
+    assert host.state.moves == guest.state.moves == wire.host.table.moves()
+    assert host.names == guest.names == ["Ann", "Bob"]
+    record = host.record()
+    assert record["online"] == {"seats": [True, False], "resigned": None} and record["winners"] == host.winners()
+    assert guest.record()["online"]["seats"] == [False, True]
+
+
+def test_the_other_devices_seat_cannot_be_played_here():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    assert host.accepting_input() and not guest.accepting_input()
+    assert not guest.play_human(0)
+    assert host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert guest.state.moves == [0] and guest.accepting_input()
+
+
+def test_undo_is_asked_then_accepted_with_the_undo_button():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.undo()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert any("asks to take back" in m for m in guest.messages)
+    assert guest.can_undo() and guest.undo()  # accepting
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.state.moves == guest.state.moves == []
+    assert host.accepting_input()
+
+
+def test_a_remote_computer_is_named_and_never_run_here():
+    wire = Wire(setup_for(), guest_players=[SeatPlayer(Player(), "computer", "easy")])
+    host, guest = sessions(wire)
+    assert host.names[1] == "Easy" and not host.seats[1].is_computer and guest.seats[1].is_computer
+    host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest), 3)
+    assert len(host.state.moves) >= 2  # the guest's computer answered, through the room
+    assert host.state.moves == guest.state.moves
+
+
+def test_an_online_game_is_not_kept_as_the_unfinished_game():
+    from game.play.autosave import Autosave
+
+    class Saved:
+        unfinished = recorded = None
+
+        def save_unfinished(self, data):
+            self.unfinished = data
+
+        def record_game(self, entry):
+            self.recorded = entry
+
+        def clear_unfinished(self):
+            self.unfinished = "cleared"
+
+    wire = Wire(setup_for(Board.square(1)))
+    host, _ = sessions(wire)
+    saved = Saved()
+    autosave = Autosave(host, saved)
+    autosave.save()
+    autosave.finish()
+    assert saved.unfinished is None and saved.recorded["online"]["seats"] == [True, False]
+
+
+def test_a_rematch_gives_the_session_the_new_seats():
+    wire = Wire(setup_for(Board.square(1)))
+    host, guest = sessions(wire)
+    for session, line in ((host, 0), (guest, 1), (host, 2), (guest, 3)):
+        assert session.play_human(line)
+        wire.pump()
+        frames(wire, (host, guest), 0.5)
+    frames(wire, (host, guest), 2)
+    assert host.finished and guest.finished
+    wire.host.offer_rematch()
+    wire.guest.offer_rematch()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.names == ["Bob", "Ann"] and not host.finished and guest.accepting_input()
