@@ -272,6 +272,13 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
     def made(name: str, **args) -> Callable[[], object]:
         return lambda: app.scene(name, **args)
 
+    def invited():
+        from online_fakes import Page, Window
+
+        scene = app.scene("online", window=Window(Page([])))
+        scene.update(0.1)  # the page gave its offer: the invitation is shown
+        return scene
+
     timed = Settings(seats=four, shape="triangle", size=(6,), timer=15)
     match = Settings(seats=you_and_computer, size=(2, 2), match=True)
     link = friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_")
@@ -289,6 +296,8 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         ("share", "share", made("share", title=tr("Send your move"),
                                 explanation=tr("Whoever opens this link plays on from this position."), link=link)),
         ("open a link", "open_link", opened_link),
+        ("online, on the desktop", "online", made("online")),
+        ("online invitation", "online", invited),
         ("backup", "backup", made("backup")),
         ("puzzles", "puzzles", made("puzzles")),
         ("puzzle", "puzzle", lambda: app.scene("puzzle", puzzles=puzzles(), index=0)),

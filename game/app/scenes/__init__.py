@@ -14,6 +14,7 @@ from .board import BoardScene
 from .history import HistoryScene
 from .howto import HowToScene
 from .menu import MenuScene
+from .online import OnlineScene
 from .open_link import OpenLinkScene
 from .players import NameScene, PlayersScene
 from .puzzles import PuzzleListScene, PuzzleScene
@@ -33,6 +34,7 @@ SCENES: dict[str, SceneFactory] = {
     "review": ReviewScene,  # game: a finished game's state; names, seats (optional)
     "share": ShareScene,  # title, explanation, link
     "open_link": OpenLinkScene,  # a link or a position code, typed or pasted
+    "online": OnlineScene,  # link: "" to invite a friend, else the invitation (or reply) the page was opened with
     "how_to_play": HowToScene,
     "puzzles": PuzzleListScene,
     "puzzle": PuzzleScene,  # puzzles: the set; index: the one shown

@@ -1,5 +1,5 @@
-"""The menu: Continue, New game, Quick play, Open a link, Puzzles, How to play, History, Settings; a small board as
-decoration."""
+"""The menu: Continue, New game, Quick play, Play online, Open a link, Puzzles, How to play, History, Settings; a
+small board as decoration."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ class MenuScene(Scene):
             Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
+            Button(tr("Play online"), self.play_online),
             Button(tr("Open a link"), self.open_link),
             Button(tr("Puzzles"), self.puzzles),
             Button(tr("How to play"), self.how_to_play),
@@ -96,6 +97,9 @@ class MenuScene(Scene):
 
     def open_link(self) -> None:
         self.app.go("open_link")
+
+    def play_online(self) -> None:
+        self.app.go("online")
 
     def how_to_play(self) -> None:
         self.app.go("how_to_play")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...play.links import Link, LinkError, LinkGames, parse_link, position_session, position_settings, seats_for
+from ...play.online.invite import is_room_link
 from ...play.settings import Seat
 from ..scene import Services
 from .common import start_game
@@ -18,6 +19,9 @@ from .common import start_game
 
 def open_link(app: Services, text: str) -> bool:
     """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
+    if is_room_link(text):  # an online room's invitation or reply: the scene "online" takes it
+        app.go("online", link=text)
+        return True
     try:
         name, args = destination(app, parse_link(text))
     except LinkError as error:

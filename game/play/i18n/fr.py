@@ -760,6 +760,39 @@ FRENCH: dict[str, str] = {
     "This device's connection details cannot be put in a link ({why}).": (
         "Les informations de connexion de cet appareil ne tiennent pas dans un lien ({why})."
     ),
+    "Undo asked: waiting for the other player's answer.": (
+        "Annulation demandée : on attend la réponse de l'autre joueur."
+    ),
+    "No game on this device is waiting for this reply: paste it where you sent the invitation.": (
+        "Aucune partie n'attend cette réponse sur cet appareil : collez-la là où vous avez envoyé l'invitation."
+    ),
+    "The browser refused the connection details: ask for a new link.": (
+        "Le navigateur refuse les informations de connexion : demandez un nouveau lien."
+    ),
+    "Play online": "Jouer en ligne",
+    "Copy invitation": "Copier l'invitation",
+    "Paste reply": "Coller la réponse",
+    "Copy reply": "Copier la réponse",
+    (
+        "Online play runs in the browser version of the game. On the desktop, play a friend far away with Send move."
+    ): "Le jeu en ligne se joue dans la version navigateur. Sur ordinateur, jouez avec un ami au loin par Envoyer.",
+    "Preparing the invitation...": "Préparation de l'invitation...",
+    "Preparing your reply...": "Préparation de votre réponse...",
+    (
+        "Send this invitation to your friend with any app. When they answer, open their reply on this device, or "
+        "copy it and press Paste reply."
+    ): (
+        "Envoyez cette invitation à votre ami par n'importe quelle application. Quand il répond, ouvrez sa réponse "
+        "sur cet appareil, ou copiez-la et appuyez sur Coller la réponse."
+    ),
+    "Send this reply back to your friend. The game begins as soon as their device takes it.": (
+        "Renvoyez cette réponse à votre ami. La partie commence dès que son appareil la reçoit."
+    ),
+    "Handing the reply to your waiting game...": "Transmission de la réponse à votre partie en attente...",
+    "Your waiting game took the reply: you can close this tab.": (
+        "Votre partie en attente a reçu la réponse : vous pouvez fermer cet onglet."
+    ),
+    "This room cannot be opened.": "Ce salon ne peut pas être ouvert.",
     # the game told in words (game/play/narration.py)
     "the right side of {cell}": "le côté droit de {cell}",
     "the lower right side of {cell}": "le côté en bas à droite de {cell}",

@@ -3,77 +3,18 @@ between them once the host took the reply: invitation, reply (pasted or handed o
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
+
+from online_fakes import Page, Window
 
 from game.play.online.lobby import FAILED, HANDED, INVITING, PLAYING, REPLYING, Lobby, host_room
 from game.play.online.protocol import GUEST, HOST
 from game.play.settings import Seat, Settings
 
-SDP = Path(__file__).with_name("sdp")
-
-
-class Page:
-    """window.pipopipetteOnline of one fake page; ``other`` is the page at the other end, ``tabs`` this site's tabs
-    on the same device (for the BroadcastChannel)."""
-
-    def __init__(self, tabs: list) -> None:
-        self.events: list[dict] = []
-        self.other: Page | None = None
-        self.tabs = tabs
-        self.listening = ""
-        self.open = False
-        tabs.append(self)
-
-    def start(self, role, servers, offer):
-        kind = "offer" if role == "host" else "answer"
-        self.events.append({"k": "local", "d": (SDP / f"chromium-1-{kind}.sdp").read_bytes().decode()})
-        return "ok"
-
-    def accept(self, answer):
-        for page in (self, self.other):
-            page.open = True
-            page.events.append({"k": "open", "d": ""})
-        return "ok"
-
-    def send(self, text):
-        if not self.open:
-            return "closed"
-        self.other.events.append({"k": "msg", "d": text})
-        return "ok"
-
-    def close(self):
-        return "ok"
-
-    def listen(self, room):
-        self.listening = room
-        return "ok"
-
-    def handOver(self, room, link):  # noqa: N802 - the page's name
-        for tab in self.tabs:
-            if tab is not self and tab.listening == room:
-                tab.events.append({"k": "reply", "d": link})
-                self.events.append({"k": "handed", "d": ""})
-        return "ok"
-
-    def take(self):
-        out, self.events = self.events, []
-        return json.dumps(out) if out else ""
-
-
-class Window:
-    def __init__(self, page: Page) -> None:
-        self.pipopipetteOnline = page
-
-    def eval(self, text):
-        return "object"
-
 
 def devices():
-    host_tabs, guest_tabs = [], []
-    host_page, guest_page = Page(host_tabs), Page(guest_tabs)
-    host_page.other, guest_page.other = guest_page, host_page
+    host_tabs: list = []
+    host_page, guest_page = Page.pair(host_tabs)
     return host_page, guest_page, host_tabs
 
 
