@@ -10,7 +10,7 @@ import pygame
 
 from ...play.i18n import tr, tr_n
 from ...play.i18n.phrases import describe_board
-from ...play.session import Session, resume_session
+from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene
@@ -31,13 +31,8 @@ def start_game(app: App, session: Session, start: Callable[[], None]) -> None:
     """Run ``start`` (which shows ``session``'s board, so it becomes the saved game) at once when no other game is
     unfinished; otherwise ask first. The same game played on by link is no other game. A saved game that cannot be
     read is set aside (kept under another key, with a notice) rather than asked about."""
-    saved = app.saved.unfinished()
-    if saved is None:
-        start()
-        return
-    unfinished, why = resume_session(saved, app.rng)
+    unfinished = load_unfinished(app.saved, app.rng)
     if unfinished is None:
-        app.saved.reject_unfinished(why)
         start()
         return
     if unfinished.link_id is not None and unfinished.link_id == session.link_id:

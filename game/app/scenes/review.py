@@ -10,7 +10,7 @@ its end).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -75,19 +75,6 @@ def advantage(position: GameState, value: int | None) -> int | None:
     if position.to_move < 0:
         return lead
     return lead + (value if position.to_move == 0 else -value)
-
-
-def seats_from(data: Any, players: int) -> tuple[Seat, ...] | None:
-    """Seats saved in a history entry, or None when they are missing or malformed."""
-    if not isinstance(data, list) or len(data) != players:
-        return None
-    seats = []
-    for seat in data:
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
-            return None
-        level = seat.get("level")
-        seats.append(Seat(seat["kind"], level if isinstance(level, str) and level in ai.LEVELS else "easy"))
-    return tuple(seats)
 
 
 class ReviewScene(Scene):
