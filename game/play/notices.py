@@ -34,6 +34,7 @@ STORAGE_PHRASES = (
     tr_mark("a game's players are neither people nor computers"),
     tr_mark("a game's moves cannot be replayed"),
     tr_mark("the saved game is not in a form this version reads"),
+    tr_mark("the saved game is incomplete"),
     tr_mark("the data folder is read-only"),
     tr_mark("the disk is full"),
     tr_mark("the data folder refused it"),

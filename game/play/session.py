@@ -410,7 +410,7 @@ def resume_session(saved: UnfinishedGame, rng: random.Random | None = None) -> t
         return None, tr("the saved game's first player does not exist")
     purpose = DECIDER if saved.purpose == DECIDER else GAME
     session = Session(settings, rng, first=saved.starter, purpose=purpose)
-    if len(saved.codes) != len(session.games):
+    if len(saved.codes) != len(session.games) or not 0 <= saved.current < len(saved.codes):
         return None, tr("the saved game has the wrong number of boards")
     try:
         games = [decode(code) for code in saved.codes]

@@ -22,7 +22,7 @@ totals are never added twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -236,8 +236,15 @@ def read_book(value: Any, board_name: BoardName | None = None, recent: int = REC
     book = Book(legacy=legacy)
     for line in folded:
         _take(book, line, FoldedGame.from_data, book.folded)
+    copies: dict[str, int] = {}
     for entry in entries:
+        before = len(book.games)
         _take(book, entry, lambda data: FinishedGame.from_data(data, replay=False), book.games)
+        if len(book.games) > before and not entry.get("id"):
+            game = book.games[-1]
+            copies[game.id] = copies.get(game.id, -1) + 1
+            if copies[game.id]:  # two games an earlier version saved without ids, alike in all: two games
+                book.games[-1] = replace(game, id=content_id({"copy": copies[game.id], "game": entry}))
     book.games.sort(key=lambda game: sort_key(game.date))
     book.folded.sort(key=lambda game: sort_key(game.date))
     for game in book.games[-recent:] if recent else []:

@@ -37,6 +37,7 @@ GAME_BAD_NAME = "a game's player name is too long or not text"
 GAME_BAD_SEATS = "a game's players are neither people nor computers"
 GAME_BAD_MOVES = "a game's moves cannot be replayed"
 GAME_OTHER_VERSION = "the saved game is not in a form this version reads"
+GAME_INCOMPLETE = "the saved game is incomplete"
 
 # why saving (or moving aside) failed
 FOLDER_READ_ONLY = "the data folder is read-only"

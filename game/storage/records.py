@@ -253,8 +253,10 @@ class FinishedGame:
 def _seats(seats: Any, players: int) -> tuple[Seat, ...]:
     if seats is None:
         return ()
-    if not (isinstance(seats, list) and len(seats) == players):
+    if not isinstance(seats, list):
         raise RecordError(phrases.GAME_BAD_SEATS)
+    if len(seats) != players:
+        raise RecordError(phrases.GAME_BAD_PLAYERS)
     found = []
     for seat in seats:
         if not (isinstance(seat, dict) and seat.get("kind") in SEAT_KINDS):
@@ -432,25 +434,24 @@ class UnfinishedGame:
 
     @classmethod
     def from_data(cls, data: Any) -> UnfinishedGame:
+        """The game in ``data`` (its shape and bounds; ``game.play.session.resume_session`` checks its meaning)."""
         if not isinstance(data, dict):
             raise RecordError(phrases.NOT_A_GAME)
         if data.get("version") != UNFINISHED_VERSION:
             raise RecordError(phrases.GAME_OTHER_VERSION)
-        settings = data.get("settings")
-        codes = data.get("codes")
-        if not isinstance(settings, dict) or not isinstance(codes, list) or not 0 < len(codes) <= MAX_BOARDS:
-            raise RecordError(phrases.INCOMPLETE)
+        why = phrases.GAME_INCOMPLETE
+        settings, codes = data.get("settings"), data.get("codes")
+        if not isinstance(settings, dict) or not isinstance(codes, list) or len(codes) > MAX_BOARDS:
+            raise RecordError(why)
         timer_left = data.get("timer_left")
-        if timer_left is not None and not (
-            isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and 0 <= timer_left <= 3600
-        ):
+        if not (is_int(timer_left) or isinstance(timer_left, float)) or not 0 <= timer_left <= 3600:
             timer_left = None  # the clock starts afresh rather than the game being lost
         link = data.get("link")
         return cls(
-            settings=plain(settings, phrases.INCOMPLETE),
-            starter=count(data.get("starter"), 3, phrases.INCOMPLETE),
-            codes=tuple(text(code, MAX_CODE, phrases.INCOMPLETE) for code in codes),
-            current=count(data.get("current"), len(codes) - 1, phrases.INCOMPLETE),
+            settings=plain(settings, why),
+            starter=count(data.get("starter"), MAX_BOARDS - 1, why),
+            codes=tuple(text(code, MAX_CODE, why) for code in codes),
+            current=count(data.get("current"), MAX_BOARDS, why, low=-MAX_BOARDS),
             timer_left=None if timer_left is None else float(timer_left),
             purpose="decider" if data.get("purpose") == "decider" else "game",
             link=link if isinstance(link, str) and link and len(link) <= MAX_ID and _encodable(link) else None,

@@ -13,6 +13,7 @@ from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
 from game.play.settings import Settings, settings_from_data
+from game.storage import FinishedGame
 
 from .test_scenes import VS, finished_session
 
@@ -79,9 +80,9 @@ def test_bad_history_entries_are_kept_aside_and_the_good_ones_shown(make_driver,
     driver = make_driver()
     driver.press_button("History")
     assert isinstance(driver.scene, HistoryScene)
-    assert driver.scene.entries == [GOOD]
+    assert driver.scene.entries == [FinishedGame.from_data(GOOD)]
     assert json.loads(store.texts["history.bad-1"])["data"] == BAD
-    assert store.get("history")["games"] == [GOOD]
+    assert store.get("history")["games"] == [FinishedGame.from_data(GOOD).to_data()]
     driver.frames(1)
     [(message, _)] = driver.app.notices
     assert message.startswith("5 games in your history could not be read") and "kept" in message
