@@ -192,13 +192,14 @@ class FinishedGame:
             "date": self.date,
             "board": self.board,
             "rules": self.rules,
-            "seats": [{"kind": seat.kind, "level": seat.level} for seat in self.seats],
             "names": list(self.names),
             "scores": list(self.scores),
             "winners": list(self.winners),
             "moves": list(self.moves),
             "decider": self.decider,
         }
+        if self.seats:  # (none for a game saved before seats were)
+            data["seats"] = [{"kind": seat.kind, "level": seat.level} for seat in self.seats]
         if self.boards:
             data["boards"] = [list(scores) for scores in self.boards]
         return data

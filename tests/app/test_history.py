@@ -128,3 +128,26 @@ def test_clearing_by_keyboard_alone(make_driver, store):
     driver.key(pygame.K_RIGHT)  # from "Keep them" to "Delete 2"
     driver.key(pygame.K_RETURN)
     assert read_book(store.get("history")).total == 0
+
+
+def test_history_opens_with_a_game_at_the_calendar_edge_kept_aside(make_driver, store):
+    """Before the schema, a date of 0001-01-01 with an offset raised OverflowError at every History opening."""
+    good = entry([5, 4], [0])
+    store.put("history", [good, {**good, "date": "0001-01-01T00:00:00+01:00"}])
+    driver = make_driver()
+    driver.press_button("History")
+    assert isinstance(driver.scene, HistoryScene) and len(driver.scene.entries) == 1
+    driver.frames(2)
+
+
+def test_a_million_character_name_is_drawn_cut_and_history_is_read_once(make_driver, store, monkeypatch):
+    game = {**entry([5, 4], [0]), "names": ["You", "x" * 1_000_000]}
+    store.put("history", [{**game, "names": ["You", "Medium" + "x" * 50]}])
+    driver = make_driver()
+    driver.press_button("History")
+    assert driver.scene.lines[0][1].startswith("You 5  Mediumxxxxxxxxxxxxxxxxx…")
+    reads = []
+    monkeypatch.setattr(Saved, "history", lambda self: reads.append(1))
+    driver.frames(5)
+    assert reads == [], "frames draw what was read when the scene was shown"
+    assert read_book([game]).bad_reason == "a game's player name is too long or not text"
