@@ -21,6 +21,7 @@ totals are never added twice.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -98,12 +99,14 @@ class Additions:
     games: list[FinishedGame] = field(default_factory=list)
     folded: list[FoldedGame] = field(default_factory=list)
     legacy: list[LegacyTotals] = field(default_factory=list)
+    added: float = 0.0  # when it was saved (seconds since 1970), see Saved's GRACE_SECONDS
 
     def to_data(self) -> dict[str, Any]:
         return {
             "games": [game.to_data() for game in self.games],
             "folded": [game.to_data() for game in self.folded],
             "legacy": [block.to_data() for block in self.legacy],
+            "added": self.added,
         }
 
     @classmethod
@@ -111,15 +114,18 @@ class Additions:
         parts = ("games", "folded", "legacy")
         if not isinstance(data, dict) or not all(isinstance(data.get(part, []), list) for part in parts):
             raise RecordError(phrases.NOT_A_HISTORY)
+        added = data.get("added", 0.0)
         return cls(
             [FinishedGame.from_data(game) for game in data.get("games", [])],
             [FoldedGame.from_data(game) for game in data.get("folded", [])],
             [LegacyTotals.from_data(block) for block in data.get("legacy", [])],
+            float(added) if isinstance(added, int | float) and math.isfinite(added) else 0.0,
         )
 
     def key(self) -> str:
         """The key it is saved under: made from the one game's id, or from everything in it."""
-        made = content_id({"game": self.games[0].id} if len(self.games) == 1 and not self.folded else self.to_data())
+        one = len(self.games) == 1 and not self.folded
+        made = content_id({"game": self.games[0].id} if one else {**self.to_data(), "added": 0})
         return "add-" + made[1:]
 
     def __bool__(self) -> bool:
@@ -176,6 +182,9 @@ class Book:
             and all(game.id in ids for game in additions.folded)
             and all(block.key in keys for block in additions.legacy)
         )
+
+    def holds_all(self, found: Iterable[Additions]) -> bool:
+        return all(self.holds(additions) for additions in found)
 
     def merge(self, additions: Additions) -> Account:
         """Add what is not already here; a game whose id is here with other content is left out and counted."""

@@ -10,14 +10,18 @@ spare folder when the game quits (the next start takes it back). The player is t
 and once when it works again.
 
 Two writers (two tabs, two windows) lose no finished game: a game, or an import, is first saved under a key of its
-own (``add-...``, see ``history.py``'s Additions), which nothing else writes. Merging those into the history is
-the only read-modify-write, and an ``add-`` value is removed only once the history as read back holds it, so a
-writer that overwrites the history with an older copy leaves the additions it did not see where they are, for
-the next merge. On the desktop a file lock (``FileStore.lock``) also keeps two merges from running at once.
+own (``add-...``, see ``history.py``'s Additions), which nothing else writes; every read of the history reads those
+too. Merging them into the history value is the only read-modify-write. An ``add-`` value is removed only when the
+history as read back holds it and no other merge can be overwriting that history with an older copy: on the
+desktop, where a file lock (``FileStore.lock``) lets one merge run at a time, at once; in the browser, which has
+no lock across tabs that Python can hold in one frame, once the addition is :data:`GRACE_SECONDS` old (a merge
+runs in one go, with no await inside, in milliseconds, so no merge that started before the addition was saved can
+still be writing by then).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +33,8 @@ from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
 from .store import Store
 
 _DELETE = object()
+GRACE_SECONDS = 60.0
+clock = time.time  # (tests move it on)
 
 
 @dataclass(frozen=True)
@@ -122,10 +128,9 @@ class Saved:
     def history(self) -> HistoryView:
         """The history to show: what is stored (its unreadable parts kept aside), what is added but not merged
         yet, and the games not saved yet. Read it once and keep it: it reads the whole history."""
-        with self.store.lock(HISTORY):
+        with self.store.lock(HISTORY) as alone:
+            self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside and written without)
             book = self._whole_book()
-            if book.bad:
-                self._merge()  # (writes the history without what was kept aside)
         book.compact(self.classify, self.recent)
         return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
@@ -136,7 +141,7 @@ class Saved:
 
     def record_game(self, game: FinishedGame) -> bool:
         """Add a finished game; False when it is kept to be saved later."""
-        self.unsaved.append(Additions(games=[game]))
+        self.unsaved.append(Additions(games=[game], added=clock()))
         return self._flush()
 
     def merge(self, additions: Additions) -> Account:
@@ -150,6 +155,7 @@ class Saved:
                 [game for game in additions.games if game.id not in known],
                 [line for line in additions.folded if line.id not in known],
                 list(additions.legacy),
+                added=clock(),
             )
             if accepted:
                 self.unsaved.append(accepted)
@@ -266,7 +272,7 @@ class Saved:
             done = self.store.delete(key) if value is _DELETE else self.store.put(key, value)
             if done:
                 del self.pending[key]
-        with self.store.lock(HISTORY):
+        with self.store.lock(HISTORY) as alone:
             if self.clearing:
                 self._clear()
             waiting, self.unsaved = self.unsaved, []
@@ -274,7 +280,7 @@ class Saved:
                 if not self.store.put(additions.key(), additions.to_data()):
                     self.unsaved.append(additions)
             if not self.clearing:
-                self._merge()
+                self._merge(alone)
         self._tell_how_saving_goes()
         return not self.has_pending
 
@@ -285,11 +291,15 @@ class Saved:
             for key, _ in found:
                 self.store.delete(key)
 
-    def _merge(self) -> None:
-        """Merge the saved additions into the history, then remove those the history read back holds."""
+    def _merge(self, alone: bool = False) -> None:
+        """Merge the saved additions into the history, then remove those the history read back holds (at once when
+        ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
         found = self._additions()  # (read before the history: see the module's docstring)
         book = self._stored_book()
         if book is None or not (found or book.bad):
+            return
+        if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
+            self._forget(found, book)
             return
         for _, additions in found:
             book.merge(additions)
@@ -299,7 +309,13 @@ class Saved:
         self._kept_bad.clear()
         written = read_book(self.store.get(HISTORY), self.board_name, recent=0)
         for key, additions in found:
-            if written.holds(additions):
+            if written.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
+                self.store.delete(key)
+
+    def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
+        """Remove the additions the history holds that are old enough (nothing to write)."""
+        for key, additions in found:
+            if book.holds(additions) and clock() - additions.added >= GRACE_SECONDS:
                 self.store.delete(key)
 
     def _additions(self) -> list[tuple[str, Additions]]:
