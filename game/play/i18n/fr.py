@@ -505,6 +505,15 @@ FRENCH: dict[str, str] = {
         "Des données enregistrées sont illisibles ({why}) et n'ont pas pu être mises de côté ({error}). Elles restent "
         "en place ; rien ne sera enregistré par-dessus."
     ),
+    "Some results could not be saved; they were kept in {where} and will be saved at the next start. Quit again to "
+    "leave.": (
+        "Des résultats n'ont pas pu être enregistrés ; ils sont gardés dans {where} et seront enregistrés au prochain "
+        "lancement. Quittez de nouveau pour partir."
+    ),
+    "Some results could not be saved, nor kept elsewhere: quitting now loses them. Quit again to leave anyway.": (
+        "Des résultats n'ont pu être ni enregistrés ni gardés ailleurs : quitter maintenant les perd. Quittez de "
+        "nouveau pour partir quand même."
+    ),
     "Results cannot be saved now: {why}. Play on; they will be saved when saving works again.": (
         "Impossible d'enregistrer les résultats pour l'instant : {why}. Continuez à jouer ; ils seront enregistrés "
         "dès que possible."
