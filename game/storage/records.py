@@ -67,6 +67,8 @@ def text(value: Any, limit: int, why: str, empty: bool = False) -> str:
 
 
 def _encodable(value: str) -> bool:
+    if value.isascii():
+        return True
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate ("\ud800"), which JSON can carry and UTF-8 cannot
@@ -444,16 +446,17 @@ class UnfinishedGame:
         settings, codes = data.get("settings"), data.get("codes")
         if not isinstance(settings, dict) or not isinstance(codes, list) or len(codes) > MAX_BOARDS:
             raise RecordError(why)
-        timer_left = data.get("timer_left")
-        if not (is_int(timer_left) or isinstance(timer_left, float)) or not 0 <= timer_left <= 3600:
-            timer_left = None  # the clock starts afresh rather than the game being lost
+        stored_left: Any = data.get("timer_left")
+        timer_left: float | None = None  # (out of range: the clock starts afresh rather than the game being lost)
+        if (is_int(stored_left) or isinstance(stored_left, float)) and 0 <= stored_left <= 3600:
+            timer_left = float(stored_left)
         link = data.get("link")
         return cls(
             settings=plain(settings, why),
             starter=count(data.get("starter"), MAX_BOARDS - 1, why),
             codes=tuple(text(code, MAX_CODE, why) for code in codes),
             current=count(data.get("current"), MAX_BOARDS, why, low=-MAX_BOARDS),
-            timer_left=None if timer_left is None else float(timer_left),
+            timer_left=timer_left,
             purpose="decider" if data.get("purpose") == "decider" else "game",
             link=link if isinstance(link, str) and link and len(link) <= MAX_ID and _encodable(link) else None,
         )

@@ -129,8 +129,13 @@ class Saved:
         """The history to show: what is stored (its unreadable parts kept aside), what is added but not merged
         yet, and the games not saved yet. Read it once and keep it: it reads the whole history."""
         with self.store.lock(HISTORY) as alone:
-            self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside and written without)
-            book = self._whole_book()
+            book = self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
+            if book is None:  # (a history that cannot be written over: what is added is still shown)
+                book = Book()
+                for _, additions in self._additions():
+                    book.merge(additions)
+            for waiting in self.unsaved:
+                book.merge(waiting)
         book.compact(self.classify, self.recent)
         return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
@@ -291,26 +296,27 @@ class Saved:
             for key, _ in found:
                 self.store.delete(key)
 
-    def _merge(self, alone: bool = False) -> None:
+    def _merge(self, alone: bool = False) -> Book | None:
         """Merge the saved additions into the history, then remove those the history read back holds (at once when
         ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
         found = self._additions()  # (read before the history: see the module's docstring)
         book = self._stored_book()
         if book is None or not (found or book.bad):
-            return
+            return book
         if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
             self._forget(found, book)
-            return
+            return book
         for _, additions in found:
             book.merge(additions)
         book.compact(self.classify, self.recent)
         if not self.store.put(HISTORY, book.to_data()):
-            return
+            return book
         self._kept_bad.clear()
         written = read_book(self.store.get(HISTORY), self.board_name, recent=0)
         for key, additions in found:
             if written.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
                 self.store.delete(key)
+        return book
 
     def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
         """Remove the additions the history holds that are old enough (nothing to write)."""
