@@ -62,8 +62,8 @@ def _names_to_tokens() -> dict[str, str]:
     for shape in SHAPES.values():
         for size in itertools.product(shape.sizes, repeat=len(shape.dimensions)):
             try:
-                board = shape.build(size)
-            except ValueError:
+                board = parse_board_token(shape.token(size))
+            except CodeError:
                 continue
             for translate in (str, _french):
                 found.setdefault(shape.short_name(board, translate), shape.token(size))

@@ -140,7 +140,7 @@ def test_hint_highlights_a_line_with_a_reason(make_driver):
     line, reason = session.hint
     assert not session.state.is_drawn(line)
     assert reason
-    assert driver.scene._marks().hint == line
+    assert driver.scene.marks().hint == line
     driver.click(driver.line_point(line))
     assert session.hint is None
 
@@ -241,7 +241,7 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     first_scores = list(session.state.scores)
     driver.frames(150)
     assert session.between and session.current == 0, "the first board's result stays up"
-    assert driver.scene._status() == "Press Next board when you are ready"
+    assert driver.scene.status() == "Press Next board when you are ready"
     assert [widget.label for widget in driver.scene.panel.widgets] == ["Next board", "Menu"]
     assert driver.scene.panel.focus == 0, "Enter goes straight on"
     assert session.totals() == first_scores
@@ -249,7 +249,7 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
     assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Share", "Menu"]
-    assert driver.app.store.get("unfinished")["current"] == 1, "the next board is saved at once"
+    assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 
 
 def test_a_match_resumed_on_a_finished_board_goes_on(make_driver):

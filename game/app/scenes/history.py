@@ -7,7 +7,6 @@ two lines of text are made once, names cut to :data:`SHOWN_NAME` characters."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,13 +18,9 @@ from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
 from ...storage import FinishedGame, HistoryView
 from .. import layout, theme
 from ..input import Action
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Panel
 from .common import RowList, back_button, draw_title, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
-
 
 SHOWN_NAME = 24  # characters of a player's name shown in a row (the game lets a player type 12)
 
@@ -109,7 +104,7 @@ def column_starts(cells: list[list[str]], width: int, gap: int, measure) -> list
 
 
 class HistoryScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.scroll = 0
         self.row_list = RowList(self.row_at, self._scroll_by)
@@ -131,9 +126,7 @@ class HistoryScene(Scene):
         self.invalidate_layout()
 
     def backup(self) -> None:
-        from .backup import BackupScene
-
-        self.app.manager.push(BackupScene(self.app))
+        self.app.go("backup")
 
     # -- clearing ---------------------------------------------------------------------------------------------
     def ask_to_clear(self) -> None:
@@ -228,8 +221,6 @@ class HistoryScene(Scene):
 
     def _open_row(self, index: int) -> None:
         """Review the game tapped (a match's last board)."""
-        from .review import ReviewScene
-
         entry = self.entries[index]
         if not entry.moves:
             self.app.notify(tr("This game was saved without its moves, so it cannot be reviewed."))
@@ -239,7 +230,7 @@ class HistoryScene(Scene):
         except CodeError as error:
             self.app.notify(tr("This game's moves cannot be read: {why}.").format(why=error))
             return
-        self.app.manager.push(ReviewScene(self.app, game, list(entry.names), seats_of(entry)))
+        self.app.go("review", game=game, names=list(entry.names), seats=seats_of(entry))
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
