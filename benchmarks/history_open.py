@@ -1,9 +1,9 @@
 """Seconds to open a valid 50 MB history (Saved.history() and the History scene's statistics), on the desktop's files.
 
 Usage: python benchmarks/history_open.py [--mb 50]
-Writes a schema-2 history of 5x5 games (four boards' codes each, a four-player match) until it holds ``--mb`` MB, as an older version
-or a hand-merged file could hold it, then times one opening: reading, the schema, folding all but the recent games,
-and the statistics the History scene shows. One figure: the seconds of that opening.
+Writes a schema-2 history of 5x5 games (four boards' codes each, a four-player match) until it holds ``--mb`` MB,
+as an older version or a hand-merged file could hold it, then times one opening: reading, the schema, folding all
+but the recent games, and the statistics the History scene shows. One figure: the seconds of that opening.
 """
 
 from __future__ import annotations
