@@ -14,9 +14,12 @@ it back on the next handshake. No pygame here.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from ...core import Match
+from ...storage import FinishedGame
+from ...storage import Seat as StoredSeat
 from ..i18n import tr
 from ..session import Session
 from ..settings import Seat, Settings
@@ -104,8 +107,12 @@ class OnlineSession(Session):
     def winners(self) -> list[int]:
         return self._table().winners()
 
-    def record(self) -> dict[str, Any]:
-        return self._table().record()
+    def _make_record(self) -> FinishedGame:
+        """A game on one device's record, with every seat as its own device described it, marked online (and not
+        rated: nobody here vouches for the other device's seats)."""
+        table = self._table()
+        seats = tuple(StoredSeat(p.kind, p.level) for p in table.players)
+        return replace(super()._make_record(), seats=seats, rated=False, extra={"online": table.online_mark()})
 
     # -- moves -----------------------------------------------------------------------------------------------------
     def play_line(self, line: int, forced: bool = False) -> None:

@@ -6,11 +6,9 @@ goes through the rules core, so what this holds is always a legal game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from ...core import GameState, MoveTimer
-from ...core.notation import board_token, encode, rules_token
 from ..players import Look
 from .handshake import Agreed, all_moves, replay
 from .protocol import GUEST, HOST
@@ -117,19 +115,7 @@ class Table:
         """The rematch: the next game, every device's players one seat on (:meth:`RoomSetup.rematch`)."""
         return Table(self.role, self.setup.rematch(), self.device_players, self.game + 1)
 
-    def record(self) -> dict[str, Any]:
-        """The history entry for the finished game or match, as a game on one device records it, marked online."""
-        names = [look.name for look in self.looks()]
-        return {
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "board": board_token(self.setup.board),
-            "rules": rules_token(self.setup.rules),
-            "seats": [{"kind": p.kind, "level": p.level} for p in self.players],
-            "names": names,
-            "scores": self.match.totals(),
-            "winners": self.winners(),
-            "moves": [encode(game) for game in self.match.games],
-            "boards": self.match.board_scores(),
-            "decider": False,
-            "online": {"seats": [self.mine(seat) for seat in range(len(self.players))], "resigned": self.resigned},
-        }
+    def online_mark(self) -> dict[str, Any]:
+        """What the history keeps of an online game beyond a game on one device: which seats were this device's,
+        and who resigned."""
+        return {"seats": [self.mine(seat) for seat in range(len(self.players))], "resigned": self.resigned}

@@ -44,8 +44,11 @@ def test_two_sessions_play_a_whole_game_as_the_board_scene_does():
     assert host.state.moves == guest.state.moves == wire.host.table.moves()
     assert host.names == guest.names == ["Ann", "Bob"]
     record = host.record()
-    assert record["online"] == {"seats": [True, False], "resigned": None} and record["winners"] == host.winners()
-    assert guest.record()["online"]["seats"] == [False, True]
+    assert record.extra["online"] == {"seats": [True, False], "resigned": None}
+    assert record.winners == tuple(host.winners()) == guest.record().winners
+    assert record.moves == guest.record().moves and not record.rated
+    assert guest.record().extra["online"]["seats"] == [False, True]
+    assert record.to_data()["online"] == {"seats": [True, False], "resigned": None}  # kept when saved
 
 
 def test_the_other_devices_seat_cannot_be_played_here():
@@ -108,7 +111,7 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
     autosave = Autosave(host, saved)
     autosave.save()
     autosave.finish()
-    assert saved.unfinished is None and saved.recorded["online"]["seats"] == [True, False]
+    assert saved.unfinished is None and saved.recorded.extra["online"]["seats"] == [True, False]
 
 
 def test_a_rematch_gives_the_session_the_new_seats():

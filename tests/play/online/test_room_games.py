@@ -39,7 +39,8 @@ def test_a_whole_game_ends_the_same_on_both_devices(name):
         assert not room.playing and room.table is not None and room.table.over
         assert room.log == []
     host, guest = wire.host.table, wire.guest.table
-    assert host.record()["winners"] == guest.record()["winners"] == host.match.winners()
+    assert host.winners() == guest.winners() == host.match.winners()
+    assert host.online_mark()["seats"] == [o == HOST for o in owners]
     assert [host.mine(s) for s in range(players)] == [o == HOST for o in owners]
     assert [guest.mine(s) for s in range(players)] == [o == GUEST for o in owners]
     names = [look.name for look in host.looks()]
