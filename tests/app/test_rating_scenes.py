@@ -57,10 +57,10 @@ def test_history_shows_the_rating_after_the_rated_games(make_driver):
     driver.frames(2)
     scene = driver.scene
     assert [r.games for r in scene.ratings] == [1, 2, 3]
+    assert scene._rating_text() == f"provisional rating {round(scene.ratings[-1].value)}"
     surface = pygame.Surface(driver.app.size)
     scene.draw(surface)
-    chart = scene._rating_rect(scene.stats_rect.inflate(-driver.app.metrics.u, 0), scene.stats_rect.y, 1)
-    inside = surface.subsurface(chart.clip(surface.get_rect()))
-    accent = sum(inside.get_at((x, y))[:3] == theme.ACCENT for x in range(inside.get_width())
-                 for y in range(inside.get_height()))  # fmt: skip
+    top = surface.subsurface(scene.stats_rect.clip(surface.get_rect()))
+    accent = sum(top.get_at((x, y))[:3] == theme.ACCENT for x in range(top.get_width())
+                 for y in range(top.get_height()))  # fmt: skip
     assert accent > 0, "the rating's line is drawn"
