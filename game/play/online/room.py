@@ -67,6 +67,29 @@ class FloodLimit:
         return True
 
 
+class Pings:
+    """A ping every :data:`PING_EVERY` seconds, numbered; ``rtt`` is the last round trip measured (seconds)."""
+
+    def __init__(self) -> None:
+        self.next = 0.0
+        self.sent: dict[int, float] = {}
+        self.count = 0
+        self.rtt: float | None = None
+
+    def due(self, now: float) -> int | None:
+        """The number of the ping to send now, if one is due."""
+        if now < self.next:
+            return None
+        self.next, self.count = now + PING_EVERY, self.count + 1
+        self.sent = {n: t for n, t in self.sent.items() if now - t < 60} | {self.count: now}
+        return self.count
+
+    def answered(self, number: int, now: float) -> None:
+        sent = self.sent.pop(number, None)
+        if sent is not None:
+            self.rtt = now - sent
+
+
 class Room:
     """One device's side of a room. ``setup`` is the host's choice (None on the guest until the handshake);
     ``players`` describe this device's seats in seat order."""
@@ -82,9 +105,8 @@ class Room:
         self.table: Table | None = Table(role, setup, {HOST: players, GUEST: []}) if setup else None
         self.connection = NONE
         self.flood = FloodLimit()
-        self.now = self.last_heard = self.next_ping = self.next_clock = 0.0
-        self.pings: dict[int, float] = {}
-        self.rtt: float | None = None
+        self.now = self.last_heard = self.next_clock = 0.0
+        self.pings = Pings()
         self.agreed = False  # True once a handshake agreed on a game
         self.hang_up = ""  # why this device closed the connection ("" while it has not)
         self.outbox: list[str] = []
@@ -122,7 +144,7 @@ class Room:
     def connected(self, now: float) -> None:
         """A connection opened: say hello (the game resumes when the other device's hello is agreed on)."""
         self.now = self.last_heard = now
-        self.next_ping = now + PING_EVERY
+        self.pings.next = now + PING_EVERY
         self.connection, self.hang_up = HANDSHAKE, ""
         self.flood = FloodLimit()
         self._send_text(self._hello().text(self.room_id))
@@ -158,10 +180,8 @@ class Room:
     def tick(self, now: float) -> None:
         """Let time pass: pings, the silence that pauses the game, the move timer."""
         dt, self.now = max(0.0, now - self.now), now
-        if self.connection in (OPEN, SILENT) and now >= self.next_ping:
-            self.next_ping = now + PING_EVERY
-            number = len(self.pings) + 1
-            self.pings[number] = now
+        number = self.pings.due(now) if self.connection in (OPEN, SILENT) else None
+        if number is not None:
             self._send("ping", n=number)
         if self.connection == OPEN and now - self.last_heard > SILENCE:
             self.connection = SILENT
@@ -263,37 +283,17 @@ class Room:
             raise Refusal(tr("only the host's clock may run out"), "a timeout move from the guest")
         where = (data["board"], data["ply"], data["prev"])
         if where != table.position():
-            if not (data["timeout"] and self._rewind_to(table, where)):
+            if not (data["timeout"] and table.rewind_to(*where)):
                 stale = where[:2] < table.position()[:2]  # it crossed a move of ours (the clock's): no news
                 raise Refusal(tr("the other device played out of turn"), f"at {where}, here {table.position()}", stale)
+            self._event("taken-back", tr("Your move came after the time was up: the host's clock drew a line instead."))
         elif not data["timeout"] and table.owner_to_move() != peer:
             raise Refusal(tr("the other device played out of turn"), f"seat {table.state.to_move}")
         self._play(data["line"], timeout=data["timeout"], peer=True)
 
-    def _rewind_to(self, table: Table, where: tuple[int, int, int]) -> bool:
-        """The host's timeout move crossed moves of ours: take ours back to where the host drew, if that is a
-        position this game went through after a move of ours, with the same line before it."""
-        board, ply, prev = where
-        count = sum(len(game.moves) for game in table.match.games[:board]) + ply
-        moves, drawers = table.moves(), table.drawers()
-        if board > table.match.current or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
-            return False
-        if not all(table.mine(seat) for seat in drawers[count:]):
-            return False
-        table.rewind(count)
-        self._event("taken-back", tr("Your move came after the time was up: the host's clock drew a line instead."))
-        return True
-
     def _on_undo(self, data: dict[str, Any]) -> None:
         table = self._peer_table(data)
-        if table.setup.no_undo:
-            raise Refusal(tr("the other device asked for an undo in a game without undo"))
-        board, at, _ = table.position()
-        if table.undo_asked or (data["board"], data["at"]) != (board, at) or not data["ply"] < at:
-            raise Refusal(tr("the other device asked for an undo that does not fit this game"), str(data))
-        if table.mine(table.state.drawers()[data["ply"]]):
-            raise Refusal(tr("the other device asked to take back a move it did not play"), str(data))
-        table.undo_asked = UndoAsk(other(self.role), board, data["ply"], at)
+        table.undo_asked = table.check_undo_ask(UndoAsk(other(self.role), data["board"], data["ply"], data["at"]))
         self._event("undo-asked", tr("The other player asks to take back their last move."))
 
     def _on_undo_answer(self, data: dict[str, Any]) -> None:
@@ -333,9 +333,7 @@ class Room:
         self._send("pong", n=data["n"])
 
     def _on_pong(self, data: dict[str, Any]) -> None:
-        sent = self.pings.pop(data["n"], None)
-        if sent is not None:
-            self.rtt = self.now - sent
+        self.pings.answered(data["n"], self.now)
 
     def _peer_table(self, data: dict[str, Any]) -> Table:
         """The table a game message may change: this game's, while it is played."""

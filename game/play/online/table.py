@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import GameState, MoveTimer
+from ..i18n import tr
 from ..players import Look
 from .handshake import Agreed, all_moves, replay
-from .protocol import GUEST, HOST
+from .protocol import GUEST, HOST, Refusal
 from .setup import RoomSetup, SeatPlayer, looks, other, seat_players
 
 
@@ -103,6 +104,29 @@ class Table:
         self.match = replay(self.setup, self.moves()[:count])
         self.timer.restart()
         self.undo_asked = None
+
+    def rewind_to(self, board: int, ply: int, prev: int) -> bool:
+        """The host's timeout move at (``board``, ``ply``, after ``prev``) crossed moves of ours: go back to where the
+        host drew, if this game went through that position and only our seats moved since; False otherwise."""
+        count = sum(len(game.moves) for game in self.match.games[:board]) + ply
+        moves = self.moves()
+        if board > self.match.current or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
+            return False
+        if not all(self.mine(seat) for seat in self.drawers()[count:]):
+            return False
+        self.rewind(count)
+        return True
+
+    def check_undo_ask(self, ask: UndoAsk) -> UndoAsk:
+        """``ask`` from the other device, if it fits this game; :class:`Refusal` says why not."""
+        if self.setup.no_undo:
+            raise Refusal(tr("the other device asked for an undo in a game without undo"))
+        board, at, _ = self.position()
+        if self.undo_asked or (ask.board, ask.at) != (board, at) or not ask.ply < at:
+            raise Refusal(tr("the other device asked for an undo that does not fit this game"), str(ask))
+        if self.mine(self.state.drawers()[ask.ply]):
+            raise Refusal(tr("the other device asked to take back a move it did not play"), str(ask))
+        return ask
 
     def take_back(self, ply: int) -> None:
         """The accepted undo: the board in play goes back to ``ply`` moves."""
