@@ -691,6 +691,31 @@ FRENCH: dict[str, str] = {
     "rating {rating} ({change})": "classement {rating} ({change})",
     "provisional rating {rating}": "classement provisoire {rating}",
     "rating {rating}": "classement {rating}",
+    "January": "janvier",
+    "February": "février",
+    "March": "mars",
+    "April": "avril",
+    "June": "juin",
+    "July": "juillet",
+    "August": "août",
+    "September": "septembre",
+    "October": "octobre",
+    "November": "novembre",
+    "December": "décembre",
+    "Mo": "Lu",
+    "Tu": "Ma",
+    "We": "Me",
+    "Th": "Je",
+    "Fr": "Ve",
+    "Sa": "Sa",
+    "Su": "Di",
+    "Daily puzzle": "Problème du jour",
+    "Play today's puzzle": "Jouer le problème du jour",
+    "Today's puzzle: solved": "Problème du jour : résolu",
+    "best: {n} · {total} solved": "record : {n} · {total} résolus",
+    "the backup's daily puzzle days are not dates": (
+        "les jours du problème du jour de la sauvegarde ne sont pas des dates"
+    ),
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
@@ -733,4 +758,5 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "{n} safe line.": ("{n} trait sûr.", "{n} traits sûrs."),
     "{n} chain: {sizes}.": ("{n} chaîne : {sizes}.", "{n} chaînes : {sizes}."),
     "{n} loop: {sizes}.": ("{n} boucle : {sizes}.", "{n} boucles : {sizes}."),
+    "{n} day in a row": ("{n} jour d'affilée", "{n} jours d'affilée"),
 }

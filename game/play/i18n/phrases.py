@@ -58,3 +58,23 @@ MONTHS = (
 def format_date(when: datetime) -> str:
     """Day, month and time as the player's language writes them: "30 Nov 2026 14:05" / "30 nov. 2026 14:05"."""
     return f"{when.day} {tr(MONTHS[when.month - 1])} {when.year} {when.hour:02d}:{when.minute:02d}"
+
+
+MONTH_NAMES = (
+    *(tr_mark("January"), tr_mark("February"), tr_mark("March"), tr_mark("April")),
+    *(tr_mark("May"), tr_mark("June"), tr_mark("July"), tr_mark("August")),
+    *(tr_mark("September"), tr_mark("October"), tr_mark("November"), tr_mark("December")),
+)
+WEEKDAY_INITIALS = (
+    *(tr_mark("Mo"), tr_mark("Tu"), tr_mark("We"), tr_mark("Th"), tr_mark("Fr"), tr_mark("Sa"), tr_mark("Su")),
+)
+
+
+def month_name(month: int) -> str:
+    """The month's full name (1 is January); "May" is the same key as the short month, "mai" in French too."""
+    return tr(MONTH_NAMES[month - 1])
+
+
+def weekday_initials() -> list[str]:
+    """Two letters a weekday, Monday first."""
+    return [tr(day) for day in WEEKDAY_INITIALS]
