@@ -352,6 +352,7 @@ def test_a_finished_game_s_history_entry_holds_every_field() -> None:
         "moves": ["1.s1x2.2m.1.ACEBDGF.6"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
         "boards": [[0, 2]],
         "decider": False,
+        "rated": True,  # one person against the computer, no undo or hint, on an empty board
     }
     assert session.decider().record().decider is True
 
