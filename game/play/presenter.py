@@ -127,6 +127,8 @@ class GamePresenter:
             parts.append(tr(START_NAMES[session.rules.start]))
         if session.rules.no_extra:
             parts.append(tr("no extra move"))
+        if session.rules.must_capture:
+            parts.append(tr("captures compulsory"))
         if len(session.games) > 1:
             parts.append(tr("board {n} of {total}").format(n=session.current + 1, total=len(session.games)))
         return " · ".join(parts)

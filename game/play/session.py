@@ -197,7 +197,7 @@ class Session:
     # -- playing ----------------------------------------------------------------------------------------------
     def play_human(self, line: int) -> bool:
         """Draw ``line`` for the person to move; False (nothing changes) when input is not accepted now."""
-        if not self.accepting_input() or self.state.is_drawn(line):
+        if not self.accepting_input() or self.state.is_drawn(line) or self.state.must_not_draw(line):
             return False
         self.play_line(line)
         return True

@@ -44,6 +44,7 @@ class Settings:
     misere: bool = False
     start: str = "normal"
     no_extra: bool = False
+    must_capture: bool = False
     timer: int = 0
     first: int = 0
     sound: bool = True
@@ -59,7 +60,13 @@ class Settings:
         return Board.from_spec(self.shape, self.size)
 
     def rules(self) -> Rules:
-        return Rules(players=len(self.seats), misere=self.misere, no_extra=self.no_extra, start=self.start)
+        return Rules(
+            players=len(self.seats),
+            misere=self.misere,
+            no_extra=self.no_extra,
+            start=self.start,
+            must_capture=self.must_capture,
+        )
 
     @property
     def no_help(self) -> bool:
@@ -118,7 +125,7 @@ class Settings:
         return data
 
 
-_BOOLS = ("misere", "no_extra", "sound", "patterns", "match", "competitive")
+_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "competitive")
 _TEXTS = ("shape", "start", "animation", "language")
 _INTS = ("timer", "first")
 

@@ -371,6 +371,7 @@ def test_settings_are_stored_as_plain_values() -> None:
         "misere": False,
         "start": "normal",
         "no_extra": False,
+        "must_capture": False,
         "timer": 0,
         "first": 0,
         "sound": True,
@@ -678,3 +679,17 @@ def test_a_session_with_the_same_dice_replays_the_same_game_between_computers() 
     first = game(11)
     assert game(11) == first
     assert game(12) != first, "other dice, another game"
+
+
+def test_captures_compulsory_is_a_setting_of_the_rules_that_a_person_cannot_break() -> None:
+    settings, problems = settings_from_data({**TWO_PEOPLE.to_data(), "must_capture": True})
+    assert problems == [] and settings.rules().must_capture
+    session = Session(settings.with_(size=(1, 2)), random.Random(0), first=0)
+    state = session.state
+    for line in (0, 2, 4):  # the left box's top, bottom and left sides (players 0, 1, 0)
+        assert session.play_human(line)
+        session.update(5.0)
+    closes, elsewhere = 5, 1
+    assert state.capture_lines() == [closes]
+    assert not session.play_human(elsewhere) and not state.is_drawn(elsewhere), "refused, nothing drawn"
+    assert session.play_human(closes) and state.owner[0] == 1

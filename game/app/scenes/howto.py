@@ -17,7 +17,21 @@ import pygame
 
 from ...core import Board, GameState, Rules
 from ...play.i18n import tr, tr_mark
-from ...play.lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
+from ...play.lessons import (
+    CAPTURES_COMPULSORY,
+    CLOSE_A_BOX,
+    COUNT_CHAINS,
+    DECLINE,
+    SAFE_LINES,
+    SHORTEST_CHAIN,
+    TRIANGLES_SAFE,
+    TRIANGLES_TWO,
+    Exercise,
+    Lesson,
+    Line,
+    line_id,
+    start_state,
+)
 from ...play.players import Player, seat_looks
 from ...play.presenter import Feedback, Marks
 from ...play.session import PRACTICE, Session
@@ -116,6 +130,27 @@ PAGES = (
         exercise=DECLINE,
     ),
     Page(
+        tr_mark("Safe lines"),
+        tr_mark(
+            "Never draw a box's third side early: your opponent would take the box. A safe line gives no box its "
+            "third side. Try it."
+        ),
+        exercise=SAFE_LINES,
+    ),
+    Page(
+        tr_mark("Count the long chains"),
+        tr_mark(
+            "When the safe lines run out, whoever must open the first long chain usually loses. The long chain rule: "
+            "the starter wants the number of dots plus the number of long chains to be even, the other player odd."
+        ),
+        exercise=COUNT_CHAINS,
+    ),
+    Page(
+        tr_mark("Open the shortest chain first"),
+        tr_mark("When every line gives something away, give the least: open the shortest chain first. Try it."),
+        exercise=SHORTEST_CHAIN,
+    ),
+    Page(
         tr_mark("Triangles"),
         tr_mark(
             "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
@@ -129,6 +164,19 @@ PAGES = (
             ((2, 3, 6),),
             (tr_mark("1 and 2 each close a triangle"), tr_mark("3 closed nothing: turn over")),
         ),
+    ),
+    Page(
+        tr_mark("Triangles: safe or careless"),
+        tr_mark(
+            "On triangles the careless line is a triangle's second side: your opponent closes it with the third. A "
+            "safe line touches only triangles with no side drawn. Try it."
+        ),
+        exercise=TRIANGLES_SAFE,
+    ),
+    Page(
+        tr_mark("Triangles: two at once"),
+        tr_mark("A line between two triangles that both have two sides closes both: two points, one extra move."),
+        exercise=TRIANGLES_TWO,
     ),
     Page(
         tr_mark("Hexagons"),
@@ -159,10 +207,11 @@ PAGES = (
         ),
     ),
     Page(
-        tr_mark("Swedish start"),
+        tr_mark("Swedish board (border drawn)"),
         tr_mark(
             "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, and "
-            "every corner box starts with two sides."
+            'every corner box starts with two sides. (The "Swedish / Icelandic rule" of some rule sheets is '
+            "something else: see Captures compulsory.)"
         ),
         Example(
             "square",
@@ -175,8 +224,11 @@ PAGES = (
         ),
     ),
     Page(
-        tr_mark("Icelandic start"),
-        tr_mark("The Icelandic board starts with only the left and bottom border lines drawn, for nobody."),
+        tr_mark("Left and bottom drawn"),
+        tr_mark(
+            "This start draws only the left and bottom border lines, for nobody: half of a Swedish board, named "
+            "for what it draws."
+        ),
         Example(
             "square",
             (2, 2),
@@ -186,6 +238,15 @@ PAGES = (
             (tr_mark("left and bottom are drawn"), tr_mark("play goes on as usual")),
             rules=Rules(start="icelandic"),
         ),
+    ),
+    Page(
+        tr_mark("Captures compulsory"),
+        tr_mark(
+            "Here capturing is optional, as most rules have it. Some rule sheets make captures compulsory and call "
+            'the permission to decline the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory '
+            "plays their way: while a box can be closed you must close one, so there is no double-cross. Try it."
+        ),
+        exercise=CAPTURES_COMPULSORY,
     ),
     Page(
         tr_mark("No extra move"),
@@ -383,7 +444,8 @@ class HowToScene(Scene):
         """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
         settings = self.app.settings.with_(
             shape="square", size=(3, 3), seats=(Seat("human"), Seat("computer", "beginner")), first=0,
-            misere=False, start="normal", no_extra=False, timer=0, match=False, competitive=False,
+            misere=False, start="normal", no_extra=False, must_capture=False, timer=0, match=False,
+            competitive=False,
         )  # fmt: skip
         self.app.go("board", session=Session(settings, self.app.rng, purpose=PRACTICE))
 

@@ -150,6 +150,12 @@ class SettingsScene(PanelScene):
                 lambda v: self.change(start=v),
             ),
             Choice(
+                tr("Captures"),
+                [(False, tr("Optional")), (True, tr("Compulsory"))],
+                d.must_capture,
+                lambda v: self.change(must_capture=v),
+            ),
+            Choice(
                 tr("Extra move"),
                 [(False, tr("Yes")), (True, tr("No (house rule)"))],
                 d.no_extra,
