@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from game.core import Board, CodeError, GameState, Rules, decode
+from game.play.i18n.phrases import tie_note
 from game.play.players import Player
 from game.play.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
 from game.play.settings import Seat, Settings, settings_from_data
@@ -693,3 +694,12 @@ def test_captures_compulsory_is_a_setting_of_the_rules_that_a_person_cannot_brea
     assert state.capture_lines() == [closes]
     assert not session.play_human(elsewhere) and not state.is_drawn(elsewhere), "refused, nothing drawn"
     assert session.play_human(closes) and state.owner[0] == 1
+
+
+def test_the_settings_say_whether_a_tie_is_possible() -> None:
+    assert [tie_note(Board.triangle(n), 2) for n in (5, 6, 7)] == [
+        "a tie is possible",  # 16 triangles
+        "no tie possible",  # 25
+        "a tie is possible",  # 36
+    ]
+    assert tie_note(Board.square(3), 3) == "a tie is possible" and tie_note(Board.square(3), 2) == "no tie possible"

@@ -17,7 +17,7 @@ from ...ai import LEVELS
 from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
 from ...play.i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
-from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
+from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name, tie_note
 from ...play.session import Session
 from ...play.settings import (
     ANIMATION_SPEEDS,
@@ -276,7 +276,8 @@ class SettingsScene(PanelScene):
             size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            summary = describe_board(self.draft.board())
+            board = self.draft.board()
+            summary = f"{describe_board(board)} · {tie_note(board, len(self.draft.seats))}"
             if self.draft.no_help:
                 summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, m.caption, self.message_rect.width)

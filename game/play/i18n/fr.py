@@ -663,6 +663,11 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
+    "Small": "Petit",
+    "Medium (the usual)": "Moyen (l'habituel)",
+    "Large": "Grand",
+    "no tie possible": "pas d'égalité possible",
+    "a tie is possible": "égalité possible",
     "Swedish board (border drawn)": "Plateau suédois (bord tracé)",
     "Left and bottom drawn": "Gauche et bas tracés",
     "Captures": "Prises",

@@ -47,6 +47,13 @@ def hint_reason(reason: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def tie_note(board: Board, players: int) -> str:
+    """Whether the players can tie on ``board``: only when its cells share out evenly among them."""
+    if board.num_cells % players:
+        return tr("no tie possible")
+    return tr("a tie is possible")
+
+
 def level_name(level: str) -> str:
     return tr(LEVEL_NAMES.get(level, level.title()))
 
