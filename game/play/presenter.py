@@ -19,7 +19,7 @@ from ..core.rules import STARTS
 from ..core.shapes import shape_of
 from .i18n import tr, tr_mark
 from .i18n.phrases import START_NAMES, describe_board, hint_reason
-from .session import Session
+from .session import GAME, Session
 
 FEEDBACK_SECONDS = 2.0
 TAKEN = tr_mark("That line is taken")
@@ -129,6 +129,8 @@ class GamePresenter:
             parts.append(tr("no extra move"))
         if session.rules.must_capture:
             parts.append(tr("captures compulsory"))
+        if session.settings.decider and len(session.seats) == 2 and session.purpose == GAME:
+            parts.append(tr("a tie goes to a decider"))
         if len(session.games) > 1:
             parts.append(tr("board {n} of {total}").format(n=session.current + 1, total=len(session.games)))
         return " · ".join(parts)

@@ -356,6 +356,12 @@ class Session:
         """True when every player shares the win (a drawn game or match)."""
         return len(self.winners()) == len(self.seats)
 
+    def decider_due(self) -> bool:
+        """The game (not a decider, nor practice) ended in a tie, and the players agreed before play that a tie
+        goes on to a decider."""
+        over = all(game.over for game in self.games)
+        return self.settings.decider and self.purpose == GAME and len(self.seats) == 2 and over and self.tied()
+
     def decider(self) -> Session:
         """A decider board after a tie (rules sheet 003): one board of the same shape with an odd number of cells
         (so two players cannot tie again), the same players and rules, started by the one who did not start the

@@ -51,6 +51,7 @@ class Settings:
     patterns: bool = True
     animation: str = "normal"
     match: bool = False
+    decider: bool = False  # a decider agreed before play: a two-player tie goes on to it (rules sheet 003)
     competitive: bool = False
     players: tuple[Player, ...] = ()
     language: str = AUTO
@@ -125,7 +126,7 @@ class Settings:
         return data
 
 
-_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "competitive")
+_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive")
 _TEXTS = ("shape", "start", "animation", "language")
 _INTS = ("timer", "first")
 

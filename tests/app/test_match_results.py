@@ -7,8 +7,9 @@ import random
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import board_scores, describe_entry
 from game.app.scenes.results import ResultsScene
+from game.play.presenter import Feedback, GamePresenter
 from game.play.session import DECIDER, PRACTICE, Session
-from game.play.settings import Seat, Settings
+from game.play.settings import Seat, Settings, settings_from_data
 
 PEOPLE = (Seat("human"), Seat("human"))
 
@@ -102,3 +103,25 @@ def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
     assert store.get("history") is None
     assert store.get("unfinished") == {"kept": "the real unfinished game"}
+
+
+def test_a_decider_agreed_before_play_is_the_way_on_after_a_tie(make_driver) -> None:
+    agreed = tied_session(Settings(seats=PEOPLE, size=(2, 2), decider=True))
+    assert agreed.decider_due() and not tied_session(Settings(seats=PEOPLE, size=(2, 2))).decider_due()
+    driver = make_driver()
+    driver.app.manager.push(ResultsScene(driver.app, agreed))
+    driver.frames(1)
+    labels = [w.label for w in driver.scene.panel.widgets]
+    assert labels[0] == "Play the agreed decider: 3x3 boxes (4x4 dots)"
+    assert "Rematch" not in labels, "the players agreed on a decider, not a rematch"
+    driver.press_button(labels[0])
+    decider = driver.scene.session
+    assert decider.purpose == DECIDER and decider.board.num_cells % 2 == 1
+    assert not decider.decider_due()
+
+
+def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
+    settings = Settings(seats=PEOPLE, decider=True)
+    assert settings_from_data(settings.to_data()) == (settings, [])
+    title = GamePresenter(Session(settings, random.Random(0), first=0), Feedback()).title()
+    assert title.endswith("a tie goes to a decider")

@@ -379,6 +379,7 @@ def test_settings_are_stored_as_plain_values() -> None:
         "patterns": True,
         "animation": "normal",
         "match": False,
+        "decider": False,
         "competitive": False,
         "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
         "language": "auto",

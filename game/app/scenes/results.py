@@ -126,6 +126,8 @@ class ResultsScene(Scene):
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
+        if self.session.decider_due():  # agreed before play: the decider is the way on, not a rematch
+            buttons.pop(0)
         seats = len(self.session.seats)
         width = w - 2 * u if m.portrait else w // 2 - u
         lines = self._button_lines(buttons, width, m)
@@ -155,7 +157,8 @@ class ResultsScene(Scene):
                 button.rect = rect
         if self.offers_decider():
             board_name = describe_board(self.session.decider_settings().board())
-            decider = Button(tr("Play a decider: {board}").format(board=board_name), self.play_decider, primary=True)
+            label = tr("Play the agreed decider: {board}") if self.session.decider_due() else tr("Play a decider: {board}")
+            decider = Button(label.format(board=board_name), self.play_decider, primary=True)
             decider.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
             buttons.insert(0, decider)
         self.panel.set(buttons)
@@ -224,6 +227,8 @@ class ResultsScene(Scene):
                 boards = " + ".join(str(game.scores[player]) for game in session.games) + " ="
                 text.draw(surface, boards, m.body, theme.MUTED, midright=(total.x - u // 3, row.centery))
         notes = [tr("misère: fewest boxes wins")] if session.rules.misere else []
+        if session.decider_due():
+            notes.append(tr("a tie: the decider agreed before play comes next"))
         if not session.recorded:
             notes.append(tr("practice game: not recorded"))
         if len(session.games) > 1:

@@ -136,6 +136,18 @@ class SettingsScene(PanelScene):
                 ),
             )
         )
+        if len(d.seats) == 2:  # (only two players can be separated by a board with an odd number of cells)
+            board.append(
+                (
+                    4,
+                    Choice(
+                        tr("If tied"),
+                        [(False, tr("Offer a decider")), (True, tr("Decider agreed"))],
+                        d.decider,
+                        lambda v: self.change(decider=v),
+                    ),
+                )
+            )
         rules = [
             Choice(
                 tr("Winner"),

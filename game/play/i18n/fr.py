@@ -663,6 +663,12 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
+    "If tied": "En cas d'égalité",
+    "Offer a decider": "Proposer une belle",
+    "Decider agreed": "Belle convenue",
+    "Play the agreed decider: {board}": "Jouer la belle convenue : {board}",
+    "a tie: the decider agreed before play comes next": "égalité : place à la belle convenue avant la partie",
+    "a tie goes to a decider": "belle en cas d'égalité",
     "Small": "Petit",
     "Medium (the usual)": "Moyen (l'habituel)",
     "Large": "Grand",
