@@ -157,7 +157,8 @@ class ResultsScene(Scene):
                 button.rect = rect
         if self.offers_decider():
             board_name = describe_board(self.session.decider_settings().board())
-            label = tr("Play the agreed decider: {board}") if self.session.decider_due() else tr("Play a decider: {board}")
+            agreed = self.session.decider_due()
+            label = tr("Play the agreed decider: {board}") if agreed else tr("Play a decider: {board}")
             decider = Button(label.format(board=board_name), self.play_decider, primary=True)
             decider.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
             buttons.insert(0, decider)
