@@ -84,7 +84,8 @@ def test_the_last_page_starts_an_unrecorded_practice_game(make_driver, store) ->
     driver.press_button("Practice game")
     assert isinstance(driver.scene, BoardScene)
     session = driver.scene.session
-    assert not session.recorded and session.seats[1].is_computer and session.board.num_cells == 9
+    assert not session.recorded and session.seats[1].is_computer
+    assert session.board.num_dots == 9, "rules sheet 000: beginners start on 3x3 dots"
     assert store.get("unfinished") is None
 
 

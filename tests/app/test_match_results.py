@@ -125,3 +125,22 @@ def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
     assert settings_from_data(settings.to_data()) == (settings, [])
     title = GamePresenter(Session(settings, random.Random(0), first=0), Feedback()).title()
     assert title.endswith("a tie goes to a decider")
+
+
+def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots(make_driver, store) -> None:
+    seats = (Seat("human"), Seat("computer", "beginner"))
+    first = Session(Settings(seats=seats, size=(2, 2)), random.Random(2), purpose=PRACTICE)
+    play_out(first, 2)
+    driver = make_driver()
+    driver.app.manager.push(ResultsScene(driver.app, first))
+    driver.frames(1)
+    label = driver.scene.panel.widgets[0].label
+    assert label == "Move up: practise on 4x4 boxes (5x5 dots)"
+    driver.press_button(label)
+    bigger = driver.scene.session
+    assert isinstance(driver.scene, BoardScene) and bigger.purpose == PRACTICE and bigger.board.num_dots == 25
+    assert store.get("unfinished") is None and store.get("history") is None
+    play_out(bigger, 3)
+    assert bigger.move_up() is None, "5x5 dots is the end of the beginners' path"
+    game = Session(Settings(seats=seats, size=(2, 2)), random.Random(2))
+    assert game.move_up() is None, "only practice games suggest it"

@@ -34,7 +34,7 @@ from ...play.lessons import (
 )
 from ...play.players import Player, seat_looks
 from ...play.presenter import Feedback, Marks
-from ...play.session import PRACTICE, Session
+from ...play.session import BEGINNER_PATH, PRACTICE, Session
 from ...play.settings import Seat
 from .. import layout, theme
 from ..board_input import ARROWS, BoardInput
@@ -315,12 +315,13 @@ PAGES = (
     Page(
         tr_mark("Practice"),
         tr_mark(
-            "Ready? Play a practice game on 3x3 boxes against the beginner computer. It is not recorded in your "
-            "history and it leaves any unfinished game as it is."
+            "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
+            "5x5 dots (4x4 boxes). Practice games are not recorded in your history and leave any unfinished game as "
+            "it is."
         ),
         Example(
             "square",
-            (3, 3),
+            (2, 2),
             (),
             0,
             (),
@@ -441,9 +442,10 @@ class HowToScene(Scene):
                 self.invalidate_layout()
 
     def practise(self) -> None:
-        """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
+        """A practice game on the first board of the beginners' path (3x3 dots) against the beginner computer:
+        neither autosaved nor recorded; its results offer the next board of the path."""
         settings = self.app.settings.with_(
-            shape="square", size=(3, 3), seats=(Seat("human"), Seat("computer", "beginner")), first=0,
+            shape="square", size=BEGINNER_PATH[0], seats=(Seat("human"), Seat("computer", "beginner")), first=0,
             misere=False, start="normal", no_extra=False, must_capture=False, timer=0, match=False,
             competitive=False,
         )  # fmt: skip

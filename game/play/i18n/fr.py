@@ -320,10 +320,12 @@ FRENCH: dict[str, str] = {
     ),
     "Practice": "Entraînement",
     "Practice game": "Partie d'entraînement",
-    "Ready? Play a practice game on 3x3 boxes against the beginner computer. It is not recorded in your "
-    "history and it leaves any unfinished game as it is.": (
-        "Prêt ? Jouez une partie d'entraînement sur 3x3 cases contre l'ordinateur débutant. Elle n'entre pas "
-        "dans l'historique et laisse la partie en cours telle quelle."
+    "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
+    "5x5 dots (4x4 boxes). Practice games are not recorded in your history and leave any unfinished game as it "
+    "is.": (
+        "Prêt ? Commencez comme les débutants, sur 3x3 points (2x2 cases), contre l'ordinateur débutant ; puis "
+        "passez à 5x5 points (4x4 cases). Les parties d'entraînement n'entrent pas dans l'historique et laissent "
+        "la partie en cours telle quelle."
     ),
     "Show me": "Montrez-moi",
     "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever "
@@ -663,6 +665,7 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
+    "Move up: practise on {board}": "Passez au-dessus : entraînez-vous sur {board}",
     "If tied": "En cas d'égalité",
     "Offer a decider": "Proposer une belle",
     "Decider agreed": "Belle convenue",
