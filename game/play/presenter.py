@@ -151,6 +151,8 @@ class GamePresenter:
                 return tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
             return tr("Game over")
         name = session.names[state.to_move]
+        if not state.moves and state.to_move != 0:  # rules sheet 004 has the first player blue: say why not here
+            return tr("{name} starts: colours stay with the players, whoever starts").format(name=name)
         if session.thinking:
             return tr("{name} is thinking").format(name=name)
         if session.hint_search is not None:

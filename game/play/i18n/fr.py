@@ -665,6 +665,9 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
+    "{name} starts: colours stay with the players, whoever starts": (
+        "{name} commence : les couleurs restent aux joueurs, quel que soit qui commence"
+    ),
     "Move up: practise on {board}": "Passez au-dessus : entraînez-vous sur {board}",
     "If tied": "En cas d'égalité",
     "Offer a decider": "Proposer une belle",
