@@ -164,3 +164,24 @@ def test_the_strategy_pages_are_played() -> None:
     assert played["Triangles: safe or careless"] is TRIANGLES_SAFE
     assert played["Triangles: two at once"] is TRIANGLES_TWO
     assert played["Captures compulsory"] is CAPTURES_COMPULSORY
+
+
+def test_the_last_page_prints_the_rules_and_a_grid(make_driver, monkeypatch) -> None:
+    from tests.app.test_backup import FakeWindow
+
+    window = FakeWindow()
+    monkeypatch.setattr("game.app.scenes.howto.browser_window", lambda: window)
+    driver = make_driver(browser=True)
+    scene = HowToScene(driver.app)
+    driver.app.manager.push(scene)
+    scene.page = len(PAGES) - 1
+    scene.invalidate_layout()
+    driver.frames(1)
+    driver.press_button("Print the rules")
+    driver.press_button("Print a grid")
+    assert [(name, kind) for name, kind, _ in window.files] == [
+        ("pipopipette-rules.svg", "image/svg+xml"),
+        ("pipopipette-grid.svg", "image/svg+xml"),
+    ]
+    assert window.files[1][2].count("<circle") == driver.app.settings.board().num_dots
+    assert "offered for download" in scene.feedback.text(scene.now)

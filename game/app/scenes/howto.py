@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...core import Board, GameState, Rules
+from ...play.backup import BackupError, browser_download, desktop_path, write_desktop_file
 from ...play.i18n import tr, tr_mark
 from ...play.lessons import (
     CAPTURES_COMPULSORY,
@@ -34,11 +35,13 @@ from ...play.lessons import (
 )
 from ...play.players import Player, seat_looks
 from ...play.presenter import Feedback, Marks
+from ...play.printable import GRID_FILE, RULES_FILE, grid_svg, rules_svg
 from ...play.session import BEGINNER_PATH, PRACTICE, Session
 from ...play.settings import Seat
 from .. import layout, theme
 from ..board_input import ARROWS, BoardInput
 from ..input import Action
+from ..page import browser_window
 from ..render import BoardView
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
@@ -451,6 +454,27 @@ class HowToScene(Scene):
         )  # fmt: skip
         self.app.go("board", session=Session(settings, self.app.rng, purpose=PRACTICE))
 
+    def print_rules(self) -> None:
+        self.offer(RULES_FILE, rules_svg())
+
+    def print_grid(self) -> None:
+        self.offer(GRID_FILE, grid_svg(self.app.settings.board()))
+
+    def offer(self, name: str, svg: str) -> None:
+        """The page as a download in the browser, as a file in the data folder on the desktop; the status says
+        which, or why not."""
+        try:
+            if self.app.browser:
+                browser_download(browser_window(), svg, name, "image/svg+xml")
+                said = tr("{file} offered for download: print it from there.").format(file=name)
+            else:
+                path = desktop_path(self.app.saved).with_name(name)
+                write_desktop_file(path, svg)
+                said = tr("Saved to {path}: open it to print it.").format(path=path)
+        except BackupError as error:
+            said = tr("Could not make the page: {why}.").format(why=error)
+        self.feedback.say(said, self.now)
+
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
@@ -478,6 +502,14 @@ class HowToScene(Scene):
         widgets = [following, previous, back]
         lesson = self.lesson
         portrait = m.portrait
+        if self.page == len(PAGES) - 1:  # paper to play on: the rules and a blank grid of the board in Settings
+            rules = Button(tr("Print the rules"), self.print_rules)
+            grid = Button(tr("Print a grid"), self.print_grid)
+            widgets += [rules, grid]
+            tools = pygame.Rect(row.x, row.y - row.height - u // 2, row.width, row.height)
+            rules.rect, grid.rect = layout.split_row(tools, 2, u)
+            row = tools
+            self.said_rect = pygame.Rect(row.x, row.y - m.caption * 2, row.width, m.caption * 2)
         if lesson is not None:
             show = Button(tr("Show me"), self.show_me, enabled=not lesson.done)
             again = Button(tr("Start again"), self.restart_lesson)
@@ -602,9 +634,21 @@ class HowToScene(Scene):
             self._draw_picture(surface, shot, view, index)
         if self.lesson is not None:
             self._draw_lesson(surface, self.lesson)
+        else:
+            self._draw_said(surface)
         self.panel.draw(surface, text)
         if self.lesson is not None:
             self.input.draw_loupe(surface)
+
+    def _draw_said(self, surface: pygame.Surface) -> None:
+        """What the last button did (a page offered or saved), over the foot of the pictures."""
+        said = self.feedback.text(self.now)
+        if said is None:
+            return
+        text, box = self.app.text, self.said_rect
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        size = text.fit(said, self.caption_size, box.width - 8)
+        text.draw(surface, said, size, theme.ACCENT, center=box.center)
 
     def _draw_lesson(self, surface: pygame.Surface, lesson: Lesson) -> None:
         text, view, size = self.app.text, self.lesson_view, self.text_size

@@ -665,6 +665,40 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
+    "Print the rules": "Imprimer les règles",
+    "Print a grid": "Imprimer une grille",
+    "{file} offered for download: print it from there.": "{file} proposé au téléchargement : imprimez-le de là.",
+    "Saved to {path}: open it to print it.": "Enregistré dans {path} : ouvrez-le pour l'imprimer.",
+    "Could not make the page: {why}.": "Impossible de faire la page : {why}.",
+    "Player {name}: ________________  score: ____": "Joueur {name} : ________________  score : ____",
+    "Pipopipette (Dots and Boxes): the rules": "La pipopipette : les règles",
+    "Players take turns drawing one line between two neighbouring dots, across or down, never diagonally.": (
+        "Chacun à son tour trace un trait entre deux points voisins, en travers ou vers le bas, jamais en diagonale."
+    ),
+    "Whoever draws the last side of a box writes their initial in it and must draw another line.": (
+        "Qui trace le dernier côté d'une case y écrit son initiale et doit tracer un autre trait."
+    ),
+    "One line can close two boxes at once: both are yours, and you draw one more line.": (
+        "Un trait peut fermer deux cases d'un coup : les deux sont à vous, et vous tracez un seul trait de plus."
+    ),
+    "Capturing is optional: you may leave a box for later, or for your opponent.": (
+        "Prendre est facultatif : vous pouvez laisser une case pour plus tard, ou pour l'adversaire."
+    ),
+    "A line that closes nothing ends your turn. Nobody may pass.": (
+        "Un trait qui ne ferme rien termine votre tour. Personne ne peut passer."
+    ),
+    "When every line is drawn, the most boxes wins; equal counts are a draw.": (
+        "Quand tous les traits sont tracés, le plus de cases gagne ; à égalité, match nul."
+    ),
+    "Strategy: never draw a box's third side while a safe line is left.": (
+        "Stratégie : ne tracez jamais le troisième côté d'une case tant qu'il reste un trait sûr."
+    ),
+    "Count the long chains (three boxes or more), and open the shortest chain first.": (
+        "Comptez les longues chaînes (trois cases ou plus), et ouvrez d'abord la chaîne la plus courte."
+    ),
+    "Beginners start on 3x3 dots, then move up to 5x5 dots.": (
+        "Les débutants commencent sur 3x3 points, puis passent à 5x5 points."
+    ),
     "{name} starts: colours stay with the players, whoever starts": (
         "{name} commence : les couleurs restent aux joueurs, quel que soit qui commence"
     ),
