@@ -27,6 +27,7 @@ from ..play.settings import Settings, settings_from_data
 from ..play.stats import outcome
 from ..storage import Saved, Store, open_store
 from . import layout, theme
+from .announcer import Announcer, page_document
 from .assets import ICON, load_image
 from .input import POINTER_KINDS, InputMapper
 from .notice_strip import NoticeStrip
@@ -92,6 +93,7 @@ class App:
         self.settings = self.load_settings()
         i18n.choose(self.settings.language, self.browser, browser_window)
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
+        self.announcer = Announcer(page_document(self.browser))
         self.text = Text()
         self.rng = random.Random()
         self.clock = clock

@@ -662,6 +662,9 @@ FRENCH: dict[str, str] = {
     "game over": "partie terminée",
     "{player} again": "{player} rejoue",
     "{player} to play": "à {player} de jouer",
+    "You draw {line}": "Vous tracez {line}",
+    "you again": "vous rejouez",
+    "your turn": "à vous de jouer",
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
@@ -851,6 +854,7 @@ FRENCH: dict[str, str] = {
     "Done: two triangles with one line, and one extra move.": (
         "Fini : deux triangles d'un seul trait, et un seul coup en plus."
     ),
+    "Hint: {line}. {why}": "Indice : {line}. {why}",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
