@@ -209,7 +209,7 @@ CAPTURES_COMPULSORY = Exercise(
     1,
     (
         Step(
-            tr_mark("You are B, and captures are compulsory. A has opened the top chain: take its first box."),
+            tr_mark("You are B; captures are compulsory. A opened the top chain: take its first box."),
             ("v01",),
             tr_mark("Take the box that has three sides, at the open end of the top chain."),
             tr_mark("One box taken, and you move again."),
@@ -329,10 +329,7 @@ COUNT_CHAINS = Exercise(
     0,
     (
         Step(
-            tr_mark(
-                "You are A, and you started. On 4x4 dots the starter wants an even number of long chains (three boxes "
-                "or more). Draw the safe line that makes two."
-            ),
+            tr_mark("You are A and you started: draw the safe line that makes two long chains (16 dots + 2: even)."),
             ("h01",),
             tr_mark("Count again: that leaves one long chain. Close the top row off into a chain of three."),
             tr_mark("Two long chains: the top row, and the four boxes at the bottom left."),

@@ -130,7 +130,7 @@ class GamePresenter:
         if session.rules.must_capture:
             parts.append(tr("captures compulsory"))
         if session.settings.decider and len(session.seats) == 2 and session.purpose == GAME:
-            parts.append(tr("a tie goes to a decider"))
+            parts.append(tr("decider if tied"))
         if len(session.games) > 1:
             parts.append(tr("board {n} of {total}").format(n=session.current + 1, total=len(session.games)))
         return " · ".join(parts)

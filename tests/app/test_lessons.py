@@ -160,7 +160,7 @@ def test_captures_compulsory_refuses_the_double_cross() -> None:
 def test_the_strategy_pages_are_played() -> None:
     played = {page.title: page.exercise for page in PAGES if page.exercise is not None}
     assert played["Safe lines"] is SAFE_LINES and played["Count the long chains"] is COUNT_CHAINS
-    assert played["Open the shortest chain first"] is SHORTEST_CHAIN
+    assert played["Shortest chain first"] is SHORTEST_CHAIN
     assert played["Triangles: safe or careless"] is TRIANGLES_SAFE
     assert played["Triangles: two at once"] is TRIANGLES_TWO
     assert played["Captures compulsory"] is CAPTURES_COMPULSORY

@@ -124,7 +124,7 @@ def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
     settings = Settings(seats=PEOPLE, decider=True)
     assert settings_from_data(settings.to_data()) == (settings, [])
     title = GamePresenter(Session(settings, random.Random(0), first=0), Feedback()).title()
-    assert title.endswith("a tie goes to a decider")
+    assert title.endswith("decider if tied")
 
 
 def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots(make_driver, store) -> None:

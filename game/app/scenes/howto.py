@@ -143,13 +143,13 @@ PAGES = (
     Page(
         tr_mark("Count the long chains"),
         tr_mark(
-            "When the safe lines run out, whoever must open the first long chain usually loses. The long chain rule: "
-            "the starter wants the number of dots plus the number of long chains to be even, the other player odd."
+            "When the safe lines run out, whoever must open the first long chain usually loses. The starter wants "
+            "dots + long chains even; the other player, odd."
         ),
         exercise=COUNT_CHAINS,
     ),
     Page(
-        tr_mark("Open the shortest chain first"),
+        tr_mark("Shortest chain first"),
         tr_mark("When every line gives something away, give the least: open the shortest chain first. Try it."),
         exercise=SHORTEST_CHAIN,
     ),
@@ -245,9 +245,9 @@ PAGES = (
     Page(
         tr_mark("Captures compulsory"),
         tr_mark(
-            "Here capturing is optional, as most rules have it. Some rule sheets make captures compulsory and call "
-            'the permission to decline the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory '
-            "plays their way: while a box can be closed you must close one, so there is no double-cross. Try it."
+            "Capturing is optional here. Some rule sheets make captures compulsory, and call the right to decline "
+            'the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: no '
+            "double-cross. Try it."
         ),
         exercise=CAPTURES_COMPULSORY,
     ),

@@ -703,7 +703,7 @@ FRENCH: dict[str, str] = {
         "Les débutants commencent sur 3x3 points, puis passent à 5x5 points."
     ),
     "{name} starts: colours stay with the players, whoever starts": (
-        "{name} commence : les couleurs restent aux joueurs, quel que soit qui commence"
+        "{name} commence : chacun garde sa couleur, quel que soit le premier joueur"
     ),
     "Move up: practise on {board}": "Passez au-dessus : entraînez-vous sur {board}",
     "If tied": "En cas d'égalité",
@@ -711,7 +711,7 @@ FRENCH: dict[str, str] = {
     "Decider agreed": "Belle convenue",
     "Play the agreed decider: {board}": "Jouer la belle convenue : {board}",
     "a tie: the decider agreed before play comes next": "égalité : place à la belle convenue avant la partie",
-    "a tie goes to a decider": "belle en cas d'égalité",
+    "decider if tied": "belle si égalité",
     "Small": "Petit",
     "Medium (the usual)": "Moyen (l'habituel)",
     "Large": "Grand",
@@ -720,8 +720,8 @@ FRENCH: dict[str, str] = {
     "Swedish board (border drawn)": "Plateau suédois (bord tracé)",
     "Left and bottom drawn": "Gauche et bas tracés",
     "Captures": "Prises",
-    "Optional": "Facultatives",
-    "Compulsory": "Obligatoires",
+    "Optional": "Libres",
+    "Compulsory": "Forcées",
     "captures compulsory": "prises obligatoires",
     "Captures compulsory": "Prises obligatoires",
     "Captures are compulsory: close a box first": "Prises obligatoires : fermez d'abord une case",
@@ -737,16 +737,14 @@ FRENCH: dict[str, str] = {
         "Ce départ ne trace que les bords gauche et bas, pour personne : la moitié d'un plateau suédois, nommée "
         "d'après ce qu'elle trace."
     ),
-    "Here capturing is optional, as most rules have it. Some rule sheets make captures compulsory and call the "
-    'permission to decline the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: '
-    "while a box can be closed you must close one, so there is no double-cross. Try it.": (
-        "Ici, prendre est facultatif, comme dans la plupart des règles. Certaines fiches de règles rendent les "
-        "prises obligatoires et appellent « règle suédoise / islandaise » la permission de refuser. Réglages > "
-        "Règles > Prises : Obligatoires joue à leur façon : tant qu'une case peut être fermée, vous devez en fermer "
-        "une, donc pas de coup double. Essayez."
+    "Capturing is optional here. Some rule sheets make captures compulsory, and call the right to decline the "
+    '"Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: no double-cross. Try it.': (
+        "Ici, prendre est libre. Certaines fiches rendent les prises obligatoires et appellent « règle suédoise / "
+        "islandaise » le droit de refuser. Réglages > Règles > Prises : Forcées joue à leur façon : pas de coup "
+        "double. Essayez."
     ),
-    "You are B, and captures are compulsory. A has opened the top chain: take its first box.": (
-        "Vous êtes B, et les prises sont obligatoires. A a ouvert la chaîne du haut : prenez sa première case."
+    "You are B; captures are compulsory. A opened the top chain: take its first box.": (
+        "Vous êtes B ; prises forcées. A a ouvert la chaîne du haut : prenez sa première case."
     ),
     "Now try to leave the last two boxes, as in the double-cross.": (
         "Essayez maintenant de laisser les deux dernières cases, comme pour le coup double."
@@ -779,16 +777,13 @@ FRENCH: dict[str, str] = {
         "Tant qu'il reste des traits sûrs, ne tracez jamais le troisième côté d'une case."
     ),
     "Count the long chains": "Comptez les longues chaînes",
-    "When the safe lines run out, whoever must open the first long chain usually loses. The long chain rule: the "
-    "starter wants the number of dots plus the number of long chains to be even, the other player odd.": (
-        "Quand les traits sûrs sont épuisés, qui doit ouvrir la première longue chaîne perd le plus souvent. La règle "
-        "des longues chaînes : qui commence veut un nombre de points plus un nombre de longues chaînes pair, "
-        "l'autre joueur impair."
+    "When the safe lines run out, whoever must open the first long chain usually loses. The starter wants dots + "
+    "long chains even; the other player, odd.": (
+        "Quand les traits sûrs sont épuisés, qui ouvre la première longue chaîne perd le plus souvent. Qui commence "
+        "veut points + longues chaînes pair ; l'autre, impair."
     ),
-    "You are A, and you started. On 4x4 dots the starter wants an even number of long chains (three boxes or "
-    "more). Draw the safe line that makes two.": (
-        "Vous êtes A, et vous avez commencé. Sur 4x4 points, qui commence veut un nombre pair de longues chaînes "
-        "(trois cases ou plus). Tracez le trait sûr qui en fait deux."
+    "You are A and you started: draw the safe line that makes two long chains (16 dots + 2: even).": (
+        "Vous êtes A et avez commencé : tracez le trait sûr qui fait deux longues chaînes (16 points + 2 : pair)."
     ),
     "Count again: that leaves one long chain. Close the top row off into a chain of three.": (
         "Recomptez : il ne reste qu'une longue chaîne. Fermez la rangée du haut en une chaîne de trois."
@@ -799,7 +794,7 @@ FRENCH: dict[str, str] = {
     "Count the long chains before the safe lines run out: the starter wants dots + long chains even.": (
         "Comptez les longues chaînes avant la fin des traits sûrs : qui commence veut points + longues chaînes pair."
     ),
-    "Open the shortest chain first": "Ouvrez d'abord la chaîne la plus courte",
+    "Shortest chain first": "La plus courte d'abord",
     "When every line gives something away, give the least: open the shortest chain first. Try it.": (
         "Quand chaque trait donne quelque chose, donnez le moins : ouvrez d'abord la chaîne la plus courte. Essayez."
     ),
