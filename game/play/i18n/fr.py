@@ -710,7 +710,7 @@ FRENCH: dict[str, str] = {
     "Offer a decider": "Proposer une belle",
     "Decider agreed": "Belle convenue",
     "Play the agreed decider: {board}": "Jouer la belle convenue : {board}",
-    "a tie: the decider agreed before play comes next": "égalité : place à la belle convenue avant la partie",
+    "a tie: the decider agreed before play comes next": "égalité : place à la belle convenue d'avance",
     "decider if tied": "belle si égalité",
     "Small": "Petit",
     "Medium (the usual)": "Moyen (l'habituel)",
