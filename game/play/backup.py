@@ -268,10 +268,10 @@ def _page(window: Any, call: str) -> Any:
     return window.eval("window.pipopipetteBackup." + call)
 
 
-def browser_download(window: Any, text: str, name: str = FILE_NAME) -> None:
-    """Offer ``text`` as a file download (raises BackupError if the page refuses)."""
+def browser_download(window: Any, text: str, name: str = FILE_NAME, kind: str = "application/json") -> None:
+    """Offer ``text`` as a file download of media type ``kind`` (raises BackupError if the page refuses)."""
     try:
-        _page(window, f"download({json.dumps(text)},{json.dumps(name)})")
+        _page(window, f"download({json.dumps(text)},{json.dumps(name)},{json.dumps(kind)})")
     except Exception as error:
         raise BackupError(tr("the browser refused the download ({why})").format(why=error)) from None
 

@@ -44,12 +44,14 @@ class Settings:
     misere: bool = False
     start: str = "normal"
     no_extra: bool = False
+    must_capture: bool = False
     timer: int = 0
     first: int = 0
     sound: bool = True
     patterns: bool = True
     animation: str = "normal"
     match: bool = False
+    decider: bool = False  # a decider agreed before play: a two-player tie goes on to it (rules sheet 003)
     competitive: bool = False
     players: tuple[Player, ...] = ()
     language: str = AUTO
@@ -59,7 +61,13 @@ class Settings:
         return Board.from_spec(self.shape, self.size)
 
     def rules(self) -> Rules:
-        return Rules(players=len(self.seats), misere=self.misere, no_extra=self.no_extra, start=self.start)
+        return Rules(
+            players=len(self.seats),
+            misere=self.misere,
+            no_extra=self.no_extra,
+            start=self.start,
+            must_capture=self.must_capture,
+        )
 
     @property
     def no_help(self) -> bool:
@@ -118,7 +126,7 @@ class Settings:
         return data
 
 
-_BOOLS = ("misere", "no_extra", "sound", "patterns", "match", "competitive")
+_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive")
 _TEXTS = ("shape", "start", "animation", "language")
 _INTS = ("timer", "first")
 

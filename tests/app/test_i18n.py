@@ -47,7 +47,7 @@ def shape_words() -> set[str]:
         text
         for shape in SHAPES.values()
         for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
-                     shape.take_hint)
+                     shape.take_hint, *(name for _, name in shape.size_names))
     }  # fmt: skip
 
 

@@ -19,7 +19,14 @@ HINT_REASONS = {
     hints.WINNING: tr_mark("you are winning: the rest is yours with correct play"),
 }
 _OPENS = re.compile(r"opens the shortest chain \(gives (\d+)\)")
-START_NAMES = {"normal": tr_mark("Empty"), "swedish": tr_mark("Swedish"), "icelandic": tr_mark("Icelandic")}
+# The starts by what is drawn: sheet 000's Swedish board has its border drawn; the left-and-bottom start is in no
+# rules sheet (the code calls it "icelandic"), and sheet 003's "Swedish / Icelandic rule" is something else, the
+# permission to decline captures (see Captures in Settings and How to play).
+START_NAMES = {
+    "normal": tr_mark("Empty"),
+    "swedish": tr_mark("Swedish board (border drawn)"),
+    "icelandic": tr_mark("Left and bottom drawn"),
+}
 ANIMATION_NAMES = {"slow": tr_mark("Slow"), "normal": tr_mark("Normal"), "fast": tr_mark("Fast")}
 LEVEL_NAMES = {
     "beginner": tr_mark("Beginner"),
@@ -38,6 +45,13 @@ def hint_reason(reason: str) -> str:
     else:
         text = tr(HINT_REASONS.get(reason, reason))
     return text[:1].upper() + text[1:]
+
+
+def tie_note(board: Board, players: int) -> str:
+    """Whether the players can tie on ``board``: only when its cells share out evenly among them."""
+    if board.num_cells % players:
+        return tr("no tie possible")
+    return tr("a tie is possible")
 
 
 def level_name(level: str) -> str:
