@@ -55,6 +55,7 @@ class Settings:
     competitive: bool = False
     players: tuple[Player, ...] = ()
     language: str = AUTO
+    theme: str = AUTO  # "light", "dark", or the system's choice (the browser's prefers-color-scheme)
 
     # -- what the game is made of -----------------------------------------------------------------------------
     def board(self) -> Board:
@@ -107,6 +108,8 @@ class Settings:
             found.append(tr("animation speed {speed!r} is not offered").format(speed=self.animation))
         if self.language not in (AUTO, *LANGUAGES):
             found.append(tr("language {code!r} is not offered").format(code=self.language))
+        if self.theme not in THEMES:
+            found.append(tr("theme {name!r} is not offered").format(name=self.theme))
         if len(self.players) > 4:
             found.append(tr("{n} players' looks: a game has at most 4 players").format(n=len(self.players)))
         found += choice_problems(self.players, len(self.seats))
@@ -126,8 +129,9 @@ class Settings:
         return data
 
 
+THEMES = (AUTO, "light", "dark")
 _BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive")
-_TEXTS = ("shape", "start", "animation", "language")
+_TEXTS = ("shape", "start", "animation", "language", "theme")
 _INTS = ("timer", "first")
 
 

@@ -214,6 +214,12 @@ class SettingsScene(PanelScene):
                 d.language,
                 lambda v: self.change(language=v),
             ),
+            Choice(
+                tr("Theme"),
+                [(AUTO, tr("Automatic")), ("light", tr("Light")), ("dark", tr("Dark"))],
+                d.theme,
+                lambda v: self.change(theme=v),
+            ),
         ]
         return [board, list(enumerate(rules)), players, list(enumerate(choices))]
 
