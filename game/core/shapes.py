@@ -31,8 +31,6 @@ class Shape:
     sizes: range  # every size value the rules accept
     offered: range  # the size values Settings offers
     default: tuple[int, ...]  # the size a player gets on choosing the shape
-    safe_hint: str  # a hint's safe line, said of this shape's cells
-    take_hint: str  # a hint to take a cell
     row_height: float  # distance between rows of dots, in board units (the text drawing's scale)
     builder: Callable[..., Board]  # the cached geometry builder, given checked size values
     words: str  # the board for a player, cells and dots both given (a template of :meth:`values`)
@@ -115,8 +113,6 @@ SQUARE = Shape(
     sizes=range(1, 13),
     offered=range(2, 13),
     default=(3, 3),
-    safe_hint="Hint: a safe line, it gives no box its third side",
-    take_hint="Hint: take the box, then move again",
     row_height=1.0,
     builder=build_square,
     words="{r}x{c} boxes ({r1}x{c1} dots)",
@@ -132,8 +128,6 @@ TRIANGLE = Shape(
     sizes=range(3, 10),
     offered=range(4, 10),
     default=(6,),
-    safe_hint="Hint: a safe line, it gives no triangle its second side",
-    take_hint="Hint: take the triangle, then move again",
     row_height=_TRIANGLE_ROW,
     builder=build_triangle,
     words="triangle, {n} dots a side ({cells} triangles)",
@@ -149,8 +143,6 @@ HEXAGON = Shape(
     sizes=range(1, 4),
     offered=range(1, 4),
     default=(1,),
-    safe_hint="Hint: a safe line, it gives no hexagon its fifth side",
-    take_hint="Hint: take the hexagon, then move again",
     row_height=_TRIANGLE_ROW,
     builder=build_hexagon,
     words="hexagon, {cells} cells ({dots} dots)",

@@ -124,14 +124,16 @@ def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
 
 
 def test_hint_reasons_read_as_sentences():
-    from game.ai import hints
-    from game.app.scenes.board import hint_text
+    from game.ai.reasons import Reason, Why
     from game.core import Board
+    from game.play.i18n.phrases import hint_text
 
     square, triangle, hexagon = Board.square(3), Board.triangle(5), Board.hexagon(1)
-    assert hint_text(hints.SAFE, square) == "Hint: a safe line, it gives no box its third side"
-    assert hint_text(hints.SAFE, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
-    assert hint_text(hints.SAFE, triangle) == "Hint: a safe line, it gives no triangle its second side"
-    assert hint_text(hints.TAKES, triangle) == "Hint: take the triangle, then move again"
-    assert hint_text(hints.SACRIFICE, square) == "Hint: Sacrifice to win control"
-    assert hint_text("", triangle) == "Hint: try the marked line"
+    safe, takes = Reason(Why.SAFE), Reason(Why.TAKES)
+    assert hint_text(safe, square) == "Hint: a safe line, it gives no box its third side"
+    assert hint_text(safe, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
+    assert hint_text(safe, triangle) == "Hint: a safe line, it gives no triangle its second side"
+    assert hint_text(takes, triangle) == "Hint: take the triangle, then move again"
+    assert hint_text(Reason(Why.SACRIFICE), square) == "Hint: Sacrifice to win control"
+    assert hint_text(Reason(Why.OPENS_SHORTEST, 3), square) == "Hint: Opens the shortest chain (gives 3)"
+    assert hint_text(None, triangle) == "Hint: try the marked line"

@@ -45,9 +45,8 @@ def shape_words() -> set[str]:
     return {
         text
         for shape in SHAPES.values()
-        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
-                     shape.take_hint)
-    }  # fmt: skip
+        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option)
+    }
 
 
 def catalogue_calls() -> tuple[set[str], set[tuple[str, str]]]:

@@ -8,12 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...ai import hints
-from ...core import Board
 from ...core.rules import STARTS
-from ...core.shapes import shape_of
 from ...play.i18n import tr, tr_mark
-from ...play.i18n.phrases import START_NAMES, describe_board, hint_reason
+from ...play.i18n.phrases import START_NAMES, describe_board, hint_text
 from ...play.session import Session
 from .. import layout, theme
 from ..input import Action
@@ -33,18 +30,6 @@ DOUBLE_TAP_REACH = 0.5  # a hasty press this close to the last tap (in touch rad
 LOUPE_ZOOM = 1.6
 LOUPE_CLEAR = 1.3  # the loupe stays this many touch radii above the finger
 TAKEN = tr_mark("That line is taken")
-
-
-def hint_text(reason: str, board: Board) -> str:
-    """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
-    if not reason:
-        return tr("Hint: try the marked line")
-    shape = shape_of(board)
-    if reason == hints.SAFE:
-        return tr(shape.safe_hint)
-    if reason == hints.TAKES:
-        return tr(shape.take_hint)
-    return tr("Hint: {reason}").format(reason=hint_reason(reason))
 
 
 @dataclass
