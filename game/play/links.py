@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..core import CodeError, GameState, decode, encode
-from ..core.notation import ALPHABET, is_number
+from ..core.notation import ALPHABET, CHECKS, is_number
 from .i18n import tr
 from .session import Session
 from .settings import Seat, Settings
@@ -162,7 +162,7 @@ class HashWatch:
 def looks_like_link(word: str) -> bool:
     """True for text that is meant as a link or code (the rest of the command line is not ours to judge)."""
     fragment = fragment_of(word)
-    return "#" in word or fragment.startswith(("1.", FRIEND + "."))
+    return "#" in word or fragment.startswith((*(version + "." for version in CHECKS), FRIEND + "."))
 
 
 # -- play by link -------------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
-EXAMPLE = "1.s3x3.2.0.AHG.c"  # (a real code: the intro offers it to try)
+EXAMPLE = "2.s3x3.2.0.AHG.98"  # (a real code: the intro offers it to try)
 MAX_TYPED = 2200
 
 
