@@ -23,6 +23,7 @@ from ...play.links import (
     seats_for,
 )
 from ...play.settings import Seat
+from ...play.text import LINK_LENGTH, clean
 from .. import layout, theme
 from ..clipboard import Clipboard
 from ..input import Action
@@ -43,7 +44,7 @@ MAX_TYPED = 2200
 def open_link(app: App, text: str) -> bool:
     """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
     try:
-        link = parse_link(text)
+        link = parse_link(clean(text, LINK_LENGTH))
         scene = scene_for(app, link)
     except LinkError as error:
         app.notify(str(error))
@@ -188,7 +189,7 @@ class OpenLinkScene(Scene):
         self.ensure_layout()
         kind = action.kind
         if kind == "text":
-            typed = "".join(ch for ch in action.text if ch in ALLOWED)
+            typed = "".join(ch for ch in clean(action.text, MAX_TYPED) if ch in ALLOWED)
             self.typed = (self.typed + typed)[:MAX_TYPED]
             self.problem = ""
         elif kind == "paste":
