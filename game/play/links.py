@@ -2,8 +2,8 @@
 
 Fragments (after ``#``; every character is URL-safe, see ``docs/position-code.md``)::
 
-    #1.s3x3.2.0.AHGbc.K               a position, or a finished game: its position code
-    #f.Kq3xZ0a_.5.1.s3x3.2.0.AHGbc.K  play by link: "f", the game's id, its number of moves, its position code
+    #2.s3x3.2.0.AHGbc.Kq              a position, or a finished game: its position code
+    #f.Kq3xZ0a_.5.2.s3x3.2.0.AHGbc.Kq play by link: "f", the game's id, its number of moves, its position code
 
 Opening a position starts a game on it; opening a finished game opens its review. A play-by-link link must
 continue the game this device already has under the same id (``LinkGames``, saved under storage's ``link-games``
