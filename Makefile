@@ -19,7 +19,8 @@ play: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	$(PY) -m pytest --without-pygame
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest --app-only
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

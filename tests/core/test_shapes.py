@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.scenes.settings import size_rows
 from game.core import Board, BoardError, CodeError, GameState, decode, encode
 from game.core.notation import board_token, parse_board_token
 from game.core.shapes import BY_LETTER, SHAPES, shape_named, shape_of
@@ -54,20 +53,6 @@ def test_sizes_just_outside_the_range_are_refused_everywhere(shape) -> None:
         reply = Engine().handle(f"new {shape.name} {' '.join(map(str, size))}")
         assert len(reply) == 1 and reply[0].startswith("error: ") and "out of range" in reply[0]
         assert Settings(shape=shape.name, size=size).problems()
-
-
-def test_settings_offer_exactly_the_offered_range() -> None:
-    for shape in SHAPES.values():
-        rows = size_rows(Settings(shape=shape.name, size=shape.default))
-        assert [label for label, *_ in rows] == list(shape.dimensions)
-        for _, options, value, _ in rows:
-            assert [n for n, _ in options] == list(shape.offered)
-            assert value in shape.offered
-        below = (shape.offered.start - 1,) * shape.arity
-        if below[0] in shape.sizes:  # legal for the rules, not offered to players
-            assert Settings(shape=shape.name, size=below).problems() == [
-                f"a {shape.name} board of size {list(below)} is not offered"
-            ]
 
 
 def test_engine_new_builds_every_shape_from_the_table() -> None:

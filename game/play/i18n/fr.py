@@ -655,6 +655,25 @@ FRENCH: dict[str, str] = {
     "the browser refused to open a file ({why})": "le navigateur a refusé d'ouvrir un fichier ({why})",
     "the browser could not read the file ({why})": "le navigateur n'a pas pu lire le fichier ({why})",
     "the browser could not read the file": "le navigateur n'a pas pu lire le fichier",
+    # the game told in words (game/play/narration.py)
+    "the right side of {cell}": "le côté droit de {cell}",
+    "the lower right side of {cell}": "le côté en bas à droite de {cell}",
+    "the bottom of {cell}": "le bas de {cell}",
+    "the lower left side of {cell}": "le côté en bas à gauche de {cell}",
+    "the left side of {cell}": "le côté gauche de {cell}",
+    "the upper left side of {cell}": "le côté en haut à gauche de {cell}",
+    "the top of {cell}": "le haut de {cell}",
+    "the upper right side of {cell}": "le côté en haut à droite de {cell}",
+    "between {a} and {b}": "entre {a} et {b}",
+    "{a} to {b}": "{a} à {b}",
+    "and": "et",
+    "{player} draws {line}": "{player} trace {line}",
+    "closes {cells}": "ferme {cells}",
+    "game over": "partie terminée",
+    "{player} again": "{player} rejoue",
+    "{player} to play": "à {player} de jouer",
+    "Score: {score}.": "Score : {score}.",
+    "{player} to play.": "À {player} de jouer.",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
@@ -684,4 +703,8 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "{n} solved puzzle added": ("{n} problème résolu ajouté", "{n} problèmes résolus ajoutés"),
     "{n} finished game": ("{n} partie terminée", "{n} parties terminées"),
     "{n} solved puzzle": ("{n} problème résolu", "{n} problèmes résolus"),
+    "{n} line left.": ("{n} trait restant.", "{n} traits restants."),
+    "{n} safe line.": ("{n} trait sûr.", "{n} traits sûrs."),
+    "{n} chain: {sizes}.": ("{n} chaîne : {sizes}.", "{n} chaînes : {sizes}."),
+    "{n} loop: {sizes}.": ("{n} boucle : {sizes}.", "{n} boucles : {sizes}."),
 }

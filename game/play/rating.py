@@ -1,0 +1,182 @@
+"""The player's rating against the computer levels: Glicko-2, replayed from the game history (no pygame).
+
+The rating is never stored: it is a pure function of the rated games in the history, in date order, so it can
+never drift from the games it claims to summarise, survives a backup round trip and needs no migration.
+
+**Which games count** (:func:`is_rated`): one person against one or more computer players, on this device, with
+neither undo nor hints used (the Competitive setting guarantees it; a casual game where the player used neither
+counts too), and not a practice game or a game opened from a link. Each game is one Glicko-2 rating period whose
+results are the person's score against each computer seat (1 ahead, 0.5 level, 0 behind).
+
+**The levels' own ratings** are fixed and calibrated from the measured ladder (each level against the one below,
+``benchmarks/ladder.py``, figures in ``docs/ai.md``): Beginner is anchored at 500 and each level sits
+``400 log10(p / (1 - p))`` above the one below, where p is the measured score with half a game added to each side
+(so a 100% result stays finite). ``docs/rating.md`` lists the inputs and the results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
+START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
+TAU = 0.5  # how fast the volatility may change (Glickman suggests 0.3-1.2)
+LEVEL_DEVIATION = 60.0  # how sure the calibration is of each level's rating
+BEGINNER_RATING = 500.0  # so a new player (1500) starts level with Medium
+MIN_DEVIATION = 30.0  # a long record never makes the rating immovable
+
+
+@dataclass(frozen=True)
+class LadderStep:
+    """A measured ladder result: ``upper`` scored ``points`` in ``games`` games against the level below it."""
+
+    upper: str
+    games: int
+    points: float
+
+
+# Measured with benchmarks/ladder.py (docs/ai.md, "Measured"): Easy, Medium and Hard over five boards (3x3, 4x4,
+# 5x5, triangle 6, hex 19); the Expert at 1.5 s a move on 4x4 (98% of 20) and at 2.5 s on 5x5, triangle 6 and
+# hex 19 (80%, 78%, 78% of 40 each).
+LADDER: tuple[LadderStep, ...] = (
+    LadderStep("easy", 50, 46.5),
+    LadderStep("medium", 50, 48.0),
+    LadderStep("hard", 100, 95.0),
+    LadderStep("expert", 140, 19.6 + 32.0 + 31.2 + 31.2),
+)
+
+
+def step_size(step: LadderStep) -> float:
+    """The rating gap the step's score implies (Elo's logistic curve), with half a game added to each side."""
+    share = (step.points + 0.5) / (step.games + 1)
+    return 400.0 * math.log10(share / (1.0 - share))
+
+
+def level_ratings(ladder: Iterable[LadderStep] = LADDER) -> dict[str, float]:
+    """Each level's rating, Beginner first."""
+    ratings = {"beginner": BEGINNER_RATING}
+    below = BEGINNER_RATING
+    for step in ladder:
+        below = ratings[step.upper] = below + step_size(step)
+    return ratings
+
+
+LEVEL_RATINGS = level_ratings()
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A Glicko-2 rating on the familiar scale: ``value`` +- 2 ``deviation`` holds the true strength about 95% of
+    the time; ``games`` counts the rated games behind it."""
+
+    value: float = START_RATING
+    deviation: float = START_DEVIATION
+    volatility: float = START_VOLATILITY
+    games: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        """True while the rating is too uncertain to show as a plain number (the player has few rated games)."""
+        return self.deviation > 110.0
+
+
+@dataclass(frozen=True)
+class Result:
+    """One rated game: the levels of the computer seats and the person's score against each (1, 0.5 or 0)."""
+
+    opponents: tuple[str, ...]
+    scores: tuple[float, ...]
+
+
+def is_rated(seats: list[tuple[str, str]], assisted: bool, purpose: str = "", from_link: bool = False) -> bool:
+    """Whether a finished game counts: exactly one person, at least one computer of a known level, no undo or hint
+    used, not practice, not opened from a link. ``seats`` are (kind, level) pairs."""
+    people = sum(kind == "human" for kind, _ in seats)
+    computers = [level for kind, level in seats if kind == "computer"]
+    known = all(level in LEVEL_RATINGS for level in computers)
+    return people == 1 and bool(computers) and known and not assisted and not purpose and not from_link
+
+
+def result_of(seats: list[tuple[str, str]], scores: list[int]) -> Result:
+    """The person's results against each computer seat of a rated game."""
+    you = next(i for i, (kind, _) in enumerate(seats) if kind == "human")
+    opponents, points = [], []
+    for seat, (kind, level) in enumerate(seats):
+        if kind == "computer":
+            opponents.append(level)
+            points.append(1.0 if scores[you] > scores[seat] else 0.5 if scores[you] == scores[seat] else 0.0)
+    return Result(tuple(opponents), tuple(points))
+
+
+def _g(phi: float) -> float:
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+
+
+def _expected(mu: float, mu_j: float, phi_j: float) -> float:
+    return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
+
+
+def _new_volatility(phi: float, sigma: float, delta: float, v: float) -> float:
+    """Step 5 of Glickman's Glicko-2 paper: the new volatility, the root of f by the Illinois algorithm."""
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (TAU * TAU)
+
+    low = a
+    if delta * delta > phi * phi + v:
+        high = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * TAU) < 0:
+            k += 1
+        high = a - k * TAU
+    f_low, f_high = f(low), f(high)
+    while abs(high - low) > 1e-6:
+        middle = low + (low - high) * f_low / (f_high - f_low)
+        f_middle = f(middle)
+        if f_middle * f_high <= 0:
+            low, f_low = high, f_high
+        else:
+            f_low /= 2.0
+        high, f_high = middle, f_middle
+    return math.exp(low / 2.0)
+
+
+def update(rating: Rating, opponents: list[tuple[float, float]], scores: tuple[float, ...]) -> Rating:
+    """The rating after one rating period against ``opponents`` ((rating, deviation) pairs) with ``scores``."""
+    mu = (rating.value - START_RATING) / SCALE
+    phi = rating.deviation / SCALE
+    v_inverse = 0.0
+    gain = 0.0
+    for (value_j, deviation_j), score in zip(opponents, scores, strict=True):
+        mu_j, phi_j = (value_j - START_RATING) / SCALE, deviation_j / SCALE
+        expected = _expected(mu, mu_j, phi_j)
+        v_inverse += _g(phi_j) ** 2 * expected * (1.0 - expected)
+        gain += _g(phi_j) * (score - expected)
+    v = 1.0 / v_inverse
+    sigma = _new_volatility(phi, rating.volatility, v * gain, v)
+    phi_star = math.sqrt(phi * phi + sigma * sigma)
+    phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    mu_new = mu + phi_new * phi_new * gain
+    return Rating(START_RATING + mu_new * SCALE, phi_new * SCALE, sigma, rating.games + 1)
+
+
+def rate_game(rating: Rating, result: Result, levels: dict[str, float] = LEVEL_RATINGS) -> Rating:
+    """The rating after one rated game against the computer levels (one rating period), its deviation kept at
+    least ``MIN_DEVIATION`` so a long record still moves."""
+    after = update(rating, [(levels[level], LEVEL_DEVIATION) for level in result.opponents], result.scores)
+    return Rating(after.value, max(MIN_DEVIATION, after.deviation), after.volatility, after.games)
+
+
+def replay(results: Iterable[Result]) -> list[Rating]:
+    """The rating after each of ``results`` (oldest first), starting from an unrated player."""
+    ratings: list[Rating] = []
+    current = Rating()
+    for result in results:
+        current = rate_game(current, result)
+        ratings.append(current)
+    return ratings

@@ -1,0 +1,133 @@
+"""Share links and play by link as text: reading and writing them, refusing damaged or foreign ones, and the
+games kept by id (no pygame)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core import Board, GameState, Rules
+from game.play.links import (
+    LinkError,
+    LinkGames,
+    friend_link,
+    new_game_id,
+    parse_link,
+    position_link,
+)
+from game.storage import LINK_GAMES, MemoryStore, Saved
+
+SITE = "https://example.org/pipopipette/"
+
+
+def played(board: Board, moves: int, seed: int = 1, rules: Rules | None = None) -> GameState:
+    state = GameState(board, rules or Rules())
+    rng = random.Random(seed)
+    while not state.over and len(state.moves) < moves:
+        state.play_random(rng)
+    return state
+
+
+def finished(board: Board, seed: int = 1) -> GameState:
+    return played(board, board.num_lines, seed)
+
+
+# -- links as text ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "state",
+    [
+        played(Board.square(3, 3), 7),
+        finished(Board.square(2, 3)),
+        played(Board.triangle(5), 9, rules=Rules(misere=True, no_extra=True)),
+        played(Board.hexagon(2), 30, rules=Rules(start="swedish", players=3)),
+    ],
+    ids=["square", "finished", "triangle misere", "hex 3 players"],
+)
+def test_position_links_round_trip(state: GameState) -> None:
+    link = position_link(SITE, state)
+    assert link.startswith(SITE + "#2.")
+    back = parse_link(link).state
+    assert (back.board, back.rules, back.first, back.moves) == (state.board, state.rules, state.first, state.moves)
+    assert parse_link(link).game_id is None
+
+
+def test_friend_links_carry_the_game_id_and_move_count() -> None:
+    state = played(Board.square(3, 3), 5)
+    game_id = new_game_id(random.Random(4))
+    link = friend_link(SITE, state, game_id)
+    assert f"#f.{game_id}.5.2." in link
+    opened = parse_link(link)
+    assert opened.game_id == game_id and opened.state.moves == state.moves
+
+
+def test_a_pasted_link_with_percent_escapes_and_spaces_still_opens() -> None:
+    state = played(Board.square(3, 3), 4)
+    link = position_link(SITE, state).replace(".", "%2E")
+    assert parse_link(f"  {link}\n").state.moves == state.moves
+
+
+@pytest.mark.parametrize(
+    ("mangle", "reason"),
+    [
+        (lambda link: link.split("#")[0] + "#", "nothing follows"),
+        (lambda link: link[:-3], "cannot be read"),
+        (lambda link: link.replace(".2.0.", ".2.7."), "cannot be read"),
+        (lambda link: link[:-1] + ("A" if link[-1] != "A" else "B"), "check character"),
+        (lambda link: link + "x" * 3000, "too long"),
+    ],
+    ids=["empty", "cut", "first player", "check", "long"],
+)
+def test_damaged_position_links_are_refused_with_a_reason(mangle, reason: str) -> None:
+    link = position_link(SITE, played(Board.square(3, 3), 6))
+    with pytest.raises(LinkError, match=reason):
+        parse_link(mangle(link))
+
+
+@pytest.mark.parametrize(
+    ("mangle", "reason"),
+    [
+        (lambda link: link.replace(".6.2.", ".5.2."), "says 5 moves but holds 6"),
+        (lambda link: link.replace("#f.ABCDEFGH.", "#f.ABC.", 1), "damaged"),
+        (lambda link: link.replace("#f.ABCDEFGH.6.", "#f.ABCDEFGH.six.", 1), "damaged"),
+        (lambda link: link.split(".s3x3")[0], "cannot be read"),
+    ],
+    ids=["count", "id", "count text", "cut"],
+)
+def test_damaged_friend_links_are_refused_with_a_reason(mangle, reason: str) -> None:
+    link = friend_link(SITE, played(Board.square(3, 3), 6), "ABCDEFGH")
+    with pytest.raises(LinkError, match=reason):
+        parse_link(mangle(link))
+
+
+def test_a_friend_link_must_continue_the_game_kept_under_its_id() -> None:
+    store = Saved(MemoryStore())
+    games = LinkGames(store)
+    full = played(Board.square(3, 3), 9, seed=2)
+    mine = played(Board.square(3, 3), 6, seed=2)
+    games.remember("ABCDEFGH", mine)
+    assert LinkGames(store).refusal(parse_link(friend_link(SITE, full, "ABCDEFGH"))) is None
+    assert LinkGames(store).refusal(parse_link(friend_link(SITE, mine, "ABCDEFGH"))) is None, "the same game again"
+    older = played(Board.square(3, 3), 4, seed=2)
+    assert "older than your game: it has 4 moves, yours has 6" in LinkGames(store).refusal(
+        parse_link(friend_link(SITE, older, "ABCDEFGH"))
+    )
+    other = played(Board.square(3, 3), 9, seed=3)
+    assert "move 1 is not the one you played" in LinkGames(store).refusal(
+        parse_link(friend_link(SITE, other, "ABCDEFGH"))
+    )
+    bigger = played(Board.square(4, 4), 9, seed=2)
+    assert "different board" in LinkGames(store).refusal(parse_link(friend_link(SITE, bigger, "ABCDEFGH")))
+    assert LinkGames(store).refusal(parse_link(friend_link(SITE, other, "ZZZZZZZZ"))) is None, "a new game id"
+
+
+def test_link_games_keep_the_latest_twenty() -> None:
+    store = MemoryStore()
+    games = LinkGames(Saved(store))
+    state = played(Board.square(3, 3), 2)
+    for number in range(25):
+        games.remember(f"GAME{number:04d}", state)
+    kept = store.get(LINK_GAMES)
+    assert len(kept) == 20 and "GAME0024" in kept and "GAME0004" not in kept
+
+
