@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..core.notation import is_number
+
 
 class Why(StrEnum):
     """Why a hinted move is good; the value is the code the engine prints."""
@@ -39,7 +41,7 @@ class Reason:
         """The reason :meth:`token` wrote; ValueError for anything else."""
         code, colon, cells = token.partition(":")
         why = Why(code)
-        if (why is Why.OPENS_SHORTEST) != bool(colon) or (colon and not (cells.isascii() and cells.isdigit())):
+        if (why is Why.OPENS_SHORTEST) != bool(colon) or (colon and not is_number(cells)):
             raise ValueError(f"not a reason token: {token[:40]!r}")
         return Reason(why, int(cells) if colon else 0)
 

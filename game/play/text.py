@@ -37,7 +37,8 @@ _LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85"  # what str.splitlines() breaks at, am
 
 def _kind(char: str) -> str:
     """``invisible``, ``unshown``, ``break`` or ``shown``: what the gate does with ``char``."""
-    major, minor = unicodedata.category(char)
+    category = unicodedata.category(char)
+    major, minor = category[0], category[1]
     if char in _LINE_BREAKS or char == "\t" or (major == "Z" and minor in _BREAKS):
         return "break"
     if major == "C":
