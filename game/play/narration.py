@@ -73,7 +73,7 @@ def line_words(board: Board, line: int) -> str:
 
 
 def score_words(state: GameState, players: list[str]) -> str:
-    """"3 to 1" for two players, else each player's score by name."""
+    """ "3 to 1" for two players, else each player's score by name."""
     if len(players) == 2:
         return tr("{a} to {b}").format(a=state.scores[0], b=state.scores[1])
     return ", ".join(f"{name} {score}" for name, score in zip(players, state.scores, strict=True))

@@ -130,7 +130,7 @@ def test_hint_highlights_a_line_with_a_reason(make_driver):
     line, reason = session.hint
     assert not session.state.is_drawn(line)
     assert reason
-    assert driver.scene._marks().hint == line
+    assert driver.scene.marks().hint == line
     driver.click(driver.line_point(line))
     assert session.hint is None
 
@@ -231,7 +231,7 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     first_scores = list(session.state.scores)
     driver.frames(150)
     assert session.between and session.current == 0, "the first board's result stays up"
-    assert driver.scene._status() == "Press Next board when you are ready"
+    assert driver.scene.status() == "Press Next board when you are ready"
     assert [widget.label for widget in driver.scene.panel.widgets] == ["Next board", "Menu"]
     assert driver.scene.panel.focus == 0, "Enter goes straight on"
     assert session.totals() == first_scores
