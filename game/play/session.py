@@ -19,6 +19,7 @@ from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
 from ..core.shapes import SHAPES
 from .i18n import tr
+from .narration import announce_move
 from .settings import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
@@ -110,6 +111,7 @@ class Session:
         self.moves_made = 0
         self.sounds: list[str] = []
         self.messages: list[str] = []
+        self.spoken: list[str] = []  # each move told in words, for the screen reader (game/play/narration.py)
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
 
     # -- what the scene shows ---------------------------------------------------------------------------------
@@ -220,6 +222,8 @@ class Session:
         self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
+        you = next((seat for seat in range(len(self.seats)) if self.is_you(seat)), None)
+        self.spoken.append(announce_move(state, result, self.names, you))
         if state.over:
             self.over_since = self.now
 

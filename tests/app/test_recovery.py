@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from game.app.app import reading_seconds
+from game.app.notice_strip import reading_seconds
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene

@@ -239,7 +239,7 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
     assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Share", "Menu"]
-    assert driver.app.store.get("unfinished")["current"] == 1, "the next board is saved at once"
+    assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 
 
 def test_a_match_resumed_on_a_finished_board_goes_on(make_driver):

@@ -6,7 +6,7 @@ frames later); on the desktop both use one file in the user's data folder, whose
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -25,12 +25,10 @@ from ...play.backup import (
 from ...play.i18n import tr, tr_n
 from ...play.text import shown_path
 from .. import layout, theme
-from ..scene import PanelScene
+from ..page import browser_window
+from ..scene import PanelScene, Services
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 def about() -> str:
@@ -59,7 +57,7 @@ def wrap_long(text: Any, paragraph: str, size: int, width: int) -> list[str]:
 
 
 class BackupScene(PanelScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.message = ""
         self.error = False
@@ -71,8 +69,6 @@ class BackupScene(PanelScene):
 
     def window(self) -> Any:
         """The page's window object (pygbag's ``platform.window``; only in the browser)."""
-        from ..app import browser_window
-
         return browser_window()
 
     def arrange(self) -> None:

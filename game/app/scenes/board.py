@@ -8,28 +8,26 @@ the board is the presenter's (:mod:`game.play.presenter`), keeping the game on t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from ...core import GameState
 from ...play.autosave import Autosave
 from ...play.i18n import tr
-from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
+from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
+from ...play.narration import describe_position, line_words
+from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks, hint_text
 from ...play.session import Session
 from .. import layout, theme
 from ..board_input import BoardInput
 from ..input import Action
 from ..render import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..still import StillFrame
 from ..theme import Text
 from ..widgets import Button, Panel
-from .common import go_to_menu
-
-if TYPE_CHECKING:
-    from ..app import App
 
 ANNOUNCE_SECONDS = 4.0
 TONES = {"plain": theme.INK, "said": theme.LAST_TURN, "hint": theme.HINT}
@@ -69,7 +67,7 @@ class SessionLines:
 
 
 class BoardScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.feedback = Feedback()
@@ -77,6 +75,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
+        self._told_hint: tuple[int, str] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -146,7 +145,7 @@ class BoardScene(Scene):
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
         self.autosave.save()
-        go_to_menu(self.app)
+        self.app.reset("menu")
 
     def undo(self) -> None:
         if self.session.undo():
@@ -173,9 +172,6 @@ class BoardScene(Scene):
 
     def share(self) -> None:
         """A link to this position, or in a two-human game the game so far for the friend to play their turn."""
-        from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
-        from .share import ShareScene
-
         session, site = self.session, site_address(self.app.browser)
         if self._by_link():
             if session.link_id is None:
@@ -187,15 +183,16 @@ class BoardScene(Scene):
                 "Send this link to your friend. They open it, play their turn, press Send move and send you "
                 "their link: open it here to go on."
             )
-            self.app.manager.push(ShareScene(self.app, tr("Send your move"), explanation, link))
+            self.app.go("share", title=tr("Send your move"), explanation=explanation, link=link)
             return
         link = position_link(site, session.state)
         explanation = tr("Whoever opens this link plays on from this position.")
-        self.app.manager.push(ShareScene(self.app, tr("Share this position"), explanation, link))
+        self.app.go("share", title=tr("Share this position"), explanation=explanation, link=link)
 
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
         self.feedback.say(message, self.session.now, seconds)
+        self.app.announcer.say(message)
 
     def handle(self, action: Action) -> None:
         self.still.clear()  # whatever an input changes is drawn in full
@@ -207,6 +204,8 @@ class BoardScene(Scene):
             self.undo()
         elif kind == "hint":
             self.hint()
+        elif kind == "read":
+            self.app.announcer.say(describe_position(self.session.state, self.session.names))
         else:
             self.input.handle(action)
 
@@ -220,12 +219,25 @@ class BoardScene(Scene):
         for message in session.messages:
             self.say(message, ANNOUNCE_SECONDS)
         session.messages.clear()
+        for words in session.spoken:
+            self.app.announcer.say(words)
+        session.spoken.clear()
+        self._tell_hint()
         self.input.update()
         self.feedback.update(session.now)
         if session.finished:
             self._finish()
         else:
             self.autosave.keep()
+
+    def _tell_hint(self) -> None:
+        """A hint that has just come is told once: the line in words, then why."""
+        hint = self.session.hint
+        if hint is not None and hint != self._told_hint:
+            board = self.session.board
+            words = tr("Hint: {line}. {why}").format(line=line_words(board, hint[0]), why=hint_text(hint[1], board))
+            self.app.announcer.say(words)
+        self._told_hint = hint
 
     def wants_frame(self) -> bool:
         """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
@@ -243,10 +255,8 @@ class BoardScene(Scene):
         )
 
     def _finish(self) -> None:
-        from .results import ResultsScene
-
         self.autosave.finish()
-        self.app.manager.replace(ResultsScene(self.app, self.session))
+        self.app.replace("results", session=self.session)
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,7 +4,7 @@ tap one to review it), clearing it all behind a confirmation, and the way to Bac
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -12,16 +12,14 @@ from ...core import CodeError, decode
 from ...core.notation import parse_board_token
 from ...play.i18n import tr, tr_mark, tr_n
 from ...play.i18n.phrases import describe_board, format_date, level_name
+from ...play.settings import seats_from
 from ...play.stats import Row, stats_rows, streak_text
 from ...storage import HistoryView
 from .. import layout, theme
 from ..input import Action
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Panel
 from .common import RowList, back_button, draw_title, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 def board_scores(entry: dict[str, Any]) -> list[list[int]]:
@@ -104,7 +102,7 @@ def column_starts(cells: list[list[str]], width: int, gap: int, measure) -> list
 
 
 class HistoryScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.scroll = 0
         self.row_list = RowList(self.row_at, self._scroll_by)
@@ -125,9 +123,7 @@ class HistoryScene(Scene):
         self.invalidate_layout()
 
     def backup(self) -> None:
-        from .backup import BackupScene
-
-        self.app.manager.push(BackupScene(self.app))
+        self.app.go("backup")
 
     # -- clearing ---------------------------------------------------------------------------------------------
     def ask_to_clear(self) -> None:
@@ -222,8 +218,6 @@ class HistoryScene(Scene):
 
     def _open_row(self, index: int) -> None:
         """Review the game tapped (a match's last board)."""
-        from .review import ReviewScene, seats_from
-
         entry = self.entries[index]
         codes = entry.get("moves")
         if not isinstance(codes, list) or not codes or not isinstance(codes[-1], str):
@@ -236,7 +230,7 @@ class HistoryScene(Scene):
             return
         names = [str(name) for name in entry["names"]]
         seats = seats_from(entry.get("seats"), game.rules.players)
-        self.app.manager.push(ReviewScene(self.app, game, names, seats))
+        self.app.go("review", game=game, names=names, seats=seats)
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

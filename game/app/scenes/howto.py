@@ -12,7 +12,6 @@ The last page starts a practice game against the computer, which is not recorded
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,16 +20,15 @@ from ...play.i18n import tr, tr_mark
 from ...play.lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
 from ...play.players import Player, seat_looks
 from ...play.presenter import Feedback, Marks
+from ...play.session import PRACTICE, Session
+from ...play.settings import Seat
 from .. import layout, theme
 from ..board_input import ARROWS, BoardInput
 from ..input import Action
 from ..render import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
 
 LOOKS = seat_looks([(False, "")] * 4, tuple(Player(name, name) for name in "ABCD"))
 NAMES = [look.name for look in LOOKS]
@@ -350,7 +348,7 @@ class LessonLines:
 
 
 class HowToScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.page = 0
         self.lessons: dict[int, Lesson] = {}
@@ -383,15 +381,11 @@ class HowToScene(Scene):
 
     def practise(self) -> None:
         """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
-        from ...play.session import PRACTICE, Session
-        from ...play.settings import Seat
-        from .board import BoardScene
-
         settings = self.app.settings.with_(
             shape="square", size=(3, 3), seats=(Seat("human"), Seat("computer", "beginner")), first=0,
             misere=False, start="normal", no_extra=False, timer=0, match=False, competitive=False,
         )  # fmt: skip
-        self.app.manager.push(BoardScene(self.app, Session(settings, self.app.rng, purpose=PRACTICE)))
+        self.app.go("board", session=Session(settings, self.app.rng, purpose=PRACTICE))
 
     def enter(self) -> None:
         self.panel = Panel()

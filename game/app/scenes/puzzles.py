@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,13 +21,10 @@ from .. import layout, theme
 from ..board_input import BoardInput
 from ..input import Action
 from ..render import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..scoreboard import draw_scores
 from ..widgets import Button, Panel
 from .common import RowList, back_button, draw_title, footer_rect, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
 
 WRONG_SECONDS = 1.4
 THEME_TITLES = {
@@ -105,7 +101,7 @@ def check_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, colo
 class PuzzleListScene(Scene):
     """Every puzzle, in order, with its theme and board; solved ones ticked. A row opens its puzzle."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.puzzles = load_puzzles()
         self.scroll = 0
@@ -148,7 +144,7 @@ class PuzzleListScene(Scene):
             self.open(puzzle)
 
     def open(self, puzzle: Puzzle) -> None:
-        self.app.manager.push(PuzzleScene(self.app, self.puzzles, puzzle.number - 1))
+        self.app.go("puzzle", puzzles=self.puzzles, index=puzzle.number - 1)
 
     def _scroll_by(self, rows: int) -> None:
         """Move the list by ``rows`` rows (``scroll`` is the first puzzle shown, at the start of a row)."""
@@ -231,7 +227,7 @@ class PuzzleScene(Scene):
     """One puzzle: the position, its goal, the player's line judged against the stored answer, Hint and Next. Lines
     are picked with the game's board input (:class:`~game.app.board_input.BoardInput`), the scene being its target."""
 
-    def __init__(self, app: App, puzzles: Sequence[Puzzle], index: int) -> None:
+    def __init__(self, app: Services, puzzles: Sequence[Puzzle], index: int) -> None:
         super().__init__(app)
         self.puzzles = puzzles
         self.now = 0.0

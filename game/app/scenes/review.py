@@ -10,7 +10,6 @@ its end).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,13 +27,10 @@ from .. import layout, theme
 from ..input import Action
 from ..margin_chart import MarginChart
 from ..render import BoardView
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..theme import Text
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
+from .common import back_button, draw_title, header_rects, start_game
 
 # Search time for each position, in the background (earlier ones are not tried once one is not solved): on 4x4
 # and 5x5 games 10 s solved 2-3 more moves than 3 s (benchmarks/review.py); the browser, several times slower,
@@ -58,23 +54,10 @@ def advantage(position: GameState, value: int | None) -> int | None:
     return lead + (value if position.to_move == 0 else -value)
 
 
-def seats_from(data: Any, players: int) -> tuple[Seat, ...] | None:
-    """Seats saved in a history entry, or None when they are missing or malformed."""
-    if not isinstance(data, list) or len(data) != players:
-        return None
-    seats = []
-    for seat in data:
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
-            return None
-        level = seat.get("level")
-        seats.append(Seat(seat["kind"], level if isinstance(level, str) and level in ai.LEVELS else "easy"))
-    return tuple(seats)
-
-
 class ReviewScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Services,
         game: GameState,
         names: list[str] | None = None,
         seats: tuple[Seat, ...] | None = None,
@@ -172,9 +155,6 @@ class ReviewScene(Scene):
             self._refresh_buttons()
 
     def play_from_here(self) -> None:
-        from .board import BoardScene
-        from .replace import start_game
-
         state = self.positions[self.index]
         if state.over:
             return
@@ -186,11 +166,9 @@ class ReviewScene(Scene):
             self.app.notify(str(error))
             return
         session = position_session(settings, state, self.app.rng)
-        start_game(self.app, session, lambda: self.app.manager.push(BoardScene(self.app, session)))
+        start_game(self.app, session, lambda: self.app.go("board", session=session))
 
     def share(self) -> None:
-        from .share import ShareScene
-
         at_end = self.index == self.count
         state = self.game if at_end else self.positions[self.index]
         link = position_link(site_address(self.app.browser), state)
@@ -199,7 +177,7 @@ class ReviewScene(Scene):
         else:
             title = tr("Share this position")
             explanation = tr("Whoever opens this link plays on from move {n} of this game.").format(n=self.index)
-        self.app.manager.push(ShareScene(self.app, title, explanation, link))
+        self.app.go("share", title=title, explanation=explanation, link=link)
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()

@@ -672,8 +672,12 @@ FRENCH: dict[str, str] = {
     "game over": "partie terminée",
     "{player} again": "{player} rejoue",
     "{player} to play": "à {player} de jouer",
+    "You draw {line}": "Vous tracez {line}",
+    "you again": "vous rejouez",
+    "your turn": "à vous de jouer",
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
+    "Hint: {line}. {why}": "Indice : {line}. {why}",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
