@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from ..play import i18n
+from ..play.i18n import tr
 from ..play.links import HashWatch, start_link
 from ..play.notices import notice_text
 from ..play.settings import Settings, settings_from_data
@@ -103,6 +104,7 @@ class App:
         self.strip = NoticeStrip(self.text)
         self._metrics = layout.metrics(self.size, self.density)
         self.retry_at = 0.0
+        self.quit_warned = False
         self.running = True
         self.frames = 0
         self.drawn = 0
@@ -255,6 +257,29 @@ class App:
         for notice in self.saved.pop_notices():
             self.notify(notice_text(notice))
 
+    def warned_unsaved(self) -> bool:
+        """Quitting with results not saved yet (a read-only folder): the first time, keep them in the spare folder
+        (the next start saves them), say so, and stay; True when the player was warned now."""
+        if not self.saved.has_pending or self.quit_warned:
+            return False
+        self.quit_warned = True
+        where = self.saved.park()
+        if where:
+            self.notify(
+                tr(
+                    "Some results could not be saved; they were kept in {where} and will be saved at the next "
+                    "start. Quit again to leave."
+                ).format(where=where)
+            )
+        else:
+            self.notify(
+                tr(
+                    "Some results could not be saved, nor kept elsewhere: quitting now loses them. Quit again "
+                    "to leave anyway."
+                )
+            )
+        return True
+
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
         """Run the loop until the player quits (or for ``max_frames`` turns), awaiting once per turn: until the next
@@ -322,7 +347,7 @@ class App:
     def dispatch(self, action: Any) -> None:
         self.dirty = True
         if action.kind == "quit":
-            if not self.browser:
+            if not self.browser and not self.warned_unsaved():
                 self.running = False
             return
         if action.kind == "resize" and not self.browser:
