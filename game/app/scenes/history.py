@@ -14,6 +14,7 @@ from ...core import CodeError, decode
 from ...core.notation import parse_board_token
 from ...play.i18n import tr, tr_mark, tr_n
 from ...play.i18n.phrases import describe_board, format_date, level_name
+from ...play.rating import history_results, replay
 from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
 from ...storage import FinishedGame, HistoryView
 from .. import layout, theme
@@ -119,6 +120,7 @@ class HistoryScene(Scene):
         self.rows = stats_rows(view.games, view.earlier)
         self.streak = streak_text(view.games, view.earlier)
         self.saving = saving_text(view)
+        self.ratings = replay(history_results(view.earlier.folded, view.games))
 
     def enter(self) -> None:
         self._load()  # again after a backup was imported
@@ -165,7 +167,8 @@ class HistoryScene(Scene):
             self.panel.set([back, clear, backup])
         self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
         self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
-        self.stats_top = u // 3 + int(m.body * 0.8) + 2 * int(m.caption * 0.8) + u // 3  # played, streak, saved
+        captions = 3 if self.ratings else 2  # (rating,) streak, saved
+        self.stats_top = u // 3 + int(m.body * 0.8) + captions * int(m.caption * 0.8) + u // 3
         room = max(0, int((h - self.bar.bottom) * 0.45) - self.stats_top - u) // self.table_line - 1
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
@@ -280,12 +283,17 @@ class HistoryScene(Scene):
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
         played = tr_n("{n} game played", "{n} games played", self.total)
-        text.draw(surface, played, m.body, theme.INK, topleft=(inner.x, rect.y + u // 3))
-        y = rect.y + u // 3 + int(m.body * 0.8)
-        for line in (self.streak, self.saving):
-            text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
-            y += int(m.caption * 0.8)
-        if not self.shown_rows:
+        top = rect.y + u // 3
+        shown = text.draw(surface, played, text.fit(played, m.body, inner.width), theme.INK, topleft=(inner.x, top))
+        y = top + int(m.body * 0.8)
+        for line in (self._rating_text(), self.streak, self.saving):
+            if line:
+                text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+                y += int(m.caption * 0.8)
+        chart = pygame.Rect(shown.right + u, top, min(inner.right - shown.right - u, u * 8), int(m.body * 0.8))
+        if self.ratings and chart.width >= 3 * u:
+            self._draw_rating_line(surface, chart)
+        if not self.shown_rows or self.confirming:  # (the question covers the table)
             return
         y = rect.y + self.stats_top
         size = m.caption
@@ -298,6 +306,25 @@ class HistoryScene(Scene):
         hidden = len(self.rows) - self.shown_rows
         if hidden:
             text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
+
+    def _rating_text(self) -> str:
+        if not self.ratings:
+            return ""
+        now = self.ratings[-1]
+        words = tr("provisional rating {rating}") if now.provisional else tr("rating {rating}")
+        return words.format(rating=round(now.value))
+
+    def _draw_rating_line(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
+        """The rating over the rated games, oldest at the left, beside the number of games played."""
+        values = [rating.value for rating in self.ratings]
+        if len(values) < 2:
+            return
+        low, high = min(values), max(values)
+        span = max(high - low, 1.0)
+        last = len(values) - 1
+        points = [(plot.x + plot.width * i // last, plot.bottom - round((v - low) / span * plot.height))
+                  for i, v in enumerate(values)]  # fmt: skip
+        pygame.draw.lines(surface, theme.ACCENT, False, points, max(1, self.app.metrics.u // 8))
 
     def _draw_table_row(
         self,
