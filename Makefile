@@ -7,7 +7,7 @@ MUTATE_STAMP := $(VENV)/.mutate-stamp
 
 .PHONY: play test lint web serve screenshots assets bench mutate clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,web]'
@@ -40,8 +40,9 @@ assets: $(STAMP)
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
 
-# Every script in benchmarks/, one after another, each printing its figures. Quick settings by default (a few
-# minutes in all on a shared 2-core machine); `make bench FULL=1` runs each script with its own defaults.
+# Every measure of the product in benchmarks/ (docs/testing.md, "Benchmarks"), one after another, each printing its
+# figures; benchmarks/experiments/ is not run. Quick settings by default (a few minutes in all on a shared 2-core
+# machine); `make bench FULL=1` runs each script with its own defaults.
 bench: $(STAMP)
 	@for script in benchmarks/*.py; do \
 		name=$$(basename $$script .py); args=""; \
@@ -50,6 +51,10 @@ bench: $(STAMP)
 			playouts) args="0.2";; \
 			latency) args="--games 1";; \
 			ladder) args="--games 2";; \
+			solver_set) args="--max-seconds 2";; \
+			expert_moves) args="--games 1";; \
+			ai_memory) args="--seconds 10";; \
+			history_size) args="--games 200";; \
 			fight) args="--games 1";; \
 			monkey) args="--actions 450";; \
 			soak) args="--games 50";; \

@@ -40,7 +40,7 @@ def parse_new(args: list[str]) -> GameState:
     sizes, options = args[1 : 1 + shape.arity], args[1 + shape.arity :]
     if len(sizes) != shape.arity or not all(is_number(s) for s in sizes):
         raise EngineError(f"new {shape.name} needs {shape.arity} whole number(s) for its size")
-    board = shape.build(tuple(int(s) for s in sizes))
+    board = Board.from_spec(shape.name, tuple(int(s) for s in sizes))
     rules, first = Rules(), 0
     for option in options:
         name, _, value = option.partition("=")

@@ -30,7 +30,7 @@ from game.app.scene import Scene
 from game.play.session import Session, resume_session
 from game.play.settings import Seat, Settings, settings_from_data
 from game.puzzles import load_puzzles
-from game.storage import HISTORY, SETTINGS, UNFINISHED, Store
+from game.storage import HISTORY, SETTINGS, UNFINISHED, RecordError, Store, UnfinishedGame
 from game.storage.history import read_book
 
 SIZES = [(360, 640), (720, 1280), (1280, 720), (1100, 760), (640, 360), (800, 800), (412, 915)]
@@ -104,12 +104,10 @@ class Monkey:
 
     def tour(self, actions_per_scene: int) -> None:
         """From each of :func:`every_scene` (over the menu), ``actions_per_scene`` random actions."""
-        from game.app.scenes.menu import MenuScene
-
         for index in range(len(every_scene(self.app))):
             scene = every_scene(self.app)[index]  # made for the app running now (it may have been restarted)
-            self.app.manager.reset(MenuScene(self.app))
-            if not isinstance(scene, MenuScene):
+            self.app.reset("menu")
+            if type(scene) is not type(self.app.manager.top):
                 self.app.manager.push(scene)
             self.frames(1)
             self.run(actions_per_scene)
@@ -228,61 +226,34 @@ def finished_session(settings: Settings, seed: int = 3) -> Session:
     return session
 
 
-def every_scene(app: App) -> list[Scene]:
-    """One of each scene, as the monkey's starting points (a test checks no scene class is missing)."""
-    from game.app.scenes.backup import BackupScene
-    from game.app.scenes.board import BoardScene
-    from game.app.scenes.history import HistoryScene
-    from game.app.scenes.howto import HowToScene
-    from game.app.scenes.menu import MenuScene
-    from game.app.scenes.open_link import OpenLinkScene
-    from game.app.scenes.players import NameScene, PlayersScene
-    from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
-    from game.app.scenes.replace import ReplaceScene
-    from game.app.scenes.results import ResultsScene
-    from game.app.scenes.review import ReviewScene
-    from game.app.scenes.settings import SettingsScene
-    from game.app.scenes.share import ShareScene
-
+def scene_arguments(app: App) -> dict[str, list[dict[str, Any]]]:
+    """For each registered scene that takes arguments, the ones the monkey starts it with (one scene for each)."""
     small = Settings(**small_game_settings_values())
     four = Settings(shape="triangle", size=(4,), seats=(Seat("human"),) * 3 + (Seat("computer", "easy"),))
-    return [
-        MenuScene(app),
-        SettingsScene(app, play=True),
-        SettingsScene(app, play=False),
-        BoardScene(app, Session(small, app.rng)),
-        BoardScene(app, Session(four.with_(timer=15), app.rng)),
-        ResultsScene(app, finished_session(small)),
-        ResultsScene(app, finished_session(small.with_(match=True))),
-        HowToScene(app),
-        HistoryScene(app),
-        ReviewScene(app, finished_session(small).state),
-        ShareScene(app, "Share this position", "A link to this position.", "https://example.org/#p=1.s2x2.2.0.AB.C"),
-        OpenLinkScene(app),
-        PlayersScene(app),
-        NameScene(app, 0),
-        PuzzleListScene(app),
-        PuzzleScene(app, load_puzzles(), 0),
-        BackupScene(app),
-        ReplaceScene(app, Session(small, app.rng), lambda: app.manager.push(BoardScene(app, Session(small, app.rng)))),
-    ]
+    link = "https://example.org/#p=1.s2x2.2.0.AB.C"
+    return {
+        "settings": [{"play": True}, {"play": False}],
+        "board": [{"session": Session(small, app.rng)}, {"session": Session(four.with_(timer=15), app.rng)}],
+        "results": [{"session": finished_session(small)}, {"session": finished_session(small.with_(match=True))}],
+        "review": [{"game": finished_session(small).state}],
+        "share": [{"title": "Share this position", "explanation": "A link to this position.", "link": link}],
+        "player_name": [{"seat": 0}],
+        "puzzle": [{"puzzles": load_puzzles(), "index": 0}],
+        "replace": [
+            {"unfinished": Session(small, app.rng), "start": lambda: app.go("board", session=Session(small, app.rng))}
+        ],
+    }
 
 
-def scene_classes() -> set[str]:
-    """The name of every scene class in ``game.app.scenes``."""
-    import importlib
-    import pkgutil
+def every_scene(app: App) -> list[Scene]:
+    """Every scene the app registers (``app.scenes``), made by name: the monkey's starting points."""
+    arguments = scene_arguments(app)
+    return [app.scene(name, **args) for name in app.scenes for args in arguments.get(name, [{}])]
 
-    import game.app.scenes as package
 
-    names = set()
-    for module_info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"{package.__name__}.{module_info.name}")
-        for value in vars(module).values():
-            is_scene = isinstance(value, type) and issubclass(value, Scene) and value is not Scene
-            if is_scene and value.__module__ == module.__name__:
-                names.add(value.__name__)
-    return names
+def registered_classes(app: App) -> set[str]:
+    """The class names of the scenes ``app`` registers."""
+    return {getattr(make, "__name__", repr(make)) for make in app.scenes.values()}
 
 
 def stored_problems(store: Store) -> list[str]:
@@ -293,7 +264,10 @@ def stored_problems(store: Store) -> list[str]:
         problems += [f"settings: {why}" for why in settings_from_data(settings)[1]]
     unfinished = store.get(UNFINISHED)
     if unfinished is not None:
-        session, why = resume_session(unfinished)
+        try:
+            session, why = resume_session(UnfinishedGame.from_data(unfinished))
+        except RecordError as error:
+            session, why = None, str(error)
         if session is None:
             problems.append(f"unfinished game: {why}")
     book = read_book(store.get(HISTORY))

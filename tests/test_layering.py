@@ -1,9 +1,116 @@
-"""The direction of imports: the AI and the engine run without pygame or asyncio (tests, CLI, browser alike)."""
+"""The direction of imports: ``game.app -> game.play -> game.ai, game.storage -> game.core``, nothing upward, no
+circle; scenes reach each other by name, never by import. Read from the source (``ast``, through
+``tools/structure.py``), so these run without pygame. And the AI and the engine run without pygame or asyncio."""
 
+from __future__ import annotations
+
+import ast
+import importlib.util
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+SCENES = "game.app.scenes"
+
+# A package imports only packages of a lower layer (never one beside it, never one above).
+LAYERS = {
+    "game": 0,  # the package's version
+    "game.core": 1,
+    "game.ai": 2,
+    "game.storage": 2,
+    "game.play": 3,
+    "game.puzzles": 3,
+    "game.engine": 3,
+    "game.app": 4,
+    "game.__main__": 5,
+}
+
+
+def _structure():
+    spec = importlib.util.spec_from_file_location("structure", ROOT / "tools" / "structure.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+structure = _structure()
+PATHS = sorted(GAME.rglob("*.py"))
+GRAPH, _ = structure.import_graph(PATHS)
+
+
+def package(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def scene_modules() -> set[str]:
+    """The modules of ``game/app/scenes/`` that define a scene (a class whose base is a ``...Scene``)."""
+    found = set()
+    for path in sorted((GAME / "app" / "scenes").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and any(ast.unparse(base).endswith("Scene") for base in node.bases):
+                found.add(structure.module_name(path))
+    return found
+
+
+def test_every_package_has_a_layer():
+    assert {package(module) for module in GRAPH} <= set(LAYERS)
+
+
+def test_packages_import_only_packages_below_them():
+    upward = [
+        f"{module} imports {target}"
+        for module, targets in GRAPH.items()
+        for target in sorted(targets)
+        if package(target) != package(module) and LAYERS[package(target)] >= LAYERS[package(module)]
+    ]
+    assert upward == []
+
+
+def test_there_is_no_import_circle_in_game():
+    assert structure.circles(GRAPH) == []
+
+
+def test_only_the_registry_imports_a_scene_module():
+    scenes = scene_modules()
+    assert len(scenes) >= 10, "the scene modules were found"
+    importers = [
+        f"{module} imports {target}"
+        for module, targets in GRAPH.items()
+        for target in sorted(targets & scenes)
+        if module != SCENES
+    ]
+    assert importers == [], "scenes reach each other by name: app.go(name, ...)"
+
+
+def test_scenes_use_the_apps_services_not_the_app_module():
+    entries = {"game.app.main", "game.app.check"}  # the two that build an App: the game, and --check
+    users = [module for module, targets in GRAPH.items() if "game.app.app" in targets and module not in entries]
+    assert users == [], "a scene is given the app's Services (game/app/scene.py)"
+
+
+def test_the_checks_see_an_upward_import_and_a_circle(tmp_path):
+    """The graph these tests read finds what they forbid (a core module importing the app, and a circle)."""
+    core = tmp_path / "game" / "core"
+    app = tmp_path / "game" / "app"
+    core.mkdir(parents=True)
+    app.mkdir()
+    (core / "a.py").write_text("from ..app import b\n")
+    (app / "b.py").write_text("import game.core.a\n")
+    paths = [core / "a.py", app / "b.py"]
+    original = structure.ROOT
+    structure.ROOT = tmp_path
+    try:
+        graph, _ = structure.import_graph(paths)
+    finally:
+        structure.ROOT = original
+    assert graph == {"game.core.a": {"game.app.b"}, "game.app.b": {"game.core.a"}}
+    assert structure.circles(graph) == [["game.app.b", "game.core.a"]]
 
 
 @pytest.mark.parametrize("module", ["game.ai", "game.engine", "game.puzzles", "game.puzzles.solving"])

@@ -1,7 +1,8 @@
 """The shape of ``game/`` in figures: import circles, imports inside functions, the largest files and classes.
 
 ``python tools/structure.py`` prints them; the figures in ``docs/architecture.md`` come from it. It reads the
-source as text (``ast``), runs nothing of the game.
+source as text (``ast``), runs nothing of the game. ``tests/test_layering.py`` checks the import directions on
+the same graph (:func:`import_graph`).
 """
 
 from __future__ import annotations
@@ -113,6 +114,17 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def import_graph(paths: list[Path]) -> tuple[dict[str, set[str]], dict[str, int]]:
+    """For each module of ``paths``: the game modules it imports at run time (anywhere in it, inside functions too;
+    not under ``if TYPE_CHECKING``), and how many of its import statements sit inside functions."""
+    modules = {module_name(p) for p in paths}
+    graph: dict[str, set[str]] = {}
+    inside: dict[str, int] = {}
+    for path in paths:
+        graph[module_name(path)], inside[module_name(path)] = imports_of(path, modules)
+    return graph, inside
+
+
 def largest_classes(paths: list[Path]) -> list[tuple[int, int, str]]:
     """(lines, methods, name) of every class."""
     rows = []
@@ -131,14 +143,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=8, help="how many of the largest files and classes to list")
     args = parser.parse_args()
     paths = sorted((ROOT / "game").rglob("*.py"))
-    modules = {module_name(p) for p in paths}
-    graph: dict[str, set[str]] = {}
-    inside_total = 0
-    inside_by_file: dict[str, int] = defaultdict(int)
-    for path in paths:
-        graph[module_name(path)], inside = imports_of(path, modules)
-        inside_total += inside
-        inside_by_file[module_name(path)] = inside
+    graph, inside_by_file = import_graph(paths)
+    inside_total = sum(inside_by_file.values())
     found = circles(graph)
     lines = {module_name(p): len(p.read_text(encoding="utf-8").splitlines()) for p in paths}
     packages: dict[str, int] = defaultdict(int)

@@ -1,4 +1,5 @@
-"""The app: its services (screen, text, sounds, store, settings, scene manager) and the once-per-frame loop.
+"""The app: its services to scenes (:class:`game.app.scene.Services`: screen size and measures, text, sounds, saved
+data, settings, notices, the scene manager and the scenes by name) and the once-per-frame loop.
 
 The surface follows the window: on the desktop through SDL's resize events, in the browser by reading the page's
 size and pixel ratio every few frames (pygbag sends no resize event) and calling ``set_mode`` again. A frame is
@@ -10,28 +11,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import replace
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
 from ..play import i18n
+from ..play.i18n import tr
+from ..play.links import HashWatch, start_link
 from ..play.notices import notice_text
 from ..play.settings import Settings, settings_from_data
+from ..play.stats import outcome
+from ..storage import Saved, Store, open_store
 from . import layout, theme
+from .announcer import Announcer, page_document
+from .assets import ICON, load_image
 from .input import POINTER_KINDS, InputMapper
-from .scene import SceneManager
+from .notice_strip import NoticeStrip
+from .page import browser_window
+from .scene import Scene, SceneFactory, SceneManager
+from .scenes import SCENES
+from .scenes.opening import open_link
 from .sound import Sounds
 from .theme import Text
 
-NOTICE_MIN_SECONDS = 6.0
-NOTICE_WORDS_PER_SECOND = 2.5  # a slow reader's pace, with time to notice the message first
-NOTICES_SHOWN = 2
 RETRY_SECONDS = 5.0
 DESKTOP_PX_PER_MM = 96 / 25.4
 PHONE_CSS_PX_PER_MM = 6.3  # phones show about 160 CSS pixels per inch
@@ -44,41 +51,31 @@ SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames com
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
 STEP_MARGIN_SECONDS = 0.003  # a step ends after the piece of search work that passes its end: up to 2 ms late
-ICON = Path(__file__).resolve().parents[2] / "assets" / "icons" / "icon-192.png"
 
 
 def set_window_icon() -> None:
-    """The desktop window shows the game's icon from assets/icons/ (the page has it as its favicon)."""
+    """The desktop window shows the game's icon from the assets (the page has it as its favicon)."""
     with contextlib.suppress(pygame.error, FileNotFoundError):  # no icon: the window keeps the default one
-        pygame.display.set_icon(pygame.image.load(str(ICON)))
-
-
-def reading_seconds(message: str) -> float:
-    """How long a notice stays: time to see it, then a slow reader's pace, at least NOTICE_MIN_SECONDS."""
-    return max(NOTICE_MIN_SECONDS, 2.0 + len(message.split()) / NOTICE_WORDS_PER_SECOND)
-
-
-def browser_window() -> Any:
-    import platform
-
-    return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
+        pygame.display.set_icon(load_image(ICON))
 
 
 class App:
-    """Everything a scene needs, passed in rather than global. ``frames`` counts turns of the loop, ``drawn`` the
-    frames really drawn; ``density`` is surface pixels per CSS pixel (1 on the desktop)."""
+    """Everything a scene needs (:class:`game.app.scene.Services`), passed to each scene rather than global.
+    ``frames`` counts turns of the loop, ``drawn`` the frames really drawn; ``density`` is surface pixels per CSS
+    pixel (1 on the desktop)."""
 
     def __init__(
         self,
         size: tuple[int, int] | None = None,
-        store: Any = None,
+        store: Store | None = None,
         clock: Callable[[], float] = time.perf_counter,
         browser: bool | None = None,
         density: float = 1.0,
         link: str | None = None,
+        scenes: Mapping[str, SceneFactory] = SCENES,
     ) -> None:
         """``link``: a game link or position code to open at start (the desktop's command line); in the browser
-        the page's own address is read instead."""
+        the page's own address is read instead. ``scenes``: the scenes by name (the first is "menu")."""
         self.browser = sys.platform == "emscripten" if browser is None else browser
         pygame.display.init()
         pygame.font.init()
@@ -93,28 +90,21 @@ class App:
                 size = layout.DESKTOP_SIZE
         flags = 0 if self.browser else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
-        if store is None:
-            from ..storage import open_store
-
-            store = open_store()
-        from ..play.stats import outcome
-        from ..storage import Saved
-
-        self.store = store
-        self.saved = Saved(store, classify=outcome)
+        self.saved = Saved(open_store() if store is None else store, classify=outcome)
         self.settings = self.load_settings()
         i18n.choose(self.settings.language, self.browser, browser_window)
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
+        self.announcer = Announcer(page_document(self.browser))
         self.text = Text()
         self.rng = random.Random()
         self.clock = clock
         self.input = InputMapper()
+        self.scenes = scenes
         self.manager = SceneManager()
-        self.notices: list[tuple[str, float | None]] = []  # (message, shown until; None while queued)
-        self.notice_lines: list[str] = []
-        self.notice_height = 0
+        self.strip = NoticeStrip(self.text)
         self._metrics = layout.metrics(self.size, self.density)
         self.retry_at = 0.0
+        self.quit_warned = False
         self.running = True
         self.frames = 0
         self.drawn = 0
@@ -128,11 +118,7 @@ class App:
         # it came back from its await (the browser's own work between two turns)
         self.other_seconds = 0.0
         self.granted = 0.0  # search time handed out this turn
-        from ..play.links import HashWatch, start_link
-        from .scenes.menu import MenuScene
-        from .scenes.open_link import open_link
-
-        self.manager.reset(MenuScene(self))
+        self.reset("menu")
         self.hash_watch = HashWatch(self.browser)
         link = start_link(self.browser) if link is None else link
         if link is not None:
@@ -173,7 +159,30 @@ class App:
         if callable(refit):
             refit()
 
+    # -- scenes by name ---------------------------------------------------------------------------------------
+    def scene(self, name: str, /, **args: Any) -> Scene:
+        """A new scene registered as ``name``, given this app and ``args``."""
+        return self.scenes[name](self, **args)
+
+    def go(self, name: str, /, **args: Any) -> None:
+        self.manager.push(self.scene(name, **args))
+
+    def replace(self, name: str, /, **args: Any) -> None:
+        self.manager.replace(self.scene(name, **args))
+
+    def reset(self, name: str, /, **args: Any) -> None:
+        self.manager.reset(self.scene(name, **args))
+
     # -- services ---------------------------------------------------------------------------------------------
+    @property
+    def notices(self) -> list[tuple[str, float | None]]:
+        """The notices queued: (message, shown until; None while waiting for its turn)."""
+        return self.strip.queue
+
+    @property
+    def notice_height(self) -> int:
+        return self.strip.height
+
     @property
     def size(self) -> tuple[int, int]:
         """The scenes' surface: the screen below the notice strip (the whole screen when there is no notice)."""
@@ -199,10 +208,6 @@ class App:
         if self.browser:
             return TOUCH_MM * PHONE_CSS_PX_PER_MM * self.density
         return TOUCH_MM * DESKTOP_PX_PER_MM
-
-    def request_frame(self) -> None:
-        """Draw the next frame even if nothing else changed."""
-        self.dirty = True
 
     def load_settings(self) -> Settings:
         data = self.saved.settings()
@@ -236,37 +241,13 @@ class App:
         return budget
 
     def notify(self, message: str) -> None:
-        """Queue ``message`` for the notice strip above the scene. Two show at a time, each for as long as it takes
-        to read (a tap on the strip closes them). Nothing is covered: the scene is laid out below the strip."""
-        if all(shown != message for shown, _ in self.notices):
-            self.notices.append((message, None))
+        """Queue ``message`` for the notice strip above the scene (see :mod:`game.app.notice_strip`)."""
+        if self.strip.add(message):
             self._fit_notices()
 
-    def dismiss_notices(self) -> None:
-        self.notices = self.notices[NOTICES_SHOWN:]
-        self._fit_notices()
-
     def _fit_notices(self) -> None:
-        """Drop read notices, start the clock of those now shown, and size the strip for them (0 without any)."""
-        self.notices = [(message, until) for message, until in self.notices if until is None or until > self.now]
-        for index, (message, until) in enumerate(self.notices[:NOTICES_SHOWN]):
-            if until is None:
-                self.notices[index] = (message, self.now + reading_seconds(message))
-        w, h = self.screen.get_size()
-        u = self._screen_metrics().u
-        size = self.notice_text_size()
-        shown = self.notices[:NOTICES_SHOWN]
-        self.notice_lines = [line for message, _ in shown for line in self.text.wrap(message, size, w - 3 * u)]
-        height = len(self.notice_lines) * int(size * 0.8) + u if self.notice_lines else 0
-        self.notice_height = min(height, h // 3)
+        self.strip.fit(self.now, self.screen.get_size(), self.density)
         self.dirty = True
-
-    def _screen_metrics(self) -> layout.Metrics:
-        """The measures of the whole screen (the notice strip spans it)."""
-        return layout.metrics(self.screen.get_size(), self.density)
-
-    def notice_text_size(self) -> int:
-        return self._screen_metrics().body
 
     def keep_saving(self) -> None:
         """Every few seconds, write what could not be saved; pass storage's messages on to the player."""
@@ -275,6 +256,29 @@ class App:
             self.saved.retry()
         for notice in self.saved.pop_notices():
             self.notify(notice_text(notice))
+
+    def warned_unsaved(self) -> bool:
+        """Quitting with results not saved yet (a read-only folder): the first time, keep them in the spare folder
+        (the next start saves them), say so, and stay; True when the player was warned now."""
+        if not self.saved.has_pending or self.quit_warned:
+            return False
+        self.quit_warned = True
+        where = self.saved.park()
+        if where:
+            self.notify(
+                tr(
+                    "Some results could not be saved; they were kept in {where} and will be saved at the next "
+                    "start. Quit again to leave."
+                ).format(where=where)
+            )
+        else:
+            self.notify(
+                tr(
+                    "Some results could not be saved, nor kept elsewhere: quitting now loses them. Quit again "
+                    "to leave anyway."
+                )
+            )
+        return True
 
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
@@ -315,7 +319,7 @@ class App:
         if scene is not None:
             scene.update(dt)
         self.keep_saving()
-        if any(until is not None and until <= self.now for _, until in self.notices):
+        if self.strip.expired(self.now):
             self._fit_notices()
         self._open_new_hash()
         if self._needs_drawing():
@@ -338,14 +342,12 @@ class App:
         """A link pasted into the address bar of the open page: open it over whatever is shown."""
         link = self.hash_watch.poll(self.now)
         if link is not None:
-            from .scenes.open_link import open_link
-
             open_link(self, link)
 
     def dispatch(self, action: Any) -> None:
         self.dirty = True
         if action.kind == "quit":
-            if not self.browser:
+            if not self.browser and not self.warned_unsaved():
                 self.running = False
             return
         if action.kind == "resize" and not self.browser:
@@ -356,9 +358,10 @@ class App:
         if action.kind in POINTER_KINDS and self.notice_height:
             if action.pos[1] < self.notice_height:
                 if action.kind == "press":
-                    self.dismiss_notices()
+                    self.strip.dismiss()
+                    self._fit_notices()
                 return
-            action = replace(action, pos=(action.pos[0], action.pos[1] - self.notice_height))
+            action = dataclasses.replace(action, pos=(action.pos[0], action.pos[1] - self.notice_height))
         scene = self.manager.top
         if scene is not None:
             scene.handle(action)
@@ -368,24 +371,9 @@ class App:
         scene = self.manager.top
         if scene is not None:
             scene.draw(self.screen.subsurface(self.content_rect))
-        self._draw_notices()
+        self.strip.draw(self.screen, self.density)
         pygame.display.flip()
         self.dirty = False
         self._drawn_scene = scene
         self.drawn += 1
         self.drawn_at = time.perf_counter()
-
-    def _draw_notices(self) -> None:
-        if not self.notice_height:
-            return
-        strip = pygame.Rect(0, 0, self.screen.get_width(), self.notice_height)
-        pygame.draw.rect(self.screen, theme.INK, strip)
-        size = self.notice_text_size()
-        clip = self.screen.get_clip()
-        self.screen.set_clip(strip)
-        line_height = int(size * 1.2)
-        y = max(0, (self.notice_height - len(self.notice_lines) * line_height) // 2)
-        for line in self.notice_lines:
-            self.text.draw(self.screen, line, size, theme.PANEL, midtop=(strip.centerx, y))
-            y += line_height
-        self.screen.set_clip(clip)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from typing import Any
 
+import pygame
+
 from .app import FRAME_RATE, App
+from .check import check
 
 
 async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_RATE, **options: Any) -> App:
@@ -22,12 +26,11 @@ async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_R
 
 def run() -> None:
     """Desktop: a resizable window, at most 60 frames a second (and none while nothing changes); a game link or
-    code on the command line is opened."""
-    import sys
-
-    import pygame
-
+    code on the command line is opened. ``--check`` reports whether the game's files are all there instead
+    (:mod:`game.app.check`)."""
     link = sys.argv[1] if len(sys.argv) > 1 else None
+    if link == "--check":
+        sys.exit(check())
     try:
         asyncio.run(main(link=link))
     finally:

@@ -4,37 +4,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import pygame
 
 from ..core import Board, GameState
 from ..play.players import Look
+from ..play.presenter import Marks
 from . import theme
 from .layout import fit_board
 from .theme import Text
 
 Point = tuple[int, int]
-
-
-@dataclass
-class Marks:
-    """What to show on top of the position (all optional)."""
-
-    recent: list[int] = field(default_factory=list)
-    glow: dict[int, float] = field(default_factory=dict)
-    announced: int | None = None
-    preview: int | None = None
-    preview_player: int = 0
-    taken: int | None = None  # a drawn line under a pressing pointer
-    owned: int | None = None  # a drawn line under the mouse: whose it is, and that it is taken
-    cursor: int | None = None
-    hint: int | None = None
-    animating: int | None = None
-    line_progress: float = 1.0
-    filling: tuple[int, ...] = ()
-    fill_progress: float = 1.0
-    pulse: float = 0.0
 
 
 # How far off the arrow's direction the next line may lie: across <= along * 1.8, about 61 degrees either side

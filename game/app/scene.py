@@ -1,13 +1,19 @@
-"""The scene contract and the scene manager.
+"""The scene contract, what a scene may ask of the app, and the scene manager.
 
 A scene has ``enter()`` (it becomes the top scene), ``exit()`` (it stops being the top scene), ``handle(action)``,
 ``update(dt)`` and ``draw(surface)``; draw never changes game state. The manager keeps a stack: ``push`` puts a
 scene on top, ``pop`` returns to the one below (which is entered again), ``replace`` swaps the top one.
+
+Scenes are registered by name (``game/app/scenes/__init__.py``) and reach each other by name through the app
+(``app.go("review", game=...)``), so no scene imports another. A scene is given the app's :class:`Services`, the
+small interface below; it never imports the app module.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Concatenate, Protocol
 
 import pygame
 
@@ -15,13 +21,55 @@ from .input import Action
 from .widgets import Panel
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..play.settings import Settings
+    from ..storage import Saved
+    from .announcer import Announcer
+    from .layout import Metrics
+    from .sound import Sounds
+    from .theme import Text
+
+
+class Services(Protocol):
+    """What the app gives every scene (:class:`game.app.app.App` is the one implementation)."""
+
+    browser: bool  # running in the page (pygbag), not a desktop window
+    running: bool  # False ends the loop (the desktop's menu quits so)
+    settings: Settings
+    saved: Saved
+    rng: random.Random
+    text: Text
+    sounds: Sounds
+    announcer: Announcer  # the words a screen reader reads (the page's live region)
+    manager: SceneManager
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    def touch_radius(self) -> float: ...
+
+    def notify(self, message: str) -> None: ...
+
+    def save_settings(self, settings: Settings) -> None: ...
+
+    def step_budget(self) -> float: ...
+
+    def go(self, name: str, /, **args: Any) -> None:
+        """Show the scene registered as ``name`` (made with ``args``) on top; Back returns to this one."""
+
+    def replace(self, name: str, /, **args: Any) -> None:
+        """Show the scene ``name`` instead of the top one."""
+
+    def reset(self, name: str, /, **args: Any) -> None:
+        """Drop every scene and start again from the scene ``name`` (the menu)."""
 
 
 class Scene:
     """Base scene. A scene that places widgets overrides :meth:`arrange`; it runs again whenever the size changes."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
         self._laid_out_for: object = None
 
@@ -69,6 +117,10 @@ class PanelScene(Scene):
             self.app.manager.pop()
         else:
             self.panel.handle(action)
+
+
+# How a registered scene is made: its class, called with the app's services and the scene's own arguments.
+SceneFactory = Callable[Concatenate[Services, ...], Scene]
 
 
 class SceneManager:

@@ -3,10 +3,11 @@
 Standard library only (no pygame), so it runs the same in tests, the engine, the desktop and the browser.
 """
 
-from .board import Board, BoardError
+from .board import Board
 from .match import Match
 from .notation import CodeError, NotationError, decode, encode, line_name, parse_line
 from .rules import GameState, IllegalMove, MoveResult, Rules, RulesError, predrawn_lines
+from .shapes import BoardError
 from .text import draw
 from .timer import TIMER_CHOICES, MoveTimer
 

@@ -15,16 +15,15 @@ Line ids:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+
+from .shapes import shape_named, shape_of
 
 Point = tuple[float, float]
 
 _EPS = 1e-6
-
-
-class BoardError(ValueError):
-    """A board shape or size that the game does not offer."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,9 +68,8 @@ class Board:
     @staticmethod
     def from_spec(kind: str, size: tuple[int, ...]) -> Board:
         """The board of shape ``kind`` and ``size``; :class:`BoardError` says why there is none."""
-        from .shapes import build  # the shape table is built on this module's builders
-
-        return build(kind, size)
+        shape = shape_named(kind)
+        return BUILDERS[shape.name](*shape.check(size))
 
     # -- derived facts --------------------------------------------------------------------------------------
     @property
@@ -92,8 +90,6 @@ class Board:
 
     def describe(self) -> str:
         """A name players understand, with cells and dots both given."""
-        from .shapes import shape_of  # the shape table is built on this module's builders
-
         return shape_of(self).describe(self)
 
     def cell_centre(self, cell: int) -> Point:
@@ -208,6 +204,10 @@ def build_hexagon(rings: int) -> Board:
             cx, cy = 1.5 * q, math.sqrt(3) * (r + q / 2)  # flat-topped hexagons of side 1
             polygons.append([(cx + math.cos(math.pi / 3 * k), cy + math.sin(math.pi / 3 * k)) for k in range(6)])
     return _from_polygons("hex", (rings,), polygons)
+
+
+BUILDERS: dict[str, Callable[..., Board]] = {"square": build_square, "triangle": build_triangle, "hex": build_hexagon}
+"""Each shape's builder, by the shape's name in :data:`game.core.shapes.SHAPES`."""
 
 
 # -- symmetry -----------------------------------------------------------------------------------------------

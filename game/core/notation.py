@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from .board import Board, BoardError
+from .board import Board
 from .rules import GameState, IllegalMove, Rules, RulesError
-from .shapes import BY_LETTER, SHAPES, shape_of
+from .shapes import BY_LETTER, SHAPES, BoardError, shape_of
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 CODE_VERSION = "1"
@@ -86,7 +86,7 @@ def parse_board_token(token: str) -> Board:
         forms = [shape.token_form for shape in SHAPES.values()]
         raise CodeError(f"board {shorten(str(token))!r} is not {', '.join(forms[:-1])} or {forms[-1]}")
     try:
-        return shape.build(tuple(int(n) for n in m.group(2).split("x")))
+        return Board.from_spec(shape.name, tuple(int(n) for n in m.group(2).split("x")))
     except BoardError as exc:
         raise CodeError(str(exc)) from None
 

@@ -1,4 +1,4 @@
-"""Every board shape in one table: its name, code letter, size values and their ranges, builder and words.
+"""Every board shape in one table: its name, code letter, size values and their ranges, cell count and words.
 
 Whatever reads or writes a shape (settings, the engine's ``new``, position codes, history, the text drawing, the
 scenes' labels) looks it up here, so a shape's sizes and names have one source.
@@ -8,6 +8,9 @@ Two ranges per shape, on purpose:
   smallest ones that are still a game (a 1x1 square, a triangle of 3 dots a side), which tests and puzzles use;
 * ``offered`` is the part of it that Settings offers a player, from the rules sheet's beginner board (2x2 boxes,
   a triangle of 4 dots a side) up.
+
+The table is data: the geometry of each shape is built by :mod:`game.core.board` (``Board.from_spec``), which reads
+the sizes it accepts from here; nothing here builds a board.
 """
 
 from __future__ import annotations
@@ -16,10 +19,16 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .board import Board, BoardError, build_hexagon, build_square, build_triangle
+if TYPE_CHECKING:
+    from .board import Board
 
 _TRIANGLE_ROW = math.sqrt(3) / 2
+
+
+class BoardError(ValueError):
+    """A board shape or size that the game does not offer."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,7 @@ class Shape:
     safe_hint: str  # a hint's safe line, said of this shape's cells
     take_hint: str  # a hint to take a cell
     row_height: float  # distance between rows of dots, in board units (the text drawing's scale)
-    builder: Callable[..., Board]  # the cached geometry builder, given checked size values
+    cells: Callable[..., int]  # how many cells a board of these size values has
     words: str  # the board for a player, cells and dots both given (a template of :meth:`values`)
     short: str  # the board in a few words (history, statistics)
     option: str  # one size value as Settings offers it (a template of :attr:`option_values`)
@@ -53,9 +62,6 @@ class Shape:
                 what = f"{self.name} {dimension.lower()} {value!r}"
                 raise BoardError(f"{what} is out of range {self.sizes.start}..{self.sizes.stop - 1}")
         return tuple(size)  # type: ignore[arg-type]  # each value was checked to be an int above
-
-    def build(self, size: Sequence[object]) -> Board:
-        return self.builder(*self.check(size))
 
     def is_offered(self, size: Sequence[object]) -> bool:
         """True when Settings offers a board of ``size`` (right number of values, each in ``offered``)."""
@@ -89,11 +95,11 @@ class Shape:
         an odd number of cells, so two players cannot tie on it: ``size`` itself when its count is odd; a 4x4 tie
         is decided on 3x3 boxes, a triangle of 5 dots a side on one of 4."""
         near = [[n for n in range(value - 2, value + 3) if n in self.offered] for value in size]
-        odd = [c for c in itertools.product(*near) if self.builder(*c).num_cells % 2]
+        odd = [c for c in itertools.product(*near) if self.cells(*c) % 2]
 
         def distance(candidate: tuple[int, ...]) -> tuple[int, int]:
             steps = sum(abs(a - b) for a, b in zip(candidate, size, strict=True))
-            return steps, self.builder(*candidate).num_cells
+            return steps, self.cells(*candidate)
 
         return min(odd, key=distance)
 
@@ -102,9 +108,12 @@ class Shape:
         return self.letter + "x".join(str(n) for n in size)
 
 
+def _hexagon_cells(rings: int) -> int:
+    return 3 * rings * (rings + 1) + 1
+
+
 def _hexagon_option(rings: int) -> dict[str, int]:
-    board = build_hexagon(rings)
-    return {"cells": board.num_cells, "dots": board.num_dots}
+    return {"cells": _hexagon_cells(rings), "dots": 6 * (rings + 1) ** 2}
 
 
 SQUARE = Shape(
@@ -118,7 +127,7 @@ SQUARE = Shape(
     safe_hint="Hint: a safe line, it gives no box its third side",
     take_hint="Hint: take the box, then move again",
     row_height=1.0,
-    builder=build_square,
+    cells=lambda rows, cols: rows * cols,
     words="{r}x{c} boxes ({r1}x{c1} dots)",
     short="{r}x{c} boxes",
     option="{n} boxes · {dots} dots",
@@ -135,7 +144,7 @@ TRIANGLE = Shape(
     safe_hint="Hint: a safe line, it gives no triangle its second side",
     take_hint="Hint: take the triangle, then move again",
     row_height=_TRIANGLE_ROW,
-    builder=build_triangle,
+    cells=lambda side: (side - 1) ** 2,
     words="triangle, {n} dots a side ({cells} triangles)",
     short="triangle {n}",
     option="{n} dots a side · {cells} triangles",
@@ -152,7 +161,7 @@ HEXAGON = Shape(
     safe_hint="Hint: a safe line, it gives no hexagon its fifth side",
     take_hint="Hint: take the hexagon, then move again",
     row_height=_TRIANGLE_ROW,
-    builder=build_hexagon,
+    cells=_hexagon_cells,
     words="hexagon, {cells} cells ({dots} dots)",
     short="hexagon {cells}",
     option="{cells} cells · {dots} dots",
@@ -173,8 +182,3 @@ def shape_named(name: str) -> Shape:
 
 def shape_of(board: Board) -> Shape:
     return SHAPES[board.kind]
-
-
-def build(name: str, size: Sequence[object]) -> Board:
-    """The board of shape ``name`` and ``size``; :class:`BoardError` says why there is none."""
-    return shape_named(name).build(size)

@@ -8,9 +8,21 @@ so "wins by 3" means ending with 3 cells fewer than the other player.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from ..puzzles import Puzzle
+from ..core import GameState
 from .i18n import tr, tr_mark
+
+
+class Puzzle(Protocol):
+    """What the words read of a puzzle (``game.puzzles.Puzzle``, a package beside this one)."""
+
+    @property
+    def theme(self) -> str: ...
+
+    def position(self) -> GameState: ...
+
+    def final_margin(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -33,17 +33,19 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     session = start(driver)
     scene = driver.scene
     driver.key(pygame.K_TAB)
-    assert scene.show_cursor and scene.cursor is not None and focused_label(scene) is None, "the board first"
+    assert scene.input.show_cursor and scene.input.cursor is not None and focused_label(scene) is None, (
+        "the board first"
+    )
     driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Hint", "Undo is skipped while there is nothing to undo"
-    assert not scene._marks().cursor, "the line cursor hides while a button has the focus"
+    assert not scene.marks().cursor, "the line cursor hides while a button has the focus"
     driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Send move", "two people on one device can send the game to a friend"
     driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Menu"
     driver.key(pygame.K_TAB)
-    assert focused_label(scene) is None and scene.show_cursor, "and round to the board again"
-    line = scene.cursor
+    assert focused_label(scene) is None and scene.input.show_cursor, "and round to the board again"
+    line = scene.input.cursor
     driver.key(pygame.K_RETURN)
     assert session.state.moves == [line], "Enter on the board draws the cursor's line"
     driver.wait_for_turn()
@@ -106,32 +108,18 @@ def test_a_tap_that_does_nothing_says_why(make_driver):
     driver.click(driver.line_point(0))
     assert session.state.moves == [0]
     driver.click(driver.line_point(0))
-    assert scene._status() == "That line is taken"
+    assert scene.status() == "That line is taken"
     driver.wait_for_turn()
     driver.click(driver.line_point(0))
-    assert scene._status() == "That line is taken"
+    assert scene.status() == "That line is taken"
     driver.frames(75)  # 2.5 s at the fake clock's 30 frames a second
-    assert scene._status() != "That line is taken", "the explanation goes after a moment"
+    assert scene.status() != "That line is taken", "the explanation goes after a moment"
 
 
 def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
     driver = make_driver()
     start(driver, TWO_PEOPLE.with_(timer=30))
     driver.key(pygame.K_h)
-    assert driver.scene._status() == "No hints in a competitive game"
+    assert driver.scene.status() == "No hints in a competitive game"
     driver.key(pygame.K_u)
-    assert driver.scene._status() == "No undo in a competitive game"
-
-
-def test_hint_reasons_read_as_sentences():
-    from game.ai import hints
-    from game.app.scenes.board import hint_text
-    from game.core import Board
-
-    square, triangle, hexagon = Board.square(3), Board.triangle(5), Board.hexagon(1)
-    assert hint_text(hints.SAFE, square) == "Hint: a safe line, it gives no box its third side"
-    assert hint_text(hints.SAFE, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
-    assert hint_text(hints.SAFE, triangle) == "Hint: a safe line, it gives no triangle its second side"
-    assert hint_text(hints.TAKES, triangle) == "Hint: take the triangle, then move again"
-    assert hint_text(hints.SACRIFICE, square) == "Hint: Sacrifice to win control"
-    assert hint_text("", triangle) == "Hint: try the marked line"
+    assert driver.scene.status() == "No undo in a competitive game"

@@ -209,19 +209,11 @@ class TextRecorder:
         return found
 
 
-def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
+def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
+    """(what is shown, the registered scene's name, how to make it): every scene of ``app.scenes`` at least once, in
+    the states whose text is longest."""
     from game.ai import hint
-    from game.app.scenes.backup import BackupScene
-    from game.app.scenes.board import BoardScene
-    from game.app.scenes.history import HistoryScene
-    from game.app.scenes.howto import PAGES, HowToScene
-    from game.app.scenes.open_link import OpenLinkScene
-    from game.app.scenes.players import NameScene, PlayersScene
-    from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
-    from game.app.scenes.results import ResultsScene
-    from game.app.scenes.review import ReviewScene
-    from game.app.scenes.settings import SettingsScene
-    from game.app.scenes.share import ShareScene
+    from game.app.scenes.howto import PAGES
     from game.play.links import DEFAULT_SITE, friend_link
     from game.play.session import Session
     from game.play.settings import Seat, Settings
@@ -245,65 +237,74 @@ def scenes_to_visit(app) -> list[tuple[str, Callable[[], object]]]:
         session.update(5.0)
         return session
 
-    def hinted() -> BoardScene:
+    def hinted():
         session = played(Settings(seats=you_and_computer, shape="hex", size=(2,)), 52)
         session.hint = hint(session.state, 0.3)
-        return BoardScene(app, session)
+        return app.scene("board", session=session)
 
-    def howto(page: int) -> HowToScene:
-        scene = HowToScene(app)
+    def howto(page: int):
+        scene = app.scene("how_to_play")
         scene.page = page
         return scene
 
-    def reviewed(index: int) -> ReviewScene:
+    def reviewed(index: int):
         game = finished(Settings(seats=you_and_computer, size=(4, 4)))
-        scene = ReviewScene(app, game.state, game.names, game.seats, seconds=0.2)
+        scene = app.scene("review", game=game.state, names=game.names, seats=game.seats, seconds=0.2)
         scene.analysis.finish()
         mistakes = [move.index for move in scene.analysis.moves if move.loss]
         scene.go_to(mistakes[-1] + 1 if index < 0 else index)
         return scene
 
-    def opened_link() -> OpenLinkScene:
-        scene = OpenLinkScene(app)
+    def opened_link():
+        scene = app.scene("open_link")
         scene.typed = friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_")
         scene.problem = tr("This link does not continue your game: move {n} is not the one you played.").format(n=7)
         return scene
 
-    def puzzle_hint() -> PuzzleScene:
-        scene = PuzzleScene(app, PuzzleListScene(app).puzzles, 40)
+    def puzzles():
+        return app.scene("puzzles").puzzles
+
+    def puzzle_hint():
+        scene = app.scene("puzzle", puzzles=puzzles(), index=40)
         scene.hint()
         return scene
 
+    def made(name: str, **args) -> Callable[[], object]:
+        return lambda: app.scene(name, **args)
+
     timed = Settings(seats=four, shape="triangle", size=(6,), timer=15)
+    match = Settings(seats=you_and_computer, size=(2, 2), match=True)
+    link = friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_")
     visits = [
-        ("settings", lambda: SettingsScene(app, play=True)),
-        ("board", lambda: BoardScene(app, played(Settings(seats=you_and_computer, size=(5, 5)), 40))),
-        ("4 players", lambda: BoardScene(app, played(timed, 30))),
-        ("hint", hinted),
-        ("match", lambda: BoardScene(app, played(Settings(seats=you_and_computer, size=(2, 2), match=True), 12))),
-        ("results", lambda: ResultsScene(app, finished(Settings(seats=you_and_computer, size=(4, 4))))),
-        ("history", lambda: HistoryScene(app)),
-        ("review", lambda: reviewed(-1)),
-        ("review of the start", lambda: reviewed(0)),
-        (
-            "share",
-            lambda: ShareScene(
-                app,
-                tr("Send your move"),
-                tr("Whoever opens this link plays on from this position."),
-                friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_"),
-            ),
-        ),
-        ("open a link", opened_link),
-        ("backup", lambda: BackupScene(app)),
-        ("puzzles", lambda: PuzzleListScene(app)),
-        ("puzzle", lambda: PuzzleScene(app, PuzzleListScene(app).puzzles, 0)),
-        ("puzzle with its hint", puzzle_hint),
-        ("players", lambda: PlayersScene(app)),
-        ("a player's name", lambda: NameScene(app, 0)),
-    ]
-    visits += [(f"how to play {page + 1}", lambda page=page: howto(page)) for page in range(len(PAGES))]
+        ("menu", "menu", made("menu")),
+        ("settings", "settings", made("settings", play=True)),
+        ("board", "board", made("board", session=played(Settings(seats=you_and_computer, size=(5, 5)), 40))),
+        ("4 players", "board", made("board", session=played(timed, 30))),
+        ("hint", "board", hinted),
+        ("match", "board", made("board", session=played(match, 12))),
+        ("results", "results", made("results", session=finished(Settings(seats=you_and_computer, size=(4, 4))))),
+        ("history", "history", made("history")),
+        ("review", "review", lambda: reviewed(-1)),
+        ("review of the start", "review", lambda: reviewed(0)),
+        ("share", "share", made("share", title=tr("Send your move"),
+                                explanation=tr("Whoever opens this link plays on from this position."), link=link)),
+        ("open a link", "open_link", opened_link),
+        ("backup", "backup", made("backup")),
+        ("puzzles", "puzzles", made("puzzles")),
+        ("puzzle", "puzzle", lambda: app.scene("puzzle", puzzles=puzzles(), index=0)),
+        ("puzzle with its hint", "puzzle", puzzle_hint),
+        ("players", "players", made("players")),
+        ("a player's name", "player_name", made("player_name", seat=0)),
+        ("an unfinished game to replace", "replace",
+         made("replace", unfinished=played(Settings(seats=four, shape="hex", size=(2,)), 30), start=lambda: None)),
+    ]  # fmt: skip
+    visits += [(f"how to play {page + 1}", "how_to_play", lambda page=page: howto(page)) for page in range(len(PAGES))]
     return visits
+
+
+def test_the_phone_check_visits_every_registered_scene(make_driver):
+    app = make_driver().app
+    assert {name for _, name, _ in scenes_to_visit(app)} == set(app.scenes)
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
@@ -318,20 +319,17 @@ def test_every_scene_fits_a_360x640_phone(language, monkeypatch, make_driver, st
     past = Session(Settings(seats=(Seat("human"), Seat("computer", "hard"))), random.Random(1), first=0)
     while not past.state.over:
         past.play_line(past.state.legal_lines()[0])
-    store.put("history", [past.record()] * 3)
+    store.put("history", [past.record().to_data() for _ in range(3)])
     recorder.screen = app.screen
     found = []
-    app.manager.reset(type(app.manager.top)(app))
-    for name, make in [("menu", lambda: app.manager.top), *scenes_to_visit(app)]:
+    for shown, name, make in scenes_to_visit(app):
         scene = make()
-        if scene is not app.manager.top:
-            app.manager.push(scene)
+        assert isinstance(scene, app.scenes[name]), f"{shown}: not the scene {name!r}"
+        app.manager.reset(scene)  # alone, so a scene drawn over another (replace) shows only its own text
         recorder.drawn.clear()
         app.draw()
-        assert len(recorder.drawn) >= 3, f"{name}: its text was not seen"
-        found += [f"{name}: {problem}" for problem in recorder.problems(PHONE)]
-        if len(app.manager.stack) > 1:
-            app.manager.pop()
+        assert len(recorder.drawn) >= 3, f"{shown}: its text was not seen"
+        found += [f"{shown}: {problem}" for problem in recorder.problems(PHONE)]
     assert found == []
 
 

@@ -8,6 +8,7 @@ import pygame
 
 from game.app import app as app_module
 from game.app.clipboard import COPYING, PASTING
+from game.app.notice_strip import reading_seconds
 from game.app.scenes import backup as backup_scene
 from game.app.scenes.backup import BackupScene
 from game.app.scenes.board import BoardScene
@@ -81,7 +82,7 @@ def test_a_running_move_clock_is_drawn_and_an_expired_message_is_cleared(make_dr
     driver.app.notify("Saved.")
     assert idle_draws(driver, 1) == 1
     assert idle_draws(driver, 10) == 0
-    frames = round(app_module.reading_seconds("Saved.") * 30) + 2  # the fake clock gives 1/30 s a frame
+    frames = round(reading_seconds("Saved.") * 30) + 2  # the fake clock gives 1/30 s a frame
     assert idle_draws(driver, frames) == 1, "drawn once more without the notice when it runs out"
     assert driver.app.notices == []
     assert idle_draws(driver) == 0

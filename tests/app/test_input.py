@@ -74,7 +74,7 @@ def test_finger_down_shows_the_line_before_it_is_drawn(make_driver):
     x, y = driver.line_point(3)
     driver.post(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0, dy=0, finger_id=0, touch_id=1)
     driver.frames(1)
-    assert driver.scene._marks().preview == 3
+    assert driver.scene.marks().preview == 3
     assert session.state.moves == []
     driver.post(pygame.FINGERUP, x=x / w, y=y / h, dx=0, dy=0, finger_id=0, touch_id=1)
     driver.frames(1)
@@ -87,7 +87,7 @@ def test_mouse_hover_previews_and_click_draws(make_driver):
     point = driver.line_point(4)
     driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0), touch=False)
     driver.frames(1)
-    assert driver.scene._marks().preview == 4
+    assert driver.scene.marks().preview == 4
     driver.click(point)
     assert session.state.moves == [4]
 
@@ -96,13 +96,13 @@ def test_keyboard_arrows_and_enter_play_lines(make_driver):
     driver = make_driver()
     session = start(driver)
     driver.key(pygame.K_RIGHT)
-    first = driver.scene.cursor
+    first = driver.scene.input.cursor
     assert first is not None
     driver.key(pygame.K_RETURN)
     assert session.state.moves == [first]
     driver.wait_for_turn()
     driver.key(pygame.K_DOWN)
-    second = driver.scene.cursor
+    second = driver.scene.input.cursor
     assert second is not None and second != first
     driver.key(pygame.K_SPACE)
     assert session.state.moves == [first, second]
@@ -118,14 +118,14 @@ def test_keyboard_cursor_visits_every_line_direction_on_a_hex_board(make_driver)
         return (ax + bx) / 2, (ay + by) / 2
 
     driver.key(pygame.K_RIGHT)
-    seen = [driver.scene.cursor]
+    seen = [driver.scene.input.cursor]
     moves = {pygame.K_RIGHT: (1, 0), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_UP: (0, -1)}
     for key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP, pygame.K_UP):
         (x0, y0), dx_dy = middle(seen[-1]), moves[key]
         driver.key(key)
-        x1, y1 = middle(driver.scene.cursor)
+        x1, y1 = middle(driver.scene.input.cursor)
         assert (x1 - x0) * dx_dy[0] + (y1 - y0) * dx_dy[1] > 0, f"key {pygame.key.name(key)} moved the other way"
-        seen.append(driver.scene.cursor)
+        seen.append(driver.scene.input.cursor)
     assert all(a != b for a, b in zip(seen, seen[1:], strict=False)), "every press moved the cursor"
     assert {direction(view, line) for line in seen} == {0, 60, 120}, "flat sides and both slants"
 
@@ -244,7 +244,7 @@ def test_a_tap_on_a_drawn_line_of_a_small_board_draws_nothing_and_says_it_is_tak
     for point in (driver.line_point(13), toward(driver.line_point(13), inside, driver.scene.view.edge * 0.2)):
         driver.tap(point)
         assert session.state.moves == [13, 0]
-        assert driver.scene._status() == "That line is taken"
+        assert driver.scene.status() == "That line is taken"
 
 
 def test_a_tap_on_a_drawn_line_of_a_big_board_draws_nothing_even_when_the_touch_radius_is_wider_than_an_edge(
@@ -262,7 +262,7 @@ def test_a_tap_on_a_drawn_line_of_a_big_board_draws_nothing_even_when_the_touch_
     for _ in range(3):
         driver.tap(near_top)
         assert session.state.moves == [top], "the drawn line under the finger, not a free side of the box"
-        assert driver.scene._status() == "That line is taken"
+        assert driver.scene.status() == "That line is taken"
     other = next(line for line in session.board.cells[cell] if line != top)
     driver.tap(driver.line_point(other))
     assert session.state.moves == [top, other], "a free line under the finger is still drawn"
@@ -281,7 +281,7 @@ def test_a_click_on_a_drawn_line_of_a_triangle_or_hex_board_draws_nothing(make_d
     for point in (driver.line_point(line), toward(driver.line_point(line), inside, view.edge * 0.15)):
         driver.click(point)
         assert session.state.moves == [line]
-        assert driver.scene._status() == "That line is taken"
+        assert driver.scene.status() == "That line is taken"
 
 
 def hover(driver, point) -> None:
@@ -298,9 +298,9 @@ def test_the_mouse_over_a_drawn_line_shows_that_it_is_taken_and_whose_it_is(make
     view = driver.scene.view
     for line, says in ((13, "That line is taken: you drew it"), (computers[0], "That line is taken: Easy drew it")):
         hover(driver, toward(driver.line_point(line), view.centres[session.board.line_cells[line][0]], 4))
-        marks = driver.scene._marks()
+        marks = driver.scene.marks()
         assert marks.owned == line and marks.preview is None and marks.taken is None
-        assert driver.scene._status() == says
+        assert driver.scene.status() == says
         (ax, ay), (bx, by) = view.ends[line]
         beside = (
             ax + (bx - ax) // 4 + (by - ay != 0) * view.line_width,
@@ -312,11 +312,11 @@ def test_the_mouse_over_a_drawn_line_shows_that_it_is_taken_and_whose_it_is(make
         )
     free = next(line for line in range(session.board.num_lines) if not session.state.is_drawn(line))
     hover(driver, driver.line_point(free))
-    assert driver.scene._marks().owned is None and driver.scene._marks().preview == free
-    assert driver.scene._status() == "Your turn"
+    assert driver.scene.marks().owned is None and driver.scene.marks().preview == free
+    assert driver.scene.status() == "Your turn"
     driver.click(driver.line_point(13))
     assert session.state.moves[0] == 13 and session.state.moves.count(13) == 1
-    assert driver.scene._status() == "That line is taken", "a click on it says what a tap says"
+    assert driver.scene.status() == "That line is taken", "a click on it says what a tap says"
 
 
 def test_the_chosen_line_is_the_nearest_line_even_when_it_is_drawn(make_driver):
@@ -329,9 +329,9 @@ def test_the_chosen_line_is_the_nearest_line_even_when_it_is_drawn(make_driver):
     assert view.line_at(point, radius=view.edge * 2) == 13, "a wide radius does not skip the drawn line"
     finger(driver, pygame.FINGERDOWN, point)
     driver.frames(1)
-    marks = driver.scene._marks()
+    marks = driver.scene.marks()
     assert marks.taken == 13 and marks.preview is None
-    assert driver.scene._status() == "That line is taken", "said while the finger is still down"
+    assert driver.scene.status() == "That line is taken", "said while the finger is still down"
     finger(driver, pygame.FINGERUP, point)
     driver.frames(1)
     assert session.state.moves == [13]
@@ -343,11 +343,11 @@ def test_press_slide_lift_draws_the_line_under_the_finger_at_lift(make_driver):
     first, second = driver.line_point(0), driver.line_point(12)
     finger(driver, pygame.FINGERDOWN, first)
     driver.frames(1)
-    assert driver.scene._marks().preview == 0
+    assert driver.scene.marks().preview == 0
     finger(driver, pygame.FINGERMOTION, driver.scene.view.centres[0])
     finger(driver, pygame.FINGERMOTION, second)
     driver.frames(1)
-    assert driver.scene._marks().preview == 12, "the choice followed the finger"
+    assert driver.scene.marks().preview == 12, "the choice followed the finger"
     assert session.state.moves == []
     finger(driver, pygame.FINGERUP, second)
     driver.frames(1)
@@ -363,14 +363,14 @@ def test_a_pressing_finger_sees_the_chosen_line_in_a_loupe_above_it(make_driver)
     point = driver.line_point(line)
     finger(driver, pygame.FINGERDOWN, point)
     driver.frames(1)
-    loupe = driver.scene.loupe
+    loupe = driver.scene.input.loupe
     assert loupe is not None and loupe.bottom < point[1] - driver.app.touch_radius(), "clear of the finger"
     preview = driver.app.screen.get_at(point)
     shown = driver.app.screen.get_at((loupe.centerx, loupe.centery - view.line_width))
     assert max(abs(a - b) for a, b in zip(preview[:3], shown[:3], strict=True)) < 12, "the line, magnified"
     finger(driver, pygame.FINGERUP, point)
     driver.frames(1)
-    assert driver.scene.loupe is None
+    assert driver.scene.input.loupe is None
 
 
 def capture_run(driver) -> Session:
@@ -420,7 +420,7 @@ def test_a_tap_far_from_the_last_during_the_animation_is_drawn_once_it_ends(make
     driver.tap(driver.line_point(13))
     assert session.busy
     driver.tap(driver.line_point(14))
-    assert session.state.moves[-1] == 13 and driver.scene._marks().preview == 14, "waiting, and shown"
+    assert session.state.moves[-1] == 13 and driver.scene.marks().preview == 14, "waiting, and shown"
     driver.until(lambda: len(session.state.moves) == 7, limit=60)
     assert session.state.moves[-2:] == [13, 14]
 
@@ -439,7 +439,7 @@ def test_a_tap_during_the_animation_is_dropped_when_the_turn_passes(make_driver)
     session = start(driver, settings)
     driver.tap(driver.line_point(0))
     driver.tap(driver.line_point(9))
-    assert driver.scene.queued is None, "the computer is to move: nothing is queued"
+    assert driver.scene.input.queued is None, "the computer is to move: nothing is queued"
 
 
 def test_touch_duplicate_mouse_events_are_dropped_in_sdls_order(make_driver):
@@ -467,7 +467,7 @@ def test_touch_duplicate_mouse_events_are_dropped_in_sdls_order(make_driver):
     finger(driver, pygame.FINGERDOWN, driver.line_point(7))
     driver.post(pygame.MOUSEMOTION, pos=driver.line_point(9), rel=(0, 0), buttons=(1, 0, 0), touch=True)
     driver.frames(1)
-    assert driver.scene._marks().preview == 7, "a synthetic mouse motion does not move the choice"
+    assert driver.scene.marks().preview == 7, "a synthetic mouse motion does not move the choice"
     driver.post(pygame.MOUSEBUTTONUP, pos=driver.line_point(9), button=1, touch=True)
     finger(driver, pygame.FINGERUP, driver.line_point(7))
     driver.frames(1)
@@ -480,12 +480,12 @@ def test_a_rotation_mid_press_cancels_the_press_and_the_board_follows_the_new_si
     play_by_taps(driver, [0])
     finger(driver, pygame.FINGERDOWN, driver.line_point(5))
     driver.frames(1)
-    assert driver.scene.loupe is not None
+    assert driver.scene.input.loupe is not None
     pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
     driver.post(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720)
     driver.frames(1)
     assert driver.app.size == (1280, 720)
-    assert driver.scene.press is None and driver.scene.loupe is None
+    assert driver.scene.input.press is None and driver.scene.input.loupe is None
     finger(driver, pygame.FINGERUP, (640, 360))
     driver.frames(1)
     assert session.state.moves == [0]

@@ -46,7 +46,7 @@ def test_the_mouse_over_a_drawn_line_shows_it_taken_and_a_click_on_it_draws_noth
     point = driver.on_screen(driver.line_point(drawn))
     driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0), touch=False)
     driver.frames(1)
-    assert scene._marks().owned == drawn and scene._marks().preview is None
+    assert scene.marks().owned == drawn and scene.marks().preview is None
     before = scene.state.drawn
     driver.click(driver.line_point(drawn))
     assert scene.state.drawn == before and scene.tries == 0
@@ -55,7 +55,7 @@ def test_the_mouse_over_a_drawn_line_shows_it_taken_and_a_click_on_it_draws_noth
     free = a_wrong_line(scene)
     driver.post(pygame.MOUSEMOTION, pos=driver.on_screen(driver.line_point(free)), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(1)
-    assert scene._marks().owned is None and scene._marks().preview == free
+    assert scene.marks().owned is None and scene.marks().preview == free
 
 
 def test_hint_names_the_technique(make_driver):
@@ -75,7 +75,7 @@ def test_right_line_by_touch_solves_and_is_saved_and_ticked(make_driver, store):
     first = scene.puzzle
     driver.tap(driver.line_point(first.answer))
     assert scene.solved_now and scene.state.is_drawn(first.answer)
-    assert scene._marks().recent == [first.answer], "the right line stands out"
+    assert scene.marks().recent == [first.answer], "the right line stands out"
     assert scene.status_text()[0] == right_text(first)
     margin = first.final_margin()
     assert margin > 0 and right_text(first) == f"Right! With best play this line wins by {margin}."
@@ -93,21 +93,21 @@ def test_keyboard_cursor_draws_the_answer(make_driver, store):
     driver = make_driver(LANDSCAPE)
     scene = open_first_puzzle(driver)
     for _ in range(60):
-        if scene.cursor == scene.puzzle.answer:
+        if scene.input.cursor == scene.puzzle.answer:
             break
         target = scene.view.ends[scene.puzzle.answer]
-        here = scene.view.ends[scene.cursor] if scene.cursor is not None else ((0, 0), (0, 0))
+        here = scene.view.ends[scene.input.cursor] if scene.input.cursor is not None else ((0, 0), (0, 0))
         mid = [(a + b) / 2 for a, b in zip(*target, strict=True)]
         now = [(a + b) / 2 for a, b in zip(*here, strict=True)]
         dx, dy = mid[0] - now[0], mid[1] - now[1]
-        if scene.cursor is None:
+        if scene.input.cursor is None:
             key = pygame.K_RIGHT
         elif abs(dx) > abs(dy):
             key = pygame.K_RIGHT if dx > 0 else pygame.K_LEFT
         else:
             key = pygame.K_DOWN if dy > 0 else pygame.K_UP
         driver.key(key)
-    assert scene.cursor == scene.puzzle.answer
+    assert scene.input.cursor == scene.puzzle.answer
     driver.key(pygame.K_RETURN)
     assert scene.solved_now and store.get(SOLVED_KEY) == {"solved": [scene.puzzle.key]}
 

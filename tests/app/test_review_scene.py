@@ -101,13 +101,13 @@ def test_stepping_with_buttons_keys_slider_and_chart(make_driver):
     assert scene.index == 2
     driver.key(pygame.K_LEFT)
     assert scene.index == 1
-    slider = scene.slider
+    slider = scene.chart.slider
     driver.post(pygame.MOUSEBUTTONDOWN, pos=(slider.x, slider.centery), button=1, touch=False)
     driver.post(pygame.MOUSEMOTION, pos=(slider.right, slider.centery), rel=(0, 0), buttons=(1, 0, 0), touch=False)
     driver.post(pygame.MOUSEBUTTONUP, pos=(slider.right, slider.centery), button=1, touch=False)
     driver.frames(1)
     assert scene.index == count, "dragging the slider to its end shows the last move"
-    inner = scene._chart_inner()
+    inner = scene.chart.inner(scene.chart_title())
     driver.click((inner.x + inner.width // 2, inner.centery))
     assert abs(scene.index - count // 2) <= 1, "a tap on the chart goes to that move"
     driver.press_button(">>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from array import array
+from pathlib import Path
 
 import pygame
 import pytest
@@ -17,7 +18,7 @@ from game.app.scenes.howto import PAGES, HowToScene, pictures, status
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene, headline, match_curves, nice_ticks
 from game.app.scenes.settings import SettingsScene
-from game.app.sound import NAMES, SOUNDS, Sounds
+from game.app.sound import NAMES, Sounds
 from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.play.stats import stats_rows
@@ -50,7 +51,7 @@ def scenes(app):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_scene_draws_inside_the_surface_at_every_size(make_driver, store, size):
-    store.put("history", [finished_session(VS).record()])
+    store.put("history", [finished_session(VS).record().to_data()])
     driver = make_driver(size=size)
     app = driver.app
     for scene in scenes(app):
@@ -220,8 +221,11 @@ def test_the_results_headline_names_the_winner(seats, misere, lines, totals, exp
     assert headline(session) == expected
 
 
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
 def test_sounds_are_the_ogg_files_in_assets(tmp_path):
-    sys.path.insert(0, str(SOUNDS.parents[1] / "tools"))
+    sys.path.insert(0, str(TOOLS))
     try:
         from make_assets import TUNES
     finally:

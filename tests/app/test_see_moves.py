@@ -114,7 +114,7 @@ def test_the_board_highlights_other_players_last_turns_in_their_colours(make_dri
     driver.click(driver.line_point(0))
     driver.until(lambda: session.accepting_input() and session.glow(session.state.moves[-1]) == 0, limit=600)
     scene = driver.scene
-    marks = scene._marks()
+    marks = scene.marks()
     movers = session.movers[0]
     assert marks.recent == session.state.moves[1:] and set(movers[1:]) == {1, 2}
     view = scene.view
@@ -149,15 +149,15 @@ def test_the_timers_random_line_is_announced_and_shown_until_you_move(make_drive
     driver.until(lambda: len(session.state.moves) == 1, limit=400)
     scene = driver.scene
     line = session.state.moves[0]
-    assert scene._status() == "Time ran out: a line was drawn for you"
-    assert scene._marks().announced == line
+    assert scene.status() == "Time ran out: a line was drawn for you"
+    assert scene.marks().announced == line
     driver.until(lambda: session.accepting_input(), limit=600)
-    assert scene._marks().announced == line, "still shown when your turn comes back"
+    assert scene.marks().announced == line, "still shown when your turn comes back"
     driver.frames(150)
-    assert scene._status() != "Time ran out: a line was drawn for you", "the words go after a few seconds"
+    assert scene.status() != "Time ran out: a line was drawn for you", "the words go after a few seconds"
     free = next(n for n in session.state.legal_lines() if n != line)
     driver.click(driver.line_point(free))
-    assert scene._marks().announced is None
+    assert scene.marks().announced is None
 
 
 def test_the_timer_names_the_player_it_drew_for_between_two_people(make_driver):
@@ -167,5 +167,5 @@ def test_the_timer_names_the_player_it_drew_for_between_two_people(make_driver):
     driver.app.manager.push(BoardScene(driver.app, session))
     driver.frames(2)
     driver.until(lambda: len(session.state.moves) == 1, limit=400)
-    assert driver.scene._status() == "Time ran out: a line was drawn for Player 2"
+    assert driver.scene.status() == "Time ran out: a line was drawn for Player 2"
     assert session.movers[0] == [1]

@@ -10,7 +10,8 @@ import pytest
 from game.app import theme
 from game.app.input import Action
 from game.app.render import BoardView
-from game.app.scenes.board import FEEDBACK_SECONDS, BoardScene
+from game.app.scenes.board import BoardScene
+from game.play.presenter import FEEDBACK_SECONDS
 from game.play.session import Session
 from game.play.settings import Seat, Settings
 
@@ -111,7 +112,7 @@ def test_only_the_dots_are_drawn_again_while_a_computer_thinks(make_driver, boar
     assert len(board_draws) == board_drawn, "the board itself is not drawn again"
     area = changed_area(before, after, driver.app.size)
     assert area is not None, "the dots moved"
-    dots = driver.scene.still.dots
+    dots = driver.scene.still.kept.dots
     reach = pygame.Rect(0, 0, dots.size * 6, dots.size * 4)
     reach.center = dots.centre
     assert reach.contains(area), "nothing but the dots changed"
@@ -131,7 +132,7 @@ def test_a_line_drawn_while_computers_think_is_drawn_and_glows_until_it_rests(ma
     while session.glow(line) > 0:
         driver.frames(1)
         assert shown(driver) == full_redraw(driver), "the line's fading glow"
-        assert driver.scene.still.image is None, "nothing is copied to be kept while something else moves"
+        assert driver.scene.still.kept.image is None, "nothing is copied to be kept while something else moves"
     assert len(board_draws) > board_drawn
     driver.frames(1)
     board_drawn = len(board_draws)
@@ -158,11 +159,11 @@ def test_a_message_is_shown_and_taken_away_when_it_expires(make_driver, board_dr
     driver, session, _ = thinking(make_driver)
     driver.click(driver.line_point(5))
     status = driver.scene.frame.status
-    assert driver.scene.feedback is not None, "a line clicked while the computer thinks says why it is not drawn"
+    assert driver.scene.feedback.said is not None, "a line clicked while the computer thinks says why it is not drawn"
     with_message = shown(driver)
     board_drawn = len(board_draws)
     driver.frames(round(FEEDBACK_SECONDS * 30) + 2)
-    assert driver.scene.feedback is None and session.thinking
+    assert driver.scene.feedback.said is None and session.thinking
     assert 1 <= len(board_draws) - board_drawn <= 3, "drawn anew when the message went, not every frame"
     after = shown(driver)
     area = changed_area(with_message, after, driver.app.size)
@@ -199,4 +200,4 @@ def test_nothing_is_kept_when_no_computer_thinks(make_driver, board_draws):
     driver, session, ponderers = thinking(make_driver)
     ponderers[0].searches[-1].done = True
     driver.until(lambda: session.accepting_input())
-    assert driver.scene.still is None, "the picture kept while thinking is let go"
+    assert driver.scene.still.kept is None, "the picture kept while thinking is let go"

@@ -23,12 +23,12 @@ def test_a_tap_reads_exactly_like_a_click(make_driver):
     clicking = make_driver()
     clicked = start(clicking)
     clicking.click(clicking.line_point(5))
-    after_click = (clicked.state.moves, clicking.scene._status())
+    after_click = (clicked.state.moves, clicking.scene.status())
 
     tapping = make_driver()
     tapped = start(tapping)
     tapping.tap(tapping.line_point(5))
-    assert (tapped.state.moves, tapping.scene._status()) == after_click == ([5], "Player 2's turn")
+    assert (tapped.state.moves, tapping.scene.status()) == after_click == ([5], "Player 2's turn")
 
 
 def test_a_finger_reaches_as_far_as_the_touch_radius_and_the_mouse_does_not(make_driver, monkeypatch):

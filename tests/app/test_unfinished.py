@@ -8,7 +8,7 @@ import pygame
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.open_link import open_link
+from game.app.scenes.opening import open_link
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.settings import SettingsScene

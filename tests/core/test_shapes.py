@@ -34,7 +34,7 @@ def test_the_rules_sheet_sizes_are_offered() -> None:
 @pytest.mark.parametrize("shape", SHAPES.values(), ids=lambda s: s.name)
 def test_every_legal_size_round_trips_through_its_code_token(shape) -> None:
     for size in every_legal_size(shape):
-        board = shape.build(size)
+        board = Board.from_spec(shape.name, size)
         assert board.kind == shape.name and board.size == size
         assert shape_of(board) is shape
         token = board_token(board)
@@ -47,7 +47,7 @@ def test_sizes_just_outside_the_range_are_refused_everywhere(shape) -> None:
     for bad in (shape.sizes.start - 1, shape.sizes.stop):
         size = (bad,) * shape.arity
         with pytest.raises(BoardError, match="out of range"):
-            shape.build(size)
+            Board.from_spec(shape.name, size)
         with pytest.raises(CodeError, match="out of range|is not s<R>x<C>"):
             parse_board_token(shape.token(size))
         reply = Engine().handle(f"new {shape.name} {' '.join(map(str, size))}")
@@ -60,7 +60,7 @@ def test_engine_new_builds_every_shape_from_the_table() -> None:
     for shape in SHAPES.values():
         words = [shape.name, *map(str, shape.default)]
         state = parse_new(words)
-        assert state.board is shape.build(shape.default)
+        assert state.board is Board.from_spec(shape.name, shape.default)
         assert engine.handle(f"new {' '.join(words)}")[-1] == "ok"
 
 
@@ -84,13 +84,13 @@ def test_words_come_from_the_table_in_english_and_french() -> None:
         words = (shape.words, shape.short, shape.option, shape.safe_hint, shape.take_hint)
         for text in (*words, shape.label, *shape.dimensions):
             assert text in FRENCH, text
-        french = shape.describe(shape.build(shape.default), lambda text: FRENCH[text])
-        assert "{" not in french and french != shape.describe(shape.build(shape.default))
+        french = shape.describe(Board.from_spec(shape.name, shape.default), lambda text: FRENCH[text])
+        assert "{" not in french and french != shape.describe(Board.from_spec(shape.name, shape.default))
 
 
 def test_a_code_on_every_shape_decodes_to_the_same_board() -> None:
     for shape in SHAPES.values():
-        state = GameState(shape.build(shape.default))
+        state = GameState(Board.from_spec(shape.name, shape.default))
         state.play(0)
         assert decode(encode(state)).board is state.board
 

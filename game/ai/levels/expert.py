@@ -65,7 +65,7 @@ FEW_SAFE_LINES = 36
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
 # The early game (more than SELECTIVE_SAFE safe lines, no solver finished): "hard" plays Hard's move at once,
 # "playouts" the safe line of the best flat playouts (:mod:`game.ai.search.playouts`), "tree" the tree search over
-# safe lines (:mod:`game.ai.search.uct`). ``benchmarks/peers.py --early`` sets it (docs/ai.md, "Opening").
+# safe lines (:mod:`game.ai.search.uct`). ``benchmarks/peers.py --early`` sets it (docs/ai.md, "The early game").
 EARLY_GAME = "hard"
 EARLY_SEARCHES = ("hard", "playouts", "tree")
 PLAYOUT_SHARE = 0.8  # of the budget, up to which playouts run

@@ -6,7 +6,7 @@ frames later); on the desktop both use one file in the user's data folder, whose
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -24,12 +24,10 @@ from ...play.backup import (
 )
 from ...play.i18n import tr, tr_n
 from .. import layout, theme
-from ..scene import PanelScene
+from ..page import browser_window
+from ..scene import PanelScene, Services
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 def about() -> str:
@@ -58,7 +56,7 @@ def wrap_long(text: Any, paragraph: str, size: int, width: int) -> list[str]:
 
 
 class BackupScene(PanelScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.message = ""
         self.error = False
@@ -66,12 +64,17 @@ class BackupScene(PanelScene):
 
     def enter(self) -> None:
         self.panel = Panel()
+        self.count_saved()
         self.invalidate_layout()
+
+    def count_saved(self) -> None:
+        """What is saved now, read once (the history is read whole): when shown and after an import."""
+        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
+        solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
+        self.saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
 
     def window(self) -> Any:
         """The page's window object (pygbag's ``platform.window``; only in the browser)."""
-        from ..app import browser_window
-
         return browser_window()
 
     def arrange(self) -> None:
@@ -127,6 +130,7 @@ class BackupScene(PanelScene):
             return
         result = merge_backup(self.app.saved, backup)
         self.app.save_settings(backup.settings)
+        self.count_saved()
         self.say(result.summary())
 
     def wants_frame(self) -> bool:
@@ -153,10 +157,7 @@ class BackupScene(PanelScene):
         u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Backup"))
-        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
-        solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
-        saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
-        paragraphs = [(about(), theme.INK), (saved_now, theme.MUTED)]
+        paragraphs = [(about(), theme.INK), (self.saved_now, theme.MUTED)]
         if not self.app.browser:
             paragraphs.append((tr("File: {path}").format(path=desktop_path(self.app.saved)), theme.MUTED))
         if self.message:

@@ -1,20 +1,19 @@
-"""Pieces shared by several scenes: the header bar with a back button, scene-to-scene navigation, and the pointer
-and keys on a scrolling list of rows."""
+"""Pieces shared by several scenes: the header bar with a back button, starting a game without replacing an
+unfinished one by accident, a link broken to fit, and the pointer and keys on a scrolling list of rows."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ...play.i18n import tr
+from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
+from ..scene import Services
+from ..theme import Text
 from ..widgets import Button
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 def header_rects(m: layout.Metrics) -> tuple[pygame.Rect, pygame.Rect]:
@@ -26,7 +25,7 @@ def header_rects(m: layout.Metrics) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 def draw_title(
-    app: App, surface: pygame.Surface, bar: pygame.Rect, title: str, room: pygame.Rect | None = None
+    app: Services, surface: pygame.Surface, bar: pygame.Rect, title: str, room: pygame.Rect | None = None
 ) -> None:
     """The scene's title, centred in the header bar between the buttons at its two ends (or in ``room``, the
     free part of the bar when one end has more buttons)."""
@@ -45,17 +44,36 @@ def footer_rect(m: layout.Metrics) -> pygame.Rect:
     return pygame.Rect(u, m.size[1] - u // 2 - height, m.size[0] - 2 * u, height)
 
 
-def back_button(app: App, rect: pygame.Rect) -> Button:
+def back_button(app: Services, rect: pygame.Rect) -> Button:
     """The header's back button, placed at ``rect`` (from :func:`header_rects`)."""
     button = Button(tr("Back"), app.manager.pop)
     button.rect = rect
     return button
 
 
-def go_to_menu(app: App) -> None:
-    from .menu import MenuScene
+def start_game(app: Services, session: Session, start: Callable[[], None]) -> None:
+    """Run ``start`` (which shows ``session``'s board, so it becomes the saved game) at once when no other game is
+    unfinished; otherwise ask first (the scene "replace"). The same game played on by link is no other game. A saved
+    game that cannot be read is set aside (kept under another key, with a notice) rather than asked about."""
+    unfinished = load_unfinished(app.saved, app.rng)
+    if unfinished is None:
+        start()
+        return
+    if unfinished.link_id is not None and unfinished.link_id == session.link_id:
+        start()
+        return
+    app.go("replace", unfinished=unfinished, start=start)
 
-    app.manager.reset(MenuScene(app))
+
+def break_anywhere(text: Text, value: str, size: int, width: int) -> list[str]:
+    """``value`` (a link: no spaces) cut into lines no wider than ``width`` at ``size``."""
+    lines, line = [], ""
+    for char in value:
+        if line and text.width(line + char, size) > width:
+            lines.append(line)
+            line = ""
+        line += char
+    return [*lines, line] if line else lines
 
 
 class RowList:

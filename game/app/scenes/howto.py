@@ -12,7 +12,6 @@ The last page starts a practice game against the computer, which is not recorded
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,15 +19,16 @@ from ...core import Board, GameState, Rules
 from ...play.i18n import tr, tr_mark
 from ...play.lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
 from ...play.players import Player, seat_looks
+from ...play.presenter import Feedback, Marks
+from ...play.session import PRACTICE, Session
+from ...play.settings import Seat
 from .. import layout, theme
+from ..board_input import ARROWS, BoardInput
 from ..input import Action
-from ..render import BoardView, Marks
-from ..scene import Scene
+from ..render import BoardView
+from ..scene import Scene, Services
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
 
 LOOKS = seat_looks([(False, "")] * 4, tuple(Player(name, name) for name in "ABCD"))
 NAMES = [look.name for look in LOOKS]
@@ -306,12 +306,55 @@ def status(picture: Picture) -> str:
     return tr("{mover} to move · {score}").format(mover=NAMES[state.to_move], score=score)
 
 
+class LessonLines:
+    """The lesson on the page shown, as the board input sees it: a line is drawn when it does what the lesson asks
+    (:meth:`Lesson.draw` says why not otherwise)."""
+
+    def __init__(self, scene: HowToScene) -> None:
+        self.scene = scene
+
+    @property
+    def state(self) -> GameState:
+        lesson = self.scene.lesson
+        assert lesson is not None, "the board input is used on a lesson's page only"
+        return lesson.state
+
+    @property
+    def now(self) -> float:
+        return self.scene.now
+
+    def accepting(self) -> bool:
+        lesson = self.scene.lesson
+        return lesson is not None and not lesson.done
+
+    def waiting(self) -> bool:
+        return False
+
+    def animating(self) -> int | None:
+        return None
+
+    def refusal(self) -> str | None:
+        return None  # (the lesson is done, and says so)
+
+    def draw_line(self, line: int) -> bool:
+        lesson = self.scene.lesson
+        if lesson is None:
+            return False
+        drawn = lesson.draw(line)
+        self.scene.feedback.said = None  # (what the lesson says of this line replaces any message of before)
+        if drawn:
+            self.scene.invalidate_layout()  # (Show me is done once the lesson is)
+        return drawn
+
+
 class HowToScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.page = 0
         self.lessons: dict[int, Lesson] = {}
-        self.pressed: int | None = None
+        self.now = 0.0
+        self.feedback = Feedback()
+        self.input = BoardInput(LessonLines(self), lambda: app.touch_radius(), self.feedback)
 
     @property
     def lesson(self) -> Lesson | None:
@@ -325,6 +368,7 @@ class HowToScene(Scene):
 
     def restart_lesson(self) -> None:
         self.lessons.pop(self.page, None)
+        self.input.reset(cursor=True)
         self.invalidate_layout()
 
     def show_me(self) -> None:
@@ -337,15 +381,11 @@ class HowToScene(Scene):
 
     def practise(self) -> None:
         """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
-        from ...play.session import PRACTICE, Session
-        from ...play.settings import Seat
-        from .board import BoardScene
-
         settings = self.app.settings.with_(
             shape="square", size=(3, 3), seats=(Seat("human"), Seat("computer", "beginner")), first=0,
             misere=False, start="normal", no_extra=False, timer=0, match=False, competitive=False,
         )  # fmt: skip
-        self.app.manager.push(BoardScene(self.app, Session(settings, self.app.rng, purpose=PRACTICE)))
+        self.app.go("board", session=Session(settings, self.app.rng, purpose=PRACTICE))
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -353,6 +393,8 @@ class HowToScene(Scene):
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(PAGES) - 1, self.page + step))
+        self.input.reset(cursor=True)
+        self.feedback.said = None
         self.invalidate_layout()
 
     def arrange(self) -> None:
@@ -419,6 +461,7 @@ class HowToScene(Scene):
         room = pygame.Rect(board.x, board.y, board.width, board.height - int(self.caption_size * 1.1))
         self.views: list[tuple[Picture, BoardView]] = []
         self.lesson_view = BoardView(lesson.board, layout.tight_rect(lesson.board, room))
+        self.input.place(self.lesson_view, self.panel)
 
     def _place_pictures(self, area: pygame.Rect, m: layout.Metrics) -> None:
         """The pictures in a column or a row, whichever shows them bigger, each with its caption below it."""
@@ -454,27 +497,28 @@ class HowToScene(Scene):
         return lines * int(m.caption * 0.8) + m.u // 3
 
     def handle(self, action: Action) -> None:
+        """On a lesson's page the board input takes the pointer, Tab and Enter, and the arrows once the board has the
+        keyboard; elsewhere the arrows turn the pages."""
         self.ensure_layout()
-        if action.kind == "back":
+        kind = action.kind
+        if kind == "back":
             self.app.manager.pop()
-        elif action.kind in ("left", "right") and self.panel.focus is None:
-            self.turn(-1 if action.kind == "left" else 1)
-        elif not self.panel.handle(action) and action.kind in ("press", "release"):
-            self._pointer(action)
-
-    def _pointer(self, action: Action) -> None:
-        """On an interactive page: the line pressed and released on is the reader's line."""
-        lesson = self.lesson
-        if lesson is None or self.panel.pressed is not None:
+        elif self.lesson is not None and (kind not in ARROWS or self.input.show_cursor) and self.input.handle(action):
             return
-        radius = self.app.touch_radius() if action.touch else None
-        line = self.lesson_view.line_at(action.pos, radius)
-        if action.kind == "press":
-            self.pressed = line
-        elif line is not None and line == self.pressed:
-            self.pressed = None
-            if lesson.draw(line):
-                self.invalidate_layout()
+        elif kind in ("left", "right") and self.panel.focus is None:
+            self.turn(-1 if kind == "left" else 1)
+        else:
+            self.panel.handle(action)
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        if self.lesson is not None:
+            self.input.update()
+        self.feedback.update(self.now)
+
+    def wants_frame(self) -> bool:
+        """A message of the moment is shown (the frame after it goes is drawn too)."""
+        return self.feedback.said is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -495,13 +539,18 @@ class HowToScene(Scene):
         if self.lesson is not None:
             self._draw_lesson(surface, self.lesson)
         self.panel.draw(surface, text)
+        if self.lesson is not None:
+            self.input.draw_loupe(surface)
 
     def _draw_lesson(self, surface: pygame.Surface, lesson: Lesson) -> None:
         text, view, size = self.app.text, self.lesson_view, self.text_size
         box = self.lesson_text
         y = box.y
         said = [(lesson.prompt(), theme.INK)]
-        if lesson.feedback:
+        now = self.feedback.text(self.now)
+        if now is not None:
+            said.append((now, theme.LAST_TURN))
+        elif lesson.feedback:
             said.append((lesson.feedback, theme.LAST_TURN if lesson.mistake else theme.ACCENT))
         for message, colour in said:  # each in at most two lines, made smaller if it needs more
             fitted = size
@@ -514,11 +563,17 @@ class HowToScene(Scene):
                 y += int(fitted * 0.8)
             y += size // 4
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-        marks = Marks(recent=list(lesson.last_turn))
-        view.draw(surface, lesson.state, text, marks, LOOKS, self.app.settings.patterns)
+        view.draw(surface, lesson.state, text, self.marks(lesson), LOOKS, self.app.settings.patterns)
         line = score_text(lesson.state)
         fitted = text.fit(line, self.caption_size, view.rect.width)
         text.draw(surface, line, fitted, theme.MUTED, midtop=(view.rect.centerx, view.rect.bottom + 2))
+
+    def marks(self, lesson: Lesson) -> Marks:
+        """The lesson's last turn, and the board input's choice."""
+        marks = Marks(recent=list(lesson.last_turn))
+        accepting = not lesson.done
+        self.input.pointing().mark(marks, lesson.state, lesson.state.to_move if accepting else None, accepting)
+        return marks
 
     def _draw_picture(self, surface: pygame.Surface, shot: Picture, view: BoardView, index: int) -> None:
         text = self.app.text

@@ -9,13 +9,13 @@ import pygame
 
 from ...core import Board, GameState
 from ...play.i18n import tr
-from ...play.session import Session, resume_session
+from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene
 from ..widgets import Button, Panel
-from .replace import start_game
+from .common import start_game
 
 
 def sample_position() -> GameState:
@@ -77,51 +77,36 @@ class MenuScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
-        session, why = resume_session(self.app.saved.unfinished(), self.app.rng)
+        session = load_unfinished(self.app.saved, self.app.rng)
         if session is None:
-            self.app.saved.reject_unfinished(why)
             self.invalidate_layout()
             return
         self._start(session)
 
     def new_game(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app, play=True))
+        self.app.go("settings", play=True)
 
     def quick_play(self) -> None:
         session = Session(self.app.settings, self.app.rng)
         start_game(self.app, session, lambda: self._start(session))
 
     def _start(self, session: Session) -> None:
-        from .board import BoardScene
-
-        self.app.manager.push(BoardScene(self.app, session))
+        self.app.go("board", session=session)
 
     def open_link(self) -> None:
-        from .open_link import OpenLinkScene
-
-        self.app.manager.push(OpenLinkScene(self.app))
+        self.app.go("open_link")
 
     def how_to_play(self) -> None:
-        from .howto import HowToScene
-
-        self.app.manager.push(HowToScene(self.app))
+        self.app.go("how_to_play")
 
     def puzzles(self) -> None:
-        from .puzzles import PuzzleListScene
-
-        self.app.manager.push(PuzzleListScene(self.app))
+        self.app.go("puzzles")
 
     def history(self) -> None:
-        from .history import HistoryScene
-
-        self.app.manager.push(HistoryScene(self.app))
+        self.app.go("history")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app, play=False))
+        self.app.go("settings", play=False)
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:

@@ -1,96 +1,32 @@
-"""Opening a link or a position code: from the page's address at start-up, or typed and pasted in this scene.
-
-A position starts a casual game on it, a finished game opens its review, a play-by-link link continues the game
-kept under its id. Anything that cannot be opened leaves the player where they were, with a notice saying why.
-"""
+"""A link or a position code typed or pasted here, then opened as any link is (``opening``): the scene it leads to
+instead of this one, or the reason it cannot be opened, shown under the field."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ...core.notation import ALPHABET
 from ...play.i18n import tr
-from ...play.links import (
-    Link,
-    LinkError,
-    LinkGames,
-    parse_link,
-    position_session,
-    position_settings,
-    seats_for,
-)
-from ...play.settings import Seat
+from ...play.links import LinkError, parse_link
 from .. import layout, theme
 from ..clipboard import Clipboard
 from ..input import Action
 from ..keypad import Keypad
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
-from .share import break_anywhere
-
-if TYPE_CHECKING:
-    from ..app import App
+from .common import back_button, break_anywhere, draw_title, header_rects
+from .opening import destination, show
 
 ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
 EXAMPLE = "1.s3x3.2.0.AHG.c"  # (a real code: the intro offers it to try)
 MAX_TYPED = 2200
 
 
-def open_link(app: App, text: str) -> bool:
-    """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
-    try:
-        link = parse_link(text)
-        scene = scene_for(app, link)
-    except LinkError as error:
-        app.notify(str(error))
-        return False
-    show(app, scene, app.manager.push)
-    return True
-
-
-def show(app: App, scene: Scene, put: Callable[[Scene], None]) -> None:
-    """Put ``scene`` up with ``put`` (push or replace); a game asks first if it would replace an unfinished one."""
-    from .board import BoardScene
-    from .replace import start_game
-
-    if isinstance(scene, BoardScene):
-        start_game(app, scene.session, lambda: put(scene))
-    else:
-        put(scene)
-
-
-def scene_for(app: App, link: Link):
-    """The scene a link opens: a review of a finished game, else a game played on from its position."""
-    from .board import BoardScene
-    from .review import ReviewScene
-
-    state = link.state
-    if link.game_id is not None:
-        games = LinkGames(app.saved)
-        refusal = games.refusal(link)
-        if refusal is not None:
-            raise LinkError(refusal)
-        humans = tuple(Seat("human") for _ in range(state.rules.players))
-        settings = position_settings(app.settings, state, humans)
-        games.remember(link.game_id, state)
-        session = position_session(settings, state, app.rng)
-        session.link_id = link.game_id
-        return BoardScene(app, session)
-    if state.over:
-        return ReviewScene(app, state)
-    settings = position_settings(app.settings, state, seats_for(app.settings, state.rules.players))
-    return BoardScene(app, position_session(settings, state, app.rng))
-
-
 class OpenLinkScene(Scene):
     """A text field for a link or a code: type it (keyboard or on-canvas keys), or paste it (the Paste button or
     Ctrl+V), then Open."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.typed = ""
         self.clipboard = Clipboard(app.browser)
@@ -170,12 +106,11 @@ class OpenLinkScene(Scene):
             self.problem = tr("Type or paste a link or a position code first.")
             return
         try:
-            link = parse_link(self.typed)
-            scene = scene_for(self.app, link)
+            name, args = destination(self.app, parse_link(self.typed))
         except LinkError as error:
             self.problem = str(error)
             return
-        show(self.app, scene, self.app.manager.replace)
+        show(self.app, name, args, self.app.replace)
 
     def _take_pasted(self) -> None:
         if self.clipboard.pasted is not None:

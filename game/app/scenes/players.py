@@ -17,14 +17,13 @@ from ...play.i18n import tr
 from ...play.players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
 from .. import theme
 from ..input import Action
-from ..scene import PanelScene, Scene
+from ..scene import PanelScene, Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Choice, Panel, focus_ring, label_lines, part_under
 from .common import back_button, draw_title, header_rects
 
 if TYPE_CHECKING:
     from ...play.settings import Settings
-    from ..app import App
 
 AUTO = ""
 NAME_CHAR = re.compile(f"[{LETTERS}]")
@@ -90,7 +89,7 @@ def with_player(settings: Settings, seat: int, **changes: str) -> Settings:
 
 
 class PlayersScene(PanelScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.message = ""
 
@@ -114,7 +113,7 @@ class PlayersScene(PanelScene):
         self.change(seat, **{what: value})
 
     def edit_name(self, seat: int) -> None:
-        self.app.manager.push(NameScene(self.app, seat))
+        self.app.go("player_name", seat=seat)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def note(self) -> str:
@@ -237,7 +236,7 @@ KEY_ROWS = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-")
 class NameScene(Scene):
     """An on-screen keyboard for one player's name: letters, space, delete, Clear (back to the default) and Done."""
 
-    def __init__(self, app: App, seat: int) -> None:
+    def __init__(self, app: Services, seat: int) -> None:
         super().__init__(app)
         self.seat = seat
         self.name = chosen(app.settings.players, len(app.settings.seats))[seat].name

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,22 +15,19 @@ from ...core import GameState
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.players import COLOURS, Look, seat_looks
+from ...play.presenter import Feedback, Marks
 from ...play.puzzle_words import goal_text, hint_text, right_text, theme_title
 from ...puzzles import Puzzle, load_puzzles
 from .. import layout, theme
+from ..board_input import BoardInput
 from ..input import Action
-from ..render import BoardView, Marks
-from ..scene import Scene
+from ..render import BoardView
+from ..scene import Scene, Services
 from ..scoreboard import draw_scores
 from ..widgets import Button, Panel
-from .board import TAKEN
 from .common import RowList, back_button, draw_title, footer_rect, header_rects
 
-if TYPE_CHECKING:
-    from ..app import App
-
 WRONG_SECONDS = 1.4
-TAKEN_SECONDS = 2.0  # how long "That line is taken" stays after a press on a drawn line
 
 
 def looks() -> list[Look]:
@@ -55,7 +51,7 @@ def check_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, colo
 class PuzzleListScene(Scene):
     """Every puzzle, in order, with its theme and board; solved ones ticked. A row opens its puzzle."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.puzzles = load_puzzles()
         self.scroll = 0
@@ -98,7 +94,7 @@ class PuzzleListScene(Scene):
             self.open(puzzle)
 
     def open(self, puzzle: Puzzle) -> None:
-        self.app.manager.push(PuzzleScene(self.app, self.puzzles, puzzle.number - 1))
+        self.app.go("puzzle", puzzles=self.puzzles, index=puzzle.number - 1)
 
     def _scroll_by(self, rows: int) -> None:
         """Move the list by ``rows`` rows (``scroll`` is the first puzzle shown, at the start of a row)."""
@@ -178,12 +174,15 @@ class PuzzleListScene(Scene):
 
 
 class PuzzleScene(Scene):
-    """One puzzle: the position, its goal, the player's line judged against the stored answer, Hint and Next."""
+    """One puzzle: the position, its goal, the player's line judged against the stored answer, Hint and Next. Lines
+    are picked with the game's board input (:class:`~game.app.board_input.BoardInput`), the scene being its target."""
 
-    def __init__(self, app: App, puzzles: Sequence[Puzzle], index: int) -> None:
+    def __init__(self, app: Services, puzzles: Sequence[Puzzle], index: int) -> None:
         super().__init__(app)
         self.puzzles = puzzles
         self.now = 0.0
+        self.feedback = Feedback()
+        self.input = BoardInput(self, lambda: app.touch_radius(), self.feedback)
         self._load(index)
 
     def _load(self, index: int) -> None:
@@ -195,13 +194,8 @@ class PuzzleScene(Scene):
         self.wrong: tuple[int, float] | None = None
         self.tries = 0
         self.show_hint = False
-        self.pending: int | None = None
-        self.hover: int | None = None
-        self.owned: int | None = None  # a drawn line under the mouse, shown as taken
-        self.taken: int | None = None  # a drawn line under a pressing pointer
-        self.taken_until = 0.0  # "That line is taken" is said until then
-        self.cursor: int | None = None
-        self.show_cursor = False
+        self.feedback.said = None
+        self.input.reset(cursor=True)
         self.invalidate_layout()
 
     def enter(self) -> None:
@@ -232,6 +226,7 @@ class PuzzleScene(Scene):
         self.next_button = Button(tr("Next puzzle"), self.next_puzzle)
         self.hint_button.rect, self.next_button.rect = layout.split_row(buttons, 2, u // 2)
         self._refresh()
+        self.input.place(self.view, self.panel, self.board_rect)
 
     def _refresh(self) -> None:
         self.ensure_layout()
@@ -251,14 +246,23 @@ class PuzzleScene(Scene):
         if self.index + 1 < len(self.puzzles):
             self._load(self.index + 1)
 
+    # -- the board input's target -----------------------------------------------------------------------------
     def accepting(self) -> bool:
         return not self.solved_now and self.wrong is None
 
-    def try_line(self, line: int) -> None:
+    def waiting(self) -> bool:
+        return False
+
+    def animating(self) -> int | None:
+        return None
+
+    def refusal(self) -> str | None:
+        return None  # (solved: the tick and Next say it; a wrong line: its red says it)
+
+    def draw_line(self, line: int) -> bool:
         """Judge the player's line: the stored answer solves the puzzle, anything else is shown and taken back."""
         if not self.accepting() or self.state.is_drawn(line):
-            return
-        self.pending = self.hover = None
+            return False
         self.tries += 1
         self.state.play(line)
         if line == self.puzzle.answer:
@@ -267,81 +271,30 @@ class PuzzleScene(Scene):
             self.app.sounds.play("capture")
         else:
             self.wrong = (line, self.now + WRONG_SECONDS)
+        return True
 
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, action: Action) -> None:
         self._refresh()
-        kind = action.kind
-        if kind == "back":
+        if action.kind == "back":
             self.app.manager.pop()
-        elif kind == "hint":
+        elif action.kind == "hint":
             self.hint()
-        elif kind in ("next", "previous"):
-            self.show_cursor = False
-            if not self.panel.cycle(1 if kind == "next" else -1):
-                self.panel.focus = None
-        elif kind in ("left", "right", "up", "down"):
-            self.panel.focus = None
-            self.show_cursor = True
-            self.cursor = self.view.neighbour(self.state, self.cursor, kind)
-        elif kind == "confirm":
-            if self.panel.focus is not None:
-                self.panel.handle(action)
-            elif self.show_cursor and self.cursor is not None:
-                self.try_line(self.cursor)
-            else:
-                self.show_cursor = True
-                self.cursor = self.view.neighbour(self.state, None, "right")
-        elif kind in ("hover", "press", "drag", "release"):
-            if self.panel.handle(action) or (self.panel.pressed is not None and kind != "release"):
-                self.pending = None
-                return
-            self._pointer(action)
-
-    def _pointer(self, action: Action) -> None:
-        if action.kind != "hover":
-            self.show_cursor = False
-        self.owned = None
-        if not self.accepting():
-            self.pending = self.hover = None
-            return
-        radius = self.app.touch_radius() if action.touch else None
-        line = self.view.line_at(action.pos, radius)
-        self.taken = None
-        if line is not None and self.state.is_drawn(line):
-            if action.kind == "hover":
-                self.owned = line  # shown as taken, as on the game's board
-            elif action.kind in ("press", "drag"):
-                self.taken = line
-                self.taken_until = self.now + TAKEN_SECONDS  # said at once, as on the game's board
-            line = None  # a drawn line is never a candidate
-        if action.kind == "hover":
-            self.hover = line
-        elif action.kind == "press":
-            self.pending = line
-            self.hover = None if action.touch else line
-        elif action.kind == "drag":
-            if self.pending is not None and line != self.pending:
-                self.pending = None
-            if not action.touch:
-                self.hover = line
-        elif action.kind == "release":
-            chosen, self.pending = self.pending, None
-            if action.touch:
-                self.hover = None
-            if chosen is not None and line == chosen:
-                self.try_line(chosen)
+        else:
+            self.input.handle(action)
 
     def wants_frame(self) -> bool:
         """A wrong line is shown, to be taken back, or "That line is taken" is said (the frame after either
         is gone is drawn too)."""
-        return self.wrong is not None or self.now < self.taken_until
+        return self.wrong is not None or self.feedback.said is not None
 
     def update(self, dt: float) -> None:
         self.now += dt
         if self.wrong is not None and self.now >= self.wrong[1]:
             self.state.undo()
             self.wrong = None
+        self.input.update()
+        self.feedback.update(self.now)
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -349,8 +302,9 @@ class PuzzleScene(Scene):
             return right_text(self.puzzle), theme.INK
         if self.wrong is not None:
             return wrong_text(), theme.LAST_TURN
-        if self.now < self.taken_until:
-            return tr(TAKEN), theme.LAST_TURN
+        said = self.feedback.text(self.now)
+        if said is not None:
+            return said, theme.LAST_TURN
         if self.show_hint:
             return hint_text(self.puzzle), theme.HINT
         return goal_text(self.puzzle), theme.INK
@@ -374,11 +328,12 @@ class PuzzleScene(Scene):
         draw_scores(surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.app.metrics)
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
-        self.view.draw(surface, self.state, text, self._marks(), seats, self.app.settings.patterns)
+        self.view.draw(surface, self.state, text, self.marks(), seats, self.app.settings.patterns)
         if self.wrong is not None:
             start, end = self.view.ends[self.wrong[0]]
             pygame.draw.line(surface, theme.LAST_TURN, start, end, self.view.line_width + 2)
         self.panel.draw(surface, text)
+        self.input.draw_loupe(surface)
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
@@ -394,14 +349,10 @@ class PuzzleScene(Scene):
             text.draw(surface, line, size, colour, midtop=(self.status.centerx, y))
             y += int(size * 0.8)
 
-    def _marks(self) -> Marks:
+    def marks(self) -> Marks:
         marks = Marks(pulse=self.now)
         if self.solved_now:
             marks.recent = [self.puzzle.answer]
-        if self.accepting():
-            marks.owned = self.owned
-            marks.taken = self.taken
-            marks.preview = self.pending if self.pending is not None else self.hover
-            if self.show_cursor and self.cursor is not None and not self.state.is_drawn(self.cursor):
-                marks.cursor = self.cursor
+        accepting = self.accepting()
+        self.input.pointing().mark(marks, self.state, 0 if accepting else None, accepting)
         return marks

@@ -1,23 +1,20 @@
-"""Nothing replaced by accident: every way of starting a game goes through :func:`start_game`, which asks first
-(Continue the unfinished game, or Replace it) when the new game would replace one that is not finished."""
+"""Nothing replaced by accident: every way of starting a game goes through ``start_game`` (in ``common``), which
+shows this question (Continue the unfinished game, or Replace it) when the new game would replace one that is not
+finished."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ...play.i18n import tr, tr_n
 from ...play.i18n.phrases import describe_board
-from ...play.session import Session, resume_session
+from ...play.session import Session
 from .. import layout, theme
 from ..input import Action
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..widgets import Button, Panel
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 def describe_unfinished(session: Session) -> str:
@@ -27,29 +24,10 @@ def describe_unfinished(session: Session) -> str:
     return " · ".join((describe_board(session.board), ", ".join(session.names), lines))
 
 
-def start_game(app: App, session: Session, start: Callable[[], None]) -> None:
-    """Run ``start`` (which shows ``session``'s board, so it becomes the saved game) at once when no other game is
-    unfinished; otherwise ask first. The same game played on by link is no other game. A saved game that cannot be
-    read is set aside (kept under another key, with a notice) rather than asked about."""
-    saved = app.saved.unfinished()
-    if saved is None:
-        start()
-        return
-    unfinished, why = resume_session(saved, app.rng)
-    if unfinished is None:
-        app.saved.reject_unfinished(why)
-        start()
-        return
-    if unfinished.link_id is not None and unfinished.link_id == session.link_id:
-        start()
-        return
-    app.manager.push(ReplaceScene(app, unfinished, start))
-
-
 class ReplaceScene(Scene):
     """The question over the scene that asked it: Continue the unfinished game, or Replace it (Esc: neither)."""
 
-    def __init__(self, app: App, unfinished: Session, start: Callable[[], None]) -> None:
+    def __init__(self, app: Services, unfinished: Session, start: Callable[[], None]) -> None:
         super().__init__(app)
         self.unfinished = unfinished
         self.start = start
@@ -85,10 +63,8 @@ class ReplaceScene(Scene):
         return lines + [(line, m.body, theme.INK) for line in text.wrap(question, m.body, room)]
 
     def keep(self) -> None:
-        from .board import BoardScene
-
         self.app.manager.pop()
-        self.app.manager.push(BoardScene(self.app, self.unfinished))
+        self.app.go("board", session=self.unfinished)
 
     def replace(self) -> None:
         self.app.manager.pop()

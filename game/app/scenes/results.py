@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...play.i18n import tr
@@ -12,13 +10,9 @@ from ...play.session import Session, score_curves
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
-from ..scene import Scene
+from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
-from .common import go_to_menu
-
-if TYPE_CHECKING:
-    from ..app import App
 
 
 def match_curves(session: Session) -> list[list[int]]:
@@ -111,7 +105,7 @@ def board_starts(session: Session) -> list[int]:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.curves = match_curves(session)
@@ -179,32 +173,24 @@ class ResultsScene(Scene):
         return session.recorded and session.tied() and len(session.seats) == 2
 
     def play_decider(self) -> None:
-        from .board import BoardScene
-
-        self.app.manager.replace(BoardScene(self.app, self.session.decider()))
+        self.app.replace("board", session=self.session.decider())
 
     def rematch(self) -> None:
-        from .board import BoardScene
-
         session = self.session
         starter = (session.starter + 1) % len(session.seats)
         rematch = Session(session.settings, self.app.rng, first=starter, purpose=session.purpose)
-        self.app.manager.replace(BoardScene(self.app, rematch))
+        self.app.replace("board", session=rematch)
 
     def review(self) -> None:
         """Review the game just played (a match's last board)."""
-        from .review import ReviewScene
-
         session = self.session
-        self.app.manager.push(ReviewScene(self.app, session.state, session.names, session.seats))
+        self.app.go("review", game=session.state, names=session.names, seats=session.seats)
 
     def history(self) -> None:
-        from .history import HistoryScene
-
-        self.app.manager.push(HistoryScene(self.app))
+        self.app.go("history")
 
     def menu(self) -> None:
-        go_to_menu(self.app)
+        self.app.reset("menu")
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()

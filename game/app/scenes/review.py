@@ -10,7 +10,6 @@ its end).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,16 +21,16 @@ from ...play.i18n import tr, tr_mark
 from ...play.i18n.phrases import hint_reason
 from ...play.links import LinkError, position_link, position_session, position_settings, seats_for, site_address
 from ...play.players import Player, seat_looks
+from ...play.presenter import Marks
 from ...play.settings import Seat
 from .. import layout, theme
 from ..input import Action
-from ..render import BoardView, Marks
-from ..scene import Scene
+from ..margin_chart import MarginChart
+from ..render import BoardView
+from ..scene import Scene, Services
+from ..theme import Text
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
+from .common import back_button, draw_title, header_rects, start_game
 
 # Search time for each position, in the background (earlier ones are not tried once one is not solved): on 4x4
 # and 5x5 games 10 s solved 2-3 more moves than 3 s (benchmarks/review.py); the browser, several times slower,
@@ -77,23 +76,10 @@ def advantage(position: GameState, value: int | None) -> int | None:
     return lead + (value if position.to_move == 0 else -value)
 
 
-def seats_from(data: Any, players: int) -> tuple[Seat, ...] | None:
-    """Seats saved in a history entry, or None when they are missing or malformed."""
-    if not isinstance(data, list) or len(data) != players:
-        return None
-    seats = []
-    for seat in data:
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
-            return None
-        level = seat.get("level")
-        seats.append(Seat(seat["kind"], level if isinstance(level, str) and level in ai.LEVELS else "easy"))
-    return tuple(seats)
-
-
 class ReviewScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Services,
         game: GameState,
         names: list[str] | None = None,
         seats: tuple[Seat, ...] | None = None,
@@ -160,10 +146,11 @@ class ReviewScene(Scene):
         slider = max(m.target, int(u * 1.4))
         play_row = pygame.Rect(rest.x, rest.bottom - row_height, rest.width, row_height)
         nav_row = pygame.Rect(rest.x, play_row.y - gap - row_height, rest.width, row_height)
-        self.slider = pygame.Rect(rest.x + u // 2, nav_row.y - gap - slider, rest.width - u, slider)
+        slider_rect = pygame.Rect(rest.x + u // 2, nav_row.y - gap - slider, rest.width - u, slider)
         self.info = pygame.Rect(rest.x, rest.y, rest.width, self._info_height(m))
         chart_top = self.info.bottom + gap
-        self.chart = pygame.Rect(rest.x, chart_top, rest.width, max(u, self.slider.y - gap - chart_top))
+        chart = pygame.Rect(rest.x, chart_top, rest.width, max(u, slider_rect.y - gap - chart_top))
+        self.chart = MarginChart(self.app.text, m, chart, slider_rect, self.count)
         self.first_button = Button("<<", lambda: self.go_to(0))
         self.previous_button = Button("<", lambda: self.go_to(self.index - 1))
         self.next_button = Button(">", lambda: self.go_to(self.index + 1))
@@ -190,9 +177,6 @@ class ReviewScene(Scene):
             self._refresh_buttons()
 
     def play_from_here(self) -> None:
-        from .board import BoardScene
-        from .replace import start_game
-
         state = self.positions[self.index]
         if state.over:
             return
@@ -204,11 +188,9 @@ class ReviewScene(Scene):
             self.app.notify(str(error))
             return
         session = position_session(settings, state, self.app.rng)
-        start_game(self.app, session, lambda: self.app.manager.push(BoardScene(self.app, session)))
+        start_game(self.app, session, lambda: self.app.go("board", session=session))
 
     def share(self) -> None:
-        from .share import ShareScene
-
         at_end = self.index == self.count
         state = self.game if at_end else self.positions[self.index]
         link = position_link(site_address(self.app.browser), state)
@@ -217,7 +199,7 @@ class ReviewScene(Scene):
         else:
             title = tr("Share this position")
             explanation = tr("Whoever opens this link plays on from move {n} of this game.").format(n=self.index)
-        self.app.manager.push(ShareScene(self.app, title, explanation, link))
+        self.app.go("share", title=title, explanation=explanation, link=link)
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()
@@ -228,25 +210,17 @@ class ReviewScene(Scene):
             self.go_to(self.index + (1 if kind == "right" else -1))
         elif kind == "scroll":
             self.go_to(self.index - action.amount)
-        elif kind == "press" and (self.slider.inflate(0, 16).collidepoint(action.pos)):
+        elif kind == "press" and (self.chart.slider.inflate(0, 16).collidepoint(action.pos)):
             self.sliding = True
-            self._slide_to(action.pos[0])
+            self.go_to(self.chart.slid_to(action.pos[0]))
         elif kind == "drag" and self.sliding:
-            self._slide_to(action.pos[0])
+            self.go_to(self.chart.slid_to(action.pos[0]))
         elif kind == "release" and self.sliding:
             self.sliding = False
-        elif kind == "release" and self.chart.collidepoint(action.pos) and self.panel.pressed is None:
-            self.go_to(self._chart_index(action.pos[0]))
+        elif kind == "release" and self.chart.rect.collidepoint(action.pos) and self.panel.pressed is None:
+            self.go_to(self.chart.move_at(action.pos[0], self.chart_title()))
         else:
             self.panel.handle(action)
-
-    def _slide_to(self, x: int) -> None:
-        fraction = (x - self.slider.x) / max(1, self.slider.width)
-        self.go_to(round(fraction * self.count))
-
-    def _chart_index(self, x: int) -> int:
-        inner = self._chart_inner()
-        return round((x - inner.x) / max(1, inner.width) * self.count)
 
     # -- time -------------------------------------------------------------------------------------------------
     def wants_frame(self) -> bool:
@@ -362,7 +336,7 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         self._refresh_buttons()
-        text, u = self.app.text, self.app.metrics.u
+        text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Review"))
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
         position = self.positions[self.index]
@@ -373,109 +347,60 @@ class ReviewScene(Scene):
         self.view.draw(surface, position, text, marks, self.looks, patterns)
         ghost = self.ghost()
         if ghost is not None:
-            self._draw_ghost(surface, ghost)
-        self._draw_info(surface, u)
-        self._draw_chart(surface, u)
-        self._draw_slider(surface, u)
+            draw_ghost(surface, self.view, ghost)
+        tone = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
+        draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), self.outlook())
+        values = self.advantages()
+        lost = [move.solved and bool(move.loss) for move in (self.analysis.move(i) for i in range(self.count))]
+        colour = self.looks[0].colour
+        self.chart.draw(surface, self.chart_title(), values, lost, self.index, colour, not self.analysis.done)
+        self.chart.draw_slider(surface, self.index)
         self.panel.draw(surface, text)
 
-    def _draw_ghost(self, surface: pygame.Surface, line: int) -> None:
-        a, b = self.view.ends[line]
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        width = self.view.line_width + 4
-        pieces = 7
-        for i in range(0, pieces, 2):
-            t0, t1 = i / pieces, (i + 1) / pieces
-            start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-            end = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-            pygame.draw.line(layer, (*theme.HINT, 170), start, end, width)
-        surface.blit(layer, (0, 0))
-
-    def _draw_info(self, surface: pygame.Surface, u: int) -> None:
-        text = self.app.text
-        rect = self.info
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        m = self.app.metrics
-        headline = self.headline()
-        size = text.fit(headline, max(m.body, int(u * 0.8)), rect.width - u)
-        text.draw(surface, headline, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
-        verdict = self.verdict()
-        colour = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
-        small = m.body
-        lines = text.wrap(verdict, small, rect.width - u)
-        while len(lines) > 2 and small > text.least:
-            small -= 1
-            lines = text.wrap(verdict, small, rect.width - u)
-        y = rect.y + u // 4 + int(m.body * 0.85)
-        for line in lines[:2]:
-            text.draw(surface, line, small, colour, topleft=(rect.x + u // 2, y))
-            y += int(small * 0.8)
-        outlook = self.outlook()
-        if outlook:
-            size = text.fit(outlook, m.caption, rect.width - u)
-            text.draw(surface, outlook, size, theme.MUTED, bottomleft=(rect.x + u // 2, rect.bottom - u // 4))
-
-    def _chart_title(self) -> list[str]:
-        """The chart's title, on as many lines as the chart's width needs at caption size."""
-        title = tr("Margin for {name} with best play · {done} of {count} moves solved").format(
+    def chart_title(self) -> str:
+        return tr("Margin for {name} with best play · {done} of {count} moves solved").format(
             name=self.names[0], done=self.analysis.solved_count(), count=self.count
         )
-        return self.app.text.wrap(title, self.app.metrics.caption, self.chart.width - self.app.metrics.u)
 
-    def _chart_inner(self) -> pygame.Rect:
-        m = self.app.metrics
-        u, rect = m.u, self.chart
-        top = u // 4 + len(self._chart_title()) * int(m.caption * 0.8) + u // 2
-        return pygame.Rect(rect.x + u + u // 2, rect.y + top, rect.width - 2 * u, rect.height - top - u // 2)
 
-    def _draw_chart(self, surface: pygame.Surface, u: int) -> None:
-        text = self.app.text
-        rect = self.chart
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        small = self.app.metrics.caption
-        y = rect.y + u // 4
-        for line in self._chart_title():
-            text.draw(surface, line, small, theme.INK, topleft=(rect.x + u // 2, y))
-            y += int(small * 0.8)
-        inner = self._chart_inner()
-        if inner.height < u // 2 or inner.width < u:
-            return
-        values = self.advantages()
-        top = max([1, *(abs(v) for v in values if v is not None)])
-        mid = inner.centery
-        steps = max(1, self.count)
+def draw_ghost(surface: pygame.Surface, view: BoardView, line: int) -> None:
+    """The better line for the move shown, dotted over the board."""
+    a, b = view.ends[line]
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    width = view.line_width + 4
+    pieces = 7
+    for i in range(0, pieces, 2):
+        t0, t1 = i / pieces, (i + 1) / pieces
+        start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        end = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(layer, (*theme.HINT, 170), start, end, width)
+    surface.blit(layer, (0, 0))
 
-        def point(i: int, v: int) -> tuple[float, float]:
-            return inner.x + inner.width * i / steps, mid - inner.height / 2 * v / top
 
-        unknown = [i for i, v in enumerate(values) if v is None]
-        if unknown:
-            left = inner.x + inner.width * unknown[0] / steps
-            right = inner.x + inner.width * min(self.count, unknown[-1] + 1) / steps
-            shade = pygame.Rect(round(left), inner.y, max(1, round(right - left)), inner.height)
-            pygame.draw.rect(surface, theme.BUTTON, shade)
-        pygame.draw.line(surface, theme.FAINT, (inner.x, mid), (inner.right, mid), 2)
-        if unknown:
-            label = tr("not solved") if self.analysis.done else tr("analysing")
-            if shade.width > text.width(label, small):
-                text.draw(surface, label, small, theme.MUTED, midtop=(shade.centerx, shade.y + 4))
-        text.draw(surface, f"+{top}", small, theme.MUTED, midright=(inner.x - 4, inner.y))
-        text.draw(surface, f"-{top}", small, theme.MUTED, midright=(inner.x - 4, inner.bottom))
-        colour = self.looks[0].colour
-        for i in range(len(values) - 1):
-            a, b = values[i], values[i + 1]
-            if a is not None and b is not None:
-                pygame.draw.line(surface, colour, point(i, a), point(i + 1, b), 3)
-        for i, v in enumerate(values[:-1]):
-            move = self.analysis.move(i)
-            if move.solved and move.loss and v is not None:
-                pygame.draw.circle(surface, theme.LAST_TURN, point(i + 1, values[i + 1] or 0), max(3, u // 7))
-        x = round(inner.x + inner.width * self.index / steps)
-        pygame.draw.line(surface, theme.FOCUS, (x, inner.y), (x, inner.bottom), 2)
-
-    def _draw_slider(self, surface: pygame.Surface, u: int) -> None:
-        rect = self.slider
-        track = pygame.Rect(rect.x, rect.centery - 3, rect.width, 6)
-        pygame.draw.rect(surface, theme.FAINT, track, border_radius=3)
-        x = rect.x + rect.width * self.index / max(1, self.count)
-        pygame.draw.circle(surface, theme.ACCENT, (round(x), rect.centery), max(8, rect.height // 3))
+def draw_info(
+    surface: pygame.Surface,
+    text: Text,
+    m: layout.Metrics,
+    rect: pygame.Rect,
+    headline: str,
+    verdict: tuple[str, tuple[int, int, int]],
+    outlook: str,
+) -> None:
+    """The move shown in words: the headline, the verdict (in its colour, at most two lines) and the outlook."""
+    u = m.u
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+    size = text.fit(headline, max(m.body, int(u * 0.8)), rect.width - u)
+    text.draw(surface, headline, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
+    words, colour = verdict
+    small = m.body
+    lines = text.wrap(words, small, rect.width - u)
+    while len(lines) > 2 and small > text.least:
+        small -= 1
+        lines = text.wrap(words, small, rect.width - u)
+    y = rect.y + u // 4 + int(m.body * 0.85)
+    for line in lines[:2]:
+        text.draw(surface, line, small, colour, topleft=(rect.x + u // 2, y))
+        y += int(small * 0.8)
+    if outlook:
+        size = text.fit(outlook, m.caption, rect.width - u)
+        text.draw(surface, outlook, size, theme.MUTED, bottomleft=(rect.x + u // 2, rect.bottom - u // 4))

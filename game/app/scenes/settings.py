@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -26,12 +26,9 @@ from ...play.settings import (
     Settings,
 )
 from .. import layout, theme
-from ..scene import PanelScene
+from ..scene import PanelScene, Services
 from ..widgets import Button, Choice, Panel
-from .common import back_button, draw_title, footer_rect, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
+from .common import back_button, draw_title, footer_rect, header_rects, start_game
 
 
 def seat_options() -> list[tuple[Seat, str]]:
@@ -65,7 +62,7 @@ def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
 
 
 class SettingsScene(PanelScene):
-    def __init__(self, app: App, play: bool) -> None:
+    def __init__(self, app: Services, play: bool) -> None:
         super().__init__(app)
         self.play = play
         self.draft = app.settings
@@ -110,9 +107,7 @@ class SettingsScene(PanelScene):
         self.change(seats=tuple(seats))
 
     def _edit_players(self) -> None:
-        from .players import PlayersScene
-
-        self.app.manager.push(PlayersScene(self.app))
+        self.app.go("players")
 
     def _controls(self) -> list[list[tuple[int, Choice]]]:
         """Each page's rows with their places (a place stays empty when its row does not apply)."""
@@ -262,11 +257,8 @@ class SettingsScene(PanelScene):
         return min(0.45, max(0.25, widest / max(1, width)))
 
     def start(self) -> None:
-        from .board import BoardScene
-        from .replace import start_game
-
         session = Session(self.draft, self.app.rng)
-        start_game(self.app, session, lambda: self.app.manager.replace(BoardScene(self.app, session)))
+        start_game(self.app, session, lambda: self.app.replace("board", session=session))
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -2,37 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...play.i18n import tr
 from .. import theme
 from ..clipboard import Clipboard
-from ..scene import PanelScene
-from ..theme import Text
+from ..scene import PanelScene, Services
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, header_rects
-
-if TYPE_CHECKING:
-    from ..app import App
-
-
-def break_anywhere(text: Text, value: str, size: int, width: int) -> list[str]:
-    """``value`` (a link: no spaces) cut into lines no wider than ``width`` at ``size``."""
-    lines, line = [], ""
-    for char in value:
-        if line and text.width(line + char, size) > width:
-            lines.append(line)
-            line = ""
-        line += char
-    return [*lines, line] if line else lines
+from .common import back_button, break_anywhere, draw_title, header_rects
 
 
 class ShareScene(PanelScene):
     """``title`` over ``explanation``, the ``link`` in full, Copy and Back."""
 
-    def __init__(self, app: App, title: str, explanation: str, link: str) -> None:
+    def __init__(self, app: Services, title: str, explanation: str, link: str) -> None:
         super().__init__(app)
         self.title = title
         self.explanation = explanation

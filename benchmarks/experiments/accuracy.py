@@ -1,9 +1,9 @@
 """The Expert's move accuracy where games against Knox are lost (4x4 boxes, 27-34 lines left), judged by the exact
 solver, without Knox.
 
-    python benchmarks/accuracy.py                                  # main's settings, 1.5 s a move, 27-31 left
-    python benchmarks/accuracy.py --seconds 0.6 --limit 60 --setting rev=main --setting main
-    python benchmarks/accuracy.py --setting main --setting "EXACT_FIRST_LINES=34; FIGHT_EXACT_SHARES[more lines]=0.6"
+    python benchmarks/experiments/accuracy.py                  # main's settings, 1.5 s a move, 27-31 left
+    python benchmarks/experiments/accuracy.py --seconds 0.6 --limit 60 --setting rev=main --setting main
+    python benchmarks/experiments/accuracy.py --setting main --setting "EXACT_FIRST_LINES=34"
 
 Positions: every move of the Expert in the recorded games against Knox (``peers.py`` output: the lines
 ``game N: Expert (first|second) A-B  moves...``) made at ``--lines`` lines left with no capture to make, one per
@@ -49,8 +49,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
 
 from peers import Aborted, Coordinates, _parse  # noqa: E402
 
@@ -61,7 +61,7 @@ from game.ai.search.solver import Solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 LOGS = ("/work/knox-runs/*-4*.txt", "/work/knox-runs/lead/quiet-4-all.txt")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CACHE = Path(__file__).resolve().parent / "accuracy_values.txt"
 GAME = re.compile(r"game (\d+): Expert \((first|second)\) \d+-\d+(?:, Knox restarted \d+x)?  (.*)")
 SETTING = re.compile(r"\s*([A-Z_]+)(?:\[([^\]]+)\])?\s*=\s*(.+?)\s*$")
@@ -264,7 +264,7 @@ def read_cache(path: Path) -> dict[int, int]:
 
 def write_cache(path: Path, values: dict[int, int]) -> None:
     lines = ["# exact values (player to move, rest of the game) of the positions, key: min of the drawn lines'"]
-    lines.append("# images under the board's symmetries (benchmarks/accuracy.py)")
+    lines.append("# images under the board's symmetries (benchmarks/experiments/accuracy.py)")
     lines += [f"{key} {value}" for key, value in sorted(values.items())]
     path.write_text("\n".join(lines) + "\n")
 

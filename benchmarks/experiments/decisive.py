@@ -1,7 +1,7 @@
 """How long each search needs to find a move that keeps the value, on the positions where the Expert lost it.
 
-    python benchmarks/postmortem.py games.txt --board 4x4 --lines 33 > pm.txt   # the Expert's mistakes: 8E-2 ...
-    python benchmarks/decisive.py games.txt 0:8 1:7 5:9 --board 4x4 --max-seconds 30
+    python benchmarks/experiments/postmortem.py games.txt --board 4x4 --lines 33 > pm.txt  # mistakes: 8E-2 ...
+    python benchmarks/experiments/decisive.py games.txt 0:8 1:7 5:9 --board 4x4 --max-seconds 30
 
 Each ``GAME:PLY`` names the position before ply ``PLY`` of game ``GAME`` of a ``peers.py`` record (the plies that
 ``postmortem.py`` marks ``E`` with a drop). For each, on fresh tables: the exact value (full window), then the
@@ -19,8 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
 
 from peers import Coordinates  # noqa: E402
 from postmortem import read_games  # noqa: E402

@@ -1,9 +1,9 @@
 """Where the games against Knox were lost: the exact value after every ply of the games ``peers.py`` printed.
 
     python benchmarks/peers.py --knox /work/knox/knox --board 4x4 --games 20 > games.txt
-    python benchmarks/postmortem.py games.txt --board 4x4 --seconds 20
-    python benchmarks/postmortem.py games.txt --board 4x4 --lines 29 --jobs 2 --start-value 0
-    python benchmarks/postmortem.py openings.txt --lines 30   # games stopped at 30 lines left (peers --stop-lines)
+    python benchmarks/experiments/postmortem.py games.txt --board 4x4 --seconds 20
+    python benchmarks/experiments/postmortem.py games.txt --board 4x4 --lines 29 --jobs 2 --start-value 0
+    python benchmarks/experiments/postmortem.py openings.txt --lines 30  # stopped at 30 lines left
 
 For each finished game (the lines ``game N: Expert (first|second) A-B  moves...``, or ``Knox A`` in the Expert's
 place for ``peers.py --knox-v-knox``) the exact solver (:class:`game.ai.search.solver.Solver`) values the positions
@@ -34,8 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
 
 from peers import Coordinates, _parse  # noqa: E402
 

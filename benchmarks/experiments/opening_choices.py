@@ -1,7 +1,7 @@
 """How good each early-game method's safe line is, by the exact solver, on boards small enough to solve.
 
-    python benchmarks/opening_choices.py --board 3x3 --positions 60 --seconds 0.3
-    python benchmarks/opening_choices.py --board 3x4 --positions 30 --seconds 0.5 --drawn 6-10
+    python benchmarks/experiments/opening_choices.py --board 3x3 --positions 60 --seconds 0.3
+    python benchmarks/experiments/opening_choices.py --board 3x4 --positions 30 --seconds 0.5 --drawn 6-10
 
 Positions: from the empty board, ``--drawn`` random safe lines (nothing taken), kept when more than ``--safe``
 safe lines are left (the Expert's early game: more than ``SELECTIVE_SAFE`` on the real boards). For each, the exact
@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Generator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.levels.hard import long_chain_rule  # noqa: E402
 from game.ai.position.chains import safe_lines  # noqa: E402

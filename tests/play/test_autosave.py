@@ -1,0 +1,55 @@
+"""Keeping the game on the device: the unfinished game saved when it changes, the finished game recorded, and a
+practice game leaving both alone."""
+
+from __future__ import annotations
+
+import random
+
+from game.play.autosave import Autosave
+from game.play.session import PRACTICE, Session
+from game.play.settings import Seat, Settings
+from game.storage import MemoryStore, Saved
+
+PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(1, 1), animation="fast")
+
+
+class Counting(MemoryStore):
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+
+    def _write(self, key: str, text: str) -> None:
+        self.writes.append(key)
+        super()._write(key, text)
+
+
+def test_the_unfinished_game_is_saved_when_it_changes_and_recorded_when_it_ends():
+    store = Counting()
+    session = Session(PEOPLE, random.Random(1), first=0)
+    keeper = Autosave(session, Saved(store))
+    keeper.save()
+    assert store.get("unfinished") is not None and store.writes.count("unfinished") == 1
+    keeper.keep()
+    assert store.writes.count("unfinished") == 1, "nothing changed: nothing written"
+    session.play_line(0)
+    keeper.keep()
+    assert store.writes.count("unfinished") == 2
+    for line in (1, 2, 3):
+        session.play_line(line)
+    keeper.finish()
+    assert store.get("unfinished") is None and store.get("history") is not None
+
+
+def test_a_practice_game_leaves_the_saved_game_and_the_history_alone():
+    store = MemoryStore()
+    saved = Saved(store)
+    saved.save_unfinished(Session(PEOPLE, random.Random(2), first=0).to_unfinished())
+    before = store.get("unfinished")
+    practice = Session(PEOPLE, random.Random(1), first=0, purpose=PRACTICE)
+    keeper = Autosave(practice, saved)
+    keeper.save()
+    for line in range(4):
+        practice.play_line(line)
+    keeper.keep()
+    keeper.finish()
+    assert store.get("unfinished") == before and store.get("history") is None
