@@ -21,6 +21,7 @@ from ..core.shapes import SHAPES
 from ..storage import FinishedGame, Saved, Seat, UnfinishedGame
 from .i18n import tr
 from .narration import announce_move
+from .rating import is_rated
 from .settings import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
@@ -113,6 +114,8 @@ class Session:
         self.messages: list[str] = []
         self.spoken: list[str] = []  # each move told in words, for the screen reader (game/play/narration.py)
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
+        self._record: FinishedGame | None = None
+        self.unrated = False  # undo or a hint was used, or the game began on a given position (game/play/rating.py)
 
     # -- what the scene shows ---------------------------------------------------------------------------------
     def is_you(self, seat: int) -> bool:
@@ -319,6 +322,7 @@ class Session:
         """Take back moves up to and including the last one a person chose; False when there is none."""
         if not self.can_undo():
             return False
+        self.unrated = True
         movers = self.movers[self.current]
         while movers:
             self.drawn_at.pop(self.state.undo(), None)
@@ -340,6 +344,7 @@ class Session:
             return False
         self.hint = None
         self.hint_search = ai.think_hint(self.state, hint_seconds(self.board.num_lines))
+        self.unrated = True
         return True
 
     def _step_hint(self, step_seconds: float) -> None:
@@ -386,10 +391,16 @@ class Session:
             timer_left=self.timer.remaining() if self.timer.enabled else None,
             purpose=self.purpose,
             link=self.link_id,
+            unrated=self.unrated,
         )
 
     def record(self) -> FinishedGame:
-        """The history's record of this finished game or match."""
+        """The history's record of this finished game or match (made once: the same id every time)."""
+        if self._record is None:
+            self._record = self._make_record()
+        return self._record
+
+    def _make_record(self) -> FinishedGame:
         return FinishedGame(
             id=os.urandom(8).hex(),
             date=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -402,7 +413,13 @@ class Session:
             moves=tuple(encode(game) for game in self.games),
             boards=tuple(tuple(scores) for scores in self.match.board_scores()),
             decider=self.purpose == DECIDER,
+            rated=self.rated(),
         )
+
+    def rated(self) -> bool:
+        """Whether this game counts for the player's rating (the rule is :func:`game.play.rating.is_rated`)."""
+        seats = [(seat.kind, seat.level) for seat in self.seats]
+        return is_rated(seats, self.unrated, "" if self.purpose != PRACTICE else self.purpose, self.link_id is not None)
 
 
 def resume_session(saved: UnfinishedGame, rng: random.Random | None = None) -> tuple[Session | None, str]:
@@ -428,6 +445,7 @@ def resume_session(saved: UnfinishedGame, rng: random.Random | None = None) -> t
         session.timer.set_remaining(saved.timer_left)  # the clock goes on where it stopped: no fresh time
     session.movers = [game.drawers() for game in games]
     session.link_id = saved.link
+    session.unrated = saved.unrated
     return session, ""
 
 

@@ -161,7 +161,9 @@ class Seat:
         return self.kind == "computer"
 
 
-KNOWN_FIELDS = ("id", "date", "board", "rules", "seats", "names", "scores", "winners", "moves", "boards", "decider")
+KNOWN_FIELDS = (
+    "id", "date", "board", "rules", "seats", "names", "scores", "winners", "moves", "boards", "decider", "rated"
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -185,6 +187,7 @@ class FinishedGame:
     moves: tuple[str, ...] = ()
     boards: tuple[tuple[int, ...], ...] = ()
     decider: bool = False
+    rated: bool = False  # counts for the player's rating (game/play/rating.py); games before ratings: False
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def to_data(self) -> dict[str, Any]:
@@ -200,6 +203,8 @@ class FinishedGame:
             "moves": list(self.moves),
             "decider": self.decider,
         }
+        if self.rated:
+            data["rated"] = True
         if self.seats:  # (none for a game saved before seats were)
             data["seats"] = [{"kind": seat.kind, "level": seat.level} for seat in self.seats]
         if self.boards:
@@ -249,6 +254,7 @@ class FinishedGame:
             moves=_moves(data.get("moves"), board, rules, replay),
             boards=_boards(data.get("boards"), len(names)),
             decider=_flag(data.get("decider")),
+            rated=_flag(data.get("rated")),
             extra=extra,
         )
 
@@ -302,25 +308,28 @@ def _flag(value: Any) -> bool:
 @dataclass(frozen=True)
 class FoldedGame:
     """A game older than the recent ones, kept as its id, date and outcome (None: it was not one person against
-    the computer, so it counts only in the number of games). Stored as ``[id, date]`` or
-    ``[id, date, level, board, result, margin]``."""
+    the computer, so it counts only in the number of games), and whether it counted for the rating (its result
+    against the strongest level met is what the rating replays). Stored as ``[id, date]``,
+    ``[id, date, level, board, result, margin]`` or, rated, ``[id, date, level, board, result, margin, 1]``."""
 
     id: str
     date: str
     outcome: Outcome | None = None
+    rated: bool = False
 
     def to_data(self) -> list[Any]:
-        return [self.id, self.date, *(self.outcome or ())]
+        rated = [1] if self.rated and self.outcome else []
+        return [self.id, self.date, *(self.outcome or ()), *rated]
 
     @classmethod
     def from_data(cls, data: Any) -> FoldedGame:
-        if not (isinstance(data, list) and len(data) in (2, 6)):
+        if not (isinstance(data, list) and len(data) in (2, 6, 7)) or (len(data) == 7 and data[6] != 1):
             raise RecordError(phrases.BAD_TOTALS)
         game_id = text(data[0], MAX_ID, phrases.BAD_TOTALS)
         when = date(data[1]) if isinstance(data[1], str) else _raise(phrases.BAD_TOTALS)
         if len(data) == 2:
             return cls(game_id, when)
-        level, board, result, margin = data[2:]
+        level, board, result, margin = data[2:6]
         if result not in RESULTS:
             raise RecordError(phrases.BAD_TOTALS)
         return cls(
@@ -332,11 +341,13 @@ class FoldedGame:
                 result,
                 count(margin, MAX_SCORE, phrases.BAD_TOTALS, low=-MAX_SCORE),
             ),
+            rated=len(data) == 7,
         )
 
     @classmethod
     def of(cls, game: FinishedGame, classify: Classify | None) -> FoldedGame:
-        return cls(game.id, game.date, classify(game) if classify else None)
+        outcome = classify(game) if classify else None
+        return cls(game.id, game.date, outcome, game.rated and outcome is not None)
 
 
 def _raise(why: str) -> Any:
@@ -422,9 +433,10 @@ class UnfinishedGame:
     timer_left: float | None = None
     purpose: str = "game"
     link: str | None = None
+    unrated: bool = False  # undo or a hint was used, or the game began on a given position: it will not be rated
 
     def to_data(self) -> dict[str, Any]:
-        data = {
+        data: dict[str, Any] = {
             "version": UNFINISHED_VERSION,
             "settings": dict(self.settings),
             "starter": self.starter,
@@ -433,6 +445,8 @@ class UnfinishedGame:
             "timer_left": self.timer_left,
             "purpose": self.purpose,
         }
+        if self.unrated:
+            data["unrated"] = True
         return {**data, "link": self.link} if self.link else data
 
     @classmethod
@@ -459,4 +473,5 @@ class UnfinishedGame:
             timer_left=timer_left,
             purpose="decider" if data.get("purpose") == "decider" else "game",
             link=link if isinstance(link, str) and link and len(link) <= MAX_ID and _encodable(link) else None,
+            unrated=_flag(data.get("unrated")),
         )

@@ -14,6 +14,7 @@ from ...core import CodeError, decode
 from ...core.notation import parse_board_token
 from ...play.i18n import tr, tr_mark, tr_n
 from ...play.i18n.phrases import describe_board, format_date, level_name
+from ...play.rating import history_results, replay
 from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
 from ...storage import FinishedGame, HistoryView
 from .. import layout, theme
@@ -119,6 +120,7 @@ class HistoryScene(Scene):
         self.rows = stats_rows(view.games, view.earlier)
         self.streak = streak_text(view.games, view.earlier)
         self.saving = saving_text(view)
+        self.ratings = replay(history_results(view.earlier.folded, view.games))
 
     def enter(self) -> None:
         self._load()  # again after a backup was imported
@@ -280,11 +282,15 @@ class HistoryScene(Scene):
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
         played = tr_n("{n} game played", "{n} games played", self.total)
-        text.draw(surface, played, m.body, theme.INK, topleft=(inner.x, rect.y + u // 3))
+        chart = self._rating_rect(inner, rect.y + u // 3, u) if self.ratings else None
+        room = inner.width - (chart.width + u // 2 if chart else 0)
+        text.draw(surface, played, text.fit(played, m.body, room), theme.INK, topleft=(inner.x, rect.y + u // 3))
         y = rect.y + u // 3 + int(m.body * 0.8)
         for line in (self.streak, self.saving):
-            text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+            text.draw(surface, line, text.fit(line, m.caption, room), theme.MUTED, topleft=(inner.x, y))
             y += int(m.caption * 0.8)
+        if chart:
+            self._draw_rating(surface, chart)
         if not self.shown_rows:
             return
         y = rect.y + self.stats_top
@@ -298,6 +304,30 @@ class HistoryScene(Scene):
         hidden = len(self.rows) - self.shown_rows
         if hidden:
             text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
+
+    def _rating_rect(self, inner: pygame.Rect, top: int, u: int) -> pygame.Rect:
+        """Where the rating and its chart go: the top right of the statistics, beside the lines of text."""
+        width = min(inner.width * 2 // 5, u * 9)
+        return pygame.Rect(inner.right - width, top, width, self.stats_top - top + self.stats_rect.y - u // 3)
+
+    def _draw_rating(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The rating now, and a line of it over the rated games (oldest at the left)."""
+        text, m = self.app.text, self.app.metrics
+        now = self.ratings[-1]
+        words = tr("provisional rating {rating}") if now.provisional else tr("rating {rating}")
+        label = words.format(rating=round(now.value))
+        size = text.fit(label, m.caption, room.width)
+        drawn = text.draw(surface, label, size, theme.INK, topright=room.topright)
+        plot = pygame.Rect(room.x, drawn.bottom + 2, room.width, room.bottom - drawn.bottom - 2)
+        values = [rating.value for rating in self.ratings]
+        if len(values) < 2 or plot.height < 6:
+            return
+        low, high = min(values), max(values)
+        span = max(high - low, 1.0)
+        last = len(values) - 1
+        points = [(plot.x + plot.width * i // last, plot.bottom - round((v - low) / span * plot.height))
+                  for i, v in enumerate(values)]  # fmt: skip
+        pygame.draw.lines(surface, theme.ACCENT, False, points, max(1, m.u // 8))
 
     def _draw_table_row(
         self,

@@ -706,6 +706,11 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     "Hint: {line}. {why}": "Indice : {line}. {why}",
+    "not rated: undo, a hint or a given start": "non classée : annulation, indice ou position donnée",
+    "provisional rating {rating} ({change})": "classement provisoire {rating} ({change})",
+    "rating {rating} ({change})": "classement {rating} ({change})",
+    "provisional rating {rating}": "classement provisoire {rating}",
+    "rating {rating}": "classement {rating}",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
