@@ -4,27 +4,56 @@ from __future__ import annotations
 
 import pygame
 
+from ..play.players import COLOURS
+from ..play.text import MARK, displayable
+from .palette import DARK, LIGHT, PALETTES, Palette
+
 FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
 TEXT_CACHE_BYTES = 8_000_000  # rendered strings kept, in pixel bytes (600 long strings could hold 30 MB)
 
-BACKGROUND = (246, 241, 230)
-PANEL = (255, 252, 245)
-INK = (40, 44, 52)
-MUTED = (120, 118, 112)
-DOT = (40, 44, 52)
-LINE = (52, 58, 70)
-FAINT = (214, 206, 190)
-ACCENT = (32, 110, 200)
-HINT = (118, 72, 204)  # violet: apart from all four player colours (player 3 is green)
-LAST_TURN = (224, 72, 60)
-BUTTON = (233, 226, 212)
-BUTTON_HOVER = (222, 212, 194)
-BUTTON_DOWN = (205, 193, 170)
-BUTTON_PRIMARY = (32, 110, 200)
-DANGER = (196, 52, 44)
-DISABLED = (180, 176, 168)
-SELECTED = (52, 58, 70)
-FOCUS = (240, 160, 40)
+# The colours of the palette in use (game/app/palette.py: light or dark), set by use(); read at draw time as
+# theme.INK and so on, so every drawing follows a change of palette at its next frame.
+BACKGROUND = LIGHT.background
+PANEL = LIGHT.panel
+INK = LIGHT.ink
+MUTED = LIGHT.muted
+DOT = LIGHT.dot
+LINE = LIGHT.line
+FAINT = LIGHT.faint
+ACCENT = LIGHT.accent
+HINT = LIGHT.hint
+LAST_TURN = LIGHT.last_turn
+BUTTON = LIGHT.button
+BUTTON_HOVER = LIGHT.button_hover
+BUTTON_DOWN = LIGHT.button_down
+BUTTON_PRIMARY = LIGHT.button_primary
+ON_PRIMARY = LIGHT.on_primary
+DANGER = LIGHT.danger
+DISABLED = LIGHT.disabled
+SELECTED = LIGHT.selected
+FOCUS = LIGHT.focus
+WASH = LIGHT.wash
+PALETTE = LIGHT
+
+
+def use(palette: Palette) -> None:
+    """Draw with ``palette`` from now on: its colours become this module's, and each player colour's name takes the
+    palette's shade of it (``game.play.players.COLOURS``, which every seat's look is made from)."""
+    global PALETTE
+    PALETTE = palette
+    for name, colour in palette.colours().items():
+        globals()[name.upper()] = colour
+    COLOURS.update(palette.players)
+
+
+def palette_for(choice: str, system_dark: bool) -> Palette:
+    """The palette a theme setting means: "light", "dark", or the system's preference ("auto")."""
+    if choice in PALETTES:
+        return PALETTES[choice]
+    return DARK if system_dark else LIGHT
+
+
+use(LIGHT)
 # The players' colours and patterns are in game/app/players.py (one lookup for every seat's look).
 # With patterns on, a drawn line carries the rhythm of its player's cell pattern: dash and gap lengths (on, off, ...)
 # in line widths, full colour over a pale line.
@@ -32,8 +61,9 @@ LINE_DASHES = {"stripes": (3.0, 1.5), "dots": (1.0, 1.0), "grid": (3.0, 1.0, 1.0
 
 
 def tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
-    """``colour`` mixed with white: 0 keeps it, 1 is white."""
-    return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+    """``colour`` mixed with the palette's wash (white in the light palette, the panel in the dark one): 0 keeps
+    it, 1 is the wash. Pale fills of claimed cells and highlights use it."""
+    return tuple(round(c + (w - c) * amount) for c, w in zip(colour, WASH, strict=True))  # type: ignore[return-value]
 
 
 class Text:
@@ -43,6 +73,11 @@ class Text:
     several pixels, ``kz`` by seven), which SDL_ttf applies when it renders a whole string: "Pipopipet te".
     So a string is laid out here glyph by glyph, each one placed at the sum of the previous glyphs' advances,
     the same on the desktop and in the browser (same font, same SDL_ttf).
+
+    Any string can be drawn: SDL_ttf refuses NUL, lone surrogates and characters of no width (a zero-width space,
+    a soft hyphen, a bidirectional control), so what is drawn is :func:`~game.play.text.displayable` (those become
+    the replacement mark, at most DRAWN_LENGTH characters), and a character the font still refuses is drawn as
+    the mark too. A character the font has no glyph for shows the font's own empty box.
     """
 
     def __init__(self) -> None:
@@ -52,6 +87,7 @@ class Text:
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._cache_bytes = 0
         self._advances: dict[tuple[str, int], int] = {}
+        self._takes: dict[str, bool] = {}  # whether SDL_ttf draws a character (the same font at every size)
 
     def font(self, size: int) -> pygame.font.Font:
         """The font at ``size``; the FONT_SIZES most recently used sizes are kept (a font with its glyphs costs about
@@ -75,15 +111,27 @@ class Text:
         key = (char, size)
         found = self._advances.get(key)
         if found is None:
-            metrics = self.font(size).metrics(char)
-            glyph = metrics[0] if metrics else None
-            found = glyph[4] if glyph else self.font(size).size(char)[0]
+            glyph = self.glyph(char)
+            metrics = self.font(size).metrics(glyph)
+            found = metrics[0][4] if metrics and metrics[0] else self.font(size).size(glyph)[0]
             self._advances[key] = found
         return found
 
+    def glyph(self, char: str) -> str:
+        """``char``, or MARK when SDL_ttf refuses to draw it (no width, NUL, a surrogate); spaces are only advanced
+        over, never drawn."""
+        takes = self._takes.get(char)
+        if takes is None:
+            try:
+                takes = char.isspace() or bool(self.font(self.body).render(char, True, INK))
+            except (pygame.error, ValueError):  # (UnicodeError is a ValueError)
+                takes = False
+            self._takes[char] = takes
+        return char if takes else MARK
+
     def width(self, text: str, size: int) -> int:
         """The width of ``text`` as :meth:`render` lays it out."""
-        return sum(self.advance(char, size) for char in text)
+        return sum(self.advance(char, size) for char in displayable(text))
 
     def render(self, text: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
         key = (text, int(size), tuple(colour))
@@ -99,11 +147,12 @@ class Text:
 
     def _compose(self, text: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:
         font = self.font(size)
-        surface = pygame.Surface((max(1, self.width(text, size) + 2), font.get_height()), pygame.SRCALPHA)
+        shown = displayable(text)
+        surface = pygame.Surface((max(1, self.width(shown, size) + 2), font.get_height()), pygame.SRCALPHA)
         x = 0
-        for char in text:
+        for char in shown:
             if not char.isspace():
-                surface.blit(font.render(char, True, colour), (x, 0))
+                surface.blit(font.render(self.glyph(char), True, colour), (x, 0))
             x += self.advance(char, size)
         return surface
 
@@ -131,9 +180,14 @@ class Text:
         """``text``, cut short with an ellipsis if it is wider than ``width`` pixels at ``size``."""
         if self.width(text, size) <= width:
             return text
-        while text and self.width(text + "…", size) > width:
-            text = text[:-1]
-        return text.rstrip() + "…"
+        room, used, kept = width - self.advance("…", size), 0, 0
+        shown = displayable(text)
+        for char in shown:
+            used += self.advance(char, size)
+            if used > room:
+                break
+            kept += 1
+        return shown[:kept].rstrip() + "…"
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` at ``size``."""

@@ -40,14 +40,13 @@ class Shape:
     sizes: range  # every size value the rules accept
     offered: range  # the size values Settings offers
     default: tuple[int, ...]  # the size a player gets on choosing the shape
-    safe_hint: str  # a hint's safe line, said of this shape's cells
-    take_hint: str  # a hint to take a cell
     row_height: float  # distance between rows of dots, in board units (the text drawing's scale)
     cells: Callable[..., int]  # how many cells a board of these size values has
     words: str  # the board for a player, cells and dots both given (a template of :meth:`values`)
     short: str  # the board in a few words (history, statistics)
     option: str  # one size value as Settings offers it (a template of :attr:`option_values`)
     option_values: Callable[[int], dict[str, int]]
+    size_names: tuple[tuple[int, str], ...] = ()  # sizes that have a name players know (sheet 004's triangles)
 
     @property
     def arity(self) -> int:
@@ -88,7 +87,11 @@ class Shape:
         return translate(self.short).format(**self.values(board))
 
     def option_name(self, value: int, translate: Callable[[str], str] = str) -> str:
-        return translate(self.option).format(**self.option_values(value))
+        """One size value as Settings offers it, after its name when it has one ("Small · 5 dots a side · 16
+        triangles")."""
+        option = translate(self.option).format(**self.option_values(value))
+        name = dict(self.size_names).get(value)
+        return option if name is None else f"{translate(name)} · {option}"
 
     def decider_size(self, size: Sequence[int]) -> tuple[int, ...]:
         """The offered size nearest ``size`` (fewest steps on its size values, then fewest cells) whose board has
@@ -124,8 +127,6 @@ SQUARE = Shape(
     sizes=range(1, 13),
     offered=range(2, 13),
     default=(3, 3),
-    safe_hint="Hint: a safe line, it gives no box its third side",
-    take_hint="Hint: take the box, then move again",
     row_height=1.0,
     cells=lambda rows, cols: rows * cols,
     words="{r}x{c} boxes ({r1}x{c1} dots)",
@@ -141,14 +142,13 @@ TRIANGLE = Shape(
     sizes=range(3, 10),
     offered=range(4, 10),
     default=(6,),
-    safe_hint="Hint: a safe line, it gives no triangle its second side",
-    take_hint="Hint: take the triangle, then move again",
     row_height=_TRIANGLE_ROW,
     cells=lambda side: (side - 1) ** 2,
     words="triangle, {n} dots a side ({cells} triangles)",
     short="triangle {n}",
     option="{n} dots a side · {cells} triangles",
     option_values=lambda n: {"n": n, "cells": (n - 1) ** 2},
+    size_names=((5, "Small"), (6, "Medium (the usual)"), (7, "Large")),
 )
 HEXAGON = Shape(
     name="hex",
@@ -158,8 +158,6 @@ HEXAGON = Shape(
     sizes=range(1, 4),
     offered=range(1, 4),
     default=(1,),
-    safe_hint="Hint: a safe line, it gives no hexagon its fifth side",
-    take_hint="Hint: take the hexagon, then move again",
     row_height=_TRIANGLE_ROW,
     cells=_hexagon_cells,
     words="hexagon, {cells} cells ({dots} dots)",

@@ -13,13 +13,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..ai import hints
-from ..core import Board, GameState
+from ..core import GameState
 from ..core.rules import STARTS
-from ..core.shapes import shape_of
 from .i18n import tr, tr_mark
-from .i18n.phrases import START_NAMES, describe_board, hint_reason
-from .session import Session
+from .i18n.phrases import START_NAMES, describe_board, hint_text
+from .session import GAME, Session
 
 FEEDBACK_SECONDS = 2.0
 TAKEN = tr_mark("That line is taken")
@@ -98,18 +96,6 @@ class Pointing:
             marks.cursor = self.cursor
 
 
-def hint_text(reason: str, board: Board) -> str:
-    """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
-    if not reason:
-        return tr("Hint: try the marked line")
-    shape = shape_of(board)
-    if reason == hints.SAFE:
-        return tr(shape.safe_hint)
-    if reason == hints.TAKES:
-        return tr(shape.take_hint)
-    return tr("Hint: {reason}").format(reason=hint_reason(reason))
-
-
 class GamePresenter:
     """The game's board screen in words and marks: its title, the status line and its tone, the move clock, and the
     marks over the position, from the session, the message of the moment and the board input's choice."""
@@ -127,6 +113,10 @@ class GamePresenter:
             parts.append(tr(START_NAMES[session.rules.start]))
         if session.rules.no_extra:
             parts.append(tr("no extra move"))
+        if session.rules.must_capture:
+            parts.append(tr("captures compulsory"))
+        if session.settings.decider and len(session.seats) == 2 and session.purpose == GAME:
+            parts.append(tr("decider if tied"))
         if len(session.games) > 1:
             parts.append(tr("board {n} of {total}").format(n=session.current + 1, total=len(session.games)))
         return " · ".join(parts)
@@ -147,6 +137,8 @@ class GamePresenter:
                 return tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
             return tr("Game over")
         name = session.names[state.to_move]
+        if not state.moves and state.to_move != 0:  # rules sheet 004 has the first player blue: say why not here
+            return tr("{name} starts: colours stay with the players, whoever starts").format(name=name)
         if session.thinking:
             return tr("{name} is thinking").format(name=name)
         if session.hint_search is not None:

@@ -6,6 +6,7 @@ import ast
 import random
 import re
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pygame
@@ -45,8 +46,8 @@ def shape_words() -> set[str]:
     return {
         text
         for shape in SHAPES.values()
-        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
-                     shape.take_hint)
+        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option,
+                     *(name for _, name in shape.size_names))
     }  # fmt: skip
 
 
@@ -88,8 +89,8 @@ def untranslated() -> list[str]:
                 exempt.add(id(body[0].value))  # a docstring
             if isinstance(node, ast.Call) and called(node) in CALLS | {"tr_n"}:
                 exempt.update(id(arg) for arg in node.args)
-            if isinstance(node, ast.Call) and called(node) in {"compile", "fullmatch", "match", "search"}:
-                exempt.update(id(arg) for arg in node.args)  # a regular expression
+            if isinstance(node, ast.Call) and called(node) in {"compile", "fullmatch", "match", "search", "matchMedia"}:
+                exempt.update(id(arg) for arg in node.args)  # a regular expression, or a CSS media query
             if isinstance(node, ast.Raise | ast.Assert):  # a programmer's message, never shown to a player
                 exempt.update(id(inner) for inner in ast.walk(node))
         for node in ast.walk(tree):
@@ -279,6 +280,11 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         scene.update(0.1)  # the page gave its offer: the invitation is shown
         return scene
 
+    def daily() -> object:
+        for day in ("2026-11-29", "2026-11-30", "2026-12-01"):  # (a streak, ticked days, today solved)
+            app.saved.mark_daily_solved(day)
+        return app.scene("daily", today=lambda: date(2026, 12, 1))
+
     timed = Settings(seats=four, shape="triangle", size=(6,), timer=15)
     match = Settings(seats=you_and_computer, size=(2, 2), match=True)
     link = friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_")
@@ -300,6 +306,7 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         ("online invitation", "online", invited),
         ("backup", "backup", made("backup")),
         ("puzzles", "puzzles", made("puzzles")),
+        ("the daily puzzle", "daily", daily),
         ("puzzle", "puzzle", lambda: app.scene("puzzle", puzzles=puzzles(), index=0)),
         ("puzzle with its hint", "puzzle", puzzle_hint),
         ("players", "players", made("players")),

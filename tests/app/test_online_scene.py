@@ -51,6 +51,6 @@ def test_host_and_guest_connect_through_the_scene_and_play_on_the_board(make_dri
 
 def test_an_invitation_link_opens_the_scene(make_driver):
     driver = make_driver()
-    assert open_link(driver.app, "https://example.org/#o1.Kq3xZ0a_.AAAA.B")
+    assert open_link(driver.app, "https://example.org/#o1.Kq3xZ0a_.AAAA.BB")
     driver.frames(1)
     assert isinstance(driver.scene, OnlineScene) and driver.scene.lobby is None  # on the desktop: told why not

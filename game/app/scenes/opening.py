@@ -13,6 +13,7 @@ from typing import Any
 from ...play.links import Link, LinkError, LinkGames, parse_link, position_session, position_settings, seats_for
 from ...play.online.invite import is_room_link
 from ...play.settings import Seat
+from ...play.text import LINK_LENGTH, clean
 from ..scene import Services
 from .common import start_game
 
@@ -23,7 +24,7 @@ def open_link(app: Services, text: str) -> bool:
         app.go("online", link=text)
         return True
     try:
-        name, args = destination(app, parse_link(text))
+        name, args = destination(app, parse_link(clean(text, LINK_LENGTH)))
     except LinkError as error:
         app.notify(str(error))
         return False

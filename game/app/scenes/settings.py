@@ -17,7 +17,7 @@ from ...ai import LEVELS
 from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
 from ...play.i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
-from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
+from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name, tie_note
 from ...play.session import Session
 from ...play.settings import (
     ANIMATION_SPEEDS,
@@ -136,6 +136,18 @@ class SettingsScene(PanelScene):
                 ),
             )
         )
+        if len(d.seats) == 2:  # (only two players can be separated by a board with an odd number of cells)
+            board.append(
+                (
+                    4,
+                    Choice(
+                        tr("If tied"),
+                        [(False, tr("Offer a decider")), (True, tr("Decider agreed"))],
+                        d.decider,
+                        lambda v: self.change(decider=v),
+                    ),
+                )
+            )
         rules = [
             Choice(
                 tr("Winner"),
@@ -148,6 +160,12 @@ class SettingsScene(PanelScene):
                 [(start, tr(name)) for start, name in START_NAMES.items()],
                 d.start,
                 lambda v: self.change(start=v),
+            ),
+            Choice(
+                tr("Captures"),
+                [(False, tr("Optional")), (True, tr("Compulsory"))],
+                d.must_capture,
+                lambda v: self.change(must_capture=v),
             ),
             Choice(
                 tr("Extra move"),
@@ -195,6 +213,12 @@ class SettingsScene(PanelScene):
                 [(AUTO, tr("Automatic"))] + [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
                 d.language,
                 lambda v: self.change(language=v),
+            ),
+            Choice(
+                tr("Theme"),
+                [(AUTO, tr("Automatic")), ("light", tr("Light")), ("dark", tr("Dark"))],
+                d.theme,
+                lambda v: self.change(theme=v),
             ),
         ]
         return [board, list(enumerate(rules)), players, list(enumerate(choices))]
@@ -270,7 +294,8 @@ class SettingsScene(PanelScene):
             size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            summary = describe_board(self.draft.board())
+            board = self.draft.board()
+            summary = f"{describe_board(board)} · {tie_note(board, len(self.draft.seats))}"
             if self.draft.no_help:
                 summary += tr(" · competitive: no undo or hints")
             size = text.fit(summary, m.caption, self.message_rect.width)

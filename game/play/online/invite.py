@@ -5,11 +5,11 @@ game. A link keeps only what differs: the ICE user name and password, the DTLS c
 the DTLS role, and each UDP candidate's type, address (IPv4, IPv6, or the random ``<uuid>.local`` name a browser
 shows instead of its address) and port. These are packed into bytes and written in URL-safe base64::
 
-    https://site/#o1.Kq3xZ0a_.<payload>.K     an invitation (the offer): kind o, link version 1, room id, check char
-    https://site/#a1.Kq3xZ0a_.<payload>.K     a reply (the answer); its payload also names the offer it answers
+    https://site/#o1.Kq3xZ0a_.<payload>.Kq    an invitation (the offer): kind o, link version 1, room id, 2 check chars
+    https://site/#a1.Kq3xZ0a_.<payload>.Kq    a reply (the answer); its payload also names the offer it answers
 
 :func:`read_link` refuses, with the reason in the player's words, a link that is not a room link, was made by another
-version of the game, is damaged or mistyped (the check character), is of the wrong kind, or belongs to another room
+version of the game, is damaged or mistyped (the two check characters), is of the wrong kind, or belongs to another room
 or an older invitation. :func:`sdp_of` writes the session description back for the browser. No pygame here.
 """
 
@@ -23,7 +23,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...core.notation import _check_char
+from ...core.notation import check_v2
 from ..i18n import tr
 from ..links import fragment_of
 from .protocol import ROOM_ID
@@ -39,7 +39,7 @@ _MDNS = re.compile(r"([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0
 _B64 = re.compile(r"[A-Za-z0-9+/]*")
 _ICE_CHARS = re.compile(r"[A-Za-z0-9+/]{1,255}")  # RFC 8839's ice-char: nothing else can reach the SDP written back
 SDP_TEMPLATE = Path(__file__).with_name("datachannel.sdp").read_bytes().decode("ascii")
-_LINK = re.compile(r"([oa])([0-9]{1,3})\.([^.]*)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-])")
+_LINK = re.compile(r"([oa])([0-9]{1,3})\.([^.]*)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]{2})")
 
 
 class InviteError(ValueError):
@@ -217,10 +217,16 @@ def unpack(data: bytes) -> tuple[Description, str]:
 
 
 # -- links -------------------------------------------------------------------------------------------------------------
+def _check(body: str) -> str:
+    """The two check characters of position codes (version 2): every one-character change and every swap of two
+    characters is caught."""
+    return check_v2(body) or ""
+
+
 def _body(kind: str, room_id: str, description: Description, answers: str = "") -> str:
     payload = base64.urlsafe_b64encode(pack(description, answers)).decode().rstrip("=")
     body = f"{kind}{LINK_VERSION}.{room_id}.{payload}"
-    return f"{body}.{_check_char(body)}"
+    return f"{body}.{_check(body)}"
 
 
 def invitation(site: str, room_id: str, offer_sdp: str) -> str:
@@ -259,7 +265,7 @@ def read_link(text: object) -> RoomLink:
         raise InviteError(tr("This link was made by a newer version of the game: update this one."))
     if int(version) < LINK_VERSION:
         raise InviteError(tr("This link was made by an older version of the game: ask for a new one."))
-    if check != _check_char(fragment[: fragment.rfind(".")]):
+    if check != _check(fragment[: fragment.rfind(".")]):
         raise InviteError(tr("This link was mistyped or cut short: ask for it again, or copy it whole."))
     if not ROOM_ID.fullmatch(room_id):
         raise InviteError(tr("This link is damaged: ask for a new one."))

@@ -83,9 +83,9 @@ def replace_fragment(link: str, change) -> str:
 
 
 def with_check(body: str) -> str:
-    from game.core.notation import _check_char
+    from game.core.notation import check_v2
 
-    return f"{body}.{_check_char(body)}"
+    return f"{body}.{check_v2(body)}"
 
 
 @pytest.mark.parametrize(

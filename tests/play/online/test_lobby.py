@@ -70,7 +70,7 @@ def test_a_reply_nobody_waits_for_says_where_to_paste_it():
 
 
 def test_a_bad_invitation_fails_with_the_reason():
-    lobby = Lobby(Window(Page([])), Settings(), random.Random(1), link="https://x/#o1.Kq3xZ0a_.AAAA.B", browser=False)
+    lobby = Lobby(Window(Page([])), Settings(), random.Random(1), link="https://x/#o1.Kq3xZ0a_.AAAA.BB", browser=False)
     assert lobby.state == FAILED and "mistyped" in lobby.problem
 
 
