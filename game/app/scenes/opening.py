@@ -20,11 +20,12 @@ from .common import start_game
 
 def open_link(app: Services, text: str) -> bool:
     """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
+    text = clean(text, LINK_LENGTH)
     if is_room_link(text):  # an online room's invitation or reply: the scene "online" takes it
         app.go("online", link=text)
         return True
     try:
-        name, args = destination(app, parse_link(clean(text, LINK_LENGTH)))
+        name, args = destination(app, parse_link(text))
     except LinkError as error:
         app.notify(str(error))
         return False
