@@ -20,6 +20,7 @@ from game.app.scenes.daily import DailyScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.online import OnlineScene
 from game.app.scenes.open_link import OpenLinkScene
 from game.app.scenes.players import NameScene, PlayersScene
 from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
@@ -135,6 +136,8 @@ def scene_makers():
         yield f"puzzle, {theme}", lambda app, theme=theme: _puzzle(app, theme)
     yield "puzzle, hint shown", lambda app: _puzzle(app, "long-chain", hint=True)
     yield "daily puzzle", _daily
+    yield "play online, on the desktop", lambda app: OnlineScene(app)
+    yield "play online, the invitation", _online_invitation
     yield "backup", lambda app: BackupScene(app)
     yield "backup, an import refused", _backup_refused
     yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
@@ -164,6 +167,14 @@ def _daily(app) -> DailyScene:
     for day in ("2026-11-30", "2026-12-01"):
         app.saved.mark_daily_solved(day)
     return DailyScene(app, today=lambda: date(2026, 12, 1))
+
+
+def _online_invitation(app) -> OnlineScene:
+    from online_fakes import Page, Window
+
+    scene = OnlineScene(app, window=Window(Page([])))
+    scene.update(0.1)  # the page gave its offer: the invitation is shown
+    return scene
 
 
 def _backup_refused(app) -> BackupScene:

@@ -6,7 +6,7 @@ The rule (:func:`agree`), for a first connection and for a reconnection alike:
 * within the same game, the longer move list wins when the shorter one is where it came from (one device saw moves
   the other had not received, or lost them in a reload); when they disagree otherwise, the host's list wins;
 * every move of the list chosen is replayed by the rules core: an illegal one refuses the whole hello;
-* each device's players fill its own seats (:func:`game.play.online.setup.seat_players`);
+* each device's players fill its own seats (:func:`game.play.online.room_setup.seat_players`);
 * a resignation either device knows of for that game stands.
 The host's move timer goes on from where the host's clock was when its own list was chosen; otherwise it restarts.
 """
@@ -19,7 +19,7 @@ from typing import Any
 from ...core import IllegalMove, Match
 from ..i18n import tr
 from .protocol import HOST, VERSION, Refusal, message
-from .setup import RoomSetup, SeatPlayer, players_from_data, seat_players, setup_from_data
+from .room_setup import RoomSetup, SeatPlayer, players_from_data, seat_players, setup_from_data
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from .invite import ANSWER, Description, InviteError, check_reply, description_o
 from .invite import reply as reply_link
 from .protocol import GUEST, HOST
 from .room import Room
+from .room_setup import RoomSetup, SeatPlayer
 from .session import OnlineSession
-from .setup import RoomSetup, SeatPlayer
 
 HAND_OVER_SECONDS = 3.0
 PREPARING, INVITING, REPLYING, HANDING, HANDED, PLAYING, FAILED = (

@@ -25,7 +25,7 @@ from ...core import IllegalMove
 from ..i18n import tr
 from .handshake import Hello, agree, for_role, hello_from_message
 from .protocol import GUEST, HOST, Refusal, message, parse
-from .setup import RoomSetup, SeatPlayer, other
+from .room_setup import RoomSetup, SeatPlayer, other
 from .table import Table, UndoAsk
 
 PING_EVERY = 2.0  # seconds between pings

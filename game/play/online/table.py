@@ -13,7 +13,7 @@ from ..i18n import tr
 from ..players import Look
 from .handshake import Agreed, all_moves, replay
 from .protocol import GUEST, HOST, Refusal
-from .setup import RoomSetup, SeatPlayer, looks, other, seat_players
+from .room_setup import RoomSetup, SeatPlayer, looks, other, seat_players
 
 
 @dataclass(frozen=True)

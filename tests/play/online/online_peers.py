@@ -8,7 +8,7 @@ import random
 from game.core import Board, Rules
 from game.play.online.protocol import GUEST, HOST
 from game.play.online.room import Room
-from game.play.online.setup import RoomSetup, SeatPlayer
+from game.play.online.room_setup import RoomSetup, SeatPlayer
 from game.play.players import Player
 
 ROOM = "Kq3xZ0a_"

@@ -11,7 +11,7 @@ from online_peers import ROOM, setup_for
 from game.play.online.bridge import SCRIPT, BrowserChannel, PageEvent, step
 from game.play.online.protocol import GUEST, HOST, message
 from game.play.online.room import Room
-from game.play.online.setup import SeatPlayer
+from game.play.online.room_setup import SeatPlayer
 
 
 class FakePage:

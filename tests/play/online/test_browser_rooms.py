@@ -23,7 +23,7 @@ from game.play.online.bridge import BrowserChannel, PageEvent, step
 from game.play.online.invite import check_reply, description_of, invitation, read_link, reply, sdp_of
 from game.play.online.protocol import GUEST, HOST
 from game.play.online.room import Room
-from game.play.online.setup import SeatPlayer
+from game.play.online.room_setup import SeatPlayer
 from game.play.players import Player
 
 HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))

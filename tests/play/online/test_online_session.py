@@ -8,8 +8,8 @@ import random
 from online_peers import Wire, setup_for
 
 from game.core import Board
+from game.play.online.room_setup import SeatPlayer
 from game.play.online.session import OnlineSession
-from game.play.online.setup import SeatPlayer
 from game.play.players import Player
 from game.play.settings import Settings
 

@@ -13,7 +13,7 @@ from online_peers import ROOM, Wire, setup_for
 
 from game.play.online.protocol import GUEST, MAX_MESSAGE, Refusal, message, parse
 from game.play.online.room import FLOOD_BURST, Room
-from game.play.online.setup import SeatPlayer
+from game.play.online.room_setup import SeatPlayer
 
 
 def started(moves: int = 6) -> Wire:

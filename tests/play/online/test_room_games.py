@@ -11,7 +11,7 @@ from online_peers import ROOM, Wire, setup_for
 from game.core import Board, Rules
 from game.play.online.protocol import GUEST, HOST, Refusal
 from game.play.online.room import Room
-from game.play.online.setup import RoomSetup, SeatPlayer
+from game.play.online.room_setup import RoomSetup, SeatPlayer
 from game.play.players import Player
 
 BOARDS = {
