@@ -118,7 +118,7 @@ def test_a_tap_that_does_nothing_says_why(make_driver):
 
 def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
     driver = make_driver()
-    start(driver, TWO_PEOPLE.with_(timer=30))
+    start(driver, TWO_PEOPLE.with_(timer=30, competitive=True))
     driver.key(pygame.K_h)
     assert driver.scene.status() == "No hints in a competitive game"
     driver.key(pygame.K_u)

@@ -87,8 +87,8 @@ class BoardScene(Scene):
         self.still.clear()
         u = self.app.metrics.u
         self.menu_button = Button(tr("Menu"), self.leave)
-        self.undo_button = Button(tr("Undo"), self.undo)
-        self.hint_button = Button(tr("Hint"), self.hint)
+        self.undo_button = Button(tr("Undo"), self.undo, why=self.undo)  # (greyed, a tap says why)
+        self.hint_button = Button(tr("Hint"), self.hint, why=self.hint)
         self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
         if self.frame.portrait:
             self.menu_button.rect = pygame.Rect(

@@ -67,6 +67,7 @@ class SettingsScene(PanelScene):
         self.play = play
         self.draft = app.settings
         self.message = ""
+        self.note = ""  # what a change did besides itself (a timer made the game competitive)
         self.page = 0
 
     def enter(self) -> None:
@@ -76,7 +77,10 @@ class SettingsScene(PanelScene):
 
     # -- changing the draft -----------------------------------------------------------------------------------
     def change(self, **changes: Any) -> None:
-        candidate = self.draft.with_(**changes)
+        candidate = self.draft.with_(**changes).help_follows(self.draft)
+        self.note = ""
+        if candidate.competitive and not self.draft.competitive and "competitive" not in changes:
+            self.note = tr("Competitive turned on: no undo or hints (Rules: you may turn it off)")
         if "seats" in changes and candidate.first >= len(candidate.seats):
             candidate = candidate.with_(first=0)
         problems = candidate.problems()
@@ -163,7 +167,7 @@ class SettingsScene(PanelScene):
             ),
             Choice(
                 tr("Competitive"),
-                [(False, tr("Off")), (True, tr("No undo or hints"))],
+                [(False, tr("Off: undo, hints")), (True, tr("On: no undo or hints"))],
                 d.competitive,
                 lambda v: self.change(competitive=v),
             ),
@@ -260,6 +264,16 @@ class SettingsScene(PanelScene):
         session = Session(self.draft, self.app.rng)
         start_game(self.app, session, lambda: self.app.replace("board", session=session))
 
+    def summary(self) -> str:
+        """The board, and whether undo and hints are on where a timer or a match could make one wonder."""
+        d = self.draft
+        summary = describe_board(d.board())
+        if d.no_help:
+            summary += tr(" · competitive: no undo or hints")
+        elif d.timer or d.match:
+            summary += tr(" · casual: undo and hints on")
+        return summary
+
     # -- scene contract ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -270,9 +284,8 @@ class SettingsScene(PanelScene):
             size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            summary = describe_board(self.draft.board())
-            if self.draft.no_help:
-                summary += tr(" · competitive: no undo or hints")
+            summary = self.note or self.summary()
             size = text.fit(summary, m.caption, self.message_rect.width)
-            text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
+            ink = theme.LAST_TURN if self.note else theme.MUTED
+            text.draw(surface, summary, size, ink, center=self.message_rect.center)
         self.panel.draw(surface, text)

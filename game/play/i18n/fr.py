@@ -674,6 +674,11 @@ FRENCH: dict[str, str] = {
     "{player} to play": "à {player} de jouer",
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
+    # -- on a phone (issue 22)
+    "Competitive turned on: no undo or hints (Rules: you may turn it off)": "Compétition activée : ni annulation ni indice (Règles : vous pouvez la désactiver)",
+    " · casual: undo and hints on": " · amicale : annulation et indices permis",
+    "Off: undo, hints": "Non : annuler, indices",
+    "On: no undo or hints": "Oui : ni annulation ni indice",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).

@@ -1,0 +1,64 @@
+"""Issue 22, "On a phone": what players tripped on with a phone in hand (timers and Competitive, an unattended
+timed game, a double tap during a capture, sharing, big boards, small things)."""
+
+from __future__ import annotations
+
+import random
+
+from game.app.scenes.board import BoardScene
+from game.app.scenes.settings import SettingsScene
+from game.play.session import Session
+from game.play.settings import Seat, Settings
+
+TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
+AGAINST_EASY = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
+
+
+def start(driver, settings: Settings) -> Session:
+    session = Session(settings, random.Random(3), first=0)
+    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.frames(1)
+    return session
+
+
+def open_settings(driver, settings: Settings) -> SettingsScene:
+    driver.app.save_settings(settings)
+    driver.app.manager.push(SettingsScene(driver.app, play=True))
+    driver.frames(1)
+    return driver.scene
+
+
+# -- 1. timers and Competitive ------------------------------------------------------------------------------------
+def test_a_timer_turns_competitive_on_where_the_player_sees_it_and_it_can_be_turned_off(make_driver):
+    driver = make_driver()
+    scene = open_settings(driver, TWO_PEOPLE)
+    driver.choose("Move timer", "10 s")
+    assert driver.widget("Competitive").options[driver.widget("Competitive").index][1] == "On: no undo or hints"
+    assert "Competitive turned on" in scene.note
+    driver.choose("Competitive", "Off: undo, hints")
+    assert driver.app.settings.timer == 10 and not driver.app.settings.no_help
+    assert scene.summary().endswith("casual: undo and hints on")
+    driver.choose("Move timer", "30 s")
+    assert not driver.app.settings.competitive, "changing the time keeps the player's casual choice"
+
+
+def test_a_casual_timed_game_keeps_undo_and_hints(make_driver):
+    driver = make_driver()
+    session = start(driver, TWO_PEOPLE.with_(timer=10))
+    driver.click(driver.line_point(0))
+    driver.frames(20)
+    assert session.can_undo() and session.can_hint()
+    driver.press_button("Undo")
+    assert session.state.moves == []
+
+
+def test_a_greyed_undo_or_hint_says_why_when_tapped(make_driver):
+    driver = make_driver()
+    start(driver, TWO_PEOPLE.with_(timer=10, competitive=True))
+    scene = driver.scene
+    scene.ensure_layout()
+    assert not scene.undo_button.enabled and not scene.hint_button.enabled
+    driver.tap(scene.hint_button.rect.center)
+    assert scene.status() == "No hints in a competitive game"
+    driver.tap(scene.undo_button.rect.center)
+    assert scene.status() == "No undo in a competitive game"
