@@ -28,7 +28,9 @@ class Autosave:
             self.save()
 
     def finish(self) -> None:
-        """The game is over: into the history, and no unfinished game left to resume."""
+        """The game is over: into the history (unless nobody played it: see :meth:`Session.unplayed`), and no
+        unfinished game left to resume."""
         if self.session.recorded:
-            self.saved.record_game(self.session.record())
+            if not self.session.unplayed():
+                self.saved.record_game(self.session.record())
             self.saved.clear_unfinished()

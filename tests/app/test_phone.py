@@ -62,3 +62,47 @@ def test_a_greyed_undo_or_hint_says_why_when_tapped(make_driver):
     assert scene.status() == "No hints in a competitive game"
     driver.tap(scene.undo_button.rect.center)
     assert scene.status() == "No undo in a competitive game"
+
+
+# -- 2. an unattended timed game ----------------------------------------------------------------------------------
+def test_an_unattended_timed_game_pauses_after_a_few_timer_moves_and_a_touch_wakes_it(make_driver):
+    driver = make_driver()
+    session = start(driver, AGAINST_EASY.with_(timer=10, competitive=True, size=(5, 5)))
+    driver.frames(30 * 120)  # two minutes at 30 frames a second with nobody there
+    assert session.paused and not session.state.over
+    assert session.unattended == 3
+    moves = len(session.state.moves)
+    driver.frames(30 * 60)
+    assert len(session.state.moves) == moves, "a paused game does not move"
+    assert driver.scene.status() == "Paused: tap the board to go on"
+    assert not driver.scene.wants_frame(), "a paused game rests: no frames drawn for nothing"
+    driver.tap(driver.scene.frame.board.center)
+    assert not session.paused and len(session.state.moves) == moves
+    assert session.unattended == 0
+
+
+def test_a_game_nobody_played_is_not_recorded(make_driver, store):
+    from game.play.autosave import Autosave
+
+    driver = make_driver()
+    session = Session(AGAINST_EASY.with_(timer=10, competitive=True, size=(2, 2)), random.Random(1), first=0)
+    while not session.state.over:
+        session.attend()  # (stays awake: this test is about recording)
+        session.update(0.5, 0.01)
+    assert session.unplayed()
+    Autosave(session, driver.app.saved).finish()
+    assert driver.app.saved.history().games == []
+
+
+def test_a_game_a_person_played_is_recorded(make_driver):
+    from game.play.autosave import Autosave
+
+    driver = make_driver()
+    session = Session(AGAINST_EASY.with_(size=(2, 2)), random.Random(1), first=0)
+    while not session.state.over:
+        if session.accepting_input():
+            session.play_human(next(line for line in range(session.board.num_lines) if not session.state.is_drawn(line)))
+        session.update(0.5, 0.01)
+    assert not session.unplayed()
+    Autosave(session, driver.app.saved).finish()
+    assert len(driver.app.saved.history().games) == 1

@@ -30,6 +30,7 @@ from ..widgets import Button, Panel
 
 ANNOUNCE_SECONDS = 4.0
 TONES = {"plain": theme.INK, "said": theme.LAST_TURN, "hint": theme.HINT}
+WAKING = ("press", "confirm", "left", "right", "up", "down", "undo", "hint", "next", "previous")  # a person is here
 
 
 class SessionLines:
@@ -195,6 +196,11 @@ class BoardScene(Scene):
         self.still.clear()  # whatever an input changes is drawn in full
         self._refresh()
         kind = action.kind
+        if kind == "hidden":
+            self.session.pause()  # the page went out of sight: the game waits (see Session.pause)
+            return
+        if kind in WAKING and self.session.attend():
+            return  # the touch that wakes a paused game only wakes it
         if kind == "back":
             self.leave()
         elif kind == "undo":
@@ -231,7 +237,7 @@ class BoardScene(Scene):
             or session.thinking
             or session.hint_search is not None
             or session.hint is not None
-            or session.timer_fraction() is not None
+            or (session.timer_fraction() is not None and not session.paused)
             or (session.state.over and not session.between)
             or self.feedback.said is not None
         )

@@ -226,6 +226,8 @@ class ResultsScene(Scene):
         notes = [tr("misère: fewest boxes wins")] if session.rules.misere else []
         if not session.recorded:
             notes.append(tr("practice game: not recorded"))
+        elif session.unplayed():
+            notes.append(tr("nobody played: not recorded"))
         if len(session.games) > 1:
             notes.append(tr("board by board, then the total"))
         if notes:

@@ -679,6 +679,8 @@ FRENCH: dict[str, str] = {
     " · casual: undo and hints on": " · amicale : annulation et indices permis",
     "Off: undo, hints": "Non : annuler, indices",
     "On: no undo or hints": "Oui : ni annulation ni indice",
+    "Paused: tap the board to go on": "En pause : touchez le plateau pour reprendre",
+    "nobody played: not recorded": "personne n'a joué : partie non enregistrée",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
