@@ -4,8 +4,9 @@
 - **Touch:** a press chooses the line nearest the finger, drawn or not, and shows it magnified in a loupe above the
   finger; sliding moves the choice to the line now under it; lifting draws the choice, or says why not; lifting off
   every line cancels. A drawn line is never swapped for a free neighbour, so a tap on a taken line draws nothing and
-  says it is taken, and a press that comes hastily after a tap that drew a line, near it, is taken for the second
-  half of a double tap and draws nothing.
+  says it is taken. A press that comes hastily after a tap that drew a line is taken for the second half of a
+  double tap: on that same line it is swallowed silently (it is not a tap on a taken line), and on a free line near
+  it it draws nothing and says to tap again.
 - **Keyboard:** the arrows move a line cursor, Enter or Space draws its line, Tab goes from the board to each usable
   button and back to the board.
 
@@ -140,7 +141,7 @@ class BoardInput:
     # -- what the scene shows ---------------------------------------------------------------------------------
     def pointing(self) -> Pointing:
         if self.press is not None:
-            chosen = self.press.line
+            chosen = None if self._echo(self.press) else self.press.line
         elif self.queued is not None:
             chosen = self.queued.line
         else:
@@ -231,11 +232,13 @@ class BoardInput:
             self.hover = line if self.target.accepting() else None
         elif action.kind == "press":
             self.press = Press(action.pos, line, action.touch, self._hasty())
-            self._choose(line)
-        elif action.kind == "drag" and self.press is not None:
-            if line != self.press.line:
+            if not self._echo(self.press):
                 self._choose(line)
+        elif action.kind == "drag" and self.press is not None:
+            moved = line != self.press.line
             self.press.pos, self.press.line = action.pos, line
+            if moved and not self._echo(self.press):
+                self._choose(line)
             if not action.touch:
                 self.hover = None
         elif action.kind == "release":
@@ -250,6 +253,10 @@ class BoardInput:
             return False
         return self.target.animating() == tap.line or self.target.now - tap.time < HASTY_SECONDS
 
+    def _echo(self, press: Press) -> bool:
+        """The press is the second half of a double tap, on the very line its first half drew."""
+        return press.hasty and self.last_tap is not None and press.line == self.last_tap.line
+
     def _choose(self, line: int | None) -> None:
         """The pointer is now over ``line``: say at once when it is taken, so the finger can slide to a free one."""
         if line is not None and self.target.state.is_drawn(line):
@@ -260,6 +267,8 @@ class BoardInput:
         state = target.state
         if line is None:
             return  # lifted away from every line: the press is cancelled
+        if press.hasty and self.last_tap is not None and line == self.last_tap.line:
+            return  # the second half of a double tap, on the line the first half drew: nothing to say
         if state.is_drawn(line):
             self.say(tr(TAKEN))
         elif press.hasty and self._near_last_tap(pos):

@@ -206,3 +206,15 @@ def test_in_a_lesson_what_the_lesson_says_of_a_line_replaces_the_message_of_befo
     driver.tap(middle(case, other))
     lesson = case.scene.lessons[0]
     assert case.state().is_drawn(other) and case.said() is None and lesson.feedback == "Drawn."
+
+
+def test_a_double_tap_on_one_line_draws_it_once_and_says_nothing(case):
+    driver, case = case
+    before = len(case.state().moves)
+    driver.tap(middle(case, case.target))
+    assert case.state().is_drawn(case.target) and len(case.state().moves) == before + 1
+    finger(driver, pygame.FINGERDOWN, middle(case, case.target))
+    assert case.said() is None and case.marks().taken is None, "no red band under the second tap"
+    finger(driver, pygame.FINGERUP, middle(case, case.target))
+    assert case.said() is None, "the second half of a double tap is not a tap on a taken line"
+    assert len(case.state().moves) == before + 1

@@ -106,3 +106,22 @@ def test_a_game_a_person_played_is_recorded(make_driver):
     assert not session.unplayed()
     Autosave(session, driver.app.saved).finish()
     assert len(driver.app.saved.history().games) == 1
+
+
+# -- 8. a double tap during a capture -----------------------------------------------------------------------------
+def test_a_double_tap_that_closes_a_box_draws_one_line_and_says_nothing(make_driver):
+    driver = make_driver()
+    session = start(driver, TWO_PEOPLE.with_(animation="slow"))
+    board = session.board
+    box = board.cells[0]
+    for line in box[:3]:  # three sides of the first box, the turn passing each time
+        session.play_line(line)
+        driver.frames(40)
+    last = box[3]
+    mover = session.state.to_move
+    driver.tap(driver.line_point(last))
+    assert session.state.owner[0] == mover and session.busy, "the box is being filled"
+    driver.tap(driver.line_point(last))
+    scene = driver.scene
+    assert scene.feedback.text(session.now) is None and scene.status() != "That line is taken"
+    assert session.state.moves[-1] == last and session.state.moves.count(last) == 1
