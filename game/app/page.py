@@ -10,3 +10,9 @@ def browser_window() -> Any:
     import platform
 
     return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
+
+
+def browser_document() -> Any:
+    import platform
+
+    return platform.document  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.app.scenes.board import BoardScene
 from game.app.scenes.settings import SettingsScene
 from game.play.session import Session
@@ -33,9 +35,9 @@ def test_a_timer_turns_competitive_on_where_the_player_sees_it_and_it_can_be_tur
     driver = make_driver()
     scene = open_settings(driver, TWO_PEOPLE)
     driver.choose("Move timer", "10 s")
-    assert driver.widget("Competitive").options[driver.widget("Competitive").index][1] == "On: no undo or hints"
+    assert driver.widget("Competitive").options[driver.widget("Competitive").index][1] == "No undo or hints"
     assert "Competitive turned on" in scene.note
-    driver.choose("Competitive", "Off: undo, hints")
+    driver.choose("Competitive", "Off")
     assert driver.app.settings.timer == 10 and not driver.app.settings.no_help
     assert scene.summary().endswith("casual: undo and hints on")
     driver.choose("Move timer", "30 s")
@@ -125,3 +127,132 @@ def test_a_double_tap_that_closes_a_box_draws_one_line_and_says_nothing(make_dri
     scene = driver.scene
     assert scene.feedback.text(session.now) is None and scene.status() != "That line is taken"
     assert session.state.moves[-1] == last and session.state.moves.count(last) == 1
+
+
+# -- 4. sharing ---------------------------------------------------------------------------------------------------
+class Promise:
+    """A JavaScript promise as the game sees one: it keeps the callbacks, the test settles it."""
+
+    def __init__(self) -> None:
+        self.done = self.failed = None
+
+    def then(self, done, failed):
+        self.done, self.failed = done, failed
+
+
+class Element:
+    def __init__(self, tag: str) -> None:
+        self.tag, self.value, self.readOnly = tag, "", False
+        self.style = type("Style", (), {"cssText": ""})()
+        self.selected = self.removed = False
+
+    def focus(self):
+        pass
+
+    def select(self):
+        self.selected = True
+
+    def remove(self):
+        self.removed = True
+
+
+class Canvas:
+    width, height = 720, 1280
+
+    def getBoundingClientRect(self):  # noqa: N802 - the JavaScript name
+        return type("Box", (), {"left": 0, "top": 0, "width": 360, "height": 640})()
+
+
+class Document:
+    hidden = False
+
+    def __init__(self) -> None:
+        self.made: list[Element] = []
+        self.body = type("Body", (), {"appendChild": lambda _self, element: None})()
+
+    def createElement(self, tag):  # noqa: N802
+        self.made.append(Element(tag))
+        return self.made[-1]
+
+    def getElementById(self, name):  # noqa: N802
+        return Canvas() if name == "canvas" else None
+
+
+class Navigator:
+    language = "en"
+
+    def __init__(self, share: bool, refuse_copy: bool) -> None:
+        self.shared: list[dict] = []
+        self.refuse_copy = refuse_copy
+        self.promise = Promise()
+        if share:
+            self.share = self._share
+        self.clipboard = self
+
+    def _share(self, data):
+        self.shared.append(data)
+        return self.promise
+
+    def writeText(self, text):  # noqa: N802
+        if self.refuse_copy:
+            raise PermissionError("NotAllowedError")
+        return Promise()
+
+
+@pytest.fixture
+def phone_page(monkeypatch, make_driver):
+    import json
+    import platform
+
+    def make(share: bool = True, refuse_copy: bool = False):
+        document = Document()
+        window = type("Window", (), {})()
+        window.navigator = Navigator(share, refuse_copy)
+        window.JSON = type("JSON", (), {"parse": staticmethod(json.loads)})()
+        window.document = document
+        monkeypatch.setattr(platform, "window", window, raising=False)
+        monkeypatch.setattr(platform, "document", document, raising=False)
+        driver = make_driver(browser=True)
+        return driver, window
+
+    return make
+
+
+def finish_a_game(driver) -> Session:
+    session = start(driver, TWO_PEOPLE.with_(size=(2, 2)))
+    for line in range(session.board.num_lines):
+        driver.until(session.accepting_input)
+        driver.click(driver.line_point(line))
+    driver.until(lambda: type(driver.scene).__name__ == "ResultsScene")
+    return session
+
+
+def test_share_opens_the_phones_share_sheet_from_the_results(phone_page):
+    from game.play.links import parse_link
+
+    driver, window = phone_page(share=True)
+    session = finish_a_game(driver)
+    driver.press_button("Share")
+    assert type(driver.scene).__name__ == "ShareScene"
+    driver.press_button("Share...")
+    (data,) = window.navigator.shared
+    assert parse_link(data["url"]).state.moves == session.state.moves and data["title"] == "Share this game"
+    assert driver.scene.status() == "Choose where to send it..."
+    window.navigator.promise.failed(type("Error", (), {"name": "AbortError"})())
+    driver.frames(1)
+    assert driver.scene.status() == "", "closing the share sheet is not an error"
+
+
+def test_without_a_share_sheet_and_with_copying_refused_the_link_is_in_a_real_text_field(phone_page):
+    driver, window = phone_page(share=False, refuse_copy=True)
+    start(driver, AGAINST_EASY)
+    driver.press_button("Share")
+    scene = driver.scene
+    assert [w.label for w in scene.panel.widgets if w.label] == ["Copy link", "Back"], "no share sheet: no Share..."
+    driver.press_button("Copy link")
+    driver.frames(1)
+    (field,) = window.document.made
+    assert field.tag == "textarea" and field.value == scene.link and field.readOnly and field.selected
+    assert "position:fixed" in field.style.cssText and scene.link not in field.style.cssText
+    driver.press_button("Back")
+    assert field.removed, "the field goes with the scene"

@@ -100,7 +100,7 @@ def test_competitive_is_chosen_in_settings_and_turns_undo_and_hints_off(make_dri
     driver.app.save_settings(TWO_PEOPLE)
     driver.app.manager.push(SettingsScene(driver.app, play=False))
     driver.frames(1)
-    driver.choose("Competitive", "On: no undo or hints")
+    driver.choose("Competitive", "No undo or hints")
     assert saved(store).competitive and driver.app.settings.no_help
     session = Session(driver.app.settings, first=0)
     driver.app.manager.push(BoardScene(driver.app, session))

@@ -167,7 +167,7 @@ class SettingsScene(PanelScene):
             ),
             Choice(
                 tr("Competitive"),
-                [(False, tr("Off: undo, hints")), (True, tr("On: no undo or hints"))],
+                [(False, tr("Off")), (True, tr("No undo or hints"))],
                 d.competitive,
                 lambda v: self.change(competitive=v),
             ),
