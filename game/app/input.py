@@ -5,7 +5,8 @@ touches (``event.touch`` is True), and those are dropped here so that a tap coun
 
 Actions: ``hover`` (mouse moved, no button), ``press``/``drag``/``release`` (mouse button 1 or the first finger),
 ``scroll`` (wheel), ``left``/``right``/``up``/``down``, ``confirm`` (Enter, Space), ``undo`` (U), ``hint`` (H),
-``back`` (Esc, Android back), ``resize``, ``hidden`` (the window or the page went out of sight) and ``quit``; for text fields, ``text`` (typed characters in ``text``) and
+``back`` (Esc, Android back), ``resize``, ``hidden`` (the window or the page went out of sight) and ``quit``;
+for text fields, ``text`` (typed characters in ``text``) and
 ``paste`` (Ctrl+V). Key actions carry the key's name in ``text`` ("backspace", "return"...), so a text field can
 tell Backspace from Esc.
 """

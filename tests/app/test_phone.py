@@ -103,7 +103,9 @@ def test_a_game_a_person_played_is_recorded(make_driver):
     session = Session(AGAINST_EASY.with_(size=(2, 2)), random.Random(1), first=0)
     while not session.state.over:
         if session.accepting_input():
-            session.play_human(next(line for line in range(session.board.num_lines) if not session.state.is_drawn(line)))
+            session.play_human(
+                next(line for line in range(session.board.num_lines) if not session.state.is_drawn(line))
+            )
         session.update(0.5, 0.01)
     assert not session.unplayed()
     Autosave(session, driver.app.saved).finish()

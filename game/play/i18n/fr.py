@@ -675,14 +675,18 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # -- on a phone (issue 22)
-    "Competitive turned on: no undo or hints (Rules: you may turn it off)": "Compétition activée : ni annulation ni indice (Règles : vous pouvez la désactiver)",
+    "Competitive turned on: no undo or hints (Rules: you may turn it off)": (
+        "Compétition activée : ni annulation ni indice (Règles : vous pouvez la désactiver)"
+    ),
     " · casual: undo and hints on": " · amicale : annulation et indices permis",
     "Paused: tap the board to go on": "En pause : touchez le plateau pour reprendre",
     "nobody played: not recorded": "personne n'a joué : partie non enregistrée",
     "Share...": "Partager...",
     "Choose where to send it...": "Choisissez où l'envoyer...",
     "Sent.": "Envoyé.",
-    "The browser could not share it: copy the link instead.": "Le navigateur n'a pas pu le partager : copiez plutôt le lien.",
+    "The browser could not share it: copy the link instead.": (
+        "Le navigateur n'a pas pu le partager : copiez plutôt le lien."
+    ),
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
