@@ -258,3 +258,25 @@ def test_without_a_share_sheet_and_with_copying_refused_the_link_is_in_a_real_te
     assert "position:fixed" in field.style.cssText and scene.link not in field.style.cssText
     driver.press_button("Back")
     assert field.removed, "the field goes with the scene"
+
+
+# -- 5. bad links: the notice ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(780, 1688), (1688, 780)])
+def test_a_notices_lines_sit_inside_safe_margins(make_driver, size):
+    driver = make_driver(size=size, density=2.0)
+    drawn = []
+    original = driver.app.text.draw
+
+    def draw(surface, text, size_, colour=(0, 0, 0), **anchor):
+        rect = original(surface, text, size_, colour, **anchor)
+        if surface is driver.app.screen:
+            drawn.append(rect)
+        return rect
+
+    driver.app.text.draw = draw
+    driver.app.notify("This link is not whole: part of it was lost when it was copied. Ask for the link again.")
+    driver.frames(1)
+    margin = 8 * 2  # 8 CSS px at 2 canvas px each
+    assert drawn, "the notice was drawn"
+    assert min(rect.top for rect in drawn) >= margin
+    assert max(rect.bottom for rect in drawn) <= driver.app.notice_height - margin // 2, "inside its strip"

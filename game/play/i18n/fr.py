@@ -469,7 +469,6 @@ FRENCH: dict[str, str] = {
     "This link was cut or changed: it says {n} moves but holds {held}. Ask for it again.": (
         "Ce lien a été coupé ou modifié : il annonce {n} coups mais en contient {held}. Redemandez-le."
     ),
-    "This link's game cannot be read: {why}.": "La partie de ce lien est illisible : {why}.",
     "This link does not continue your game with this friend: it is a different board or rules.": (
         "Ce lien ne continue pas votre partie avec cet ami : le plateau ou les règles diffèrent."
     ),
@@ -687,6 +686,20 @@ FRENCH: dict[str, str] = {
     "The browser could not share it: copy the link instead.": (
         "Le navigateur n'a pas pu le partager : copiez plutôt le lien."
     ),
+    "This is not a game link.": "Ce n'est pas un lien de partie.",
+    "This link is damaged: the game in it cannot be read. Ask for the link again.": (
+        "Ce lien est abîmé : la partie qu'il contient est illisible. Redemandez le lien."
+    ),
+    "This link is not whole: part of it was lost when it was copied. Ask for the link again.": (
+        "Ce lien n'est pas entier : une partie s'est perdue quand il a été copié. Redemandez le lien."
+    ),
+    "This link was changed on the way: a letter in it is wrong or missing. Ask for the link again.": (
+        "Ce lien a été modifié en route : une lettre est fausse ou manque. Redemandez le lien."
+    ),
+    "This link was made by another version of the game, which this one cannot read.": (
+        "Ce lien a été fait par une autre version du jeu, que celle-ci ne sait pas lire."
+    ),
+    "This link's board is not one this game has.": "Le plateau de ce lien n'existe pas dans ce jeu.",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
