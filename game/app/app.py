@@ -28,7 +28,7 @@ from ..play.stats import outcome
 from ..storage import Saved, Store, open_store
 from . import layout, theme
 from .assets import ICON, load_image
-from .input import POINTER_KINDS, Action, InputMapper
+from .input import PINCH_KINDS, POINTER_KINDS, Action, InputMapper
 from .notice_strip import NoticeStrip
 from .page import browser_window
 from .scene import Scene, SceneFactory, SceneManager
@@ -341,8 +341,8 @@ class App:
             self._fit_notices()
         if action.kind not in ("hover", "drag", "resize", "scroll", "hidden"):
             self.sounds.unlock()  # a press or a key is a user gesture: browsers allow audio from then on
-        if action.kind in POINTER_KINDS and self.notice_height:
-            if action.pos[1] < self.notice_height:
+        if action.kind in POINTER_KINDS + PINCH_KINDS and self.notice_height:
+            if action.pos[1] < self.notice_height and action.kind in POINTER_KINDS:
                 if action.kind == "press":
                     self.strip.dismiss()
                     self._fit_notices()

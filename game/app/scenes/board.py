@@ -307,7 +307,8 @@ class BoardScene(Scene):
         )
         self._draw_status(surface, m.u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
-        self.view.draw(surface, session.state, text, marks, session.looks, session.settings.patterns)
+        looks, patterns = session.looks, session.settings.patterns
+        self.input.draw_board(surface, lambda view: view.draw(surface, session.state, text, marks, looks, patterns))
         if session.between:
             draw_match_card(surface, text, session, self.frame.board, self.card, self.card_line, m)
         self.panel.draw(surface, text)
