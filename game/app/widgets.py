@@ -156,6 +156,12 @@ class Choice:
         if self.stepper and not self._values_fit(text):  # (the widest value decides, so the arrows never move)
             self.arrow_parts = 5
 
+    def values_fit(self, text: Text) -> bool:
+        """Every value fits the control as placed (segments, or a stepper's middle) at body size."""
+        if not self.stepper:
+            return True
+        return self._values_fit(text)
+
     def _values_fit(self, text: Text) -> bool:
         """Every value fits between the stepper's arrows at body size (on one line or two)."""
         control = self.control_rect()

@@ -258,7 +258,7 @@ def test_a_link_game_asks_before_replacing_another_unfinished_game(open_page):
     state = played(Board.square(3, 3), 5)
     driver = open_page("#" + encode(state), storage)
     assert isinstance(driver.scene, ReplaceScene), "asked first"
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace"]
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace", "Cancel"]
     assert storage.items["pipopipette.unfinished"] == unfinished
     driver.press_button("Replace")
     assert isinstance(driver.scene, BoardScene) and driver.scene.session.state.moves == state.moves

@@ -280,3 +280,56 @@ def test_a_notices_lines_sit_inside_safe_margins(make_driver, size):
     assert drawn, "the notice was drawn"
     assert min(rect.top for rect in drawn) >= margin
     assert max(rect.bottom for rect in drawn) <= driver.app.notice_height - margin // 2, "inside its strip"
+
+
+# -- 9. smaller things ------------------------------------------------------------------------------------------
+def test_the_installed_games_splash_has_the_games_background():
+    import json
+    from pathlib import Path
+
+    from game.app import theme
+
+    manifest = json.loads((Path(__file__).parents[2] / "static" / "manifest.webmanifest").read_text())
+    assert manifest["background_color"] == "#{:02x}{:02x}{:02x}".format(*theme.BACKGROUND)
+
+
+def test_a_first_launch_menu_has_no_greyed_continue(make_driver):
+    driver = make_driver()
+    labels = [widget.label for widget in driver.scene.panel.widgets]
+    assert "Continue" not in labels and labels[0] == "New game"
+    assert all(widget.enabled for widget in driver.scene.panel.widgets)
+
+
+def test_the_replace_question_can_be_cancelled(make_driver):
+    driver = make_driver()
+    driver.press_button("Quick play")
+    driver.click(driver.line_point(0))
+    driver.frames(5)
+    driver.press_button("Menu")
+    assert driver.widget("Continue").enabled
+    driver.press_button("Quick play")
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace", "Cancel"]
+    driver.press_button("Cancel")
+    assert type(driver.scene).__name__ == "MenuScene" and driver.app.saved.has_unfinished()
+
+
+def test_the_seat_picker_says_computer_with_its_level(make_driver):
+    driver = make_driver()
+    open_settings(driver, AGAINST_EASY)
+    row = driver.widget("Player 2")
+    assert row.options[row.index][1] == "Computer (Easy)"
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (1280, 720)])
+def test_the_board_has_a_sound_switch(make_driver, store, size):
+    driver = make_driver(size=size)
+    start(driver, AGAINST_EASY)
+    switch = driver.widget("Sound")
+    assert switch.on and driver.app.sounds.enabled
+    title_room = driver.scene.frame.header
+    assert title_room.contains(switch.rect) and not switch.rect.colliderect(driver.widget("Menu").rect)
+    driver.tap(switch.rect.center)
+    assert not driver.app.settings.sound and not driver.app.sounds.enabled and not switch.on
+    assert driver.scene.status() == "Sound off"
+    driver.tap(switch.rect.center)
+    assert driver.app.settings.sound and driver.app.sounds.enabled

@@ -7,6 +7,7 @@ the board is the presenter's (:mod:`game.play.presenter`), keeping the game on t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +27,7 @@ from ..scene import Scene, Services
 from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..still import StillFrame
 from ..theme import Text
-from ..widgets import Button, Panel
+from ..widgets import Button, Panel, focus_ring
 
 ANNOUNCE_SECONDS = 4.0
 TONES = {"plain": theme.INK, "said": theme.LAST_TURN, "hint": theme.HINT}
@@ -66,6 +67,36 @@ class SessionLines:
         return self.presenter.wait_message()
 
 
+class SoundButton(Button):
+    """The sound switch in the board's header: a loudspeaker, with waves when sound is on, crossed out when off."""
+
+    def __init__(self, on: bool, on_click: Callable[[], None]) -> None:
+        super().__init__(tr("Sound"), on_click)
+        self.on = on
+
+    def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
+        fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
+        radius = min(14, self.rect.height // 3)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        if focused:
+            focus_ring(surface, self.rect, radius)
+        s = min(self.rect.width, self.rect.height) / 8
+        x, y = self.rect.centerx - s * 1.5, self.rect.centery
+        body = [(x - s * 1.5, y - s), (x, y - s), (x + s * 1.5, y - s * 2.2), (x + s * 1.5, y + s * 2.2), (x, y + s)]
+        body.append((x - s * 1.5, y + s))
+        pygame.draw.polygon(surface, theme.INK, body)
+        width = max(2, round(s / 2.5))
+        if self.on:
+            for reach in (1.6, 2.8):
+                arc = pygame.Rect(0, 0, 2 * s * reach, 2 * s * reach)
+                arc.center = (round(x + s * 1.5), round(y))
+                pygame.draw.arc(surface, theme.INK, arc, -0.8, 0.8, width)
+        else:
+            cx = x + s * 3.6
+            pygame.draw.line(surface, theme.LAST_TURN, (cx - s, y - s), (cx + s, y + s), width + 1)
+            pygame.draw.line(surface, theme.LAST_TURN, (cx - s, y + s), (cx + s, y - s), width + 1)
+
+
 class BoardScene(Scene):
     def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
@@ -91,14 +122,15 @@ class BoardScene(Scene):
         self.undo_button = Button(tr("Undo"), self.undo, why=self.undo)  # (greyed, a tap says why)
         self.hint_button = Button(tr("Hint"), self.hint, why=self.hint)
         self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
+        header = self.frame.header
+        self.sound_button = SoundButton(self.app.settings.sound, self.toggle_sound)
+        side = max(self.app.metrics.target, header.h)
         if self.frame.portrait:
-            self.menu_button.rect = pygame.Rect(
-                self.frame.header.x, self.frame.header.y, int(u * 3.6), self.frame.header.h
-            )
+            self.menu_button.rect = pygame.Rect(header.x, header.y, int(u * 3.6), header.h)
+            self.sound_button.rect = pygame.Rect(header.right - side, header.y, side, header.h)
         else:
-            self.menu_button.rect = pygame.Rect(
-                self.frame.header.right - int(u * 3.6), self.frame.header.y, int(u * 3.6), self.frame.header.h
-            )
+            self.menu_button.rect = pygame.Rect(header.right - int(u * 3.6), header.y, int(u * 3.6), header.h)
+            self.sound_button.rect = pygame.Rect(self.menu_button.rect.x - u // 2 - side, header.y, side, header.h)
         self.undo_button.rect, self.hint_button.rect, self.share_button.rect = layout.split_row(
             self.frame.buttons, 3, u // 2
         )
@@ -110,8 +142,8 @@ class BoardScene(Scene):
 
     def _widgets(self) -> list[Button]:
         if self.session.between:
-            return [self.next_button, self.menu_button]
-        return [self.undo_button, self.hint_button, self.share_button, self.menu_button]
+            return [self.next_button, self.menu_button, self.sound_button]
+        return [self.undo_button, self.hint_button, self.share_button, self.menu_button, self.sound_button]
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -145,6 +177,13 @@ class BoardScene(Scene):
     def leave(self) -> None:
         self.autosave.save()
         self.app.reset("menu")
+
+    def toggle_sound(self) -> None:
+        """The sound switch in the header: sounds on or off, kept in the settings."""
+        on = not self.app.settings.sound
+        self.app.save_settings(self.app.settings.with_(sound=on))
+        self.sound_button.on = on
+        self.say(tr("Sound on") if on else tr("Sound off"))
 
     def undo(self) -> None:
         if self.session.undo():
@@ -293,7 +332,7 @@ class BoardScene(Scene):
         session, text = self.session, self.app.text
         m = self.app.metrics
         free = self.frame.header.width - 2 * self.menu_button.rect.width - m.u
-        draw_board_title(surface, text, self.presenter.title(), self.frame, m, free)
+        draw_board_title(surface, text, self.presenter.title(), self.frame, m, free, self.sound_button.rect.x)
         dots = draw_scores(
             surface,
             text,
@@ -339,10 +378,16 @@ class BoardScene(Scene):
 
 
 def draw_board_title(
-    surface: pygame.Surface, text: Text, title: str, frame: layout.BoardLayout, m: layout.Metrics, free: int
+    surface: pygame.Surface,
+    text: Text,
+    title: str,
+    frame: layout.BoardLayout,
+    m: layout.Metrics,
+    free: int,
+    buttons_x: int,
 ) -> None:
     """The board's title in the header: upright, centred between the buttons in ``free`` pixels (two lines at
-    caption size if it must); sideways, at the left in at most two lines."""
+    caption size if it must); sideways, at the left in at most two lines, up to the buttons at ``buttons_x``."""
     u, header = m.u, frame.header
     if frame.portrait:
         title_size = text.fit(title, max(m.body, int(u * 0.9)), free)
@@ -354,7 +399,7 @@ def draw_board_title(
             text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
             y += int(title_size * 0.75)
         return
-    room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
+    room = pygame.Rect(header.x, header.y, buttons_x - u // 2 - header.x, header.height)
     size = m.body
     lines = text.wrap(title, size, room.width)[:2]
     y = room.centery - len(lines) * int(size * 0.75) // 2

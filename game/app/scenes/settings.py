@@ -31,9 +31,13 @@ from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, footer_rect, header_rects, start_game
 
 
-def seat_options() -> list[tuple[Seat, str]]:
-    """Human, or a computer by its level (the row's label says which player: "Player 2  < Expert >")."""
-    return [(Seat("human"), tr("Human"))] + [(Seat("computer", level), level_name(level)) for level in LEVELS]
+def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
+    """Human, or a computer and its level ("Player 2  < Computer (Expert) >"); ``short``, the level alone (for the
+    narrowest screens, where the longer words do not fit)."""
+    computer = "{level}" if short else tr("Computer ({level})")
+    return [(Seat("human"), tr("Human"))] + [
+        (Seat("computer", level), computer.format(level=level_name(level))) for level in LEVELS
+    ]
 
 
 PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
@@ -236,6 +240,9 @@ class SettingsScene(PanelScene):
         for slot, row in rows:
             row.label_share = share
             row.place(slot_rect(body, slot, m), self.app.text)
+            if row.options == seat_options() and not row.values_fit(self.app.text):
+                row.options = seat_options(short=True)
+                row.place(slot_rect(body, slot, m), self.app.text)
         done = (
             Button(tr("Play"), self.start, primary=True)
             if self.play

@@ -21,7 +21,6 @@ FRENCH: dict[str, str] = {
     "Rematch": "Revanche",
     "Replace": "Remplacer",
     "You have an unfinished game": "Vous avez une partie en cours",
-    "Continue it, or replace it with a new game?": "La reprendre, ou la remplacer par une nouvelle partie ?",
     # -- settings
     "Board": "Plateau",
     "Square": "Carré",
@@ -700,6 +699,13 @@ FRENCH: dict[str, str] = {
         "Ce lien a été fait par une autre version du jeu, que celle-ci ne sait pas lire."
     ),
     "This link's board is not one this game has.": "Le plateau de ce lien n'existe pas dans ce jeu.",
+    "Cancel": "Annuler",
+    "Continue it, or replace it with a new game? Cancel leaves both as they are.": (
+        "La reprendre, ou la remplacer par une nouvelle partie ? Annuler laisse tout tel quel."
+    ),
+    "Computer ({level})": "Ordi ({level})",
+    "Sound on": "Son activé",
+    "Sound off": "Son coupé",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
