@@ -36,7 +36,7 @@ def test_a_timer_turns_competitive_on_where_the_player_sees_it_and_it_can_be_tur
     scene = open_settings(driver, TWO_PEOPLE)
     driver.choose("Move timer", "10 s")
     assert driver.widget("Competitive").options[driver.widget("Competitive").index][1] == "No undo or hints"
-    assert "Competitive turned on" in scene.note
+    assert scene.note == "Competitive is now on: no undo or hints"
     driver.choose("Competitive", "Off")
     assert driver.app.settings.timer == 10 and not driver.app.settings.no_help
     assert scene.summary().endswith("casual: undo and hints on")

@@ -84,7 +84,7 @@ class SettingsScene(PanelScene):
         candidate = self.draft.with_(**changes).help_follows(self.draft)
         self.note = ""
         if candidate.competitive and not self.draft.competitive and "competitive" not in changes:
-            self.note = tr("Competitive turned on: no undo or hints (Rules: you may turn it off)")
+            self.note = tr("Competitive is now on: no undo or hints")
         if "seats" in changes and candidate.first >= len(candidate.seats):
             candidate = candidate.with_(first=0)
         problems = candidate.problems()

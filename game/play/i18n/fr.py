@@ -673,9 +673,7 @@ FRENCH: dict[str, str] = {
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
     # -- on a phone (issue 22)
-    "Competitive turned on: no undo or hints (Rules: you may turn it off)": (
-        "Compétition activée : ni annulation ni indice (Règles : vous pouvez la désactiver)"
-    ),
+    "Competitive is now on: no undo or hints": "Compétition activée : ni annulation ni indice",
     " · casual: undo and hints on": " · amicale : annulation et indices permis",
     "Paused: tap the board to go on": "En pause : touchez le plateau pour reprendre",
     "nobody played: not recorded": "personne n'a joué : partie non enregistrée",
