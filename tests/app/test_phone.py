@@ -326,8 +326,9 @@ def test_the_board_has_a_sound_switch(make_driver, store, size):
     start(driver, AGAINST_EASY)
     switch = driver.widget("Sound")
     assert switch.on and driver.app.sounds.enabled
-    title_room = driver.scene.frame.header
-    assert title_room.contains(switch.rect) and not switch.rect.colliderect(driver.widget("Menu").rect)
+    frame = driver.scene.frame
+    assert (frame.header if frame.portrait else frame.status.inflate(0, frame.status.h)).contains(switch.rect)
+    assert not any(switch.rect.colliderect(w.rect) for w in driver.scene.panel.widgets if w is not switch)
     driver.tap(switch.rect.center)
     assert not driver.app.settings.sound and not driver.app.sounds.enabled and not switch.on
     assert driver.scene.status() == "Sound off"

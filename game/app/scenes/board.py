@@ -128,9 +128,11 @@ class BoardScene(Scene):
         if self.frame.portrait:
             self.menu_button.rect = pygame.Rect(header.x, header.y, int(u * 3.6), header.h)
             self.sound_button.rect = pygame.Rect(header.right - side, header.y, side, header.h)
-        else:
+        else:  # (sideways the header has room for the title and Menu only: the switch ends the status line)
             self.menu_button.rect = pygame.Rect(header.right - int(u * 3.6), header.y, int(u * 3.6), header.h)
-            self.sound_button.rect = pygame.Rect(self.menu_button.rect.x - u // 2 - side, header.y, side, header.h)
+            status = self.frame.status
+            side = max(self.app.metrics.target, min(status.h, header.h))
+            self.sound_button.rect = pygame.Rect(status.right - side, status.centery - side // 2, side, side)
         self.undo_button.rect, self.hint_button.rect, self.share_button.rect = layout.split_row(
             self.frame.buttons, 3, u // 2
         )
@@ -332,7 +334,7 @@ class BoardScene(Scene):
         session, text = self.session, self.app.text
         m = self.app.metrics
         free = self.frame.header.width - 2 * self.menu_button.rect.width - m.u
-        draw_board_title(surface, text, self.presenter.title(), self.frame, m, free, self.sound_button.rect.x)
+        draw_board_title(surface, text, self.presenter.title(), self.frame, m, free)
         dots = draw_scores(
             surface,
             text,
@@ -356,6 +358,8 @@ class BoardScene(Scene):
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.frame.status
+        if not self.frame.portrait:  # (the sound switch ends the status line)
+            rect = pygame.Rect(rect.x, rect.y, self.sound_button.rect.x - u // 2 - rect.x, rect.height)
         clock = self.presenter.clock()
         if clock is not None:
             fraction, seconds = clock
@@ -384,10 +388,9 @@ def draw_board_title(
     frame: layout.BoardLayout,
     m: layout.Metrics,
     free: int,
-    buttons_x: int,
 ) -> None:
     """The board's title in the header: upright, centred between the buttons in ``free`` pixels (two lines at
-    caption size if it must); sideways, at the left in at most two lines, up to the buttons at ``buttons_x``."""
+    caption size if it must); sideways, at the left in at most two lines."""
     u, header = m.u, frame.header
     if frame.portrait:
         title_size = text.fit(title, max(m.body, int(u * 0.9)), free)
@@ -399,7 +402,7 @@ def draw_board_title(
             text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
             y += int(title_size * 0.75)
         return
-    room = pygame.Rect(header.x, header.y, buttons_x - u // 2 - header.x, header.height)
+    room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
     size = m.body
     lines = text.wrap(title, size, room.width)[:2]
     y = room.centery - len(lines) * int(size * 0.75) // 2
