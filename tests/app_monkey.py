@@ -30,7 +30,7 @@ from game.app.scene import Scene
 from game.play.session import Session, resume_session
 from game.play.settings import Seat, Settings, settings_from_data
 from game.puzzles import load_puzzles
-from game.storage import HISTORY, SETTINGS, UNFINISHED, Store
+from game.storage import HISTORY, SETTINGS, UNFINISHED, RecordError, Store, UnfinishedGame
 from game.storage.history import read_book
 
 SIZES = [(360, 640), (720, 1280), (1280, 720), (1100, 760), (640, 360), (800, 800), (412, 915)]
@@ -264,7 +264,10 @@ def stored_problems(store: Store) -> list[str]:
         problems += [f"settings: {why}" for why in settings_from_data(settings)[1]]
     unfinished = store.get(UNFINISHED)
     if unfinished is not None:
-        session, why = resume_session(unfinished)
+        try:
+            session, why = resume_session(UnfinishedGame.from_data(unfinished))
+        except RecordError as error:
+            session, why = None, str(error)
         if session is None:
             problems.append(f"unfinished game: {why}")
     book = read_book(store.get(HISTORY))

@@ -91,7 +91,7 @@ AI_TIMEOUT_MULTIPLIER = 3.0
 
 PACKAGES = {
     "core": Package(("game/core/*",), ("tests/core",)),
-    "storage": Package(("game/storage/*",), ("tests/test_storage.py", "tests/test_saved.py")),
+    "storage": Package(("game/storage/*",), ("tests/storage/",)),
     "engine": Package(("game/engine.py",), ("tests/test_engine.py", "tests/ai/test_commands.py")),
     "app": Package(
         (*APP_FILES, "game/app/render.py"),

@@ -21,12 +21,14 @@ from typing import Any
 import pygame
 
 from ..play import i18n
+from ..play.i18n import tr
 from ..play.links import HashWatch, start_link
 from ..play.notices import notice_text
 from ..play.settings import Settings, settings_from_data
 from ..play.stats import outcome
 from ..storage import Saved, Store, open_store
 from . import layout, theme
+from .announcer import Announcer, page_document
 from .assets import ICON, load_image
 from .input import PINCH_KINDS, POINTER_KINDS, Action, InputMapper
 from .notice_strip import NoticeStrip
@@ -91,6 +93,7 @@ class App:
         self.settings = self.load_settings()
         i18n.choose(self.settings.language, self.browser, browser_window)
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
+        self.announcer = Announcer(page_document(self.browser))
         self.text = Text()
         self.rng = random.Random()
         self.clock = clock
@@ -100,6 +103,7 @@ class App:
         self.strip = NoticeStrip(self.text)
         self._metrics = layout.metrics(self.size, self.density)
         self.retry_at = 0.0
+        self.quit_warned = False
         self.running = True
         self.page_hidden = False
         self.frames = 0
@@ -264,6 +268,29 @@ class App:
         for notice in self.saved.pop_notices():
             self.notify(notice_text(notice))
 
+    def warned_unsaved(self) -> bool:
+        """Quitting with results not saved yet (a read-only folder): the first time, keep them in the spare folder
+        (the next start saves them), say so, and stay; True when the player was warned now."""
+        if not self.saved.has_pending or self.quit_warned:
+            return False
+        self.quit_warned = True
+        where = self.saved.park()
+        if where:
+            self.notify(
+                tr(
+                    "Some results could not be saved; they were kept in {where} and will be saved at the next "
+                    "start. Quit again to leave."
+                ).format(where=where)
+            )
+        else:
+            self.notify(
+                tr(
+                    "Some results could not be saved, nor kept elsewhere: quitting now loses them. Quit again "
+                    "to leave anyway."
+                )
+            )
+        return True
+
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
         """Run the loop until the player quits (or for ``max_frames`` turns), awaiting once per turn: until the next
@@ -333,7 +360,7 @@ class App:
     def dispatch(self, action: Any) -> None:
         self.dirty = True
         if action.kind == "quit":
-            if not self.browser:
+            if not self.browser and not self.warned_unsaved():
                 self.running = False
             return
         if action.kind == "resize" and not self.browser:

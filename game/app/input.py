@@ -28,6 +28,7 @@ KEYS = {
     pygame.K_SPACE: "confirm",
     pygame.K_u: "undo",
     pygame.K_h: "hint",
+    pygame.K_r: "read",
     pygame.K_ESCAPE: "back",
     pygame.K_AC_BACK: "back",
     pygame.K_BACKSPACE: "back",

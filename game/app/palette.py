@@ -63,8 +63,13 @@ LIGHT = Palette(
     selected=(52, 58, 70),
     focus=(150, 90, 0),
     wash=(255, 255, 255),
-    players={"blue": (0, 114, 178), "orange": (205, 98, 0), "green": (0, 140, 100), "pink": (190, 80, 150),
-             "sky": (50, 145, 205)},  # fmt: skip
+    players={
+        "blue": (0, 114, 178),
+        "orange": (205, 98, 0),
+        "green": (0, 140, 100),
+        "pink": (190, 80, 150),
+        "sky": (50, 145, 205),
+    },  # fmt: skip
 )
 
 DARK = Palette(
@@ -89,8 +94,13 @@ DARK = Palette(
     selected=(206, 210, 220),
     focus=(250, 180, 60),
     wash=(32, 36, 45),
-    players={"blue": (60, 150, 220), "orange": (240, 150, 40), "green": (40, 180, 140), "pink": (225, 120, 190),
-             "sky": (150, 210, 245)},  # fmt: skip
+    players={
+        "blue": (60, 150, 220),
+        "orange": (240, 150, 40),
+        "green": (40, 180, 140),
+        "pink": (225, 120, 190),
+        "sky": (150, 210, 245),
+    },  # fmt: skip
 )
 
 PALETTES = {palette.name: palette for palette in (LIGHT, DARK)}

@@ -23,6 +23,7 @@ from .widgets import Panel
 if TYPE_CHECKING:
     from ..play.settings import Settings
     from ..storage import Saved
+    from .announcer import Announcer
     from .layout import Metrics
     from .sound import Sounds
     from .theme import Text
@@ -38,6 +39,7 @@ class Services(Protocol):
     rng: random.Random
     text: Text
     sounds: Sounds
+    announcer: Announcer  # the words a screen reader reads (the page's live region)
     manager: SceneManager
 
     @property

@@ -1,16 +1,19 @@
 """Backup: history, settings and solved puzzles exported as one JSON file, and such a file checked and merged back.
 
-The file::
+The file (version 2)::
 
-    {"app": "pipopipette", "kind": "backup", "version": 1, "exported": "<ISO date>",
-     "settings": {...}, "history": {"games": [entry, ...], "earlier": {...}}, "puzzles": {"solved": [key, ...]}}
+    {"app": "pipopipette", "kind": "backup", "version": 2, "exported": "<ISO date>",
+     "settings": {...}, "history": <the saved history's own form, schema 3>, "puzzles": {"solved": [key, ...]}}
 
-``history`` is the saved history's own form (``game.storage.history``): the recent games in detail and the totals
-of older ones. :func:`read_backup` checks everything before anything is changed (format, version, the settings,
-every game, the totals, the solved list) and raises :class:`BackupError` with the reason in the player's words;
-:func:`merge_backup` then adds the games that are not already saved (by game id: importing the same file twice
-adds nothing), adds the solved puzzles and takes the file's settings, all through ``game.storage.Saved`` (which
-keeps and retries whatever the medium refuses).
+Version 1 held the history as schema 2 (``{"games": [...], "earlier": {...}}``); it is read the same way the
+device's own history is migrated (``game.storage.history``). :func:`read_backup` passes everything through the
+schema the device's own data passes when read (``game.storage.records``), and more: every game's moves replay,
+every text is within bounds and every number finite, the settings are possible. Anything else raises
+:class:`BackupError` with the reason in the player's words, and nothing is changed. :func:`merge_backup` then
+merges all of it through ``game.storage.Saved``: games by id (importing the same file twice adds nothing; a
+different game under an id already here is not added, and said), older games and older totals by rule (see
+``history.py``), the solved puzzles, and the file's settings; its :class:`MergeResult` says what was added and
+kept, and why.
 
 Moving the file: in the browser a download (a Blob and an anchor) and an ``<input type=file>`` whose text is
 picked up on a later frame (the browser reads files asynchronously); on the desktop a fixed file in the user's
@@ -25,16 +28,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..core import CodeError, decode
-from ..core.notation import parse_board_token, parse_rules_token
-from ..storage import Earlier, Saved, game_id
-from ..storage.history import earlier_from_data
+from ..storage import Account, Additions, FinishedGame, FoldedGame, LegacyTotals, RecordError, Saved
+from ..storage.envelope import NotANumber, loads
+from ..storage.history import HISTORY_VERSION, legacy_totals
+from ..storage.records import plain
 from .i18n import tr, tr_n
-from .settings import SEAT_KINDS, Settings, settings_from_data
+from .settings import Settings, settings_from_data
+from .stats import board_token_of_name
 
 APP = "pipopipette"
 KIND = "backup"
-VERSION = 1
+VERSION = 2
 FILE_NAME = "pipopipette-backup.json"
 MAX_BYTES = 4_000_000
 
@@ -46,8 +50,7 @@ class BackupError(ValueError):
 @dataclass(frozen=True)
 class Backup:
     settings: Settings
-    games: list[dict[str, Any]]
-    earlier: Earlier
+    history: Additions
     solved: list[str]
 
 
@@ -55,13 +58,19 @@ class Backup:
 def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -> str:
     """The backup file's text for what ``saved`` holds and the current ``settings``."""
     view = saved.history()
+    history = {
+        "version": HISTORY_VERSION,
+        "games": [game.to_data() for game in view.games],
+        "folded": [game.to_data() for game in view.earlier.folded],
+        "legacy": [block.to_data() for block in view.earlier.legacy],
+    }
     data = {
         "app": APP,
         "kind": KIND,
         "version": VERSION,
         "exported": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "settings": settings.to_data(),
-        "history": {"games": view.games, "earlier": view.earlier.to_data()},
+        "history": history,
         "puzzles": {"solved": saved.solved_puzzles()},
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
@@ -70,17 +79,7 @@ def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -
 # -- reading and checking -------------------------------------------------------------------------------------
 def read_backup(text: str | bytes) -> Backup:
     """The checked contents of a backup file; raises :class:`BackupError` saying what is wrong."""
-    if len(text) > MAX_BYTES:
-        raise BackupError(tr("the file is too large to be a Pipopipette backup"))
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise BackupError(tr("the file is not text, so it is not a Pipopipette backup")) from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BackupError(tr("the file is not a Pipopipette backup (it is not JSON)")) from None
+    data = _parse(text)
     if not isinstance(data, dict) or data.get("app") != APP or data.get("kind") != KIND:
         raise BackupError(tr("the file is not a Pipopipette backup"))
     version = data.get("version")
@@ -90,105 +89,121 @@ def read_backup(text: str | bytes) -> Backup:
         raise BackupError(tr("the backup was made by a newer version of the game (format {v})").format(v=version))
     if not all(section in data for section in ("settings", "history", "puzzles")):
         raise BackupError(tr("the backup is incomplete"))
-    settings, problems = settings_from_data(data["settings"])
-    if problems:
-        raise BackupError(tr("the backup's settings are impossible ({why})").format(why=problems[0]))
-    games, earlier = _history(data["history"])
-    return Backup(settings, games, earlier, _solved(data["puzzles"]))
+    try:
+        settings_data = plain(data["settings"], "")
+    except RecordError:
+        settings_data = None
+    settings, problems = settings_from_data(settings_data)
+    if settings_data is None or problems:
+        why = problems[0] if problems else tr("a value is not text or not a number")
+        raise BackupError(tr("the backup's settings are impossible ({why})").format(why=why))
+    return Backup(settings, _history(data["history"]), _solved(data["puzzles"]))
 
 
-def _history(history: Any) -> tuple[list[dict[str, Any]], Earlier]:
+def _parse(text: str | bytes) -> Any:
+    if len(text) > MAX_BYTES:
+        raise BackupError(tr("the file is too large to be a Pipopipette backup"))
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BackupError(tr("the file is not text, so it is not a Pipopipette backup")) from None
+    try:
+        return loads(text)
+    except NotANumber:
+        raise BackupError(tr("the file holds a number that is not a number (NaN or Infinity)")) from None
+    except (ValueError, RecursionError):
+        raise BackupError(tr("the file is not a Pipopipette backup (it is not JSON)")) from None
+
+
+def _history(history: Any) -> Additions:
+    """The backup's history as additions, every part through the schema (version 1's totals migrated)."""
     if not isinstance(history, dict) or not isinstance(history.get("games"), list):
         raise BackupError(tr("the backup's history is not a list of games"))
+    found = Additions()
     for number, entry in enumerate(history["games"], 1):
-        why = entry_problem(entry)
-        if why:
-            raise BackupError(tr("game {n} of the backup's history is damaged: {why}").format(n=number, why=why))
-    earlier, problem = earlier_from_data(history.get("earlier"))
-    if problem:
-        raise BackupError(tr("the backup's totals of older games are damaged"))
-    return history["games"], earlier
+        try:
+            found.games.append(FinishedGame.from_data(entry))
+        except RecordError as error:
+            why = tr(str(error))
+            message = tr("game {n} of the backup's history is damaged: {why}").format(n=number, why=why)
+            raise BackupError(message) from None
+    try:
+        if history.get("version") == HISTORY_VERSION:
+            folded, legacy = history.get("folded", []), history.get("legacy", [])
+            if not isinstance(folded, list) or not isinstance(legacy, list):
+                raise RecordError("")
+            found.folded = [FoldedGame.from_data(line) for line in folded]
+            found.legacy = [LegacyTotals.from_data(block) for block in legacy]
+        else:
+            found.legacy = legacy_totals(history.get("earlier"), board_token_of_name)
+    except RecordError:
+        raise BackupError(tr("the backup's totals of older games are damaged")) from None
+    return found
 
 
 def _solved(puzzles: Any) -> list[str]:
     if not isinstance(puzzles, dict) or not isinstance(puzzles.get("solved"), list):
         raise BackupError(tr("the backup's solved puzzles are not a list"))
     solved = puzzles["solved"]
-    if not all(isinstance(key, str) and 0 < len(key) <= 2000 for key in solved):
-        raise BackupError(tr("the backup's solved puzzles hold something that is not a puzzle"))
-    return list(dict.fromkeys(solved))
-
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def entry_problem(entry: Any) -> str:
-    """Why ``entry`` is not a history entry as the game records them ("" when it is one); stricter than what the
-    history shows, since an imported game must replay."""
-    if not isinstance(entry, dict):
-        return tr("it is not a set of named values")
     try:
-        datetime.fromisoformat(str(entry.get("date")))
-        board = parse_board_token(str(entry.get("board")))
-        rules = parse_rules_token(str(entry.get("rules")))
-    except (ValueError, CodeError):
-        return tr("its date, board or rules cannot be read")
-    players = rules.players
-    seats, names, scores, winners = (entry.get(k) for k in ("seats", "names", "scores", "winners"))
-    if "id" in entry and not (isinstance(entry["id"], str) and entry["id"]):
-        return tr("its id is not text")
-    if not (isinstance(seats, list) and len(seats) == players):
-        return tr("it should list {n} players").format(n=players)
-    if not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS and isinstance(s.get("level"), str) for s in seats):
-        return tr("a player is neither a person nor a computer")
-    if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names)):
-        return tr("the names do not match the players")
-    if not (isinstance(scores, list) and len(scores) == players and all(_int(s) and s >= 0 for s in scores)):
-        return tr("the scores do not match the players")
-    if not (isinstance(winners, list) and winners and all(_int(w) and 0 <= w < players for w in winners)):
-        return tr("the winners are not players of the game")
-    return _moves_problem(entry.get("moves"), board, rules)
-
-
-def _moves_problem(moves: Any, board: Any, rules: Any) -> str:
-    if not (isinstance(moves, list) and all(isinstance(code, str) for code in moves)):
-        return tr("its moves are not position codes")
-    for code in moves:
-        try:
-            game = decode(code)
-        except CodeError:
-            return tr("its moves cannot be replayed")
-        if game.board is not board or game.rules != rules:
-            return tr("its moves are of another board or other rules")
-    return ""
+        keys = [plain(key, "") for key in solved]
+    except RecordError:
+        keys = []
+    if len(keys) != len(solved) or not all(isinstance(key, str) and 0 < len(key) <= 2000 for key in keys):
+        raise BackupError(tr("the backup's solved puzzles hold something that is not a puzzle"))
+    return list(dict.fromkeys(keys))
 
 
 # -- merging --------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class MergeResult:
-    added: int
-    already: int
+    """What an import did: the history's account (``game.storage.Account``) and the solved puzzles added."""
+
+    account: Account
     puzzles_added: int
 
+    @property
+    def added(self) -> int:
+        return self.account.added
+
+    @property
+    def already(self) -> int:
+        return self.account.already
+
     def summary(self) -> str:
-        games = tr_n("{n} game added", "{n} games added", self.added)
-        if self.already:
-            games += " " + tr_n("({n} already here)", "({n} already here)", self.already)
-        puzzles = tr_n("{n} solved puzzle added", "{n} solved puzzles added", self.puzzles_added)
-        return tr("Backup imported: {games}, {puzzles}, settings restored.").format(games=games, puzzles=puzzles)
+        account = self.account
+        games = tr_n("{n} game added", "{n} games added", account.added)
+        if account.already:
+            games += " " + tr_n("({n} already here)", "({n} already here)", account.already)
+        parts = [games]
+        if account.conflicts:
+            parts.append(
+                tr_n(
+                    "{n} game not added: a different game here has its id",
+                    "{n} games not added: different games here have their ids",
+                    account.conflicts,
+                )
+            )
+        older = account.folded_added + account.totals_added
+        if older:
+            parts.append(tr_n("{n} older game added to the totals", "{n} older games added to the totals", older))
+        counted = account.folded_already + account.totals_already
+        if counted:
+            parts.append(tr_n("{n} older game already counted", "{n} older games already counted", counted))
+        parts.append(tr_n("{n} solved puzzle added", "{n} solved puzzles added", self.puzzles_added))
+        return tr("Backup imported: {games}, settings restored.").format(games=", ".join(parts))
 
 
 def merge_backup(saved: Saved, backup: Backup) -> MergeResult:
-    """Merge a checked backup: new games by game id, the solved puzzles, the settings (the caller applies them
-    to the running app)."""
-    imported = list({game_id(entry): entry for entry in backup.games}.values())
-    added = saved.merge_history(imported, backup.earlier)
+    """Merge a checked backup: the history (``Saved.merge``), the solved puzzles, the settings (the caller
+    applies them to the running app)."""
+    account = saved.merge(backup.history)
     solved = saved.solved_puzzles()
     new_solved = [key for key in backup.solved if key not in solved]
     saved.save_solved_puzzles(solved + new_solved)
     saved.save_settings(backup.settings.to_data())
-    return MergeResult(added, len(imported) - added, len(new_solved))
+    return MergeResult(account, len(new_solved))
 
 
 # -- moving the file: desktop -----------------------------------------------------------------------------------

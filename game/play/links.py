@@ -241,4 +241,5 @@ def position_session(settings: Settings, state: GameState, rng: random.Random) -
     game = state.copy()
     session.match.resume([game], 0)
     session.movers = [game.drawers()]
+    session.unrated = True  # it began on a given position
     return session

@@ -73,22 +73,29 @@ def line_words(board: Board, line: int) -> str:
 
 
 def score_words(state: GameState, players: list[str]) -> str:
-    """"3 to 1" for two players, else each player's score by name."""
+    """ "3 to 1" for two players, else each player's score by name."""
     if len(players) == 2:
         return tr("{a} to {b}").format(a=state.scores[0], b=state.scores[1])
     return ", ".join(f"{name} {score}" for name, score in zip(players, state.scores, strict=True))
 
 
-def announce_move(state: GameState, move: MoveResult, players: list[str]) -> str:
-    """One move, after it was played on ``state``: who drew which line, what it closed, the score, who is next."""
+def announce_move(state: GameState, move: MoveResult, players: list[str], you: int | None = None) -> str:
+    """One move, after it was played on ``state``: who drew which line, what it closed, the score, who is next.
+    ``you`` is the seat of the one person playing computers, told as "You" ("You draw", "your turn")."""
     board = state.board
-    parts = [tr("{player} draws {line}").format(player=players[move.player], line=line_words(board, move.line))]
+    line = line_words(board, move.line)
+    if move.player == you:
+        parts = [tr("You draw {line}").format(line=line)]
+    else:
+        parts = [tr("{player} draws {line}").format(player=players[move.player], line=line)]
     if move.captured:
         cells = " " + tr("and") + " "
         parts.append(tr("closes {cells}").format(cells=cells.join(cell_names(board)[c] for c in move.captured)))
         parts.append(score_words(state, players))
     if move.next_player < 0:
         parts.append(tr("game over"))
+    elif move.next_player == you:
+        parts.append(tr("you again") if move.player == you else tr("your turn"))
     elif move.next_player == move.player:
         parts.append(tr("{player} again").format(player=players[move.player]))
     else:

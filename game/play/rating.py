@@ -20,6 +20,9 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..core.notation import parse_rules_token
+from ..storage import FinishedGame, FoldedGame
+
 SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
 TAU = 0.5  # how fast the volatility may change (Glickman suggests 0.3-1.2)
@@ -99,15 +102,35 @@ def is_rated(seats: list[tuple[str, str]], assisted: bool, purpose: str = "", fr
     return people == 1 and bool(computers) and known and not assisted and not purpose and not from_link
 
 
-def result_of(seats: list[tuple[str, str]], scores: list[int]) -> Result:
-    """The person's results against each computer seat of a rated game."""
+def result_of(seats: list[tuple[str, str]], scores: list[int], misere: bool = False) -> Result:
+    """The person's results against each computer seat of a rated game (with misère, fewer cells is better)."""
     you = next(i for i, (kind, _) in enumerate(seats) if kind == "human")
+    sign = -1 if misere else 1
     opponents, points = [], []
     for seat, (kind, level) in enumerate(seats):
         if kind == "computer":
+            lead = sign * (scores[you] - scores[seat])
             opponents.append(level)
-            points.append(1.0 if scores[you] > scores[seat] else 0.5 if scores[you] == scores[seat] else 0.0)
+            points.append(1.0 if lead > 0 else 0.5 if lead == 0 else 0.0)
     return Result(tuple(opponents), tuple(points))
+
+
+RESULT_SCORES = {"won": 1.0, "drawn": 0.5, "lost": 0.0}
+
+
+def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> list[Result]:
+    """The rated games of a history, oldest first: the folded ones (their result against the strongest level
+    met, all that is kept of them), then the recent ones seat by seat."""
+    results = [
+        Result((game.outcome.level,), (RESULT_SCORES[game.outcome.result],))
+        for game in folded
+        if game.rated and game.outcome is not None and game.outcome.level in LEVEL_RATINGS
+    ]
+    for game in games:
+        seats = [(seat.kind, seat.level) for seat in game.seats]
+        if game.rated and is_rated(seats, assisted=False):
+            results.append(result_of(seats, list(game.scores), parse_rules_token(game.rules).misere))
+    return results
 
 
 def _g(phi: float) -> float:
@@ -180,3 +203,29 @@ def replay(results: Iterable[Result]) -> list[Rating]:
         current = rate_game(current, result)
         ratings.append(current)
     return ratings
+
+
+@dataclass(frozen=True)
+class Change:
+    """A rated game's effect: the rating before and after it."""
+
+    before: Rating
+    after: Rating
+
+    @property
+    def delta(self) -> int:
+        return round(self.after.value) - round(self.before.value)
+
+
+def change_by(game: FinishedGame, folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Change | None:
+    """What rated ``game`` did to the rating kept by the history (``folded``, ``games``), whether or not the
+    history already holds it; None when it is not rated."""
+    if not game.rated:
+        return None
+    results = history_results(folded, [g for g in games if g.id != game.id])
+    mine = history_results((), [game])
+    if not mine:
+        return None
+    ratings = replay(results)
+    before = ratings[-1] if ratings else Rating()
+    return Change(before, rate_game(before, mine[0]))

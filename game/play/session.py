@@ -7,18 +7,21 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
 from ..core.notation import board_token, rules_token
 from ..core.shapes import SHAPES
+from ..storage import FinishedGame, Saved, Seat, UnfinishedGame
 from .i18n import tr
+from .narration import announce_move
+from .rating import is_rated
 from .settings import RANDOM_FIRST, Settings, settings_from_data
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
@@ -28,7 +31,6 @@ THINK_SECONDS = 0.5
 CHAIN_SECONDS = 0.42
 END_SECONDS = 1.2
 BETWEEN_SECONDS = 3.0  # computers only: how long a finished match board stays up before the next one starts
-UNFINISHED_VERSION = 1
 STEP_SECONDS = 0.004
 BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its time is up (a frame or two to show)
 HINT_MIN_SECONDS = 0.2
@@ -111,7 +113,10 @@ class Session:
         self.moves_made = 0
         self.sounds: list[str] = []
         self.messages: list[str] = []
+        self.spoken: list[str] = []  # each move told in words, for the screen reader (game/play/narration.py)
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
+        self._record: FinishedGame | None = None
+        self.unrated = False  # undo or a hint was used, or the game began on a given position (game/play/rating.py)
         self.paused = False  # nothing moves (no clock, no computer) until a person is back: see pause()
         self.unattended = 0  # people's moves drawn by the timer since a person last touched the game
 
@@ -248,6 +253,8 @@ class Session:
         self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
+        you = next((seat for seat in range(len(self.seats)) if self.is_you(seat)), None)
+        self.spoken.append(announce_move(state, result, self.names, you))
         if state.over:
             self.over_since = self.now
 
@@ -347,6 +354,7 @@ class Session:
         """Take back moves up to and including the last one a person chose; False when there is none."""
         if not self.can_undo():
             return False
+        self.unrated = True
         movers = self.movers[self.current]
         while movers:
             self.drawn_at.pop(self.state.undo(), None)
@@ -368,6 +376,7 @@ class Session:
             return False
         self.hint = None
         self.hint_search = ai.think_hint(self.state, hint_seconds(self.board.num_lines))
+        self.unrated = True
         return True
 
     def _step_hint(self, step_seconds: float) -> None:
@@ -405,65 +414,83 @@ class Session:
         seconds = math.ceil(self.timer.remaining()) if self.timer.enabled else 0
         return self.moves_made, seconds
 
-    def to_unfinished(self) -> dict[str, Any]:
-        return {
-            "version": UNFINISHED_VERSION,
-            "settings": self.settings.to_data(),
-            "starter": self.starter,
-            "codes": [encode(game) for game in self.games],
-            "current": self.current,
-            "timer_left": self.timer.remaining() if self.timer.enabled else None,
-            "purpose": self.purpose,
-            **({"link": self.link_id} if self.link_id else {}),
-        }
+    def to_unfinished(self) -> UnfinishedGame:
+        return UnfinishedGame(
+            settings=self.settings.to_data(),
+            starter=self.starter,
+            codes=tuple(encode(game) for game in self.games),
+            current=self.current,
+            timer_left=self.timer.remaining() if self.timer.enabled else None,
+            purpose=self.purpose,
+            link=self.link_id,
+            unrated=self.unrated,
+        )
 
-    def record(self) -> dict[str, Any]:
-        """The history entry for this finished game or match."""
-        return {
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "board": board_token(self.board),
-            "rules": rules_token(self.rules),
-            "seats": [{"kind": seat.kind, "level": seat.level} for seat in self.seats],
-            "names": self.names,
-            "scores": self.totals(),
-            "winners": self.winners(),
-            "moves": [encode(game) for game in self.games],
-            "boards": self.match.board_scores(),
-            "decider": self.purpose == DECIDER,
-        }
+    def record(self) -> FinishedGame:
+        """The history's record of this finished game or match (made once: the same id every time)."""
+        if self._record is None:
+            self._record = self._make_record()
+        return self._record
+
+    def _make_record(self) -> FinishedGame:
+        return FinishedGame(
+            id=os.urandom(8).hex(),
+            date=datetime.now(UTC).isoformat(timespec="seconds"),
+            board=board_token(self.board),
+            rules=rules_token(self.rules),
+            seats=tuple(Seat(seat.kind, seat.level) for seat in self.seats),
+            names=tuple(self.names),
+            scores=tuple(self.totals()),
+            winners=tuple(self.winners()),
+            moves=tuple(encode(game) for game in self.games),
+            boards=tuple(tuple(scores) for scores in self.match.board_scores()),
+            decider=self.purpose == DECIDER,
+            rated=self.rated(),
+        )
+
+    def rated(self) -> bool:
+        """Whether this game counts for the player's rating (the rule is :func:`game.play.rating.is_rated`)."""
+        seats = [(seat.kind, seat.level) for seat in self.seats]
+        return is_rated(seats, self.unrated, "" if self.purpose != PRACTICE else self.purpose, self.link_id is not None)
 
 
-def resume_session(data: Any, rng: random.Random | None = None) -> tuple[Session | None, str]:
-    """Rebuild an autosaved game; (None, why) when the saved value cannot be used."""
-    if not isinstance(data, dict) or data.get("version") != UNFINISHED_VERSION:
-        return None, tr("the saved game is not in a form this version reads")
-    settings, problems = settings_from_data(data.get("settings"))
+def resume_session(saved: UnfinishedGame, rng: random.Random | None = None) -> tuple[Session | None, str]:
+    """Rebuild an autosaved game (its shape checked by storage); (None, why) when its meaning is impossible."""
+    settings, problems = settings_from_data(saved.settings)
     if problems:
         return None, tr("the saved game's settings are impossible: {why}").format(why=problems[0])
-    codes, current, starter = data.get("codes"), data.get("current"), data.get("starter")
-    if not isinstance(codes, list) or not isinstance(current, int) or not isinstance(starter, int):
-        return None, tr("the saved game is incomplete")
-    if not 0 <= starter < len(settings.seats):
+    if not 0 <= saved.starter < len(settings.seats):
         return None, tr("the saved game's first player does not exist")
-    purpose = DECIDER if data.get("purpose") == DECIDER else GAME
-    session = Session(settings, rng, first=starter, purpose=purpose)
-    if len(codes) != len(session.games) or not 0 <= current < len(codes):
+    purpose = DECIDER if saved.purpose == DECIDER else GAME
+    session = Session(settings, rng, first=saved.starter, purpose=purpose)
+    if len(saved.codes) != len(session.games) or not 0 <= saved.current < len(saved.codes):
         return None, tr("the saved game has the wrong number of boards")
     try:
-        games = [decode(code) for code in codes]
+        games = [decode(code) for code in saved.codes]
     except CodeError as error:
         return None, tr("the saved game's moves cannot be read: {why}").format(why=error)
     try:
-        session.match.resume(games, current)
+        session.match.resume(games, saved.current)
     except ValueError:
         return None, tr("the saved game's boards do not match its settings")
-    timer_left = data.get("timer_left")
-    if isinstance(timer_left, int | float) and not isinstance(timer_left, bool) and math.isfinite(timer_left):
-        session.timer.set_remaining(float(timer_left))  # the clock goes on where it stopped: no fresh time
+    if saved.timer_left is not None:
+        session.timer.set_remaining(saved.timer_left)  # the clock goes on where it stopped: no fresh time
     session.movers = [game.drawers() for game in games]
-    link = data.get("link")
-    session.link_id = link if isinstance(link, str) else None
+    session.link_id = saved.link
+    session.unrated = saved.unrated
     return session, ""
+
+
+def load_unfinished(saved: Saved, rng: random.Random | None = None) -> Session | None:
+    """The unfinished game saved on the device, rebuilt; None when there is none. One that cannot be rebuilt is
+    set aside (kept, and the player told why) and None is returned."""
+    stored = saved.unfinished()
+    if stored is None:
+        return None
+    session, why = resume_session(stored, rng)
+    if session is None:
+        saved.reject_unfinished(why)
+    return session
 
 
 def score_curves(game: GameState) -> list[list[int]]:

@@ -180,16 +180,3 @@ def _seat(data: Any) -> Seat:
     return Seat(
         kind=_typed(data.get("kind", "human"), str, "kind"), level=_typed(data.get("level", "easy"), str, "level")
     )
-
-
-def seats_from(data: Any, players: int) -> tuple[Seat, ...] | None:
-    """Seats saved in a history entry, or None when they are missing or malformed."""
-    if not isinstance(data, list) or len(data) != players:
-        return None
-    seats = []
-    for seat in data:
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
-            return None
-        level = seat.get("level")
-        seats.append(Seat(seat["kind"], level if isinstance(level, str) and level in LEVELS else "easy"))
-    return tuple(seats)

@@ -1,48 +1,85 @@
 """Statistics from the saved history: the one person's games against the computer, by level and board.
 
-A history entry is what :meth:`Session.record` saved, checked by ``game.storage`` (which also keeps the totals of
-older games, sorted by :func:`outcome`).
+A game is a :class:`~game.storage.FinishedGame`; ``game.storage`` folds older games into one line each, sorted
+by :func:`outcome`, and keeps totals of earlier versions (:func:`board_token_of_name` migrates their rows, which
+were keyed by the board's name in the player's language). Rows are keyed by the board's token (``s5x5``), so a
+row never splits when the language changes; :func:`board_label` names it in the language shown.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
 
 from ..ai import LEVELS
 from ..core import CodeError
 from ..core.notation import parse_board_token, parse_rules_token
-from ..core.shapes import shape_of
-from ..storage import Earlier
-from ..storage.history import Outcome
+from ..core.shapes import SHAPES, shape_of
+from ..storage import Earlier, FinishedGame, Outcome
 from .i18n import tr, tr_n
+from .i18n.fr import FRENCH
+from .settings import Seat
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
-def outcome(entry: dict[str, Any]) -> Outcome | None:
-    """The person's result in ``entry``, or None when it was not one person against the computer."""
-    seats = entry.get("seats")
-    if not isinstance(seats, list) or len(seats) != len(entry["names"]):
-        return None
-    humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
-    computers = [s for s in seats if isinstance(s, dict) and s.get("kind") == "computer"]
-    levels = [str(s["level"]) for s in computers if s.get("level") in LEVELS]
+def outcome(game: FinishedGame) -> Outcome | None:
+    """The person's result in ``game``, or None when it was not one person against the computer."""
+    seats = game.seats
+    humans = [i for i, seat in enumerate(seats) if seat.kind == "human"]
+    levels = [seat.level for seat in seats if seat.is_computer and seat.level in LEVELS]
     if len(humans) != 1 or not levels:
         return None
-    try:
-        board = parse_board_token(str(entry.get("board")))
-        short = shape_of(board).short_name(board, tr)
-        misere = parse_rules_token(str(entry.get("rules"))).misere
-    except CodeError:
-        return None
+    misere = parse_rules_token(game.rules).misere  # (checked by storage's schema)
     you = humans[0]
-    scores = entry["scores"]
+    scores = game.scores
     others = [score for seat, score in enumerate(scores) if seat != you]
     margin = (min(others) - scores[you]) if misere else (scores[you] - max(others))
-    winners = entry["winners"]
+    winners = game.winners
     result = LOST if you not in winners else DRAWN if len(winners) > 1 else WON
-    return Outcome(max(levels, key=LEVELS.index), short, result, margin)
+    return Outcome(max(levels, key=LEVELS.index), game.board, result, margin)
+
+
+def board_label(token: str) -> str:
+    """A board token in a few words of the language shown ("5x5 boxes"); what is not a token, as it is."""
+    try:
+        board = parse_board_token(token)
+    except CodeError:
+        return token
+    return shape_of(board).short_name(board, tr)
+
+
+def board_token_of_name(name: str) -> str:
+    """The token of the board an earlier version named ``name`` in its totals (in English or French); ``name``
+    itself when no board has that name."""
+    return _names_to_tokens().get(name, name)
+
+
+@cache
+def _names_to_tokens() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for shape in SHAPES.values():
+        for size in itertools.product(shape.sizes, repeat=len(shape.dimensions)):
+            try:
+                board = parse_board_token(shape.token(size))
+            except CodeError:
+                continue
+            for translate in (str, _french):
+                found.setdefault(shape.short_name(board, translate), shape.token(size))
+    return found
+
+
+def _french(text: str) -> str:
+    return FRENCH.get(text, text)
+
+
+def seats_of(game: FinishedGame) -> tuple[Seat, ...] | None:
+    """The seats of a finished game for a review (a level this version does not know plays as Easy); None for a
+    game saved without its seats."""
+    if not game.seats:
+        return None
+    return tuple(Seat(seat.kind, seat.level if seat.level in LEVELS else "easy") for seat in game.seats)
 
 
 @dataclass
@@ -70,7 +107,7 @@ class Row:
             self.lost += 1
 
 
-def stats_rows(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> list[Row]:
+def stats_rows(entries: list[FinishedGame], earlier: Earlier | None = None) -> list[Row]:
     """One row per (level, board) the person has played (in ``entries`` and the ``earlier`` totals), weakest level
     first, then most played."""
     rows: dict[tuple[str, str], Row] = {}
@@ -85,7 +122,7 @@ def stats_rows(entries: list[dict[str, Any]], earlier: Earlier | None = None) ->
     return sorted(rows.values(), key=lambda row: (LEVELS.index(row.level), -row.played, row.board))
 
 
-def current_streak(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> tuple[str, int]:
+def current_streak(entries: list[FinishedGame], earlier: Earlier | None = None) -> tuple[str, int]:
     """(result, how many in a row) of the person's latest games against the computer, continuing the streak the
     ``earlier`` totals ended on; ("", 0) when none."""
     results = [game.result for game in map(outcome, entries) if game is not None]
@@ -103,7 +140,7 @@ def current_streak(entries: list[dict[str, Any]], earlier: Earlier | None = None
     return last, count
 
 
-def streak_text(entries: list[dict[str, Any]], earlier: Earlier | None = None) -> str:
+def streak_text(entries: list[FinishedGame], earlier: Earlier | None = None) -> str:
     result, count = current_streak(entries, earlier)
     if not count:
         return tr("Play the computer to see your record by level and board.")

@@ -1,9 +1,10 @@
 """Saved settings, history, the unfinished game and solved puzzles: browser localStorage or JSON files on the desktop.
 
-:class:`Saved` is what the game uses: it owns every key and the format of each value (``keys``, ``history``).
+:class:`Saved` is what the game uses: it owns every key (``keys``) and hands out typed records (``records``: a
+finished game, the unfinished game; ``history``: the history's form and its migration from earlier versions).
 ``open_store()`` picks the medium for the running platform. Every value is plain JSON data stored in an envelope
-with a schema version; unusable stored data is moved aside (kept) and explained in the player's words.
-No pygame here.
+with a schema version, and passes one schema when read and when imported; unusable stored data is moved aside
+(kept) and explained in the player's words. ``docs/storage.md`` describes it all. No pygame here.
 """
 
 from __future__ import annotations
@@ -13,15 +14,25 @@ import sys
 from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
-from .history import RECENT_GAMES, Earlier, game_id
+from .history import RECENT_GAMES, Account, Additions, Earlier
 from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
 from .memory import MemoryStore
 from .notices import Notice
+from .records import FinishedGame, FoldedGame, LegacyTotals, Outcome, RecordError, Seat, UnfinishedGame
 from .saved import HistoryView, Saved, solved_from_data
 from .store import Store, StoreError, StoreUnavailable
 
 __all__ = [
     "APP",
+    "Account",
+    "Additions",
+    "FinishedGame",
+    "FoldedGame",
+    "LegacyTotals",
+    "Outcome",
+    "RecordError",
+    "Seat",
+    "UnfinishedGame",
     "HISTORY",
     "LINK_GAMES",
     "PUZZLES",
@@ -41,7 +52,6 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "default_data_dir",
-    "game_id",
     "open_store",
     "solved_from_data",
 ]

@@ -1,13 +1,16 @@
-"""The desktop store: one JSON file per key in the user's data folder, each written atomically."""
+"""The desktop store: one JSON file per key in the user's data folder, each written atomically (a temporary file,
+flushed to disk, then renamed over the old one), and a file lock (the ``filelock`` package) that two game
+processes take around merging the history."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from . import phrases
@@ -46,12 +49,50 @@ def _describe(error: OSError) -> str:
     return phrases.FOLDER_REFUSED
 
 
+LOCK_SECONDS = 10.0  # a merge holds the lock for milliseconds; past this the holder is taken to be stuck
+
+
+def spare_folder(folder: Path) -> Path:
+    """The spare folder for a data folder: in the system's temporary folder, named for this user and ``folder``."""
+    user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    digest = hashlib.sha256(str(folder.resolve()).encode("utf-8", "replace")).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"pipopipette-{user}-{digest}"
+
+
 class FileStore(Store):
     """Each key is the file ``<folder>/<key>.json``; the folder is created on the first save."""
 
     def __init__(self, folder: Path | str) -> None:
         super().__init__()
         self.folder = Path(folder)
+        self._locks: dict[str, object] = {}
+
+    @contextlib.contextmanager
+    def lock(self, key: str) -> Iterator[bool]:
+        """Hold ``<folder>/.<key>.lock`` (a lock the operating system releases if the process dies) while the block
+        runs. When it cannot be had (a read-only folder, a holder stuck past LOCK_SECONDS) the block runs without
+        it: the merge is safe without the lock (see ``saved.py``), the lock only spares a merge done twice."""
+        import filelock  # (the desktop's alone: the browser build has no filelock, and no FileStore)
+
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = filelock.FileLock(str(self.folder / f".{key}.lock"), timeout=LOCK_SECONDS)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lock.acquire()  # type: ignore[attr-defined]
+        except (OSError, filelock.Timeout):
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            lock.release()  # type: ignore[attr-defined]
+
+    def spare(self) -> Store | None:
+        return FileStore(spare_folder(self.folder))
+
+    def where(self) -> str:
+        return str(self.folder)
 
     def path(self, key: str) -> Path:
         """The file that holds ``key``."""
@@ -70,6 +111,7 @@ class FileStore(Store):
             raise StoreError(phrases.NOT_TEXT) from error
 
     def _write(self, key: str, text: str) -> None:
+        data = text.encode("utf-8")  # (before any file is made: wrap gives text that encodes)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temp_name = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.folder)
@@ -77,7 +119,7 @@ class FileStore(Store):
             raise StoreError(_describe(error)) from error
         try:
             with os.fdopen(handle, "wb") as temp:
-                temp.write(text.encode("utf-8"))
+                temp.write(data)
                 temp.flush()
                 os.fsync(temp.fileno())
             os.replace(temp_name, self.path(key))

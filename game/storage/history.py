@@ -1,205 +1,312 @@
-"""The saved history's format: the recent games in detail, totals for every older one, merged by game id.
+"""The saved history's form: the recent games in detail, every older game folded to one short line, and totals
+kept by earlier versions; read from every form players have stored, merged by game id.
 
-Stored value (envelope schema 2)::
+Stored value (envelope schema 3)::
 
-    {"games": [<entry>, ...],             # the most recent games, oldest first, at most RECENT_GAMES
-     "earlier": {"games": 812,            # how many older games were folded into totals
-                 "rows": {"<level>|<board>": [won, drawn, lost, best margin or null], ...},
-                 "streak": ["won", 3]}}   # the streak the folded games ended on
+    {"version": 3,
+     "games": [<FinishedGame>, ...],           # the most recent games, oldest first, at most RECENT_GAMES
+     "folded": [[id, date, level, board, result, margin] | [id, date], ...],   # every older game, oldest first
+     "legacy": [{"key": k, "games": n, "rows": {"<level>|<board token>": [won, drawn, lost, best]},
+                 "streak": [result, n]}, ...]}  # totals of versions before schema 3, without game ids
 
-Schema 1 stored a bare list of entries; it is read as the games of a history with no earlier totals.
-An entry is what the app's ``Session.record`` made: a dict with "id", "date", "board", "rules", "seats", "names",
-"scores", "winners" and "moves" (more fields are kept as they are). Entries without an id (schema 1) get one
-derived from their content, so the same game is never counted twice when two tabs merge their histories.
+Read too (see ``docs/storage.md``): schema 1, a bare list of games; schema 2, ``{"games": [...], "earlier":
+{"games": n, "rows": {"<level>|<translated board name>": [...]}, "streak": [...]}}``, whose totals become one
+legacy block, their rows keyed by the board token again (rows that one board had in two languages are added up).
+
+Games are known by id: the same game is never counted twice, and a different game under an id already here is a
+conflict, reported. Folded games keep their ids, so a game folded here is still "already here" when a backup
+brings it back; legacy totals are known by their ``key`` (made from their content when first read), so the same
+totals are never added twice.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime
-from functools import lru_cache
-from typing import Any, NamedTuple
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
 
-from ..core import CodeError
-from ..core.notation import parse_board_token, parse_rules_token
 from . import phrases
+from .records import (
+    Classify,
+    FinishedGame,
+    FoldedGame,
+    LegacyTotals,
+    RecordError,
+    Row,
+    content_id,
+    replays,
+    sort_key,
+)
 
 RECENT_GAMES = 100
+HISTORY_VERSION = 3
 RESULTS = ("won", "drawn", "lost")
 
-
-class Outcome(NamedTuple):
-    """One game of one person against the computer: the strongest level met, the board, result and margin."""
-
-    level: str
-    board: str
-    result: str
-    margin: int
+BoardName = Callable[[str], str]
+"""Turns a board name as an earlier version wrote it in totals (e.g. "5x5 cases") into its token ("s5x5")."""
 
 
-Classify = Callable[[dict[str, Any]], Outcome | None]
-"""Gives a game's Outcome for the totals, or None when it counts only in the number of games."""
+@dataclass(frozen=True)
+class Earlier:
+    """Everything known of the games older than the recent ones: their folded lines and the legacy totals."""
+
+    folded: tuple[FoldedGame, ...] = ()
+    legacy: tuple[LegacyTotals, ...] = ()
+
+    @property
+    def games(self) -> int:
+        return len(self.folded) + sum(block.games for block in self.legacy)
+
+    @cached_property
+    def rows(self) -> dict[str, Row]:
+        """Totals by "level|board token": [won, drawn, lost, best winning margin or None]."""
+        rows: dict[str, Row] = {}
+        for block in self.legacy:
+            for key, row in block.rows.items():
+                rows[key] = _add(rows.get(key), row)
+        for game in self.folded:
+            if game.outcome is not None:
+                level, board, result, margin = game.outcome
+                row = [int(result == "won"), int(result == "drawn"), int(result == "lost")]
+                rows[f"{level}|{board}"] = _add(rows.get(f"{level}|{board}"), [*row, margin if row[0] else None])
+        return rows
+
+    @cached_property
+    def streak(self) -> tuple[str, int]:
+        """The streak the older games end on: this device's legacy streak, continued by the folded games."""
+        kind, length = self.legacy[0].streak if self.legacy else ("", 0)
+        for game in self.folded:
+            if game.outcome is not None:
+                result = game.outcome.result
+                kind, length = result, (length + 1 if kind == result else 1)
+        return kind, length
 
 
-def entry_problem(entry: Any) -> str:
-    """Why a history entry cannot be shown ("" when it can)."""
-    if not isinstance(entry, dict):
-        return phrases.GAME_NOT_VALUES
-    names, scores, winners = entry.get("names"), entry.get("scores"), entry.get("winners")
-    if not (isinstance(names, list) and names and all(isinstance(name, str) for name in names)):
-        return phrases.GAME_NO_NAMES
-    if not (isinstance(scores, list) and len(scores) == len(names) and all(_is_int(s) for s in scores)):
-        return phrases.GAME_BAD_SCORES
-    if not (isinstance(winners, list) and all(_is_int(w) and 0 <= w < len(names) for w in winners)):
-        return phrases.GAME_BAD_WINNERS
-    for name in ("date", "board", "rules"):
-        if not isinstance(entry.get(name), str):
-            return phrases.GAME_NO_FIELDS
-    try:
-        datetime.fromisoformat(entry["date"])
-    except ValueError:
-        return phrases.GAME_BAD_DATE
-    players = _players(entry["board"], entry["rules"])
-    if players is None:
-        return phrases.GAME_BAD_BOARD
-    if players != len(names):
-        return phrases.GAME_BAD_PLAYERS
-    if "id" in entry and not isinstance(entry["id"], str):
-        return phrases.GAME_BAD_ID
-    return ""
-
-
-@lru_cache(maxsize=256)
-def _players(board: str, rules: str) -> int | None:
-    """How many players the rules token names, or None when the board or the rules cannot be read."""
-    try:
-        parse_board_token(board)
-        return parse_rules_token(rules).players
-    except CodeError:
-        return None
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def game_id(entry: dict[str, Any]) -> str:
-    """The entry's id, or one made from its content (the same for the same game in every tab)."""
-    given = entry.get("id")
-    if isinstance(given, str) and given:
-        return given
-    text = json.dumps(entry, sort_keys=True, ensure_ascii=False)
-    return "c" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+def _add(old: Row | None, new: Row) -> Row:
+    if old is None:
+        return list(new)
+    best = [b for b in (old[3], new[3]) if b is not None]
+    return [old[0] + new[0], old[1] + new[1], old[2] + new[2], max(best) if best else None]
 
 
 @dataclass
-class Earlier:
-    """Totals of the games folded out of the detailed list."""
+class Additions:
+    """What one event adds to the history: a finished game, or a backup's games, folded games and totals. Saved as
+    one value under its own key (``add-...``) before it is merged, so that adding never rewrites a shared value."""
 
-    games: int = 0
-    rows: dict[str, list[Any]] = field(default_factory=dict)
-    streak: tuple[str, int] = ("", 0)
+    games: list[FinishedGame] = field(default_factory=list)
+    folded: list[FoldedGame] = field(default_factory=list)
+    legacy: list[LegacyTotals] = field(default_factory=list)
+    added: float = 0.0  # when it was saved (seconds since 1970), see Saved's GRACE_SECONDS
 
     def to_data(self) -> dict[str, Any]:
-        return {"games": self.games, "rows": self.rows, "streak": list(self.streak)}
+        return {
+            "games": [game.to_data() for game in self.games],
+            "folded": [game.to_data() for game in self.folded],
+            "legacy": [block.to_data() for block in self.legacy],
+            "added": self.added,
+        }
 
-    def fold(self, entry: dict[str, Any], classify: Classify | None) -> None:
-        """Count one more game (the oldest detailed one) in the totals."""
-        self.games += 1
-        outcome = classify(entry) if classify else None
-        if outcome is None:
-            return
-        level, board, result, margin = outcome
-        row = self.rows.setdefault(f"{level}|{board}", [0, 0, 0, None])
-        row[RESULTS.index(result)] += 1
-        if result == "won":
-            row[3] = margin if row[3] is None else max(row[3], margin)
-        kind, count = self.streak
-        self.streak = (result, count + 1 if kind == result else 1)
+    @classmethod
+    def from_data(cls, data: Any) -> Additions:
+        parts = ("games", "folded", "legacy")
+        if not isinstance(data, dict) or not all(isinstance(data.get(part, []), list) for part in parts):
+            raise RecordError(phrases.NOT_A_HISTORY)
+        added = data.get("added", 0.0)
+        return cls(
+            [FinishedGame.from_data(game) for game in data.get("games", [])],
+            [FoldedGame.from_data(game) for game in data.get("folded", [])],
+            [LegacyTotals.from_data(block) for block in data.get("legacy", [])],
+            float(added) if isinstance(added, int | float) and math.isfinite(added) else 0.0,
+        )
 
+    def key(self) -> str:
+        """The key it is saved under: made from the one game's id, or from everything in it."""
+        one = len(self.games) == 1 and not self.folded
+        made = content_id({"game": self.games[0].id} if one else {**self.to_data(), "added": 0})
+        return "add-" + made[1:]
 
-def earlier_from_data(data: Any) -> tuple[Earlier, str]:
-    """The totals read back, and why they cannot be used ("" when they can)."""
-    if data is None:
-        return Earlier(), ""
-    if not isinstance(data, dict) or not _is_int(data.get("games")) or data["games"] < 0:
-        return Earlier(), phrases.BAD_TOTALS
-    rows = data.get("rows", {})
-    if not isinstance(rows, dict) or not all(_row_ok(key, row) for key, row in rows.items()):
-        return Earlier(), phrases.BAD_TOTALS
-    streak = data.get("streak", ["", 0])
-    if not (isinstance(streak, list) and len(streak) == 2 and streak[0] in ("", *RESULTS) and _is_int(streak[1])):
-        return Earlier(), phrases.BAD_TOTALS
-    return Earlier(data["games"], {key: list(row) for key, row in rows.items()}, (streak[0], streak[1])), ""
+    def __bool__(self) -> bool:
+        return bool(self.games or self.folded or self.legacy)
 
 
-def _row_ok(key: Any, row: Any) -> bool:
-    return (
-        isinstance(key, str)
-        and "|" in key
-        and isinstance(row, list)
-        and len(row) == 4
-        and all(_is_int(n) and n >= 0 for n in row[:3])
-        and (row[3] is None or _is_int(row[3]))
-    )
+@dataclass
+class Account:
+    """What merging some additions did: games added, already here, refused (another game has their id), folded
+    games added and already here, totals of older games added (how many games they count) and already here."""
+
+    added: int = 0
+    already: int = 0
+    conflicts: int = 0
+    folded_added: int = 0
+    folded_already: int = 0
+    totals_added: int = 0
+    totals_already: int = 0
 
 
 @dataclass
 class Book:
-    """A history as read: usable games (oldest first), totals of earlier ones, what could not be used and why."""
+    """A history as read: usable games (oldest first), the earlier games, what could not be used and why."""
 
-    games: list[dict[str, Any]] = field(default_factory=list)
-    earlier: Earlier = field(default_factory=Earlier)
+    games: list[FinishedGame] = field(default_factory=list)
+    folded: list[FoldedGame] = field(default_factory=list)
+    legacy: list[LegacyTotals] = field(default_factory=list)
     bad: list[Any] = field(default_factory=list)
     bad_reason: str = ""
     unusable: str = ""
 
     def to_data(self) -> dict[str, Any]:
-        return {"games": self.games, "earlier": self.earlier.to_data()}
+        return {
+            "version": HISTORY_VERSION,
+            "games": [game.to_data() for game in self.games],
+            "folded": [game.to_data() for game in self.folded],
+            "legacy": [block.to_data() for block in self.legacy],
+        }
+
+    @property
+    def earlier(self) -> Earlier:
+        return Earlier(tuple(self.folded), tuple(self.legacy))
 
     @property
     def total(self) -> int:
         return self.earlier.games + len(self.games)
 
-    def add(self, entries: list[dict[str, Any]]) -> int:
-        """Add the entries not already here (by game id), keeping date order; how many were new."""
-        known = {game_id(game) for game in self.games}
-        new = [entry for entry in entries if game_id(entry) not in known]
-        self.games = sorted(self.games + new, key=lambda game: game["date"])
-        return len(new)
+    def holds(self, additions: Additions) -> bool:
+        """True when everything in ``additions`` is already here (by game id and totals key)."""
+        ids = self._ids()
+        keys = {block.key for block in self.legacy}
+        return (
+            all(game.id in ids for game in additions.games)
+            and all(game.id in ids for game in additions.folded)
+            and all(block.key in keys for block in additions.legacy)
+        )
+
+    def holds_all(self, found: Iterable[Additions]) -> bool:
+        return all(self.holds(additions) for additions in found)
+
+    def merge(self, additions: Additions) -> Account:
+        """Add what is not already here; a game whose id is here with other content is left out and counted."""
+        account = Account()
+        detailed = {game.id: game for game in self.games}
+        folded = {game.id: game for game in self.folded}
+        for game in additions.games:
+            if game.id in detailed or game.id in folded:
+                same = detailed[game.id] == game if game.id in detailed else folded[game.id].date == game.date
+                account.already += same
+                account.conflicts += not same
+            else:
+                detailed[game.id] = game
+                account.added += 1
+        for line in additions.folded:
+            if line.id in detailed or line.id in folded:
+                account.folded_already += 1
+            else:
+                folded[line.id] = line
+                account.folded_added += 1
+        keys = {block.key for block in self.legacy}
+        for block in additions.legacy:
+            if block.key in keys:
+                account.totals_already += block.games
+            else:
+                self.legacy.append(block)
+                keys.add(block.key)
+                account.totals_added += block.games
+        self.games = sorted(detailed.values(), key=lambda game: sort_key(game.date))
+        self.folded = sorted(folded.values(), key=lambda game: sort_key(game.date))
+        return account
 
     def compact(self, classify: Classify | None, recent: int = RECENT_GAMES) -> None:
-        """Fold the oldest games beyond the ``recent`` ones into the totals."""
+        """Fold the oldest games beyond the ``recent`` ones into one line each."""
         extra = max(0, len(self.games) - recent)
-        for entry in self.games[:extra]:
-            self.earlier.fold(entry, classify)
-        self.games = self.games[extra:]
+        if extra:
+            self.folded = sorted(
+                [*self.folded, *(FoldedGame.of(game, classify) for game in self.games[:extra])],
+                key=lambda game: sort_key(game.date),
+            )
+            self.games = self.games[extra:]
+
+    def _ids(self) -> set[str]:
+        return {game.id for game in self.games} | {game.id for game in self.folded}
 
 
-def read_book(value: Any) -> Book:
-    """The history in a stored value (None: an empty one). ``unusable`` is set when nothing in it can be used;
-    otherwise entries that cannot be shown are in ``bad``, the rest in ``games``."""
+def read_book(value: Any, board_name: BoardName | None = None, recent: int = RECENT_GAMES) -> Book:
+    """The history in a stored value of any schema (None: an empty one). ``unusable`` is set when nothing in it can
+    be used; otherwise games that do not pass the schema are in ``bad`` (the first one's reason in ``bad_reason``),
+    the rest in ``games`` and ``folded``. The moves of the ``recent`` newest games are replayed; older games are
+    about to be folded, their moves dropped."""
     if value is None:
         return Book()
-    if isinstance(value, list):
-        games, earlier = value, None
-    elif isinstance(value, dict) and isinstance(value.get("games"), list):
-        games, earlier = value["games"], value.get("earlier")
-    else:
-        return Book(unusable=phrases.NOT_A_HISTORY)
-    totals, problem = earlier_from_data(earlier)
-    if problem:
-        return Book(unusable=problem)
-    book = Book(earlier=totals)
-    for entry in games:
-        reason = entry_problem(entry)
-        if reason:
-            book.bad.append(entry)
-            book.bad_reason = book.bad_reason or reason
-        else:
-            book.games.append(entry)
-    book.games.sort(key=lambda game: game["date"])
+    try:
+        entries, folded, legacy = _parts(value, board_name)
+    except RecordError as error:
+        return Book(unusable=str(error))
+    book = Book(legacy=legacy)
+    for line in folded:
+        _take(book, line, FoldedGame.from_data, book.folded)
+    copies: dict[str, int] = {}
+    for entry in entries:
+        before = len(book.games)
+        _take(book, entry, lambda data: FinishedGame.from_data(data, replay=False), book.games)
+        if len(book.games) > before and not entry.get("id"):
+            game = book.games[-1]
+            copies[game.id] = copies.get(game.id, -1) + 1
+            if copies[game.id]:  # two games an earlier version saved without ids, alike in all: two games
+                book.games[-1] = replace(game, id=content_id({"copy": copies[game.id], "game": entry}))
+    book.games.sort(key=lambda game: sort_key(game.date))
+    book.folded.sort(key=lambda game: sort_key(game.date))
+    for game in book.games[-recent:] if recent else []:
+        if not all(replays(code, game.board, game.rules) for code in game.moves):
+            book.games.remove(game)
+            book.bad.append(game.to_data())
+            book.bad_reason = book.bad_reason or phrases.GAME_BAD_MOVES
+    _drop_repeated_ids(book)
     return book
+
+
+def _take(book: Book, data: Any, parse: Callable[[Any], Any], into: list[Any]) -> None:
+    try:
+        into.append(parse(data))
+    except RecordError as error:
+        book.bad.append(data)
+        book.bad_reason = book.bad_reason or str(error)
+
+
+def _drop_repeated_ids(book: Book) -> None:
+    """Keep one game per id (the first in date order; a folded game's id wins over a detailed one)."""
+    seen = {game.id for game in book.folded}
+    if len(seen) != len(book.folded):
+        book.folded = list({game.id: game for game in reversed(book.folded)}.values())[::-1]
+    games = []
+    for game in book.games:
+        if game.id not in seen:
+            seen.add(game.id)
+            games.append(game)
+    book.games = games
+
+
+def _parts(value: Any, board_name: BoardName | None) -> tuple[list[Any], list[Any], list[LegacyTotals]]:
+    """(game entries, folded lines, legacy totals) of a stored history of schema 1, 2 or 3."""
+    if isinstance(value, list):  # schema 1
+        return value, [], []
+    if not isinstance(value, dict) or not isinstance(value.get("games"), list):
+        raise RecordError(phrases.NOT_A_HISTORY)
+    if value.get("version") == HISTORY_VERSION:
+        folded, legacy = value.get("folded", []), value.get("legacy", [])
+        if not isinstance(folded, list) or not isinstance(legacy, list):
+            raise RecordError(phrases.BAD_TOTALS)
+        return value["games"], folded, [LegacyTotals.from_data(block) for block in legacy]
+    return value["games"], [], legacy_totals(value.get("earlier"), board_name)
+
+
+def legacy_totals(earlier: Any, board_name: BoardName | None) -> list[LegacyTotals]:
+    """Schema 2's totals of older games as a legacy block (none when they count no game)."""
+    if earlier is None:
+        return []
+    block = LegacyTotals.from_data(earlier, key=content_id(earlier)[1:], board=board_name)
+    return [block] if block.games else []
+
+
+def additions_from(games: Iterable[FinishedGame]) -> Additions:
+    return Additions(games=list(games))

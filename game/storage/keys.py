@@ -9,6 +9,7 @@ HISTORY = "history"
 UNFINISHED = "unfinished"
 PUZZLES = "puzzles"
 LINK_GAMES = "link-games"
+ADDITION = "add-"  # prefix of the keys games (or an import) wait under until merged into the history
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ASIDE = re.compile(r"([a-z0-9][a-z0-9_-]{0,63})\.bad-([1-9][0-9]*)")
@@ -33,3 +34,8 @@ def is_aside_key(name: str) -> bool:
 def is_saved_key(name: str) -> bool:
     """True for a key this game writes: a plain key or a value kept aside."""
     return _KEY.fullmatch(name) is not None or is_aside_key(name)
+
+
+def is_addition_key(name: str) -> bool:
+    """True for the key of additions waiting to be merged into the history (``add-`` and 16 hex digits)."""
+    return name.startswith(ADDITION) and _KEY.fullmatch(name) is not None

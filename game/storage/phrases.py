@@ -13,6 +13,7 @@ OTHER_PROGRAM = "the data was written by another program"
 NO_VERSION = "the data has no valid format version"
 NEWER = "the data was saved by a newer version of Pipopipette"
 INCOMPLETE = "the data is incomplete"
+NOT_A_NUMBER = "the data holds a number that is not a number"
 NOT_TEXT = "the file is not text"
 
 # why a stored value has the wrong shape
@@ -32,6 +33,11 @@ GAME_BAD_DATE = "a game's date cannot be read"
 GAME_BAD_BOARD = "a game's board or rules cannot be read"
 GAME_BAD_PLAYERS = "a game's players do not match its rules"
 GAME_BAD_ID = "a game's id is not text"
+GAME_BAD_NAME = "a game's player name is too long or not text"
+GAME_BAD_SEATS = "a game's players are neither people nor computers"
+GAME_BAD_MOVES = "a game's moves cannot be replayed"
+GAME_OTHER_VERSION = "the saved game is not in a form this version reads"
+GAME_INCOMPLETE = "the saved game is incomplete"
 
 # why saving (or moving aside) failed
 FOLDER_READ_ONLY = "the data folder is read-only"

@@ -1,36 +1,47 @@
 """What the game saves, in one place: settings, the unfinished game, the history, the games played by link and the
 solved puzzles, each under its own key.
 
-Scenes call :class:`Saved`, never a store key. It checks every value read (the envelope in ``Store.get``, the
-shape of each value here; the app checks the meaning of settings and of the unfinished game and hands back what it
-rejects), keeps unusable data aside and never writes over it, and keeps every value that could not be written
-(browser storage full or switched off, a read-only data folder): reads see it, and :meth:`Saved.retry` (the app
-calls it every few seconds) writes it as soon as the medium works again. The player is told once when saving
-stops working and once when it works again. History writes re-read what is stored and merge by game id, so two
-tabs lose no finished game.
+Scenes call :class:`Saved`, never a store key. Every value read passes the schema (the envelope in ``Store.get``,
+the records of ``records.py`` here; the app checks the meaning of settings and of the unfinished game and hands
+back what it rejects); unusable data is kept aside and never written over. Every value that could not be written
+(browser storage full or switched off, a read-only data folder) is kept: reads see it, :meth:`Saved.retry` (the app
+calls it every few seconds) writes it as soon as the medium works again, and :meth:`Saved.park` writes it to a
+spare folder when the game quits (the next start takes it back). The player is told once when saving stops working
+and once when it works again.
+
+Two writers (two tabs, two windows) lose no finished game: a game, or an import, is first saved under a key of its
+own (``add-...``, see ``history.py``'s Additions), which nothing else writes; every read of the history reads those
+too. Merging them into the history value is the only read-modify-write. An ``add-`` value is removed only when the
+history as read back holds it and no other merge can be overwriting that history with an older copy: on the
+desktop, where a file lock (``FileStore.lock``) lets one merge run at a time, at once; in the browser, which has
+no lock across tabs that Python can hold in one frame, once the addition is :data:`GRACE_SECONDS` old (a merge
+runs in one go, with no await inside, in milliseconds, so no merge that started before the addition was saved can
+still be writing by then).
 """
 
 from __future__ import annotations
 
-import json
-import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from . import phrases
-from .history import RECENT_GAMES, Book, Classify, Earlier, read_book
-from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
+from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book
+from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
+from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
 from .store import Store
 
 _DELETE = object()
+GRACE_SECONDS = 60.0
+clock = time.time  # (tests move it on)
 
 
 @dataclass(frozen=True)
 class HistoryView:
-    """The history to show: detailed recent games (oldest first), totals of earlier ones, and the state of saving."""
+    """The history to show: detailed recent games (oldest first), the earlier games, and the state of saving."""
 
-    games: list[dict[str, Any]]
+    games: list[FinishedGame]
     earlier: Earlier
     unsaved: int
     kept: int
@@ -42,18 +53,31 @@ class HistoryView:
 
 
 class Saved:
-    """The game's saved data on top of a :class:`Store`. ``classify`` sorts a game into the totals that replace
-    detailed records past the most recent ``recent`` games (see :mod:`game.storage.history`)."""
+    """The game's saved data on top of a :class:`Store`. ``classify`` sorts a game into the totals of games folded
+    past the most recent ``recent`` ones; ``board_name`` turns a board name in an earlier version's totals into its
+    token (both from ``game.play.stats``). ``spare`` is where :meth:`park` keeps what could not be saved when the
+    game quits (by default the store's own spare, see ``Store.spare``)."""
 
-    def __init__(self, store: Store, classify: Classify | None = None, recent: int = RECENT_GAMES) -> None:
+    def __init__(
+        self,
+        store: Store,
+        classify: Classify | None = None,
+        recent: int = RECENT_GAMES,
+        board_name: BoardName | None = None,
+        spare: Store | None = None,
+    ) -> None:
         self.store = store
         self.classify = classify
         self.recent = recent
+        self.board_name = board_name
+        self.spare = spare if spare is not None else store.spare()
         self.pending: dict[str, Any] = {}
-        self.unsaved_games: list[dict[str, Any]] = []
+        self.unsaved: list[Additions] = []
         self.failing = False
         self.notices: list[Notice] = []
         self._kept_bad: set[str] = set()
+        self.clearing = False
+        self.unparked = self._unpark()
 
     # -- settings ---------------------------------------------------------------------------------------------
     def settings(self) -> dict[str, Any] | None:
@@ -68,15 +92,22 @@ class Saved:
         self._reject(SETTINGS, reason)
 
     # -- the unfinished game ----------------------------------------------------------------------------------
-    def unfinished(self) -> dict[str, Any] | None:
-        """The autosaved unfinished game (the app rebuilds and checks it), or None."""
-        return self._read_dict(UNFINISHED, phrases.NOT_A_GAME)
+    def unfinished(self) -> UnfinishedGame | None:
+        """The autosaved unfinished game (the app rebuilds it and checks its meaning), or None."""
+        data = self._read_dict(UNFINISHED, phrases.NOT_A_GAME)
+        if data is None:
+            return None
+        try:
+            return UnfinishedGame.from_data(data)
+        except RecordError as error:
+            self._reject(UNFINISHED, str(error))
+            return None
 
     def has_unfinished(self) -> bool:
         return self.unfinished() is not None
 
-    def save_unfinished(self, data: dict[str, Any]) -> bool:
-        return self._write(UNFINISHED, data)
+    def save_unfinished(self, game: UnfinishedGame) -> bool:
+        return self._write(UNFINISHED, game.to_data())
 
     def clear_unfinished(self) -> bool:
         return self._write(UNFINISHED, _DELETE)
@@ -95,40 +126,52 @@ class Saved:
 
     # -- history ----------------------------------------------------------------------------------------------
     def history(self) -> HistoryView:
-        """The history to show: what is stored (its unreadable parts kept aside) and the games not yet saved."""
-        book = self._stored_book()
-        if book is None:
-            book = Book()
-        book.add(self.unsaved_games)
-        return HistoryView(book.games, book.earlier, len(self.unsaved_games), self.kept(), self.stored_bytes())
+        """The history to show: what is stored (its unreadable parts kept aside), what is added but not merged
+        yet, and the games not saved yet. Read it once and keep it: it reads the whole history."""
+        with self.store.lock(HISTORY) as alone:
+            book = self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
+            if book is None:  # (a history that cannot be written over: what is added is still shown)
+                book = Book()
+                for _, additions in self._additions():
+                    book.merge(additions)
+            for waiting in self.unsaved:
+                book.merge(waiting)
+        book.compact(self.classify, self.recent)
+        return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
-    def record_game(self, entry: dict[str, Any]) -> bool:
-        """Add a finished game (given an id if it has none); False when it is kept to be saved later."""
-        if not isinstance(entry.get("id"), str):
-            entry = {"id": os.urandom(8).hex(), **entry}
-        self.unsaved_games.append(entry)
+    @property
+    def unsaved_games(self) -> int:
+        """How many finished games are not saved yet."""
+        return sum(len(waiting.games) for waiting in self.unsaved)
+
+    def record_game(self, game: FinishedGame) -> bool:
+        """Add a finished game; False when it is kept to be saved later."""
+        self.unsaved.append(Additions(games=[game], added=clock()))
         return self._flush()
 
-    def clear_history(self) -> bool:
-        """Forget every finished game (kept-aside data stays)."""
-        self.unsaved_games = []
-        return self._write(HISTORY, Book().to_data())
+    def merge(self, additions: Additions) -> Account:
+        """Add a backup's games, folded games and totals: what is not here yet (by game id, by totals key). A game
+        whose id is here with other content is left out; the account counts it."""
+        with self.store.lock(HISTORY):
+            book = self._whole_book()
+            known = {game.id for game in book.games} | {game.id for game in book.folded}
+            account = book.merge(additions)
+            accepted = Additions(
+                [game for game in additions.games if game.id not in known],
+                [line for line in additions.folded if line.id not in known],
+                list(additions.legacy),
+                added=clock(),
+            )
+            if accepted:
+                self.unsaved.append(accepted)
+                self._flush()
+        return account
 
-    def merge_history(self, games: list[dict[str, Any]], earlier: Earlier) -> int:
-        """Add ``games`` (checked entries, from a backup) that are not already saved, by game id; take ``earlier``
-        as the totals of older games when there are none yet (totals cannot be merged without counting games
-        twice). Returns how many games were new."""
-        book = self._stored_book()
-        if book is None:
-            book = Book()
-        book.add(self.unsaved_games)
-        self.unsaved_games = []
-        added = book.add(games)
-        if book.earlier.games == 0 and earlier.games:
-            book.earlier = earlier
-        book.compact(self.classify, self.recent)
-        self._write(HISTORY, book.to_data())
-        return added
+    def clear_history(self) -> bool:
+        """Forget every finished game, saved or waiting (kept-aside data stays)."""
+        self.unsaved = []
+        self.clearing = True
+        return self._flush()
 
     # -- solved puzzles ---------------------------------------------------------------------------------------
     def solved_puzzles(self) -> list[str]:
@@ -153,7 +196,8 @@ class Saved:
 
     @property
     def has_pending(self) -> bool:
-        return bool(self.pending or self.unsaved_games)
+        """True while something is not saved yet."""
+        return bool(self.pending or self.unsaved or self.clearing)
 
     def retry(self) -> bool:
         """Write whatever could not be written before; True when nothing is left waiting."""
@@ -165,14 +209,54 @@ class Saved:
         self.notices = []
         return notices
 
+    # -- quitting with something not saved --------------------------------------------------------------------
+    def park(self) -> str:
+        """Write what is waiting to the spare store (the game is quitting); where it went ("" when it could not
+        be kept: no spare, or the spare refused too). The next start takes it back (:meth:`_unpark`)."""
+        if self.spare is None or not self.has_pending:
+            return ""
+        written = all(self.spare.put(key, value) for key, value in self.pending.items() if value is not _DELETE)
+        for waiting in self.unsaved:
+            written = self.spare.put(waiting.key(), waiting.to_data()) and written
+        return self.spare.where() if written else ""
+
+    def _unpark(self) -> int:
+        """Take back what an earlier run parked in the spare store; how many values."""
+        if self.spare is None:
+            return 0
+        taken = 0
+        for key in self.spare.names():
+            value = self.spare.get(key)
+            if value is None:
+                continue
+            if is_addition_key(key):
+                try:
+                    self.unsaved.append(Additions.from_data(value))
+                except RecordError:
+                    continue  # (left in the spare store)
+            elif key in (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES):
+                self.pending[key] = value
+            else:
+                continue
+            self.spare.delete(key)
+            taken += 1
+        if taken:
+            self._flush()
+        return taken
+
     # -- inside -----------------------------------------------------------------------------------------------
     def _read_dict(self, key: str, wrong_type: str) -> dict[str, Any] | None:
         if key in self.pending:
             value = self.pending[key]
             return None if value is _DELETE else value
         value = self.store.get(key)
-        if value is None or isinstance(value, dict):
-            return value
+        if value is None:
+            return None
+        if isinstance(value, dict):
+            try:
+                return plain(value, wrong_type)
+            except RecordError:
+                pass
         self.store.quarantine(key, wrong_type)
         return None
 
@@ -183,6 +267,8 @@ class Saved:
         self.store.quarantine(key, reason)
 
     def _write(self, key: str, value: Any) -> bool:
+        if value is not _DELETE:
+            plain(value, phrases.NOT_SETTINGS)  # (a programming error: the game writes plain JSON only)
         self.pending[key] = value
         return self._flush()
 
@@ -191,36 +277,94 @@ class Saved:
             done = self.store.delete(key) if value is _DELETE else self.store.put(key, value)
             if done:
                 del self.pending[key]
-        if self.unsaved_games:
-            self._write_history()
+        with self.store.lock(HISTORY) as alone:
+            if self.clearing:
+                self._clear()
+            waiting, self.unsaved = self.unsaved, []
+            for additions in waiting:
+                if not self.store.put(additions.key(), additions.to_data()):
+                    self.unsaved.append(additions)
+            if not self.clearing:
+                self._merge(alone)
         self._tell_how_saving_goes()
         return not self.has_pending
 
+    def _clear(self) -> None:
+        found = self._additions()
+        if self.store.put(HISTORY, Book().to_data()):
+            self.clearing = False
+            for key, _ in found:
+                self.store.delete(key)
+
+    def _merge(self, alone: bool = False) -> Book | None:
+        """Merge the saved additions into the history, then remove those the history read back holds (at once when
+        ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
+        found = self._additions()  # (read before the history: see the module's docstring)
+        book = self._stored_book()
+        if book is None or not (found or book.bad):
+            return book
+        if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
+            self._forget(found, book)
+            return book
+        for _, additions in found:
+            book.merge(additions)
+        book.compact(self.classify, self.recent)
+        if not self.store.put(HISTORY, book.to_data()):
+            return book
+        self._kept_bad.clear()
+        written = read_book(self.store.get(HISTORY), self.board_name, recent=0)
+        for key, additions in found:
+            if written.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
+                self.store.delete(key)
+        return book
+
+    def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
+        """Remove the additions the history holds that are old enough (nothing to write)."""
+        for key, additions in found:
+            if book.holds(additions) and clock() - additions.added >= GRACE_SECONDS:
+                self.store.delete(key)
+
+    def _additions(self) -> list[tuple[str, Additions]]:
+        """The additions saved but not merged yet; one that is unusable is kept aside."""
+        found = []
+        for key in sorted(name for name in self.store.names() if is_addition_key(name)):
+            value = self.store.get(key)
+            if value is None:
+                continue
+            try:
+                found.append((key, Additions.from_data(value)))
+            except RecordError as error:
+                self.store.quarantine(key, str(error))
+        return found
+
+    def _whole_book(self) -> Book:
+        """The stored history with every addition saved or waiting merged in."""
+        book = self._stored_book() or Book()
+        for _, additions in self._additions():
+            book.merge(additions)
+        for waiting in self.unsaved:
+            book.merge(waiting)
+        return book
+
     def _stored_book(self) -> Book | None:
         """The stored history with its unreadable parts kept aside; None while it cannot be written over."""
+        if self.clearing:
+            return Book()
         value = self.store.get(HISTORY)
         if HISTORY in self.store.stuck:
             return None
-        book = read_book(value)
+        book = read_book(value, self.board_name, self.recent)
         if book.unusable:
             self.store.quarantine(HISTORY, book.unusable)
             return None if HISTORY in self.store.stuck else Book()
         if book.bad:
             notice = Notice(KEPT_GAMES, HISTORY, book.bad_reason, count=len(book.bad))
-            bad = json.dumps(book.bad, sort_keys=True)
+            bad = repr(book.bad)
             if bad in self._kept_bad or self.store.keep_aside(HISTORY, book.bad, notice):
                 self._kept_bad.add(bad)
-                self.store.put(HISTORY, book.to_data())
+            else:
+                return None  # (what cannot be shown is not dropped before it is kept)
         return book
-
-    def _write_history(self) -> None:
-        book = self._stored_book()
-        if book is None:
-            return
-        book.add(self.unsaved_games)
-        book.compact(self.classify, self.recent)
-        if self.store.put(HISTORY, book.to_data()):
-            self.unsaved_games = []
 
     def _tell_how_saving_goes(self) -> None:
         if self.has_pending and not self.failing:

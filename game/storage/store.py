@@ -9,6 +9,8 @@ phrases from ``phrases.py``.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from . import phrases
@@ -113,6 +115,30 @@ class Store:
             return False
         self.notices.append(notice)
         return True
+
+    # -- two writers, and a spare place -----------------------------------------------------------------------
+    @contextlib.contextmanager
+    def lock(self, key: str) -> Iterator[bool]:
+        """Hold ``key`` against other writers (other processes) while the block runs; yields whether it is held.
+
+        Here nothing else writes (a store in memory; the browser, where storage's additions under keys of their
+        own make a lock unneeded, see ``saved.py``); ``FileStore`` takes a file lock."""
+        yield True
+
+    def spare(self) -> Store | None:
+        """Where values that cannot be saved here are kept when the game quits (None: nowhere)."""
+        return None
+
+    def where(self) -> str:
+        """Where this store keeps its values, for the player ("" when there is nothing to show)."""
+        return ""
+
+    def names(self) -> list[str]:
+        """The keys of every value saved (values kept aside not included); empty when they cannot be listed."""
+        try:
+            return [name for name in self._names() if is_saved_key(name) and not is_aside_key(name)]
+        except StoreError:
+            return []
 
     # -- what is kept ---------------------------------------------------------------------------------------------
     def kept(self) -> list[str]:

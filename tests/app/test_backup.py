@@ -21,7 +21,7 @@ from game.play.backup import (
 )
 from game.play.settings import Seat, Settings
 from game.storage import PUZZLES as SOLVED_KEY
-from game.storage import RECENT_GAMES, Earlier, FileStore, MemoryStore, Saved
+from game.storage import RECENT_GAMES, Additions, FileStore, FinishedGame, LegacyTotals, MemoryStore, Saved
 
 from .conftest import PORTRAIT
 
@@ -54,6 +54,7 @@ SETTINGS = Settings(size=(4, 4), seats=(Seat("human"), Seat("computer", "expert"
 
 
 GAMES = [game_entry(i, dated(i)) for i in range(5)]
+RECORDS = [FinishedGame.from_data(entry) for entry in GAMES]
 
 
 def filled_store() -> MemoryStore:
@@ -64,7 +65,7 @@ def filled_store() -> MemoryStore:
     return store
 
 
-def games_of(store) -> list[dict]:
+def games_of(store) -> list[FinishedGame]:
     return Saved(store).history().games
 
 
@@ -72,7 +73,7 @@ def test_round_trip_restores_history_settings_and_solved_puzzles():
     text = export_text(Saved(filled_store()), SETTINGS)
     target = MemoryStore()
     result = merge_backup(Saved(target), read_backup(text))
-    assert games_of(target) == GAMES
+    assert games_of(target) == RECORDS
     assert target.get("settings") == SETTINGS.to_data()
     assert target.get(SOLVED_KEY) == {"solved": ["1.s3x3.2.0.AB.Q", "code-2"]}
     assert (result.added, result.already, result.puzzles_added) == (5, 0, 2)
@@ -85,10 +86,10 @@ def test_merge_adds_only_what_is_missing_and_keeps_date_order():
     backup = read_backup(export_text(Saved(filled_store()), SETTINGS))
     result = merge_backup(Saved(store), backup)
     assert (result.added, result.already, result.puzzles_added) == (2, 3, 1)
-    assert games_of(store) == GAMES
+    assert games_of(store) == RECORDS
     again = merge_backup(Saved(store), backup)
     assert (again.added, again.already, again.puzzles_added) == (0, 5, 0)
-    assert games_of(store) == GAMES, "importing the same file twice adds nothing"
+    assert games_of(store) == RECORDS, "importing the same file twice adds nothing"
     assert store.get(SOLVED_KEY) == {"solved": ["code-2", "1.s3x3.2.0.AB.Q"]}
     summary = "Backup imported: 0 games added (5 already here), 0 solved puzzles added, settings restored."
     assert again.summary() == summary
@@ -98,20 +99,25 @@ def test_a_merge_past_the_recent_games_folds_the_oldest_into_the_totals():
     store = MemoryStore()
     store.put("history", [game_entry(i, dated(i)) for i in range(RECENT_GAMES, RECENT_GAMES + 3)])
     imported = [game_entry(i, dated(i)) for i in range(RECENT_GAMES)]
-    result = merge_backup(Saved(store), Backup(SETTINGS, imported, Earlier(), []))
+    records = [FinishedGame.from_data(entry) for entry in imported]
+    result = merge_backup(Saved(store), Backup(SETTINGS, Additions(records), []))
     view = Saved(store).history()
     assert result.added == RECENT_GAMES and view.total == RECENT_GAMES + 3
     assert len(view.games) == RECENT_GAMES and view.earlier.games == 3
-    assert view.games[-1] == game_entry(RECENT_GAMES + 2, dated(RECENT_GAMES + 2))
+    assert view.games[-1] == FinishedGame.from_data(game_entry(RECENT_GAMES + 2, dated(RECENT_GAMES + 2)))
 
 
-def test_older_totals_are_taken_only_where_there_are_none():
-    totals = Earlier(40, {"hard|3x3 boxes": [30, 2, 8, 5]}, ("won", 3))
-    fresh = MemoryStore()
-    merge_backup(Saved(fresh), Backup(SETTINGS, GAMES, totals, []))
-    assert Saved(fresh).history().earlier == totals
-    merge_backup(Saved(fresh), Backup(SETTINGS, GAMES, Earlier(7), []))
-    assert Saved(fresh).history().earlier == totals, "totals cannot be merged without counting games twice"
+def test_a_backups_older_totals_are_added_to_the_devices_once():
+    totals = LegacyTotals("k40", 40, {"hard|s3x3": [30, 2, 8, 5]}, ("won", 3))
+    device = MemoryStore()
+    merge_backup(Saved(device), Backup(SETTINGS, Additions(RECORDS, legacy=[totals]), []))
+    assert Saved(device).history().earlier.games == 40
+    result = merge_backup(Saved(device), Backup(SETTINGS, Additions(legacy=[LegacyTotals("k7", 7, {})]), []))
+    assert Saved(device).history().earlier.games == 47, "the device had totals: the backup's are added, not dropped"
+    assert "7 older games added to the totals" in result.summary()
+    again = merge_backup(Saved(device), Backup(SETTINGS, Additions(legacy=[totals]), []))
+    assert Saved(device).history().earlier.games == 47, "the same totals twice count once"
+    assert "40 older games already counted" in again.summary()
 
 
 def good_data() -> dict:
@@ -125,21 +131,21 @@ def set_in_entry(key, value):
 BAD_FILES = {
     "not json": (lambda d: None, "not JSON"),
     "other program": (lambda d: d.update(app="other"), "not a Pipopipette backup"),
-    "newer version": (lambda d: d.update(version=2), "newer version"),
+    "newer version": (lambda d: d.update(version=3), "newer version"),
     "no version": (lambda d: d.pop("version"), "no valid format version"),
     "no history": (lambda d: d.pop("history"), "incomplete"),
     "history not a list": (lambda d: d.update(history={"a": 1}), "not a list of games"),
     "entry not a dict": (lambda d: d["history"]["games"].append("game"), "game 6 .* damaged"),
-    "bad totals": (lambda d: d["history"].update(earlier={"games": -4}), "totals of older games"),
+    "bad totals": (lambda d: d["history"]["legacy"].append({"key": "k", "games": -4}), "totals of older games"),
     "id not text": (set_in_entry("id", 12), "game 2 .* id"),
     "scores text": (set_in_entry("scores", ["1", "3"]), "game 2 .* scores"),
     "bad date": (set_in_entry("date", "yesterday"), "game 2 .* date"),
-    "no moves": (set_in_entry("moves", None), "game 2 .* position codes"),
+    "moves not a list": (set_in_entry("moves", "all"), "game 2 .* moves cannot be replayed"),
     "bad board": (set_in_entry("board", "s99x2"), "game 2 .* board"),
     "winner out of range": (set_in_entry("winners", [5]), "winners"),
-    "three seats for two": (set_in_entry("seats", [{"kind": "human", "level": "easy"}] * 3), "2 players"),
+    "three seats for two": (set_in_entry("seats", [{"kind": "human", "level": "easy"}] * 3), "players do not match"),
     "tampered moves": (set_in_entry("moves", ["1.s2x2.2.0.AAB.Q"]), "moves cannot be replayed"),
-    "moves of another board": (set_in_entry("moves", [encode(GameState(Board.square(3, 3)))]), "another board"),
+    "moves of another board": (set_in_entry("moves", [encode(GameState(Board.square(3, 3)))]), "cannot be replayed"),
     "impossible settings": (lambda d: d["settings"].update(size=[40, 40]), "settings are impossible"),
     "solved not a list": (lambda d: d.update(puzzles={"solved": "all"}), "solved puzzles"),
     "solved holds numbers": (lambda d: d["puzzles"]["solved"].append(7), "solved puzzles"),
@@ -188,7 +194,7 @@ def test_desktop_export_then_import_through_the_data_folder(make_driver, tmp_pat
     assert str(path) in scene.message
     driver.app.saved.clear_history()
     driver.press_button("Import")
-    assert games_of(store) == GAMES
+    assert games_of(store) == RECORDS
     assert scene.message.startswith("Backup imported: 5 games added") and not scene.error
     path.write_text('{"app": "pipopipette", "kind": "backup", "version": 9}', encoding="utf-8")
     before = {name.name: name.read_bytes() for name in tmp_path.glob("*.json") if name.name != FILE_NAME}
@@ -245,7 +251,7 @@ def test_browser_download_and_upload(make_driver, monkeypatch):
     driver.frames(1)
     scene = driver.scene
     driver.press_button("Export")
-    assert len(window.downloads) == 1 and read_backup(window.downloads[0]).games == []
+    assert len(window.downloads) == 1 and read_backup(window.downloads[0]).history.games == []
     driver.press_button("Import")
     assert window.picked == 1 and scene.waiting
     driver.frames(3)
@@ -261,7 +267,7 @@ def test_browser_download_and_upload(make_driver, monkeypatch):
     driver.press_button("Import")
     window.upload = {"state": "done", "text": export_text(Saved(filled_store()), SETTINGS), "name": FILE_NAME}
     driver.frames(1)
-    assert games_of(store) == GAMES
+    assert games_of(store) == RECORDS
     assert driver.app.settings == SETTINGS and not driver.app.sounds.enabled
     driver.press_button("Import")
     window.upload = {"state": "cancelled"}

@@ -8,7 +8,7 @@ import pygame
 
 from game.app.scenes.history import HistoryScene
 from game.play.stats import current_streak, outcome, stats_rows, streak_text
-from game.storage import Earlier, Saved
+from game.storage import Earlier, FinishedGame, FoldedGame, Saved
 from game.storage.history import read_book
 
 
@@ -47,11 +47,11 @@ HISTORY = [
 
 def test_rows_per_level_and_board_with_best_margin():
     rows = {(row.level, row.board): row for row in stats_rows(valid_entries(HISTORY))}
-    medium3 = rows[("medium", "3x3 boxes")]
+    medium3 = rows[("medium", "s3x3")]
     assert (medium3.played, medium3.won, medium3.drawn, medium3.lost, medium3.best) == (4, 3, 0, 1, 5)
-    medium4 = rows[("medium", "4x4 boxes")]
+    medium4 = rows[("medium", "s4x4")]
     assert (medium4.won, medium4.drawn, medium4.best) == (1, 1, 9)
-    misere = rows[("hard", "triangle 5")]
+    misere = rows[("hard", "t5")]
     assert (misere.won, misere.best) == (1, 14), "in misère the margin counts the other way"
     assert [row.level for row in stats_rows(valid_entries(HISTORY))][0] == "easy", "weakest level first"
 
@@ -65,23 +65,22 @@ def test_current_streak_counts_the_latest_results_in_a_row():
 
 
 def test_rows_and_streak_continue_from_the_totals_of_older_games():
-    earlier = Earlier()
-    for old in [entry([1, 8], [1]), entry([9, 0], [0]), entry([6, 3], [0]), entry([4, 2], [0], board="s4x4")]:
-        earlier.fold(old, outcome)
-    recent = [entry([5, 4], [0]), entry([7, 2], [0])]
+    older = [entry([1, 8], [1]), entry([9, 0], [0]), entry([6, 3], [0]), entry([4, 2], [0], board="s4x4")]
+    earlier = Earlier(tuple(FoldedGame.of(FinishedGame.from_data(old), outcome) for old in older))
+    recent = valid_entries([entry([5, 4], [0]), entry([7, 2], [0])])
     rows = {(row.level, row.board): row for row in stats_rows(recent, earlier)}
-    medium3 = rows[("medium", "3x3 boxes")]
+    medium3 = rows[("medium", "s3x3")]
     assert (medium3.won, medium3.lost, medium3.best) == (4, 1, 9)
-    assert rows[("medium", "4x4 boxes")].won == 1
+    assert rows[("medium", "s4x4")].won == 1
     assert current_streak(recent, earlier) == ("won", 5), "three older wins in a row, then two more"
-    assert current_streak([entry([1, 8], [1])], earlier) == ("lost", 1)
+    assert current_streak(valid_entries([entry([1, 8], [1])]), earlier) == ("lost", 1)
     assert current_streak([], earlier) == ("won", 3)
 
 
 def test_a_full_history_keeps_the_recent_games_and_counts_every_game(make_driver, store):
     saved = Saved(store, classify=outcome, recent=3)
     for day in range(1, 8):
-        saved.record_game(entry([5, 4], [0], date=f"2026-11-0{day}T10:00:00+00:00"))
+        saved.record_game(FinishedGame.from_data(entry([5, 4], [0], date=f"2026-11-0{day}T10:00:00+00:00")))
     driver = make_driver()
     driver.press_button("History")
     assert driver.scene.total == 7 and len(driver.scene.entries) == 3
@@ -92,8 +91,9 @@ def test_a_full_history_keeps_the_recent_games_and_counts_every_game(make_driver
 
 def test_clearing_history_asks_first_and_keeps_everything_on_cancel(make_driver, store):
     store.put("history", HISTORY)
-    store.put("unfinished", {"kept": True})
-    good = {"games": valid_entries(HISTORY), "earlier": Earlier().to_data()}
+    unfinished = {"version": 1, "settings": {}, "starter": 0, "codes": ["code"], "current": 0}
+    store.put("unfinished", unfinished)
+    good = {"version": 3, "games": [game.to_data() for game in valid_entries(HISTORY)], "folded": [], "legacy": []}
     driver = make_driver()
     driver.press_button("History")
     assert isinstance(driver.scene, HistoryScene)
@@ -112,7 +112,7 @@ def test_clearing_history_asks_first_and_keeps_everything_on_cancel(make_driver,
     driver.press_button("Clear")
     driver.press_button(f"Delete {len(valid_entries(HISTORY))}")
     assert read_book(store.get("history")).games == [] and read_book(store.get("history")).total == 0
-    assert store.get("unfinished") == {"kept": True}
+    assert store.get("unfinished") == unfinished
     assert driver.scene.entries == [] and not driver.widget("Clear").enabled
     driver.frames(1)
 
@@ -128,3 +128,26 @@ def test_clearing_by_keyboard_alone(make_driver, store):
     driver.key(pygame.K_RIGHT)  # from "Keep them" to "Delete 2"
     driver.key(pygame.K_RETURN)
     assert read_book(store.get("history")).total == 0
+
+
+def test_history_opens_with_a_game_at_the_calendar_edge_kept_aside(make_driver, store):
+    """Before the schema, a date of 0001-01-01 with an offset raised OverflowError at every History opening."""
+    good = entry([5, 4], [0])
+    store.put("history", [good, {**good, "date": "0001-01-01T00:00:00+01:00"}])
+    driver = make_driver()
+    driver.press_button("History")
+    assert isinstance(driver.scene, HistoryScene) and len(driver.scene.entries) == 1
+    driver.frames(2)
+
+
+def test_a_million_character_name_is_drawn_cut_and_history_is_read_once(make_driver, store, monkeypatch):
+    game = {**entry([5, 4], [0]), "names": ["You", "x" * 1_000_000]}
+    store.put("history", [{**game, "names": ["You", "Medium" + "x" * 50]}])
+    driver = make_driver()
+    driver.press_button("History")
+    assert driver.scene.lines[0][1].startswith("You 5  Mediumxxxxxxxxxxxxxxxxx…")
+    reads = []
+    monkeypatch.setattr(Saved, "history", lambda self: reads.append(1))
+    driver.frames(5)
+    assert reads == [], "frames draw what was read when the scene was shown"
+    assert read_book([game]).bad_reason == "a game's player name is too long or not text"

@@ -319,7 +319,7 @@ def test_every_scene_fits_a_360x640_phone(language, monkeypatch, make_driver, st
     past = Session(Settings(seats=(Seat("human"), Seat("computer", "hard"))), random.Random(1), first=0)
     while not past.state.over:
         past.play_line(past.state.legal_lines()[0])
-    store.put("history", [past.record()] * 3)
+    store.put("history", [past.record().to_data() for _ in range(3)])
     recorder.screen = app.screen
     found = []
     for shown, name, make in scenes_to_visit(app):

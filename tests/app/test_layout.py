@@ -211,7 +211,7 @@ CASES = [(size, density, language) for size, density in SCREENS for language in 
 def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
     make_driver, store, monkeypatch, css_size, density, language
 ):
-    store.put("history", [finished_session(HUMAN_V_COMPUTER).record() for _ in range(3)])
+    store.put("history", [finished_session(HUMAN_V_COMPUTER).record().to_data() for _ in range(3)])
     size = (round(css_size[0] * density), round(css_size[1] * density))
     driver = make_driver(size=size, density=density)
     monkeypatch.setattr(i18n, "_active", language)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import board_scores, describe_entry
 from game.app.scenes.results import ResultsScene
 from game.play.session import DECIDER, PRACTICE, Session
 from game.play.settings import Seat, Settings
+from game.storage import FinishedGame, RecordError
 
 PEOPLE = (Seat("human"), Seat("human"))
 
@@ -34,18 +37,21 @@ def test_a_match_records_each_boards_scores_and_history_shows_them() -> None:
     session = Session(Settings(seats=PEOPLE, size=(2, 3), match=True), random.Random(1), first=0)
     play_out(session, 4)
     entry = session.record()
-    assert entry["boards"] == [list(game.scores) for game in session.games]
-    assert [sum(board[seat] for board in entry["boards"]) for seat in range(2)] == entry["scores"]
+    assert entry.boards == tuple(tuple(game.scores) for game in session.games)
+    assert tuple(sum(board[seat] for board in entry.boards) for seat in range(2)) == entry.scores
     _, scores = describe_entry(entry)
-    first, second = entry["boards"]
-    assert f"Player 1 {first[0]}+{second[0]}={entry['scores'][0]}" in scores
+    first, second = entry.boards
+    assert f"Player 1 {first[0]}+{second[0]}={entry.scores[0]}" in scores
 
 
 def test_history_ignores_board_scores_that_do_not_add_up() -> None:
-    entry = {"names": ["A", "B"], "scores": [3, 5], "winners": [1]}
-    assert board_scores({**entry, "boards": [[1, 2], [2, 3]]}) == [[1, 2], [2, 3]]
-    for bad in ([[1, 2], [9, 9]], [[1, 2]], "3+5", [[1, "2"], [2, 3]], [[True, 2], [2, 3]]):
-        assert board_scores({**entry, "boards": bad}) == []
+    entry = {"date": "2026-01-01", "board": "s2x2", "rules": "2", "names": ["A", "B"], "scores": [3, 5], "winners": [1]}
+    assert board_scores(FinishedGame.from_data({**entry, "boards": [[1, 2], [2, 3]]})) == [(1, 2), (2, 3)]
+    for bad in ([[1, 2], [9, 9]], [[1, 2]]):
+        assert board_scores(FinishedGame.from_data({**entry, "boards": bad})) == []
+    for bad in ("3+5", [[1, "2"], [2, 3]], [[True, 2], [2, 3]]):
+        with pytest.raises(RecordError, match="scores"):
+            FinishedGame.from_data({**entry, "boards": bad})
 
 
 def test_the_results_screen_shows_both_boards(make_driver) -> None:
@@ -90,7 +96,8 @@ def test_no_decider_without_a_tie_or_with_three_players(make_driver) -> None:
 
 
 def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -> None:
-    store.put("unfinished", {"kept": "the real unfinished game"})
+    real = Session(Settings(seats=PEOPLE), random.Random(1)).to_unfinished().to_data()
+    store.put("unfinished", real)
     driver = make_driver()
     session = Session(Settings(seats=PEOPLE, size=(2, 2), animation="fast"), random.Random(3), purpose=PRACTICE)
     driver.app.manager.push(BoardScene(driver.app, session))
@@ -101,4 +108,4 @@ def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -
         driver.click(driver.line_point(rng.choice(session.state.legal_lines())))
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
     assert store.get("history") is None
-    assert store.get("unfinished") == {"kept": "the real unfinished game"}
+    assert store.get("unfinished") == real

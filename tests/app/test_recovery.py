@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import tempfile
+from pathlib import Path
 
 import pygame
 import pytest
@@ -13,6 +16,7 @@ from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
 from game.play.settings import Settings, settings_from_data
+from game.storage import FinishedGame
 
 from .test_scenes import VS, finished_session
 
@@ -79,9 +83,9 @@ def test_bad_history_entries_are_kept_aside_and_the_good_ones_shown(make_driver,
     driver = make_driver()
     driver.press_button("History")
     assert isinstance(driver.scene, HistoryScene)
-    assert driver.scene.entries == [GOOD]
+    assert driver.scene.entries == [FinishedGame.from_data(GOOD)]
     assert json.loads(store.texts["history.bad-1"])["data"] == BAD
-    assert store.get("history")["games"] == [GOOD]
+    assert store.get("history")["games"] == [FinishedGame.from_data(GOOD).to_data()]
     driver.frames(1)
     [(message, _)] = driver.app.notices
     assert message.startswith("5 games in your history could not be read") and "kept" in message
@@ -145,3 +149,35 @@ def test_settings_validation_names_the_problem(data, problem):
 def test_settings_round_trip_through_json():
     settings = Settings(shape="hex", size=(2,), misere=True, start="swedish", timer=15, first=-1, match=True)
     assert settings_from_data(settings.to_data()) == (settings, [])
+
+
+def test_quitting_with_results_not_saved_warns_keeps_them_and_the_next_start_saves_them(
+    make_driver, tmp_path, monkeypatch
+):
+    """Before: quitting with the data folder read-only lost the results waiting to be saved, without a word."""
+    from game.storage import FileStore, Saved
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    store = FileStore(folder)
+    spare = FileStore(tmp_path / "spare")
+    driver = make_driver(store=store, browser=False)
+    driver.app.saved = Saved(store, spare=spare)
+    real_mkstemp = tempfile.mkstemp
+
+    def read_only_data_folder(*args, **kwargs):
+        if Path(kwargs["dir"]) == folder:
+            raise PermissionError(errno.EROFS, "Read-only file system")
+        return real_mkstemp(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only_data_folder)
+    assert driver.app.saved.record_game(FinishedGame.from_data(GOOD)) is False
+    driver.app.dispatch(type("Quit", (), {"kind": "quit"})())
+    assert driver.app.running, "the first quit warns and stays"
+    assert any("kept in" in message and "Quit again" in message for message, _ in driver.app.notices)
+    driver.app.dispatch(type("Quit", (), {"kind": "quit"})())
+    assert not driver.app.running
+    monkeypatch.setattr(tempfile, "mkstemp", real_mkstemp)
+    again = Saved(store, spare=spare)
+    assert again.unparked == 1 and [game.names for game in again.history().games] == [tuple(GOOD["names"])]
+    assert spare.names() == [] and not again.has_pending

@@ -8,7 +8,7 @@ import random
 from game.app.scenes.board import BoardScene
 from game.play.session import Session
 from game.play.settings import Seat, Settings
-from game.storage import Saved
+from game.storage import FinishedGame, Saved
 
 COMPUTERS = Settings(seats=(Seat("computer", "easy"), Seat("computer", "easy")), size=(2, 2), animation="fast")
 
@@ -37,21 +37,21 @@ def finish_a_game(driver) -> Session:
 def test_the_latest_100_games_are_kept_in_detail_and_every_game_is_counted(make_driver, store):
     saved = Saved(store)
     for number in range(150):
-        assert saved.record_game(old_game(number))
+        assert saved.record_game(FinishedGame.from_data(old_game(number)))
     driver = make_driver()
     session = finish_a_game(driver)
     view = Saved(store).history()
     assert (view.total, len(view.games), view.earlier.games) == (151, 100, 51)
-    assert [game["id"] for game in view.games[:2]] == ["old051", "old052"], "the oldest games went into the totals"
-    assert view.games[-1]["scores"] == session.totals() and sum(session.totals()) == 4
+    assert [game.id for game in view.games[:2]] == ["old051", "old052"], "the oldest games went into the totals"
+    assert list(view.games[-1].scores) == session.totals() and sum(session.totals()) == 4
 
 
 def test_a_short_history_only_grows(make_driver, store):
     saved = Saved(store)
     for number in range(3):
-        assert saved.record_game(old_game(number))
+        assert saved.record_game(FinishedGame.from_data(old_game(number)))
     driver = make_driver()
     finish_a_game(driver)
     view = Saved(store).history()
-    assert [game["id"] for game in view.games[:3]] == ["old000", "old001", "old002"]
+    assert [game.id for game in view.games[:3]] == ["old000", "old001", "old002"]
     assert (view.total, len(view.games), view.earlier.games) == (4, 4, 0)

@@ -51,7 +51,7 @@ def scenes(app):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_scene_draws_inside_the_surface_at_every_size(make_driver, store, size):
-    store.put("history", [finished_session(VS).record()])
+    store.put("history", [finished_session(VS).record().to_data()])
     driver = make_driver(size=size)
     app = driver.app
     for scene in scenes(app):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.app.input import Action
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
-from game.storage import Saved
+from game.storage import FinishedGame, Saved
 
 from .conftest import PORTRAIT
 from .test_history import entry
@@ -35,7 +35,7 @@ def history_list(make_driver, store, monkeypatch) -> tuple[HistoryScene, list[in
     saved = Saved(store)
     for day in range(1, 10):
         for hour in range(10, 13):
-            saved.record_game(entry([5, 4], [0], date=f"2026-11-0{day}T{hour}:00:00+00:00"))
+            saved.record_game(FinishedGame.from_data(entry([5, 4], [0], date=f"2026-11-0{day}T{hour}:00:00+00:00")))
     driver = make_driver(PORTRAIT)
     driver.press_button("History")
     scene = driver.scene

@@ -12,6 +12,7 @@ from game.app.scenes.menu import MenuScene
 from game.core import decode
 from game.play.session import Session, resume_session, score_curves
 from game.play.settings import Seat, Settings
+from game.storage import RecordError, UnfinishedGame
 
 VS_COMPUTER = Settings(seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
 
@@ -115,10 +116,19 @@ def test_leaving_and_continuing_keeps_the_time_left(make_driver, store):
     assert driver.app.frames < 200
 
 
+def resume(data: object) -> tuple[Session | None, str]:
+    """A stored value through storage's schema (Saved.unfinished), then rebuilt."""
+    try:
+        stored = UnfinishedGame.from_data(data)
+    except RecordError as error:
+        return None, str(error)
+    return resume_session(stored)
+
+
 def test_a_damaged_timer_value_is_ignored_not_fatal():
-    good = Session(VS_COMPUTER.with_(timer=15), random.Random(1), first=0).to_unfinished()
+    good = Session(VS_COMPUTER.with_(timer=15), random.Random(1), first=0).to_unfinished().to_data()
     for bad in ("soon", None, float("nan"), True):
-        session, why = resume_session({**good, "timer_left": bad})
+        session, why = resume({**good, "timer_left": bad})
         assert session is not None and session.timer.remaining() == 15.0
 
 
@@ -171,8 +181,8 @@ def test_every_move_is_autosaved_and_the_game_resumes_from_the_menu(make_driver,
 
 
 def test_resume_rejects_damaged_saves_with_a_reason():
-    good = Session(VS_COMPUTER, random.Random(1), first=0).to_unfinished()
-    assert resume_session(good)[0] is not None
+    good = Session(VS_COMPUTER, random.Random(1), first=0).to_unfinished().to_data()
+    assert resume(good)[0] is not None
     for bad in (
         None,
         [],
@@ -182,7 +192,7 @@ def test_resume_rejects_damaged_saves_with_a_reason():
         {**good, "codes": []},
         {**good, "settings": {"shape": "moon"}},
     ):
-        session, why = resume_session(bad)
+        session, why = resume(bad)
         assert session is None and why
 
 
@@ -209,7 +219,7 @@ def test_names_marks_curves_and_movers():
     session = Session(four, random.Random(1))
     assert session.names == ["Player 1", "Player 2", "Easy 3", "Easy 4"]
     assert session.marks == ["1", "2", "3", "4"]
-    state = decode(Session(VS_COMPUTER, random.Random(1), first=1).to_unfinished()["codes"][0])
+    state = decode(Session(VS_COMPUTER, random.Random(1), first=1).to_unfinished().codes[0])
     rng = random.Random(5)
     while not state.over:
         state.play_random(rng)

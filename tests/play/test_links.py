@@ -129,5 +129,3 @@ def test_link_games_keep_the_latest_twenty() -> None:
         games.remember(f"GAME{number:04d}", state)
     kept = store.get(LINK_GAMES)
     assert len(kept) == 20 and "GAME0024" in kept and "GAME0004" not in kept
-
-

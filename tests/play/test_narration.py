@@ -42,6 +42,15 @@ def test_a_capture_is_told_with_the_score_and_the_extra_turn() -> None:
     assert announce_move(state, last, players) == "Orange draws the right side of a1, closes a1, 0 to 1, game over."
 
 
+def test_the_person_playing_computers_is_told_as_you() -> None:
+    state = GameState(Board.square(1, 2))
+    said = [announce_move(state, state.play(line), ["You", "Easy"], you=0) for line in (0, 2)]
+    assert said == ["You draw the top of a1, Easy to play.", "Easy draws the bottom of a1, your turn."]
+    state.play(4)
+    said = announce_move(state, state.play(5), ["You", "Easy"], you=0)
+    assert said == "Easy draws between a1 and b1, closes a1, 0 to 1, Easy again."
+
+
 def test_an_extra_turn_is_told() -> None:
     state = GameState(Board.square(1, 2))
     for line in (0, 2, 4):  # three sides of a1

@@ -4,10 +4,13 @@ which games count, and how a record moves it."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from game.ai.levels import LEVEL_NAMES
+from game.core import Board, GameState
+from game.play.links import position_session
 from game.play.rating import (
     LADDER,
     LEVEL_RATINGS,
@@ -15,6 +18,8 @@ from game.play.rating import (
     LadderStep,
     Rating,
     Result,
+    change_by,
+    history_results,
     is_rated,
     level_ratings,
     rate_game,
@@ -22,6 +27,10 @@ from game.play.rating import (
     result_of,
     update,
 )
+from game.play.session import Session, resume_session
+from game.play.settings import Seat, Settings
+from game.play.stats import outcome
+from game.storage import FinishedGame, FoldedGame, RecordError, UnfinishedGame
 
 
 def test_glickmans_worked_example() -> None:
@@ -94,3 +103,70 @@ def test_replaying_the_same_games_gives_the_same_ratings() -> None:
     games = [Result(("hard",), (1.0,)), Result(("expert",), (0.0,)), Result(("easy", "medium"), (1.0, 0.5))]
     assert replay(games) == replay(list(games))
     assert [r.games for r in replay(games)] == [1, 2, 3]
+
+
+# -- the rating in the game: which sessions are rated, what is kept, what a game changes -------------------------
+def vs_computer(level: str = "hard", size=(1, 2), **changes) -> Session:
+    settings = Settings(shape="square", size=size, seats=(Seat("human"), Seat("computer", level)), **changes)
+    return Session(settings, random.Random(0), first=0)
+
+
+def play_out(session: Session, lines=(0, 2, 4, 1, 3, 6, 5)) -> Session:
+    for line in lines:
+        session.play_line(line)
+    assert session.state.over
+    return session
+
+
+def test_a_plain_game_against_the_computer_is_rated_and_its_record_says_so() -> None:
+    session = play_out(vs_computer())
+    assert session.rated() and session.record().rated
+    assert session.record() is session.record(), "one record, one id"
+    assert FinishedGame.from_data(session.record().to_data()).rated
+
+
+def test_undo_a_hint_or_a_given_start_make_a_game_unrated_and_that_survives_a_reload() -> None:
+    undone = vs_computer(size=(3, 3))  # (a board Settings offers, as a saved game needs)
+    undone.play_line(0)
+    undone.play_line(2)  # (the computer's reply: undo waits for the person's turn)
+    undone.animation = None  # (as when the line has been drawn on screen)
+    assert undone.undo() and not undone.rated()
+    resumed, why = resume_session(UnfinishedGame.from_data(undone.to_unfinished().to_data()))
+    assert why == "" and resumed is not None and not resumed.rated()
+    hinted = vs_computer()
+    assert hinted.request_hint() and not hinted.rated()
+    given = position_session(vs_computer().settings, GameState(Board.square(1, 2)), random.Random(1))
+    assert not given.rated()
+    assert not vs_computer(competitive=True).unrated and vs_computer(competitive=True).rated()
+
+
+def test_two_people_on_one_device_are_not_rated() -> None:
+    settings = Settings(shape="square", size=(1, 2), seats=(Seat("human"), Seat("human")))
+    assert not play_out(Session(settings, random.Random(0), first=0)).record().rated
+
+
+def test_folded_games_keep_their_rated_mark() -> None:
+    game = play_out(vs_computer()).record()
+    folded = FoldedGame.of(game, outcome)
+    assert folded.rated and FoldedGame.from_data(folded.to_data()) == folded
+    assert FoldedGame.from_data(folded.to_data()[:6]).rated is False  # as versions before ratings stored it
+    with pytest.raises(RecordError):
+        FoldedGame.from_data([*folded.to_data()[:6], 2])
+
+
+def test_a_misere_result_scores_fewer_cells_as_the_win() -> None:
+    seats = [("human", ""), ("computer", "easy")]
+    assert result_of(seats, [0, 2], misere=True) == Result(("easy",), (1.0,))
+    assert result_of(seats, [0, 2]) == Result(("easy",), (0.0,))
+
+
+def test_the_history_replays_folded_then_recent_games_and_a_game_changes_it_once() -> None:
+    won = play_out(vs_computer("hard")).record()  # the person takes both boxes
+    older = [FoldedGame.of(play_out(vs_computer("easy")).record(), outcome) for _ in range(3)]
+    results = history_results(older, [won])
+    assert [r.opponents for r in results] == [("easy",)] * 3 + [("hard",)]
+    change = change_by(won, older, [won])
+    assert change is not None and change == change_by(won, older, []), "the same whether the history holds it yet"
+    assert change.before == replay(results[:3])[-1] and change.after == replay(results)[-1]
+    assert change.delta > 0
+    assert change_by(play_out(vs_computer(), (0, 2, 4, 1, 3, 6, 5)).record(), [], []) is not None

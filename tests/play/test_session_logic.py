@@ -4,6 +4,7 @@ a saved game (and the exact reason when it cannot be), undo, hints and the decid
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from game.core import Board, CodeError, GameState, Rules, decode
 from game.play.players import Player
 from game.play.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
 from game.play.settings import Seat, Settings, settings_from_data
+from game.storage import RecordError, UnfinishedGame
 
 PEOPLE = (Seat("human"), Seat("human"))
 
@@ -36,7 +38,7 @@ def test_the_player_with_fewer_boxes_wins_a_misere_game(misere: bool, winner: in
     session = finished(ONE_BY_TWO.with_(misere=misere), PLAYER_0_TAKES_BOTH)
     assert session.totals() == [2, 0]
     assert session.winners() == [winner]
-    assert session.record()["winners"] == [winner]
+    assert session.record().winners == (winner,)
 
 
 class Undecided:
@@ -76,18 +78,28 @@ def saved(game: Settings = TWO_PEOPLE, lines: tuple[int, ...] = (0, 5), first: i
     session = Session(game, random.Random(1), first=first)
     for line in lines:
         session.play_line(line)
-    return {**session.to_unfinished(), **changes}
+    return {**session.to_unfinished().to_data(), **changes}
+
+
+def resumed(data: object, rng: random.Random | None = None) -> tuple[Session | None, str]:
+    """What the app does with a stored value: storage's schema (Saved.unfinished), then the game's meaning."""
+    try:
+        stored = UnfinishedGame.from_data(data)
+    except RecordError as error:
+        return None, str(error)
+    return resume_session(stored, rng)
 
 
 def reason(data: object) -> str:
-    session, why = resume_session(data)
+    session, why = resumed(data)
     assert session is None
     return why
 
 
 def test_a_save_of_another_version_or_form_is_refused_with_its_reason() -> None:
-    for data in (None, [], saved(version=2)):
-        assert reason(data) == "the saved game is not in a form this version reads"
+    for data in (None, []):
+        assert reason(data) == "it is not a saved game"
+    assert reason(saved(version=2)) == "the saved game is not in a form this version reads"
 
 
 def test_impossible_saved_settings_are_named() -> None:
@@ -117,13 +129,13 @@ def test_unreadable_moves_are_refused_with_what_is_wrong() -> None:
 
 def test_moves_of_another_board_are_refused() -> None:
     other = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(1), first=0).to_unfinished()
-    assert reason(saved(codes=other["codes"])) == "the saved game's boards do not match its settings"
+    assert reason(saved(codes=list(other.codes))) == "the saved game's boards do not match its settings"
 
 
 def test_a_resumed_game_keeps_its_first_player_purpose_and_dice() -> None:
     rng = random.Random(5)
     for purpose, expected in ((GAME, GAME), (DECIDER, DECIDER), ("something else", GAME)):
-        session, why = resume_session(saved(first=1, purpose=purpose), rng)
+        session, why = resumed(saved(first=1, purpose=purpose), rng)
         assert why == "" and session is not None
         assert session.starter == 1 and session.state.first == 1
         assert session.purpose == expected
@@ -149,7 +161,7 @@ def test_undo_takes_back_the_last_line_and_says_so() -> None:
 
 def test_undo_right_after_resuming_works() -> None:
     """A resumed game knows no drawing times for its old lines; undo takes them back all the same."""
-    session, _ = resume_session(saved(lines=(0, 5, 9), first=0))
+    session, _ = resumed(saved(lines=(0, 5, 9), first=0))
     assert session is not None
     assert session.undo() is True
     assert session.state.moves == [0, 5]
@@ -258,7 +270,7 @@ def test_the_decider_after_a_tied_match_is_one_board() -> None:
 
 def test_a_resumed_link_game_keeps_its_id_and_a_damaged_id_is_dropped() -> None:
     for link, expected in (("k3x9", "k3x9"), (5, None)):
-        session, why = resume_session(saved(link=link))
+        session, why = resumed(saved(link=link))
         assert why == "" and session is not None and session.link_id == expected
 
 
@@ -326,8 +338,9 @@ def test_a_finished_game_s_history_entry_holds_every_field() -> None:
     for line in PLAYER_0_TAKES_BOTH:  # the computer (seat 1) starts here, so it draws the shared side 5
         session.state.play(line)
     before = datetime.now(UTC).replace(microsecond=0)
-    entry = session.record()
+    entry = session.record().to_data()
     date = datetime.fromisoformat(entry.pop("date"))
+    assert re.fullmatch("[0-9a-f]{16}", entry.pop("id")), "a random id: two games alike in all are two games"
     assert before <= date <= datetime.now(UTC) and date.utcoffset() == timedelta(0) and date.microsecond == 0
     assert entry == {
         "board": "s1x2",
@@ -339,8 +352,9 @@ def test_a_finished_game_s_history_entry_holds_every_field() -> None:
         "moves": ["1.s1x2.2m.1.ACEBDGF.6"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
         "boards": [[0, 2]],
         "decider": False,
+        "rated": True,  # one person against the computer, no undo or hint
     }
-    assert session.decider().record()["decider"] is True
+    assert session.decider().record().decider is True
 
 
 def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
@@ -348,7 +362,7 @@ def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
     session = Session(settings, random.Random(0), first=1)
     session.play_line(3)
     session.update(0.5)  # the line's animation (0.18 s at the fast pace) ends within this frame, which the clock runs
-    assert session.to_unfinished() == {
+    assert session.to_unfinished().to_data() == {
         "version": 1,
         "settings": settings.to_data(),
         "starter": 1,
@@ -358,8 +372,8 @@ def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
         "purpose": GAME,
     }
     session.link_id = "k3x9"
-    assert session.to_unfinished()["link"] == "k3x9"
-    assert Session(TWO_PEOPLE, random.Random(0), first=0).to_unfinished()["timer_left"] is None
+    assert session.to_unfinished().to_data()["link"] == "k3x9"
+    assert Session(TWO_PEOPLE, random.Random(0), first=0).to_unfinished().timer_left is None
 
 
 def test_settings_are_stored_as_plain_values() -> None:
@@ -385,7 +399,7 @@ def test_settings_are_stored_as_plain_values() -> None:
 
 @pytest.mark.parametrize(("stored", "left"), [(7, 7.0), (2.5, 2.5), (0, 0.0), (float("inf"), 15.0), ("7", 15.0)])
 def test_a_resumed_timed_game_goes_on_with_the_time_it_had_left(stored: object, left: float) -> None:
-    session, why = resume_session(saved(TWO_PEOPLE.with_(timer=15), timer_left=stored))
+    session, why = resumed(saved(TWO_PEOPLE.with_(timer=15), timer_left=stored))
     assert why == "" and session is not None
     assert session.timer.remaining() == left, "a value that is not a finite number of seconds leaves a fresh clock"
 
@@ -594,13 +608,13 @@ def test_the_save_point_changes_even_when_two_changes_come_in_one_frame() -> Non
     assert match.next_board()
     match.play_line(0)
     assert match.save_point() != point
-    resumed, _ = resume_session(saved(TWO_PEOPLE.with_(size=(2, 2), match=True), lines=tuple(range(11)), first=0))
-    assert resumed is not None
-    resumed.play_line(11)  # the 2x2 board's last line: its first change since it was resumed
-    resumed.update(10.0)
-    point = resumed.save_point()
-    assert resumed.next_board()
-    assert resumed.save_point() != point, "the next board is a change of its own"
+    back, _ = resumed(saved(TWO_PEOPLE.with_(size=(2, 2), match=True), lines=tuple(range(11)), first=0))
+    assert back is not None
+    back.play_line(11)  # the 2x2 board's last line: its first change since it was resumed
+    back.update(10.0)
+    point = back.save_point()
+    assert back.next_board()
+    assert back.save_point() != point, "the next board is a change of its own"
 
 
 def test_a_new_line_glows_while_it_is_drawn_then_fades_over_0_9_seconds() -> None:

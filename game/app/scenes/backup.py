@@ -64,7 +64,14 @@ class BackupScene(PanelScene):
 
     def enter(self) -> None:
         self.panel = Panel()
+        self.count_saved()
         self.invalidate_layout()
+
+    def count_saved(self) -> None:
+        """What is saved now, read once (the history is read whole): when shown and after an import."""
+        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
+        solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
+        self.saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
 
     def window(self) -> Any:
         """The page's window object (pygbag's ``platform.window``; only in the browser)."""
@@ -123,6 +130,7 @@ class BackupScene(PanelScene):
             return
         result = merge_backup(self.app.saved, backup)
         self.app.save_settings(backup.settings)
+        self.count_saved()
         self.say(result.summary())
 
     def wants_frame(self) -> bool:
@@ -149,10 +157,7 @@ class BackupScene(PanelScene):
         u = self.app.metrics.u
         text = self.app.text
         draw_title(self.app, surface, self.bar, tr("Backup"))
-        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
-        solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
-        saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
-        paragraphs = [(about(), theme.INK), (saved_now, theme.MUTED)]
+        paragraphs = [(about(), theme.INK), (self.saved_now, theme.MUTED)]
         if not self.app.browser:
             paragraphs.append((tr("File: {path}").format(path=desktop_path(self.app.saved)), theme.MUTED))
         if self.message:

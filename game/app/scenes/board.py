@@ -17,7 +17,8 @@ from ...core import GameState
 from ...play.autosave import Autosave
 from ...play.i18n import tr
 from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
-from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
+from ...play.narration import describe_position, line_words
+from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks, hint_text
 from ...play.session import Session
 from .. import layout, theme
 from ..board_input import BoardInput
@@ -106,6 +107,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
+        self._told_hint: tuple[int, str] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -232,6 +234,7 @@ class BoardScene(Scene):
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
         self.feedback.say(message, self.session.now, seconds)
+        self.app.announcer.say(message)
 
     def handle(self, action: Action) -> None:
         self.still.clear()  # whatever an input changes is drawn in full
@@ -248,6 +251,8 @@ class BoardScene(Scene):
             self.undo()
         elif kind == "hint":
             self.hint()
+        elif kind == "read":
+            self.app.announcer.say(describe_position(self.session.state, self.session.names))
         else:
             self.input.handle(action)
 
@@ -261,12 +266,25 @@ class BoardScene(Scene):
         for message in session.messages:
             self.say(message, ANNOUNCE_SECONDS)
         session.messages.clear()
+        for words in session.spoken:
+            self.app.announcer.say(words)
+        session.spoken.clear()
+        self._tell_hint()
         self.input.update()
         self.feedback.update(session.now)
         if session.finished:
             self._finish()
         else:
             self.autosave.keep()
+
+    def _tell_hint(self) -> None:
+        """A hint that has just come is told once: the line in words, then why."""
+        hint = self.session.hint
+        if hint is not None and hint != self._told_hint:
+            board = self.session.board
+            words = tr("Hint: {line}. {why}").format(line=line_words(board, hint[0]), why=hint_text(hint[1], board))
+            self.app.announcer.say(words)
+        self._told_hint = hint
 
     def wants_frame(self) -> bool:
         """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...play.i18n import tr
-from ...play.session import Session, resume_session
+from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..scene import Services
@@ -55,13 +55,8 @@ def start_game(app: Services, session: Session, start: Callable[[], None]) -> No
     """Run ``start`` (which shows ``session``'s board, so it becomes the saved game) at once when no other game is
     unfinished; otherwise ask first (the scene "replace"). The same game played on by link is no other game. A saved
     game that cannot be read is set aside (kept under another key, with a notice) rather than asked about."""
-    saved = app.saved.unfinished()
-    if saved is None:
-        start()
-        return
-    unfinished, why = resume_session(saved, app.rng)
+    unfinished = load_unfinished(app.saved, app.rng)
     if unfinished is None:
-        app.saved.reject_unfinished(why)
         start()
         return
     if unfinished.link_id is not None and unfinished.link_id == session.link_id:

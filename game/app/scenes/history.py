@@ -1,10 +1,12 @@
 """History: statistics against the computer by level and board, the list of past games, newest first (scrollable;
-tap one to review it), clearing it all behind a confirmation, and the way to Backup (export and import)."""
+tap one to review it), clearing it all behind a confirmation, and the way to Backup (export and import).
+
+The history is read once when the scene is shown (and after clearing), never while frames are drawn; each game's
+two lines of text are made once, names cut to :data:`SHOWN_NAME` characters."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import pygame
 
@@ -12,50 +14,51 @@ from ...core import CodeError, decode
 from ...core.notation import parse_board_token
 from ...play.i18n import tr, tr_mark, tr_n
 from ...play.i18n.phrases import describe_board, format_date, level_name
-from ...play.settings import seats_from
-from ...play.stats import Row, stats_rows, streak_text
-from ...storage import HistoryView
+from ...play.rating import history_results, replay
+from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
+from ...storage import FinishedGame, HistoryView
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
 from .common import RowList, back_button, draw_title, header_rects
 
+SHOWN_NAME = 24  # characters of a player's name shown in a row (the game lets a player type 12)
 
-def board_scores(entry: dict[str, Any]) -> list[list[int]]:
-    """A match's scores board by board (the rules sheet writes both boards down); [] for a single board or an
-    entry saved before boards were recorded, or one whose boards do not add up to its totals."""
-    boards = entry.get("boards")
-    scores = entry["scores"]
-    if not isinstance(boards, list) or len(boards) < 2:
+
+def board_scores(game: FinishedGame) -> list[tuple[int, ...]]:
+    """A match's scores board by board (the rules sheet writes both boards down); [] for a single board or a
+    game saved before boards were recorded, or one whose boards do not add up to its totals."""
+    boards = list(game.boards)
+    if len(boards) < 2:
         return []
-    if not all(isinstance(b, list) and len(b) == len(scores) and all(type(s) is int for s in b) for b in boards):
-        return []
-    if [sum(b[seat] for b in boards) for seat in range(len(scores))] != scores:
+    if tuple(sum(b[seat] for b in boards) for seat in range(len(game.scores))) != game.scores:
         return []
     return boards
 
 
-def describe_entry(entry: dict[str, Any]) -> tuple[str, str]:
-    """(when and where, who scored what) for one past game."""
+def shown_name(name: str) -> str:
+    return name if len(name) <= SHOWN_NAME else name[: SHOWN_NAME - 1] + "…"
+
+
+def describe_entry(game: FinishedGame) -> tuple[str, str]:
+    """(when and where, who scored what) for one past game (its date and board passed storage's schema)."""
+    when = format_date(datetime.fromisoformat(game.date).astimezone())
     try:
-        when = format_date(datetime.fromisoformat(str(entry.get("date"))).astimezone())
-    except ValueError:
-        when = "?"
-    try:
-        board = describe_board(parse_board_token(str(entry.get("board"))))
+        board = describe_board(parse_board_token(game.board))
     except CodeError:
         board = tr("unknown board")
-    boards = board_scores(entry)
+    boards = board_scores(game)
+    names = [shown_name(name) for name in game.names]
     scores = "  ".join(
         f"{name} {'+'.join(str(b[seat]) for b in boards) + '=' if boards else ''}{score}"
-        for seat, (name, score) in enumerate(zip(entry["names"], entry["scores"], strict=True))
+        for seat, (name, score) in enumerate(zip(names, game.scores, strict=True))
     )
-    if entry.get("decider") is True:
+    if game.decider:
         scores = tr("Decider") + "  ·  " + scores
-    wins = entry["winners"]
-    if len(wins) == 1 and 0 <= wins[0] < len(entry["names"]):
-        scores += "  ·  " + tr("{name} won").format(name=entry["names"][wins[0]])
+    wins = game.winners
+    if len(wins) == 1:
+        scores += "  ·  " + tr("{name} won").format(name=names[wins[0]])
     else:
         scores += "  ·  " + tr("draw")
     return f"{when}  ·  {board}", scores
@@ -83,7 +86,7 @@ HEADINGS = (tr_mark("Level"), tr_mark("Board"), tr_mark("Played"), tr_mark("W-D-
 
 def row_cells(row: Row) -> list[str]:
     best = "" if row.best is None else f"{row.best:+d}"
-    return [level_name(row.level), row.board, str(row.played), f"{row.won}-{row.drawn}-{row.lost}", best]
+    return [level_name(row.level), board_label(row.board), str(row.played), f"{row.won}-{row.drawn}-{row.lost}", best]
 
 
 def column_starts(cells: list[list[str]], width: int, gap: int, measure) -> list[int]:
@@ -112,10 +115,12 @@ class HistoryScene(Scene):
     def _load(self) -> None:
         view = self.app.saved.history()
         self.entries = list(reversed(view.games))
+        self.lines = [describe_entry(game) for game in self.entries]
         self.total = view.total
         self.rows = stats_rows(view.games, view.earlier)
         self.streak = streak_text(view.games, view.earlier)
         self.saving = saving_text(view)
+        self.ratings = replay(history_results(view.earlier.folded, view.games))
 
     def enter(self) -> None:
         self._load()  # again after a backup was imported
@@ -162,7 +167,8 @@ class HistoryScene(Scene):
             self.panel.set([back, clear, backup])
         self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
         self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
-        self.stats_top = u // 3 + int(m.body * 0.8) + 2 * int(m.caption * 0.8) + u // 3  # played, streak, saved
+        captions = 3 if self.ratings else 2  # (rating,) streak, saved
+        self.stats_top = u // 3 + int(m.body * 0.8) + captions * int(m.caption * 0.8) + u // 3
         room = max(0, int((h - self.bar.bottom) * 0.45) - self.stats_top - u) // self.table_line - 1
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
@@ -219,18 +225,15 @@ class HistoryScene(Scene):
     def _open_row(self, index: int) -> None:
         """Review the game tapped (a match's last board)."""
         entry = self.entries[index]
-        codes = entry.get("moves")
-        if not isinstance(codes, list) or not codes or not isinstance(codes[-1], str):
+        if not entry.moves:
             self.app.notify(tr("This game was saved without its moves, so it cannot be reviewed."))
             return
         try:
-            game = decode(codes[-1])
+            game = decode(entry.moves[-1])
         except CodeError as error:
             self.app.notify(tr("This game's moves cannot be read: {why}.").format(why=error))
             return
-        names = [str(name) for name in entry["names"]]
-        seats = seats_from(entry.get("seats"), game.rules.players)
-        self.app.go("review", game=game, names=names, seats=seats)
+        self.app.go("review", game=game, names=list(entry.names), seats=seats_of(entry))
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -257,12 +260,11 @@ class HistoryScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
         y = self.list_rect.y
-        for entry in self.entries[self.scroll :]:
+        for top, bottom in self.lines[self.scroll :]:
             if y > self.list_rect.bottom:
                 break
             row = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_height - u // 4)
             pygame.draw.rect(surface, theme.PANEL, row, border_radius=10)
-            top, bottom = describe_entry(entry)
             corner = (row.right - u // 2, row.y + u // 4)
             review = text.draw(surface, tr("Review >"), self.app.metrics.caption, theme.ACCENT, topright=corner)
             room = review.x - row.x - u
@@ -281,12 +283,17 @@ class HistoryScene(Scene):
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
         played = tr_n("{n} game played", "{n} games played", self.total)
-        text.draw(surface, played, m.body, theme.INK, topleft=(inner.x, rect.y + u // 3))
-        y = rect.y + u // 3 + int(m.body * 0.8)
-        for line in (self.streak, self.saving):
-            text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
-            y += int(m.caption * 0.8)
-        if not self.shown_rows:
+        top = rect.y + u // 3
+        shown = text.draw(surface, played, text.fit(played, m.body, inner.width), theme.INK, topleft=(inner.x, top))
+        y = top + int(m.body * 0.8)
+        for line in (self._rating_text(), self.streak, self.saving):
+            if line:
+                text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+                y += int(m.caption * 0.8)
+        chart = pygame.Rect(shown.right + u, top, min(inner.right - shown.right - u, u * 8), int(m.body * 0.8))
+        if self.ratings and chart.width >= 3 * u:
+            self._draw_rating_line(surface, chart)
+        if not self.shown_rows or self.confirming:  # (the question covers the table)
             return
         y = rect.y + self.stats_top
         size = m.caption
@@ -299,6 +306,25 @@ class HistoryScene(Scene):
         hidden = len(self.rows) - self.shown_rows
         if hidden:
             text.draw(surface, tr("and {n} more").format(n=hidden), size, theme.MUTED, topleft=(inner.x, y))
+
+    def _rating_text(self) -> str:
+        if not self.ratings:
+            return ""
+        now = self.ratings[-1]
+        words = tr("provisional rating {rating}") if now.provisional else tr("rating {rating}")
+        return words.format(rating=round(now.value))
+
+    def _draw_rating_line(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
+        """The rating over the rated games, oldest at the left, beside the number of games played."""
+        values = [rating.value for rating in self.ratings]
+        if len(values) < 2:
+            return
+        low, high = min(values), max(values)
+        span = max(high - low, 1.0)
+        last = len(values) - 1
+        points = [(plot.x + plot.width * i // last, plot.bottom - round((v - low) / span * plot.height))
+                  for i, v in enumerate(values)]  # fmt: skip
+        pygame.draw.lines(surface, theme.ACCENT, False, points, max(1, self.app.metrics.u // 8))
 
     def _draw_table_row(
         self,

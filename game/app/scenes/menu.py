@@ -9,7 +9,7 @@ import pygame
 
 from ...core import Board, GameState
 from ...play.i18n import tr
-from ...play.session import Session, resume_session
+from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
@@ -77,9 +77,8 @@ class MenuScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def resume(self) -> None:
-        session, why = resume_session(self.app.saved.unfinished(), self.app.rng)
+        session = load_unfinished(self.app.saved, self.app.rng)
         if session is None:
-            self.app.saved.reject_unfinished(why)
             self.invalidate_layout()
             return
         self._start(session)

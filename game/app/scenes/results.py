@@ -7,6 +7,7 @@ import pygame
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.links import position_link, site_address
+from ...play.rating import change_by, is_rated
 from ...play.session import Session, score_curves
 from .. import layout, theme
 from ..input import Action
@@ -105,11 +106,31 @@ def board_starts(session: Session) -> list[int]:
     return starts
 
 
+def rating_note(session: Session, app: Services) -> str:
+    """What this game did to the player's rating ("rating 1612 (+14)"), why it was not rated, or nothing (not one
+    person against the computer)."""
+    seats = [(seat.kind, seat.level) for seat in session.seats]
+    if not session.recorded or session.unplayed() or not is_rated(seats, assisted=False):
+        return ""
+    if not session.rated():
+        return tr("not rated: undo, a hint or a given start")
+    history = app.saved.history()
+    change = change_by(session.record(), history.earlier.folded, history.games)
+    if change is None:
+        return ""
+    if change.after.provisional:
+        words = tr("provisional rating {rating} ({change})")
+    else:
+        words = tr("rating {rating} ({change})")
+    return words.format(rating=round(change.after.value), change=f"{change.delta:+d}")
+
+
 class ResultsScene(Scene):
     def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.curves = match_curves(session)
+        self.rating_note = rating_note(session, app)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -241,6 +262,8 @@ class ResultsScene(Scene):
             notes = [tr("nobody played: not recorded")]  # (what matters most, and room for one line only)
         if len(session.games) > 1:
             notes.append(tr("board by board, then the total"))
+        if self.rating_note:
+            notes.append(self.rating_note)
         if notes:
             note = " · ".join(notes)
             size = text.fit(note, m.caption, self.scores_rect.width)

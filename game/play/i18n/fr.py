@@ -503,6 +503,15 @@ FRENCH: dict[str, str] = {
         "Des données enregistrées sont illisibles ({why}) et n'ont pas pu être mises de côté ({error}). Elles restent "
         "en place ; rien ne sera enregistré par-dessus."
     ),
+    "Some results could not be saved; they were kept in {where} and will be saved at the next start. Quit again to "
+    "leave.": (
+        "Des résultats n'ont pas pu être enregistrés ; ils sont gardés dans {where} et seront enregistrés au prochain "
+        "lancement. Quittez de nouveau pour partir."
+    ),
+    "Some results could not be saved, nor kept elsewhere: quitting now loses them. Quit again to leave anyway.": (
+        "Des résultats n'ont pu être ni enregistrés ni gardés ailleurs : quitter maintenant les perd. Quittez de "
+        "nouveau pour partir quand même."
+    ),
     "Results cannot be saved now: {why}. Play on; they will be saved when saving works again.": (
         "Impossible d'enregistrer les résultats pour l'instant : {why}. Continuez à jouer ; ils seront enregistrés "
         "dès que possible."
@@ -531,6 +540,14 @@ FRENCH: dict[str, str] = {
     "a game's board or rules cannot be read": "le plateau ou les règles d'une partie sont illisibles",
     "a game's players do not match its rules": "les joueurs d'une partie ne correspondent pas à ses règles",
     "a game's id is not text": "l'identifiant d'une partie n'est pas du texte",
+    "a game's player name is too long or not text": (
+        "le nom d'un joueur d'une partie est trop long ou n'est pas du texte"
+    ),
+    "a game's players are neither people nor computers": (
+        "les joueurs d'une partie ne sont ni des personnes ni des ordinateurs"
+    ),
+    "a game's moves cannot be replayed": "les coups d'une partie ne peuvent pas être rejoués",
+    "the data holds a number that is not a number": "les données contiennent un nombre qui n'en est pas un",
     "the data folder is read-only": "le dossier de données est en lecture seule",
     "the disk is full": "le disque est plein",
     "the data folder refused it": "le dossier de données l'a refusé",
@@ -607,9 +624,11 @@ FRENCH: dict[str, str] = {
     "No file chosen.": "Aucun fichier choisi.",
     "Saved now: {games}, {solved}.": "Enregistré ici : {games}, {solved}.",
     "File: {path}": "Fichier : {path}",
-    "Backup imported: {games}, {puzzles}, settings restored.": (
-        "Sauvegarde importée : {games}, {puzzles}, réglages rétablis."
+    "Backup imported: {games}, settings restored.": "Sauvegarde importée : {games}, réglages rétablis.",
+    "the file holds a number that is not a number (NaN or Infinity)": (
+        "le fichier contient un nombre qui n'en est pas un (NaN ou Infinity)"
     ),
+    "a value is not text or not a number": "une valeur n'est ni du texte ni un nombre",
     "the file is too large to be a Pipopipette backup": (
         "le fichier est trop gros pour être une sauvegarde de Pipopipette"
     ),
@@ -635,17 +654,6 @@ FRENCH: dict[str, str] = {
     "the backup's solved puzzles hold something that is not a puzzle": (
         "les problèmes résolus de la sauvegarde contiennent autre chose qu'un problème"
     ),
-    "it is not a set of named values": "ce n'est pas un ensemble de valeurs nommées",
-    "its date, board or rules cannot be read": "sa date, son plateau ou ses règles sont illisibles",
-    "its id is not text": "son identifiant n'est pas du texte",
-    "it should list {n} players": "elle devrait compter {n} joueurs",
-    "a player is neither a person nor a computer": "un joueur n'est ni une personne ni l'ordinateur",
-    "the names do not match the players": "les noms ne correspondent pas aux joueurs",
-    "the scores do not match the players": "les scores ne correspondent pas aux joueurs",
-    "the winners are not players of the game": "les gagnants ne sont pas des joueurs de la partie",
-    "its moves are not position codes": "ses coups ne sont pas des codes de position",
-    "its moves cannot be replayed": "ses coups ne peuvent pas être rejoués",
-    "its moves are of another board or other rules": "ses coups sont d'un autre plateau ou d'autres règles",
     "the file could not be written ({why})": "le fichier n'a pas pu être écrit ({why})",
     "there is no backup file at {path}": "il n'y a pas de fichier de sauvegarde à {path}",
     "the file could not be read ({why})": "le fichier n'a pas pu être lu ({why})",
@@ -670,8 +678,17 @@ FRENCH: dict[str, str] = {
     "game over": "partie terminée",
     "{player} again": "{player} rejoue",
     "{player} to play": "à {player} de jouer",
+    "You draw {line}": "Vous tracez {line}",
+    "you again": "vous rejouez",
+    "your turn": "à vous de jouer",
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
+    "Hint: {line}. {why}": "Indice : {line}. {why}",
+    "not rated: undo, a hint or a given start": "non classée : annulation, indice ou position donnée",
+    "provisional rating {rating} ({change})": "classement provisoire {rating} ({change})",
+    "rating {rating} ({change})": "classement {rating} ({change})",
+    "provisional rating {rating}": "classement provisoire {rating}",
+    "rating {rating}": "classement {rating}",
     # -- on a phone (issue 22)
     "Competitive is now on: no undo or hints": "Compétition activée : ni annulation ni indice",
     " · casual: undo and hints on": " · amicale : annulation et indices permis",
@@ -731,6 +748,15 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "{n} game added": ("{n} partie ajoutée", "{n} parties ajoutées"),
     "({n} already here)": ("({n} déjà là)", "({n} déjà là)"),
     "{n} solved puzzle added": ("{n} problème résolu ajouté", "{n} problèmes résolus ajoutés"),
+    "{n} game not added: a different game here has its id": (
+        "{n} partie non ajoutée : une autre partie ici a son identifiant",
+        "{n} parties non ajoutées : d'autres parties ici ont leurs identifiants",
+    ),
+    "{n} older game added to the totals": (
+        "{n} partie ancienne ajoutée aux totaux",
+        "{n} parties anciennes ajoutées aux totaux",
+    ),
+    "{n} older game already counted": ("{n} partie ancienne déjà comptée", "{n} parties anciennes déjà comptées"),
     "{n} finished game": ("{n} partie terminée", "{n} parties terminées"),
     "{n} solved puzzle": ("{n} problème résolu", "{n} problèmes résolus"),
     "{n} line left.": ("{n} trait restant.", "{n} traits restants."),

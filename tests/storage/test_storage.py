@@ -81,7 +81,7 @@ def test_a_fresh_store_opens_when_reopened_on_the_same_medium(tmp_path: Path) ->
 
 def test_stored_text_is_a_versioned_envelope(backend: Backend) -> None:
     backend.store.put("settings", SETTINGS)
-    assert json.loads(backend.raw("settings")) == {"schema": 2, "app": "pipopipette", "data": SETTINGS}
+    assert json.loads(backend.raw("settings")) == {"schema": 3, "app": "pipopipette", "data": SETTINGS}
 
 
 def test_schema_1_values_are_still_read(backend: Backend) -> None:
@@ -111,7 +111,7 @@ BAD_TEXTS = {
     "plain number": ("42", "format"),
     "another program": ('{"schema": 1, "app": "other", "data": {}}', "another program"),
     "no app": ('{"schema": 1, "data": {}}', "another program"),
-    "newer schema": ('{"schema": 3, "app": "pipopipette", "data": {}}', "newer version"),
+    "newer schema": ('{"schema": 4, "app": "pipopipette", "data": {}}', "newer version"),
     "schema is text": ('{"schema": "1", "app": "pipopipette", "data": {}}', "format version"),
     "schema is a boolean": ('{"schema": true, "app": "pipopipette", "data": {}}', "format version"),
     "schema zero": ('{"schema": 0, "app": "pipopipette", "data": {}}', "format version"),

@@ -5,6 +5,7 @@ stops and starts again, two tabs at once, and the stored size after 1,000 games.
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import os
 import platform
@@ -20,8 +21,22 @@ from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
 from game.play.notices import notice_text
 from game.play.stats import outcome, stats_rows
-from game.storage import RECENT_GAMES, Earlier, FileStore, Notice, Saved, Store, open_store
-from game.storage.history import Outcome, read_book
+from game.storage import (
+    RECENT_GAMES,
+    Additions,
+    FileStore,
+    FinishedGame,
+    LegacyTotals,
+    Notice,
+    Outcome,
+    Saved,
+    Store,
+    UnfinishedGame,
+    open_store,
+)
+from game.storage import saved as saved_module
+from game.storage.history import read_book
+from game.storage.saved import GRACE_SECONDS
 
 
 class Medium:
@@ -79,6 +94,10 @@ class Medium:
 
 @pytest.fixture(params=["browser", "file"])
 def medium(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Medium:
+    """(In the browser a merged addition waits GRACE_SECONDS before it is removed; here the clock moves on that much
+    at every reading, as if the games were played minutes apart: tests/storage/test_two_writers.py has the wait.)"""
+    moments = itertools.count(step=GRACE_SECONDS)
+    monkeypatch.setattr(saved_module, "clock", lambda: 1.7e9 + next(moments))
     return Medium(request.param, tmp_path, monkeypatch)
 
 
@@ -87,7 +106,7 @@ def words(saved: Saved) -> list[str]:
     return [notice_text(notice) for notice in saved.pop_notices()]
 
 
-def envelope(data, schema: int = 2) -> str:
+def envelope(data, schema: int = 3) -> str:
     return json.dumps({"schema": schema, "app": "pipopipette", "data": data})
 
 
@@ -110,14 +129,30 @@ def game(number: int, board: str = "s3x3", rules: str = "2", moves: list[str] | 
     return entry
 
 
+def rec(number: int, **fields) -> FinishedGame:
+    """The same game as a record, as Session.record hands it to storage."""
+    return FinishedGame.from_data(game(number, **fields))
+
+
+def ids(games) -> list[str]:
+    return [entry.id for entry in games]
+
+
+def stored_ids(medium: Medium) -> list[str]:
+    return [entry["id"] for entry in medium.value("history")["games"]]
+
+
+UNFINISHED = UnfinishedGame(settings={}, starter=0, codes=("code",), current=0)
+
+
 def test_round_trip_of_each_saved_thing(medium: Medium) -> None:
     saved = medium.saved()
     assert saved.settings() is None and saved.unfinished() is None and saved.history().total == 0
-    assert saved.save_settings({"shape": "hex"}) and saved.save_unfinished({"version": 1})
-    assert saved.record_game(game(1))
+    assert saved.save_settings({"shape": "hex"}) and saved.save_unfinished(UNFINISHED)
+    assert saved.record_game(rec(1))
     again = medium.saved()
     assert again.settings() == {"shape": "hex"} and again.has_unfinished()
-    assert [entry["id"] for entry in again.history().games] == ["g00001"]
+    assert ids(again.history().games) == ["g00001"]
     assert again.clear_unfinished() and not medium.saved().has_unfinished()
     assert words(saved) == [] and words(again) == []
 
@@ -145,7 +180,7 @@ def test_a_value_of_the_wrong_type_is_kept_aside_and_reported(medium: Medium, ke
 
 @pytest.mark.parametrize("key", ["settings", "unfinished", "history"])
 def test_a_value_from_a_newer_version_is_kept_aside_and_reported(medium: Medium, key: str) -> None:
-    text = envelope({"games": []}, schema=3)
+    text = envelope({"games": []}, schema=4)
     medium.plant(key, text)
     saved = medium.saved()
     saved.settings(), saved.unfinished(), saved.history()
@@ -155,12 +190,12 @@ def test_a_value_from_a_newer_version_is_kept_aside_and_reported(medium: Medium,
 
 
 def test_a_newer_history_is_never_overwritten_by_the_next_game(medium: Medium) -> None:
-    text = envelope({"games": [], "future": True}, schema=3)
+    text = envelope({"games": [], "future": True}, schema=4)
     medium.plant("history", text)
     saved = medium.saved()
-    assert saved.record_game(game(1))
+    assert saved.record_game(rec(1))
     assert medium.raw("history.bad-1") == text
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+    assert stored_ids(medium) == ["g00001"]
 
 
 BAD_ENTRIES = [
@@ -180,13 +215,13 @@ def test_malformed_games_are_kept_aside_and_the_good_ones_still_shown(medium: Me
     medium.plant("history", envelope([good[0], *BAD_ENTRIES[:4], good[1], *BAD_ENTRIES[4:]], schema=1))
     saved = medium.saved()
     view = saved.history()
-    assert view.games == good
+    assert view.games == [FinishedGame.from_data(entry) for entry in good]
     assert medium.value("history.bad-1") == BAD_ENTRIES
-    assert medium.value("history")["games"] == good
+    assert stored_ids(medium) == ["g00001", "g00002"]
     [notice] = words(saved)
     assert notice.startswith("8 games in your history could not be read") and "the others are shown" in notice
     assert medium.saved().history().kept == 1, "found again later, in History"
-    assert saved.record_game(game(3))
+    assert saved.record_game(rec(3))
     assert medium.value("history.bad-1") == BAD_ENTRIES and medium.raw("history.bad-2") is None
 
 
@@ -196,15 +231,15 @@ def test_unreadable_data_that_cannot_be_moved_aside_is_left_alone(medium: Medium
     if medium.kind == "file":
         medium.monkeypatch.setattr("os.replace", lambda *_: (_ for _ in ()).throw(PermissionError(13, "denied")))
     saved = medium.saved()
-    assert saved.record_game(game(1)) is False
+    assert saved.record_game(rec(1)) is False
     assert medium.raw("history") == "{damaged"
     notices = words(saved)
     assert any("nothing will be saved over it" in notice for notice in notices)
-    assert [entry["id"] for entry in saved.history().games] == ["g00001"], "the game is shown, kept to be saved"
+    assert ids(saved.history().games) == ["g00001"], "the game is shown, kept to be saved"
     medium.mend_writes()
     assert saved.retry()
     assert medium.raw("history.bad-1") == "{damaged"
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+    assert stored_ids(medium) == ["g00001"]
 
 
 # -- saving stops working: the game goes on, the player is told once, it saves again later -------------------------
@@ -212,22 +247,22 @@ def test_when_saving_fails_the_player_is_told_once_and_everything_is_saved_later
     saved = medium.saved()
     saved.save_settings({"shape": "square"})
     medium.break_writes()
-    assert saved.record_game(game(1)) is False
+    assert saved.record_game(rec(1)) is False
     assert saved.save_settings({"shape": "hex"}) is False
-    assert saved.record_game(game(2)) is False
+    assert saved.record_game(rec(2)) is False
     assert saved.retry() is False
     [notice] = words(saved)
     why = "the browser's storage is full" if medium.kind == "browser" else "the data folder is read-only"
     assert notice == (f"Results cannot be saved now: {why}. Play on; they will be saved when saving works again.")
     assert saved.settings() == {"shape": "hex"}, "the game goes on with what the player chose"
     view = saved.history()
-    assert [entry["id"] for entry in view.games] == ["g00001", "g00002"] and view.unsaved == 2
+    assert ids(view.games) == ["g00001", "g00002"] and view.unsaved == 2
     medium.mend_writes()
     assert saved.retry() is True
     assert words(saved) == ["Saving works again: everything is saved."]
     again = medium.saved()
     assert again.settings() == {"shape": "hex"}
-    assert [entry["id"] for entry in again.history().games] == ["g00001", "g00002"]
+    assert ids(again.history().games) == ["g00001", "g00002"]
 
 
 def test_browser_storage_switched_off_then_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,8 +271,8 @@ def test_browser_storage_switched_off_then_on(tmp_path: Path, monkeypatch: pytes
     medium.window.blocked = True
     saved = medium.saved()
     assert saved.settings() is None and saved.history().total == 0
-    assert saved.record_game(game(1)) is False
-    assert saved.save_unfinished({"version": 1}) is False
+    assert saved.record_game(rec(1)) is False
+    assert saved.save_unfinished(UNFINISHED) is False
     [notice] = words(saved)
     assert "this browser does not allow saving" in notice
     assert saved.has_unfinished()
@@ -253,20 +288,20 @@ def test_two_tabs_lose_no_finished_game(medium: Medium) -> None:
     left, right = medium.saved(), medium.saved()
     left.history(), right.history()
     for number in range(1, 7):
-        (left if number % 2 else right).record_game(game(number))
-    assert [entry["id"] for entry in medium.saved().history().games] == [f"g{n:05d}" for n in range(1, 7)]
+        (left if number % 2 else right).record_game(rec(number))
+    assert ids(medium.saved().history().games) == [f"g{n:05d}" for n in range(1, 7)]
 
 
 def test_a_tab_that_could_not_save_merges_its_games_later(medium: Medium) -> None:
     left, right = medium.saved(), medium.saved()
     medium.break_writes()
-    left.record_game(game(1))
+    left.record_game(rec(1))
     medium.mend_writes()
-    right.record_game(game(2))
-    right.record_game(game(3))
+    right.record_game(rec(2))
+    right.record_game(rec(3))
     assert left.retry()
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001", "g00002", "g00003"]
-    assert left.record_game(game(3)) and len(medium.value("history")["games"]) == 3, "one game counts once"
+    assert stored_ids(medium) == ["g00001", "g00002", "g00003"]
+    assert left.record_game(rec(3)) and len(medium.value("history")["games"]) == 3, "one game counts once"
 
 
 # -- compact history: recent games in detail, totals for all -----------------------------------------------------
@@ -285,7 +320,7 @@ def test_a_thousand_games_stay_under_a_megabyte_with_totals_for_all(medium: Medi
     medium.monkeypatch.setattr("os.fsync", lambda _fd: None)  # durability is tested elsewhere; this test is size
     biggest = finished_codes("s12x12", "2", boards=2, seed=1)  # the largest record: a two-board match on 12x12
     saved = medium.saved()
-    games = [game(n, board="s12x12", moves=biggest) for n in range(1000)]
+    games = [rec(n, board="s12x12", moves=biggest) for n in range(1000)]
     for entry in games:
         assert saved.record_game(entry)
     view = medium.saved().history()
@@ -301,7 +336,7 @@ def test_a_thousand_games_stay_under_a_megabyte_with_totals_for_all(medium: Medi
 def test_history_reports_its_stored_size(medium: Medium) -> None:
     saved = medium.saved()
     saved.save_settings({"shape": "hex"})
-    saved.record_game(game(1))
+    saved.record_game(rec(1))
     assert saved.history().stored_bytes == len(medium.raw("settings").encode()) + len(medium.raw("history").encode())
 
 
@@ -310,18 +345,19 @@ def test_old_histories_are_read_and_their_games_get_the_same_id_everywhere(mediu
     del old["id"]
     medium.plant("history", envelope([old], schema=1))
     one, two = medium.saved(), medium.saved()
-    one.record_game(game(2))
-    two.record_game(game(3))
+    one.record_game(rec(2))
+    two.record_game(rec(3))
     stored = read_book(medium.value("history"))
-    assert len(stored.games) == 3 and stored.games[0] == old
+    assert len(stored.games) == 3 and stored.games[0] == FinishedGame.from_data(old)
+    assert stored.games[0].id == FinishedGame.from_data(dict(reversed(list(old.items())))).id
 
 
 # -- what mutation testing found unchecked (docs/testing.md) --------------------------------------------------------
-def by_result(entry: dict) -> Outcome | None:
+def by_result(entry: FinishedGame) -> Outcome | None:
     """The test's own sorting of a game into the totals: the result and margin it carries, if any."""
-    if "result" not in entry:
+    if "result" not in entry.extra:
         return None
-    return Outcome("medium", entry["board"], entry["result"], entry["margin"])
+    return Outcome("medium", entry.board, entry.extra["result"], entry.extra["margin"])
 
 
 def test_older_games_fold_into_totals_counted_by_hand(medium: Medium) -> None:
@@ -338,28 +374,28 @@ def test_older_games_fold_into_totals_counted_by_hand(medium: Medium) -> None:
         game(8, result="won", margin=1),  # the one recent game, in detail
     ]
     for entry in played:
-        assert saved.record_game(entry)
+        assert saved.record_game(FinishedGame.from_data(entry))
     earlier = Saved(medium.open()).history().earlier
     assert earlier.games == 8
     assert earlier.rows == {"medium|s3x3": [3, 1, 3, 5]}  # won 1, 2, 4; drawn 5; lost 3, 6, 7; best win by 5
     assert earlier.streak == ("lost", 2)  # games 6 and 7
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00008"]
+    assert stored_ids(medium) == ["g00008"]
 
 
 def test_without_a_way_to_sort_games_older_ones_are_only_counted(medium: Medium) -> None:
     saved = Saved(medium.open(), recent=1)
     for number in range(1, 4):
-        assert saved.record_game(game(number, result="won", margin=2))
+        assert saved.record_game(rec(number, result="won", margin=2))
     view = saved.history()
     assert (view.earlier.games, view.earlier.rows, view.earlier.streak) == (2, {}, ("", 0))
-    assert [entry["id"] for entry in view.games] == ["g00003"]
+    assert ids(view.games) == ["g00003"]
 
 
 @pytest.mark.parametrize(
     ("entry", "reason"),
     [
         (game(1, names=[], scores=[], winners=[]), "a game has no player names"),
-        (game(1, names=[1, 2]), "a game has no player names"),
+        (game(1, names=[1, 2]), "a game's player name is too long or not text"),
         (game(1, scores=["5", 4]), "a game's scores do not match its players"),
         (game(1, scores=[True, 4]), "a game's scores do not match its players"),
         (game(1, winners=[2]), "a game's winners are not among its players"),
@@ -369,7 +405,7 @@ def test_without_a_way_to_sort_games_older_ones_are_only_counted(medium: Medium)
 def test_each_flaw_of_a_game_is_named(entry: dict, reason: str) -> None:
     book = read_book({"games": [game(2), entry]})
     assert book.bad == [entry] and book.bad_reason == reason
-    assert book.games == [game(2)] and book.unusable == ""
+    assert book.games == [rec(2)] and book.unusable == ""
 
 
 @pytest.mark.parametrize(
@@ -406,14 +442,14 @@ def test_totals_are_read_back_as_stored_and_missing_parts_are_empty() -> None:
 
 def test_a_cleared_unfinished_game_leaves_nothing_stored(medium: Medium) -> None:
     saved = medium.saved()
-    saved.save_unfinished({"version": 1})
+    saved.save_unfinished(UNFINISHED)
     assert saved.clear_unfinished()
     assert medium.raw("unfinished") is None
 
 
 def test_an_unfinished_game_cleared_while_saving_fails_is_gone_at_once_and_removed_later(medium: Medium) -> None:
     saved = medium.saved()
-    saved.save_unfinished({"version": 1})
+    saved.save_unfinished(UNFINISHED)
     if medium.kind == "file":  # a read-only data folder; in the browser, storage switched off
         medium.monkeypatch.setattr(Path, "unlink", lambda *_a, **_k: (_ for _ in ()).throw(PermissionError(13, "no")))
     else:
@@ -529,61 +565,65 @@ def test_a_solved_puzzle_waits_with_the_others_while_saving_fails(medium: Medium
 
 def test_clearing_the_history_forgets_every_game_saved_or_waiting(medium: Medium) -> None:
     saved = Saved(medium.open(), classify=by_result, recent=1)
-    saved.record_game(game(1, result="won", margin=1))
-    saved.record_game(game(2))
+    saved.record_game(rec(1, result="won", margin=1))
+    saved.record_game(rec(2))
     medium.break_writes()
-    saved.record_game(game(3))
+    saved.record_game(rec(3))
     medium.mend_writes()
     assert saved.clear_history() is True
-    assert medium.value("history") == {"games": [], "earlier": {"games": 0, "rows": {}, "streak": ["", 0]}}
+    assert medium.value("history") == {"version": 3, "games": [], "folded": [], "legacy": []}
     view = medium.saved().history()
     assert view.total == 0 and saved.history().total == 0 and saved.history().unsaved == 0
 
 
-def test_merging_a_backup_adds_its_new_games_and_its_totals_when_there_are_none(medium: Medium) -> None:
+def test_merging_adds_new_games_and_every_new_set_of_totals_once(medium: Medium) -> None:
     saved = Saved(medium.open(), classify=by_result, recent=3)
-    saved.record_game(game(2))
-    totals = Earlier(games=10, rows={"medium|s3x3": [6, 1, 3, 4]}, streak=("won", 2))
-    assert saved.merge_history([game(1, result="won", margin=6), game(2), game(3)], totals) == 2
+    saved.record_game(rec(2))
+    totals = LegacyTotals("k1", 10, {"medium|s3x3": [6, 1, 3, 4]}, ("won", 2))
+    account = saved.merge(Additions([rec(1, result="won", margin=6), rec(2), rec(3)], legacy=[totals]))
+    assert (account.added, account.already, account.totals_added) == (2, 1, 10)
     stored = read_book(medium.value("history"))
-    assert [entry["id"] for entry in stored.games] == ["g00001", "g00002", "g00003"]
+    assert ids(stored.games) == ["g00001", "g00002", "g00003"]
     assert (stored.earlier.games, stored.earlier.rows, stored.earlier.streak) == (
         10,
         {"medium|s3x3": [6, 1, 3, 4]},
         ("won", 2),
     )
-    other = Earlier(games=4, rows={"easy|t6": [4, 0, 0, 9]}, streak=("won", 4))
-    assert saved.merge_history([game(3), game(4, result="lost", margin=-3)], other) == 1
-    stored = read_book(medium.value("history"))  # the totals already there stay: no game is counted twice
-    assert [entry["id"] for entry in stored.games] == ["g00002", "g00003", "g00004"]
-    assert stored.earlier.games == 11  # and game 1, a win by 6, is folded into them: the best win is now 6
-    assert stored.earlier.rows == {"medium|s3x3": [7, 1, 3, 6]} and stored.earlier.streak == ("won", 3)
+    other = LegacyTotals("k2", 4, {"easy|t6": [4, 0, 0, 9]}, ("won", 4))
+    account = saved.merge(Additions([rec(3), rec(4, result="lost", margin=-3)], legacy=[other, totals]))
+    assert (account.added, account.already, account.totals_added, account.totals_already) == (1, 1, 4, 10)
+    stored = read_book(medium.value("history"))  # the other device's totals are added; the same ones are not
+    assert ids(stored.games) == ["g00002", "g00003", "g00004"]
+    assert stored.earlier.games == 15  # 10 + 4, and game 1, a win by 6, folded: the best win is now 6
+    assert stored.earlier.rows == {"medium|s3x3": [7, 1, 3, 6], "easy|t6": [4, 0, 0, 9]}
+    assert stored.earlier.streak == ("won", 3)
 
 
 def test_merging_a_backup_saves_the_games_waiting_to_be_saved_too(medium: Medium) -> None:
     saved = medium.saved()
     medium.break_writes()
-    saved.record_game(game(5))
+    saved.record_game(rec(5))
     medium.mend_writes()
-    assert saved.merge_history([game(6)], Earlier()) == 1
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00005", "g00006"]
+    assert saved.merge(Additions([rec(6)])).added == 1
+    assert stored_ids(medium) == ["g00005", "g00006"]
     assert saved.history().unsaved == 0 and not saved.has_pending
 
 
 def test_merging_a_backup_over_an_unreadable_history_keeps_that_aside(medium: Medium) -> None:
     medium.plant("history", "{damaged")
     saved = medium.saved()
-    assert saved.merge_history([game(1)], Earlier(games=2)) == 1
+    assert saved.merge(Additions([rec(1)], legacy=[LegacyTotals("k", 2, {})])).added == 1
     assert medium.raw("history.bad-1") == "{damaged"
     stored = read_book(medium.value("history"))
-    assert [entry["id"] for entry in stored.games] == ["g00001"] and stored.earlier.games == 2
+    assert ids(stored.games) == ["g00001"] and stored.earlier.games == 2
 
 
-def test_a_game_is_known_by_its_id_whatever_else_differs(medium: Medium) -> None:
+def test_a_different_game_under_an_id_already_here_is_reported_and_not_added(medium: Medium) -> None:
     saved = medium.saved()
-    saved.record_game(game(1))
-    edited = game(1, names=["Ann", "Medium"])  # the same game as another tab stored it (the player renamed)
-    assert saved.merge_history([edited], Earlier()) == 0
+    saved.record_game(rec(1))
+    edited = rec(1, names=["Ann", "Medium"])
+    account = saved.merge(Additions([edited, rec(1)]))
+    assert (account.added, account.already, account.conflicts) == (0, 1, 1)
     assert [entry["names"] for entry in medium.value("history")["games"]] == [["You", "Medium"]]
 
 
@@ -593,19 +633,9 @@ def test_games_without_an_id_are_known_by_their_content_in_any_key_order(medium:
     medium.plant("history", envelope([first, third], schema=1))
     saved = medium.saved()
     same_as_third = dict(reversed(list(third.items())))  # the same game, its fields written in another order
-    assert saved.merge_history([same_as_third, dict(first), second], Earlier()) == 1, "only the second is new"
+    merged = Additions([FinishedGame.from_data(entry) for entry in (same_as_third, first, second)])
+    assert saved.merge(merged).added == 1, "only the second is new"
     assert [entry["date"] for entry in medium.value("history")["games"]] == [g["date"] for g in (first, second, third)]
-
-
-def test_two_recorded_games_with_the_same_content_are_two_games(medium: Medium) -> None:
-    saved = medium.saved()
-    twin = game(1)
-    del twin["id"]  # two 1x1 games finished within the same second: same date, same result
-    assert saved.record_game(dict(twin)) and saved.record_game(dict(twin))
-    stored = medium.value("history")["games"]
-    assert len(stored) == 2
-    assert all(isinstance(entry["id"], str) and len(entry["id"]) == 16 for entry in stored)
-    assert stored[0]["id"] != stored[1]["id"]
 
 
 def test_saving_is_not_said_to_work_again_before_anything_was_saved(medium: Medium) -> None:
@@ -627,21 +657,21 @@ def test_merging_a_backup_over_a_history_that_cannot_be_moved_aside_loses_nothin
     if medium.kind == "file":
         medium.monkeypatch.setattr("os.replace", lambda *_: (_ for _ in ()).throw(PermissionError(13, "denied")))
     saved = medium.saved()
-    assert saved.merge_history([game(1)], Earlier(games=2)) == 1
+    assert saved.merge(Additions([rec(1)], legacy=[LegacyTotals("k", 2, {})])).added == 1
     assert medium.raw("history") == "{damaged" and saved.has_pending
     medium.mend_writes()
     assert saved.retry()
     assert medium.raw("history.bad-1") == "{damaged"
     stored = read_book(medium.value("history"))
-    assert [entry["id"] for entry in stored.games] == ["g00001"] and stored.earlier.games == 2
+    assert ids(stored.games) == ["g00001"] and stored.earlier.games == 2
 
 
 def test_a_history_that_is_not_one_is_kept_aside_and_the_next_game_saved_at_once(medium: Medium) -> None:
     medium.plant("history", envelope(42))
     saved = medium.saved()
-    assert saved.record_game(game(1)) is True
+    assert saved.record_game(rec(1)) is True
     assert medium.value("history.bad-1") == 42
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+    assert stored_ids(medium) == ["g00001"]
 
 
 def test_games_that_cannot_be_shown_are_told_as_one_fact(medium: Medium) -> None:
@@ -659,7 +689,7 @@ def test_games_that_cannot_be_shown_are_kept_each_time_new_ones_appear(medium: M
     assert len(saved.history().games) == 1
     assert medium.value("history.bad-1") == [game(2, date="yesterday")]
     assert medium.value("history.bad-2") == [game(3, winners=[5])]
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+    assert stored_ids(medium) == ["g00001"]
 
 
 def test_games_kept_aside_are_kept_once_while_the_cleaned_history_cannot_be_written(
@@ -682,7 +712,7 @@ def test_games_kept_aside_are_kept_once_while_the_cleaned_history_cannot_be_writ
     monkeypatch.setattr(os, "replace", real_replace)
     saved.history()
     assert medium.raw("history.bad-2") is None
-    assert [entry["id"] for entry in medium.value("history")["games"]] == ["g00001"]
+    assert stored_ids(medium) == ["g00001"]
 
 
 def test_each_time_saving_stops_and_starts_again_the_player_is_told_once(medium: Medium) -> None:

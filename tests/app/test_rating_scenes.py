@@ -1,0 +1,66 @@
+"""The rating where players see it: Results says what the game did to it (or why it did not count), History shows
+it with its line over the rated games."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.app import theme
+from game.play.autosave import Autosave
+from game.play.session import Session
+from game.play.settings import Seat, Settings
+
+HARD = Settings(seats=(Seat("human"), Seat("computer", "hard")), size=(3, 3), animation="fast")
+
+
+def finish(driver, session: Session, undo: bool = False) -> None:
+    """Play ``session`` out with the person drawing every line (the computer's turns too), record it, show Results."""
+    rng = random.Random(5)
+    if undo:
+        session.play_line(0)
+        session.play_line(1)
+        session.animation = None
+        assert session.undo()
+    while not session.state.over:
+        session.play_line(rng.choice(session.state.legal_lines()))
+    Autosave(session, driver.app.saved).finish()
+    driver.app.go("results", session=session)
+    driver.frames(2)
+
+
+def test_results_say_what_a_rated_game_did_to_the_rating(make_driver):
+    driver = make_driver()
+    session = Session(HARD, random.Random(1), first=0)
+    finish(driver, session)
+    note = driver.scene.rating_note
+    assert note.startswith("provisional rating ") and note.endswith(")")
+    change = int(note.rsplit("(", 1)[1].rstrip(")"))
+    assert (change > 0) == (0 in session.winners() and len(session.winners()) == 1)
+
+
+def test_results_say_why_a_game_with_undo_is_not_rated_and_two_people_see_nothing(make_driver):
+    driver = make_driver()
+    finish(driver, Session(HARD, random.Random(1), first=0), undo=True)
+    assert driver.scene.rating_note == "not rated: undo, a hint or a given start"
+    people = Settings(seats=(Seat("human"), Seat("human")), size=(3, 3), animation="fast")
+    finish(driver, Session(people, random.Random(1), first=0))
+    assert driver.scene.rating_note == ""
+
+
+def test_history_shows_the_rating_after_the_rated_games(make_driver):
+    driver = make_driver()
+    for seed in range(3):
+        finish(driver, Session(HARD, random.Random(seed), first=0))
+    driver.app.go("history")
+    driver.frames(2)
+    scene = driver.scene
+    assert [r.games for r in scene.ratings] == [1, 2, 3]
+    assert scene._rating_text() == f"provisional rating {round(scene.ratings[-1].value)}"
+    surface = pygame.Surface(driver.app.size)
+    scene.draw(surface)
+    top = surface.subsurface(scene.stats_rect.clip(surface.get_rect()))
+    accent = sum(top.get_at((x, y))[:3] == theme.ACCENT for x in range(top.get_width())
+                 for y in range(top.get_height()))  # fmt: skip
+    assert accent > 0, "the rating's line is drawn"

@@ -1,0 +1,101 @@
+"""Two writers at once lose no finished game: two processes on the desktop's files (a file lock, additions under
+keys of their own), and two browser tabs whose merges interleave at the worst moment (no lock at all)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+import pytest
+from storage_fakes import FakeWindow
+
+from game.storage import BrowserStore, FileStore, FinishedGame, Saved
+from game.storage import saved as saved_module
+from game.storage.keys import HISTORY
+from game.storage.saved import GRACE_SECONDS
+
+ROUNDS = 100
+
+
+def finished(writer: int, number: int) -> FinishedGame:
+    return FinishedGame.from_data(
+        {
+            "id": f"w{writer}n{number:03d}",
+            "date": f"2026-01-01T{number // 60:02d}:{number % 60:02d}:{writer:02d}+00:00",
+            "board": "s2x2",
+            "rules": "2",
+            "names": ["You", "Easy"],
+            "scores": [3, 1],
+            "winners": [0],
+        }
+    )
+
+
+def record_rounds(folder: str, writer: int, barrier) -> None:
+    """One game process: records a game at every round, the two processes released together each round."""
+    saved = Saved(FileStore(folder))
+    for number in range(ROUNDS):
+        barrier.wait()
+        assert saved.record_game(finished(writer, number))
+
+
+def test_two_processes_recording_at_the_same_moment_lose_nothing(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr("os.fsync", lambda _fd: None)  # (durability is tested elsewhere; this keeps it to seconds)
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(2)
+    writers = [context.Process(target=record_rounds, args=(str(tmp_path), w, barrier)) for w in range(2)]
+    for process in writers:
+        process.start()
+    for process in writers:
+        process.join(60)
+    assert [process.exitcode for process in writers] == [0, 0]
+    view = Saved(FileStore(tmp_path)).history()
+    assert view.total == 2 * ROUNDS, f"{2 * ROUNDS - view.total} games lost"
+    assert not [path for path in tmp_path.iterdir() if path.name.startswith("add-")], "every addition merged"
+
+
+def test_two_tabs_whose_merges_interleave_lose_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tab A reads the history, tab B records and merges a game, then A writes the history it read (without B's
+    game) over B's: B's game is still under its own key, and the next merge brings it in."""
+    window = FakeWindow()
+    left = Saved(BrowserStore(lambda: window.localStorage))
+    right = Saved(BrowserStore(lambda: window.localStorage))
+    real_put = type(left.store).put
+    interleaved: list[int] = []
+
+    def put_after_the_other_tab(store, key, value):
+        if store is left.store and key == HISTORY and not interleaved:
+            interleaved.append(1)
+            assert right.record_game(finished(2, 0))  # the other tab finishes a game in between
+        return real_put(store, key, value)
+
+    monkeypatch.setattr(type(left.store), "put", put_after_the_other_tab)
+    assert left.record_game(finished(1, 0))
+    monkeypatch.undo()
+    assert interleaved == [1]
+    assert {game.id for game in Saved(BrowserStore(lambda: window.localStorage)).history().games} == {
+        "w1n000",
+        "w2n000",
+    }
+    assert left.record_game(finished(1, 1))
+    assert Saved(BrowserStore(lambda: window.localStorage)).history().total == 3
+    assert [key for key in window.storage.items if ".add-" in key], "no merge can be sure yet that none overwrites it"
+    later = [GRACE_SECONDS]
+    monkeypatch.setattr(saved_module, "clock", lambda: time.time() + later[0])
+    assert right.record_game(finished(2, 1))
+    later[0] += GRACE_SECONDS
+    assert right.history().total == 4
+    assert [key for key in window.storage.items if ".add-" in key] == [], "merged, held, and old enough: removed"
+
+
+def test_an_addition_is_removed_only_once_the_history_read_back_holds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    window = FakeWindow()
+    saved = Saved(BrowserStore(lambda: window.localStorage))
+    store = saved.store
+    real_get = type(store).get
+    monkeypatch.setattr(type(store), "get", lambda self, key: None if key == HISTORY else real_get(self, key))
+    assert saved.record_game(finished(1, 0))  # the history reads back empty (another tab wrote over it)
+    assert [key for key in window.storage.items if ".add-" in key], "kept under its own key"
+    monkeypatch.undo()
+    assert [game.id for game in Saved(BrowserStore(lambda: window.localStorage)).history().games] == ["w1n000"]
