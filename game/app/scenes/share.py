@@ -76,7 +76,8 @@ class ShareScene(PanelScene):
             return
         if self.field_for != self.app.metrics or not self.field.shown:
             self.field_for = self.app.metrics
-            self.field.show(self.link, tuple(self.box), self.app.size[1])
+            box = self.box
+            self.field.show(self.link, (box.x, box.y, box.width, box.height), self.app.size[1])
 
     def wants_frame(self) -> bool:
         """The browser's answer to Share or Copy is awaited: what it said shows when it comes."""
