@@ -48,6 +48,8 @@ def parse_new(args: list[str]) -> GameState:
             rules = rules.with_(misere=True)
         elif option == "noextra":
             rules = rules.with_(no_extra=True)
+        elif option == "mustcapture":
+            rules = rules.with_(must_capture=True)
         elif option in ("swedish", "icelandic"):
             if rules.start != "normal":
                 raise EngineError("choose at most one of swedish and icelandic")
@@ -58,7 +60,8 @@ def parse_new(args: list[str]) -> GameState:
             first = int(value)
         else:
             raise EngineError(
-                f"unknown option {shorten(option)!r} (misere, swedish, icelandic, noextra, players=N, first=N)"
+                f"unknown option {shorten(option)!r} "
+                "(misere, swedish, icelandic, noextra, mustcapture, players=N, first=N)"
             )
     return GameState(board, rules, first)
 

@@ -72,6 +72,18 @@ def test_new_with_every_option(engine: Engine) -> None:
     assert ask(engine, "legal") == ["legal 0 1 2 3 7 8 10 11"]
 
 
+def test_mustcapture_lists_and_allows_only_the_captures(engine: Engine) -> None:
+    assert ask(engine, "new square 2 2 mustcapture") == []
+    for line in ("h 0 0", "h 1 0", "v 0 0"):  # the top-left box on three sides, its right side open
+        ask(engine, f"move {line}")
+    assert ask(engine, "legal") == ["legal 7"]
+    assert error(engine, "move h 0 1") == (
+        "error: line 1 closes nothing while a cell can be closed: captures are compulsory"
+    )
+    assert ask(engine, "code")[0].startswith("1.s2x2.2c.0.")
+    assert ask(engine, "move v 0 1") == ["moved 7 captured 1 next 1"]
+
+
 def test_legal_lists_every_undrawn_line_ascending(engine: Engine) -> None:
     assert ask(engine, "legal") == ["legal " + " ".join(map(str, range(24)))]
     ask(engine, "move 5")
@@ -359,7 +371,7 @@ def test_solve_gives_the_exact_value_of_small_positions(
 
 
 USAGE_NEW = "usage: new square R C | new triangle S | new hex S, then options"
-OPTIONS = "(misere, swedish, icelandic, noextra, players=N, first=N)"
+OPTIONS = "(misere, swedish, icelandic, noextra, mustcapture, players=N, first=N)"
 
 
 @pytest.mark.parametrize(

@@ -180,7 +180,7 @@ def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
     """Why ``played`` was worse than ``best`` in ``before`` (left as found): one of the constants above, or ""
     when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`). The hints' vocabulary
     (control, all-but-two, safe lines) is that of normal play: misère and no-extra-move games get ("", "")."""
-    if before.rules.misere or before.rules.no_extra:
+    if not before.rules.normal_play:
         return "", ""
     why = reason_for(before, best)
     if why in (ALL_BUT_TWO, ALL_BUT_FOUR) and before.would_capture(played):

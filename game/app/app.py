@@ -32,7 +32,7 @@ from .announcer import Announcer, page_document
 from .assets import ICON, load_image
 from .input import PINCH_KINDS, POINTER_KINDS, Action, InputMapper
 from .notice_strip import NoticeStrip
-from .page import browser_window
+from .page import browser_window, prefers_dark
 from .scene import Scene, SceneFactory, SceneManager
 from .scenes import SCENES
 from .scenes.opening import open_link
@@ -92,6 +92,7 @@ class App:
         self.saved = Saved(open_store() if store is None else store, classify=outcome)
         self.settings = self.load_settings()
         i18n.choose(self.settings.language, self.browser, browser_window)
+        self.apply_theme()
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.announcer = Announcer(page_document(self.browser))
         self.text = Text()
@@ -231,13 +232,21 @@ class App:
 
     def save_settings(self, settings: Settings) -> None:
         language_changed = settings.language != self.settings.language
+        theme_changed = settings.theme != self.settings.theme
         self.settings = settings
         if language_changed:
             i18n.choose(settings.language, self.browser, browser_window)
+        if theme_changed:
+            self.apply_theme()
+        if language_changed or theme_changed:
             for scene in self.manager.stack:
                 scene.invalidate_layout()
         self.sounds.enabled = settings.sound
         self.saved.save_settings(settings.to_data())
+
+    def apply_theme(self) -> None:
+        """Draw with the palette the settings ask for (the system's choice when "Automatic")."""
+        theme.use(theme.palette_for(self.settings.theme, prefers_dark(self.browser)))
 
     def step_budget(self) -> float:
         """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last

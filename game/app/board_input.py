@@ -352,7 +352,9 @@ class BoardInput:
         return math.dist(pos, self.last_tap.pos) < self.reach() * DOUBLE_TAP_REACH
 
     def _draw_line(self, line: int, pos: tuple[int, int] | None = None) -> None:
-        if self.target.draw_line(line):
+        if self.target.state.must_not_draw(line):
+            self.say(tr("Captures are compulsory: close a box first"))
+        elif self.target.draw_line(line):
             self.hover = None
             self.queued = None
             self.last_tap = None if pos is None else Tap(pos, self.target.now, line)

@@ -12,6 +12,20 @@ def browser_window() -> Any:
     return platform.window  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser
 
 
+def prefers_dark(browser: bool, window: Any = None) -> bool:
+    """Whether the system asks for a dark look: the browser's ``prefers-color-scheme``; on the desktop
+    ``$PIPOPIPETTE_THEME=dark`` (pygame cannot ask the system)."""
+    if not browser:
+        import os
+
+        return os.environ.get("PIPOPIPETTE_THEME", "").strip().lower() == "dark"
+    try:
+        page = window if window is not None else browser_window()
+        return bool(page.matchMedia("(prefers-color-scheme: dark)").matches)
+    except Exception:  # noqa: BLE001 - a page that cannot say keeps the light look
+        return False
+
+
 def browser_document() -> Any:
     import platform
 

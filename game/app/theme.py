@@ -4,27 +4,55 @@ from __future__ import annotations
 
 import pygame
 
+from ..play.players import COLOURS
+from .palette import DARK, LIGHT, PALETTES, Palette
+
 FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
 TEXT_CACHE_BYTES = 8_000_000  # rendered strings kept, in pixel bytes (600 long strings could hold 30 MB)
 
-BACKGROUND = (246, 241, 230)
-PANEL = (255, 252, 245)
-INK = (40, 44, 52)
-MUTED = (120, 118, 112)
-DOT = (40, 44, 52)
-LINE = (52, 58, 70)
-FAINT = (214, 206, 190)
-ACCENT = (32, 110, 200)
-HINT = (118, 72, 204)  # violet: apart from all four player colours (player 3 is green)
-LAST_TURN = (224, 72, 60)
-BUTTON = (233, 226, 212)
-BUTTON_HOVER = (222, 212, 194)
-BUTTON_DOWN = (205, 193, 170)
-BUTTON_PRIMARY = (32, 110, 200)
-DANGER = (196, 52, 44)
-DISABLED = (180, 176, 168)
-SELECTED = (52, 58, 70)
-FOCUS = (240, 160, 40)
+# The colours of the palette in use (game/app/palette.py: light or dark), set by use(); read at draw time as
+# theme.INK and so on, so every drawing follows a change of palette at its next frame.
+BACKGROUND = LIGHT.background
+PANEL = LIGHT.panel
+INK = LIGHT.ink
+MUTED = LIGHT.muted
+DOT = LIGHT.dot
+LINE = LIGHT.line
+FAINT = LIGHT.faint
+ACCENT = LIGHT.accent
+HINT = LIGHT.hint
+LAST_TURN = LIGHT.last_turn
+BUTTON = LIGHT.button
+BUTTON_HOVER = LIGHT.button_hover
+BUTTON_DOWN = LIGHT.button_down
+BUTTON_PRIMARY = LIGHT.button_primary
+ON_PRIMARY = LIGHT.on_primary
+DANGER = LIGHT.danger
+DISABLED = LIGHT.disabled
+SELECTED = LIGHT.selected
+FOCUS = LIGHT.focus
+WASH = LIGHT.wash
+PALETTE = LIGHT
+
+
+def use(palette: Palette) -> None:
+    """Draw with ``palette`` from now on: its colours become this module's, and each player colour's name takes the
+    palette's shade of it (``game.play.players.COLOURS``, which every seat's look is made from)."""
+    global PALETTE
+    PALETTE = palette
+    for name, colour in palette.colours().items():
+        globals()[name.upper()] = colour
+    COLOURS.update(palette.players)
+
+
+def palette_for(choice: str, system_dark: bool) -> Palette:
+    """The palette a theme setting means: "light", "dark", or the system's preference ("auto")."""
+    if choice in PALETTES:
+        return PALETTES[choice]
+    return DARK if system_dark else LIGHT
+
+
+use(LIGHT)
 # The players' colours and patterns are in game/app/players.py (one lookup for every seat's look).
 # With patterns on, a drawn line carries the rhythm of its player's cell pattern: dash and gap lengths (on, off, ...)
 # in line widths, full colour over a pale line.
@@ -32,8 +60,9 @@ LINE_DASHES = {"stripes": (3.0, 1.5), "dots": (1.0, 1.0), "grid": (3.0, 1.0, 1.0
 
 
 def tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
-    """``colour`` mixed with white: 0 keeps it, 1 is white."""
-    return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+    """``colour`` mixed with the palette's wash (white in the light palette, the panel in the dark one): 0 keeps
+    it, 1 is the wash. Pale fills of claimed cells and highlights use it."""
+    return tuple(round(c + (w - c) * amount) for c, w in zip(colour, WASH, strict=True))  # type: ignore[return-value]
 
 
 class Text:

@@ -100,7 +100,7 @@ class Button:
         elif self.primary or self.danger:
             colour = theme.DANGER if self.danger else theme.BUTTON_PRIMARY
             fill = theme.tint(colour, 0.25) if pressed == 0 else colour
-            ink = (255, 255, 255)
+            ink = theme.ON_PRIMARY
         else:
             fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
             ink = theme.INK
@@ -252,7 +252,7 @@ class Choice:
                 pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-4, -4), border_radius=radius)
             elif part in (hover, pressed):
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=radius)
-            ink = (255, 255, 255) if chosen else theme.INK
+            ink = theme.ON_PRIMARY if chosen else theme.INK
             draw_label(surface, text, label, size, rect.inflate(-8, 0), ink)
 
     def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:

@@ -101,17 +101,24 @@ def parse_board_token(token: str) -> Board:
 
 
 def rules_token(rules: Rules) -> str:
-    flags = ("m" if rules.misere else "") + ("n" if rules.no_extra else "")
+    flags = ("m" if rules.misere else "") + ("n" if rules.no_extra else "") + ("c" if rules.must_capture else "")
     flags += {"normal": "", "swedish": "s", "icelandic": "i"}[rules.start]
     return f"{rules.players}{flags}"
 
 
 def parse_rules_token(token: str) -> Rules:
-    m = re.fullmatch(r"([234])(m?)(n?)([si]?)", token)
+    m = re.fullmatch(r"([234])(m?)(n?)(c?)([si]?)", token)
     if not m:
-        raise CodeError(f"rules {shorten(token)!r} are not <players 2-4> followed by flags m, n, then s or i", "rules")
-    start = {"": "normal", "s": "swedish", "i": "icelandic"}[m.group(4)]
-    return Rules(players=int(m.group(1)), misere=bool(m.group(2)), no_extra=bool(m.group(3)), start=start)
+        expected = "<players 2-4> followed by flags m, n, c, then s or i"
+        raise CodeError(f"rules {shorten(token)!r} are not {expected}", "rules")
+    start = {"": "normal", "s": "swedish", "i": "icelandic"}[m.group(5)]
+    return Rules(
+        players=int(m.group(1)),
+        misere=bool(m.group(2)),
+        no_extra=bool(m.group(3)),
+        must_capture=bool(m.group(4)),
+        start=start,
+    )
 
 
 def _digits(board: Board) -> int:

@@ -32,6 +32,13 @@ class Rules:
     misere: bool = False
     no_extra: bool = False
     start: str = "normal"
+    must_capture: bool = False  # captures compulsory: while a cell can be closed, only a line closing one
+
+    @property
+    def normal_play(self) -> bool:
+        """Most cells wins, a capture gives an extra move and may be declined: the play the chain theory (all but
+        two, control) is about."""
+        return not (self.misere or self.no_extra or self.must_capture)
 
     def check(self, board: Board | None = None) -> Rules:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
@@ -115,9 +122,31 @@ class GameState:
         return bool(self.drawn >> line & 1)
 
     def legal_lines(self) -> list[int]:
-        """The undrawn lines, ascending."""
+        """The lines that may be drawn now, ascending: the undrawn lines (only the captures among them when
+        captures are compulsory and there is one)."""
+        if self.rules.must_capture:
+            captures = self.capture_lines()
+            if captures:
+                return captures
         undrawn = bin(self._full ^ self.drawn)[:1:-1]  # character i is bit i of the undrawn set
         return [line for line, bit in enumerate(undrawn) if bit == "1"]
+
+    def capture_lines(self) -> list[int]:
+        """The undrawn lines that would close a cell, ascending."""
+        need, sides, cells = self._need, self.sides, self.board.cells
+        found = {
+            line
+            for cell, count in enumerate(sides)
+            if count == need[cell] - 1
+            for line in cells[cell]
+            if not self.drawn >> line & 1
+        }
+        return sorted(found)
+
+    def must_not_draw(self, line: int) -> bool:
+        """True if ``line`` is undrawn but refused now: captures are compulsory and it closes nothing while a cell
+        can be closed."""
+        return self.rules.must_capture and not self.would_capture(line) and bool(self.capture_lines())
 
     @property
     def lines_left(self) -> int:
@@ -165,6 +194,8 @@ class GameState:
         bit = 1 << line
         if self.drawn & bit:
             raise IllegalMove(f"line {line} is already drawn")
+        if self.rules.must_capture and self.must_not_draw(line):
+            raise IllegalMove(f"line {line} closes nothing while a cell can be closed: captures are compulsory")
         player = self.to_move
         self.drawn |= bit
         captured: tuple[int, ...] = ()

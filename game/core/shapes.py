@@ -48,6 +48,7 @@ class Shape:
     short: str  # the board in a few words (history, statistics)
     option: str  # one size value as Settings offers it (a template of :attr:`option_values`)
     option_values: Callable[[int], dict[str, int]]
+    size_names: tuple[tuple[int, str], ...] = ()  # sizes that have a name players know (sheet 004's triangles)
 
     @property
     def arity(self) -> int:
@@ -88,7 +89,11 @@ class Shape:
         return translate(self.short).format(**self.values(board))
 
     def option_name(self, value: int, translate: Callable[[str], str] = str) -> str:
-        return translate(self.option).format(**self.option_values(value))
+        """One size value as Settings offers it, after its name when it has one ("Small · 5 dots a side · 16
+        triangles")."""
+        option = translate(self.option).format(**self.option_values(value))
+        name = dict(self.size_names).get(value)
+        return option if name is None else f"{translate(name)} · {option}"
 
     def decider_size(self, size: Sequence[int]) -> tuple[int, ...]:
         """The offered size nearest ``size`` (fewest steps on its size values, then fewest cells) whose board has
@@ -149,6 +154,7 @@ TRIANGLE = Shape(
     short="triangle {n}",
     option="{n} dots a side · {cells} triangles",
     option_values=lambda n: {"n": n, "cells": (n - 1) ** 2},
+    size_names=((5, "Small"), (6, "Medium (the usual)"), (7, "Large")),
 )
 HEXAGON = Shape(
     name="hex",

@@ -3,8 +3,8 @@
 window.pipopipetteBackup = {
   upload: null,
 
-  download: function (text, name) {
-    const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+  download: function (text, name, kind) {
+    const url = URL.createObjectURL(new Blob([text], {type: kind || "application/json"}));
     const link = document.createElement("a");
     link.href = url;
     link.download = name;

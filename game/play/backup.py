@@ -23,12 +23,22 @@ data folder. No pygame here.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..storage import Account, Additions, FinishedGame, FoldedGame, LegacyTotals, RecordError, Saved
+from ..storage import (
+    Account,
+    Additions,
+    FinishedGame,
+    FoldedGame,
+    LegacyTotals,
+    RecordError,
+    Saved,
+    daily_from_data,
+    is_day,
+)
 from ..storage.envelope import NotANumber, loads
 from ..storage.history import HISTORY_VERSION, legacy_totals
 from ..storage.records import plain
@@ -52,6 +62,7 @@ class Backup:
     settings: Settings
     history: Additions
     solved: list[str]
+    daily: list[str] = field(default_factory=list)  # the days the daily puzzle was solved (none before version 3)
 
 
 # -- writing --------------------------------------------------------------------------------------------------
@@ -71,7 +82,7 @@ def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -
         "exported": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "settings": settings.to_data(),
         "history": history,
-        "puzzles": {"solved": saved.solved_puzzles()},
+        "puzzles": {"solved": saved.solved_puzzles(), "daily": saved.daily_days()},
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
 
@@ -97,7 +108,7 @@ def read_backup(text: str | bytes) -> Backup:
     if settings_data is None or problems:
         why = problems[0] if problems else tr("a value is not text or not a number")
         raise BackupError(tr("the backup's settings are impossible ({why})").format(why=why))
-    return Backup(settings, _history(data["history"]), _solved(data["puzzles"]))
+    return Backup(settings, _history(data["history"]), _solved(data["puzzles"]), _daily(data["puzzles"]))
 
 
 def _parse(text: str | bytes) -> Any:
@@ -140,6 +151,13 @@ def _history(history: Any) -> Additions:
     except RecordError:
         raise BackupError(tr("the backup's totals of older games are damaged")) from None
     return found
+
+
+def _daily(puzzles: Any) -> list[str]:
+    days = puzzles.get("daily", [])  # (a dict: _solved checked it)
+    if not isinstance(days, list) or not all(is_day(day) for day in days):
+        raise BackupError(tr("the backup's daily puzzle days are not dates"))
+    return daily_from_data({"daily": days})
 
 
 def _solved(puzzles: Any) -> list[str]:
@@ -202,6 +220,8 @@ def merge_backup(saved: Saved, backup: Backup) -> MergeResult:
     solved = saved.solved_puzzles()
     new_solved = [key for key in backup.solved if key not in solved]
     saved.save_solved_puzzles(solved + new_solved)
+    for day in backup.daily:
+        saved.mark_daily_solved(day)
     saved.save_settings(backup.settings.to_data())
     return MergeResult(account, len(new_solved))
 
@@ -248,10 +268,10 @@ def _page(window: Any, call: str) -> Any:
     return window.eval("window.pipopipetteBackup." + call)
 
 
-def browser_download(window: Any, text: str, name: str = FILE_NAME) -> None:
-    """Offer ``text`` as a file download (raises BackupError if the page refuses)."""
+def browser_download(window: Any, text: str, name: str = FILE_NAME, kind: str = "application/json") -> None:
+    """Offer ``text`` as a file download of media type ``kind`` (raises BackupError if the page refuses)."""
     try:
-        _page(window, f"download({json.dumps(text)},{json.dumps(name)})")
+        _page(window, f"download({json.dumps(text)},{json.dumps(name)},{json.dumps(kind)})")
     except Exception as error:
         raise BackupError(tr("the browser refused the download ({why})").format(why=error)) from None
 

@@ -16,6 +16,7 @@ from .i18n import tr, tr_mark
 Line = str | int  # "h<r><c>" / "v<r><c>" on a square board, else a line id
 ANY = "any"  # a step any legal line completes
 CAPTURES = "captures"  # a step any line that closes a cell completes
+SAFE = "safe"  # a step any safe line completes (it closes nothing and gives no cell its last-but-one side)
 
 
 def line_id(board: Board, name: Line) -> int:
@@ -42,6 +43,7 @@ class Step:
     wrong: str  # said when another line is drawn (and that line is not drawn)
     said: str  # said once the step is done
     reply: tuple[Line, ...] = ()  # then drawn by the other player
+    takes: bool = False  # the other player first takes every cell offered (whichever line the reader drew)
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ class Lesson:
             return legal
         if accept == CAPTURES:
             return [line for line in legal if self.state.would_capture(line)]
+        if accept == SAFE:
+            return [line for line in legal if self.state.is_safe(line) and not self.state.would_capture(line)]
         return [line_id(self.board, name) for name in accept if not self.state.is_drawn(line_id(self.board, name))]
 
     def draw(self, line: int) -> bool:
@@ -107,14 +111,23 @@ class Lesson:
         self.state.play(line)
         self.last_turn, self.last_player = [line], reader
         if step.reply:
-            replies = [line_id(self.board, name) for name in step.reply]
             self.last_player = self.state.to_move
-            for reply in replies:
-                self.state.play(reply)
+            replies = self._take_offered() if step.takes else []
+            for name in step.reply:
+                replies.append(line_id(self.board, name))
+                self.state.play(replies[-1])
             self.last_turn = replies
         self.feedback, self.mistake = tr(step.said), False
         self.step += 1
         return True
+
+    def _take_offered(self) -> list[int]:
+        """The other player draws every line that closes a cell, while there is one; the lines drawn."""
+        taken = []
+        while self.state.capture_lines():
+            taken.append(self.state.capture_lines()[0])
+            self.state.play(taken[-1])
+        return taken
 
     def show_me(self) -> int | None:
         """A line that completes the current step (for a reader who is stuck, or playing by keyboard)."""
@@ -186,4 +199,141 @@ DECLINE = Exercise(
     ),
     tr_mark("You win 4 to 2. Had you taken all three at the top, you would have had to open the bottom chain: 3 to 3."),
     previous=("v00",),
+)
+
+
+CAPTURES_COMPULSORY = Exercise(
+    "square",
+    (2, 3),
+    (*H_ROWS_2X3, "v00"),
+    1,
+    (
+        Step(
+            tr_mark("You are B; captures are compulsory. A opened the top chain: take its first box."),
+            ("v01",),
+            tr_mark("Take the box that has three sides, at the open end of the top chain."),
+            tr_mark("One box taken, and you move again."),
+        ),
+        Step(
+            tr_mark("Now try to leave the last two boxes, as in the double-cross."),
+            CAPTURES,
+            tr_mark("Captures are compulsory: while a box can be closed, you must close one."),
+            tr_mark("Taken: here you may not leave them."),
+        ),
+        Step(
+            tr_mark("Take the last box of the chain."),
+            CAPTURES,
+            tr_mark("Captures are compulsory: while a box can be closed, you must close one."),
+            tr_mark("All three are yours, and you must move again."),
+        ),
+        Step(
+            tr_mark("Nothing else is left: open the bottom chain."),
+            ANY,
+            tr_mark("That line is already drawn."),
+            tr_mark("A must now take all three."),
+        ),
+    ),
+    tr_mark("3 to 3: with captures compulsory there is no double-cross. Where capturing is optional, B wins 4 to 2."),
+    rules=Rules(must_capture=True),
+    previous=("v00",),
+)
+
+SAFE_LINES = Exercise(
+    "square",
+    (3, 3),
+    ("h00", "v00", "h11", "h21", "v23", "h32"),
+    0,
+    (
+        Step(
+            tr_mark("You are A. Draw a safe line: one that gives no box its third side."),
+            SAFE,
+            tr_mark("Careless: that is a box's third side, and B would take the box. Find a safe line."),
+            tr_mark("Safe: B has nothing to take."),
+        ),
+    ),
+    tr_mark("While safe lines remain, never draw a box's third side."),
+)
+
+SHORTEST_CHAIN = Exercise(
+    "square",
+    (3, 3),
+    ("h02", "h10", "h11", "h12", "h20", "h21", "h30", "h31", "h32", "v01", "v13", "v23"),
+    0,
+    (
+        Step(
+            tr_mark("You are A. No safe line is left: every line gives something away. Open the shortest chain."),
+            ("h00", "v00"),
+            tr_mark("That gives B more than it needs to: find the chain of one box, in the top-left corner."),
+            tr_mark("B takes one box, and then has to open a chain for you."),
+            reply=("v02",),
+            takes=True,
+        ),
+        Step(
+            tr_mark("B opened the chain of two in its middle: take both boxes."),
+            CAPTURES,
+            tr_mark("Take a box: draw a line that closes one."),
+            tr_mark("Keep going."),
+        ),
+        Step(
+            tr_mark("B opened the chain of two in its middle: take both boxes."),
+            CAPTURES,
+            tr_mark("Take a box: draw a line that closes one."),
+            tr_mark("Two boxes for you; only the long chain is left, and it goes to B."),
+        ),
+    ),
+    tr_mark("Giving the shortest chain first keeps what you give small: 2 to 7 here, and 1 to 8 otherwise."),
+)
+
+TRIANGLES_SAFE = Exercise(
+    "triangle",
+    (4,),
+    (0, 7, 9, 13),
+    0,
+    (
+        Step(
+            tr_mark("You are A. On triangles a safe line gives no triangle its second side: draw one."),
+            SAFE,
+            tr_mark("Careless: that is a triangle's second side, and B would close it. Find a safe line."),
+            tr_mark("Safe: B has nothing to close."),
+        ),
+    ),
+    tr_mark("A triangle has only three sides: its second side is already the careless one."),
+)
+
+TRIANGLES_TWO = Exercise(
+    "triangle",
+    (4,),
+    (7, 10, 12, 16),
+    0,
+    (
+        Step(
+            tr_mark("You are A. One line is the last side of two triangles: draw it."),
+            (11,),
+            tr_mark("That takes nothing: find the line between two triangles that both have two sides."),
+            tr_mark("Two at once: both are yours, and you move again, once."),
+        ),
+        Step(
+            tr_mark("Your extra move: draw another line."),
+            ANY,
+            tr_mark("That line is already drawn."),
+            tr_mark("That line closed nothing, so B moves next."),
+        ),
+    ),
+    tr_mark("Done: two triangles with one line, and one extra move."),
+)
+
+COUNT_CHAINS = Exercise(
+    "square",
+    (3, 3),
+    ("v12", "h12", "h02", "h31", "v22", "h20", "v20", "v00", "h10", "h11"),
+    0,
+    (
+        Step(
+            tr_mark("You are A and you started: draw the safe line that makes two long chains (16 dots + 2: even)."),
+            ("h01",),
+            tr_mark("Count again: that leaves one long chain. Close the top row off into a chain of three."),
+            tr_mark("Two long chains: the top row, and the four boxes at the bottom left."),
+        ),
+    ),
+    tr_mark("Count the long chains before the safe lines run out: the starter wants dots + long chains even."),
 )

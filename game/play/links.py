@@ -217,6 +217,7 @@ def position_settings(base: Settings, state: GameState, seats: tuple[Seat, ...])
         seats=seats,
         misere=rules.misere,
         no_extra=rules.no_extra,
+        must_capture=rules.must_capture,
         start=rules.start,
         timer=0,
         match=False,

@@ -19,7 +19,7 @@ from ..core.rules import STARTS
 from ..core.shapes import shape_of
 from .i18n import tr, tr_mark
 from .i18n.phrases import START_NAMES, describe_board, hint_reason
-from .session import Session
+from .session import GAME, Session
 
 FEEDBACK_SECONDS = 2.0
 TAKEN = tr_mark("That line is taken")
@@ -127,6 +127,10 @@ class GamePresenter:
             parts.append(tr(START_NAMES[session.rules.start]))
         if session.rules.no_extra:
             parts.append(tr("no extra move"))
+        if session.rules.must_capture:
+            parts.append(tr("captures compulsory"))
+        if session.settings.decider and len(session.seats) == 2 and session.purpose == GAME:
+            parts.append(tr("decider if tied"))
         if len(session.games) > 1:
             parts.append(tr("board {n} of {total}").format(n=session.current + 1, total=len(session.games)))
         return " · ".join(parts)
@@ -149,6 +153,8 @@ class GamePresenter:
         name = session.names[state.to_move]
         if session.paused:
             return tr("Paused: tap the board to go on")
+        if not state.moves and state.to_move != 0:  # rules sheet 004 has the first player blue: say why not here
+            return tr("{name} starts: colours stay with the players, whoever starts").format(name=name)
         if session.thinking:
             return tr("{name} is thinking").format(name=name)
         if session.hint_search is not None:

@@ -36,6 +36,7 @@ BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its 
 HINT_MIN_SECONDS = 0.2
 HINT_MAX_SECONDS = 0.45
 GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
+BEGINNER_PATH = ((2, 2), (4, 4))  # rules sheet 000: beginners start on 3x3 dots, then move up to 5x5 dots
 GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 UNATTENDED_TIMEOUTS = 3  # this many people's moves in a row drawn by the timer, with no touch between: a pause
 
@@ -229,7 +230,7 @@ class Session:
     # -- playing ----------------------------------------------------------------------------------------------
     def play_human(self, line: int) -> bool:
         """Draw ``line`` for the person to move; False (nothing changes) when input is not accepted now."""
-        if not self.accepting_input() or self.state.is_drawn(line):
+        if not self.accepting_input() or self.state.is_drawn(line) or self.state.must_not_draw(line):
             return False
         self.attend()
         self.play_line(line)
@@ -396,6 +397,20 @@ class Session:
     def tied(self) -> bool:
         """True when every player shares the win (a drawn game or match)."""
         return len(self.winners()) == len(self.seats)
+
+    def move_up(self) -> Settings | None:
+        """After a practice game on a board of :data:`BEGINNER_PATH`, the settings of a practice game on the next
+        one (else None)."""
+        size = tuple(self.settings.size)
+        if self.purpose != PRACTICE or self.settings.shape != "square" or size not in BEGINNER_PATH[:-1]:
+            return None
+        return self.settings.with_(size=BEGINNER_PATH[BEGINNER_PATH.index(size) + 1])
+
+    def decider_due(self) -> bool:
+        """The game (not a decider, nor practice) ended in a tie, and the players agreed before play that a tie
+        goes on to a decider."""
+        over = all(game.over for game in self.games)
+        return self.settings.decider and self.purpose == GAME and len(self.seats) == 2 and over and self.tied()
 
     def decider(self) -> Session:
         """A decider board after a tie (rules sheet 003): one board of the same shape with an odd number of cells

@@ -44,22 +44,31 @@ class Settings:
     misere: bool = False
     start: str = "normal"
     no_extra: bool = False
+    must_capture: bool = False
     timer: int = 0
     first: int = 0
     sound: bool = True
     patterns: bool = True
     animation: str = "normal"
     match: bool = False
+    decider: bool = False  # a decider agreed before play: a two-player tie goes on to it (rules sheet 003)
     competitive: bool = False
     players: tuple[Player, ...] = ()
     language: str = AUTO
+    theme: str = AUTO  # "light", "dark", or the system's choice (the browser's prefers-color-scheme)
 
     # -- what the game is made of -----------------------------------------------------------------------------
     def board(self) -> Board:
         return Board.from_spec(self.shape, self.size)
 
     def rules(self) -> Rules:
-        return Rules(players=len(self.seats), misere=self.misere, no_extra=self.no_extra, start=self.start)
+        return Rules(
+            players=len(self.seats),
+            misere=self.misere,
+            no_extra=self.no_extra,
+            start=self.start,
+            must_capture=self.must_capture,
+        )
 
     @property
     def no_help(self) -> bool:
@@ -106,6 +115,8 @@ class Settings:
             found.append(tr("animation speed {speed!r} is not offered").format(speed=self.animation))
         if self.language not in (AUTO, *LANGUAGES):
             found.append(tr("language {code!r} is not offered").format(code=self.language))
+        if self.theme not in THEMES:
+            found.append(tr("theme {name!r} is not offered").format(name=self.theme))
         if len(self.players) > 4:
             found.append(tr("{n} players' looks: a game has at most 4 players").format(n=len(self.players)))
         found += choice_problems(self.players, len(self.seats))
@@ -125,8 +136,9 @@ class Settings:
         return data
 
 
-_BOOLS = ("misere", "no_extra", "sound", "patterns", "match", "competitive")
-_TEXTS = ("shape", "start", "animation", "language")
+THEMES = (AUTO, "light", "dark")
+_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive")
+_TEXTS = ("shape", "start", "animation", "language", "theme")
 _INTS = ("timer", "first")
 
 

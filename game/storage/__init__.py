@@ -19,7 +19,7 @@ from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
 from .memory import MemoryStore
 from .notices import Notice
 from .records import FinishedGame, FoldedGame, LegacyTotals, Outcome, RecordError, Seat, UnfinishedGame
-from .saved import HistoryView, Saved, solved_from_data
+from .saved import HistoryView, Saved, daily_from_data, is_day, solved_from_data
 from .store import Store, StoreError, StoreUnavailable
 
 __all__ = [
@@ -53,6 +53,8 @@ __all__ = [
     "StoreUnavailable",
     "default_data_dir",
     "open_store",
+    "daily_from_data",
+    "is_day",
     "solved_from_data",
 ]
 

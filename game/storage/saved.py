@@ -21,6 +21,7 @@ still be writing by then).
 
 from __future__ import annotations
 
+import datetime
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -179,7 +180,20 @@ class Saved:
         return solved_from_data(self._read_dict(PUZZLES, phrases.NOT_PUZZLES))
 
     def save_solved_puzzles(self, keys: list[str]) -> bool:
-        return self._write(PUZZLES, {"solved": solved_from_data({"solved": keys})})
+        return self._save_puzzles(keys, self.daily_days())
+
+    def daily_days(self) -> list[str]:
+        """The dates (``YYYY-MM-DD``) on which the daily puzzle was solved, oldest first."""
+        return daily_from_data(self._read_dict(PUZZLES, phrases.NOT_PUZZLES))
+
+    def mark_daily_solved(self, day: str) -> bool:
+        """Add ``day`` to the days the daily puzzle was solved (once); False when it is kept to be saved later."""
+        days = self.daily_days()
+        return True if day in days else self._save_puzzles(self.solved_puzzles(), [*days, day])
+
+    def _save_puzzles(self, keys: list[str], days: list[str]) -> bool:
+        data = {"solved": solved_from_data({"solved": keys}), "daily": daily_from_data({"daily": days})}
+        return self._write(PUZZLES, data)
 
     def mark_puzzle_solved(self, key: str) -> bool:
         """Add ``key`` to the solved puzzles (once); False when it is kept to be saved later."""
@@ -376,6 +390,24 @@ class Saved:
 
 
 MAX_PUZZLE_KEY = 2000  # a puzzle key is its position code, never longer
+
+
+def daily_from_data(data: Any) -> list[str]:
+    """The days in a stored value ``{"daily": ["YYYY-MM-DD", ...]}``: real dates only, each once, sorted."""
+    if not isinstance(data, dict) or not isinstance(data.get("daily"), list):
+        return []
+    return sorted({day for day in data["daily"] if is_day(day)})
+
+
+def is_day(value: Any) -> bool:
+    """A calendar date written ``YYYY-MM-DD`` in ASCII digits."""
+    if not (isinstance(value, str) and len(value) == 10 and value.isascii()):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def solved_from_data(data: Any) -> list[str]:

@@ -168,6 +168,8 @@ RULES = [
     Rules(players=3),
     Rules(players=4, misere=True),
     Rules(players=3, no_extra=True),
+    Rules(must_capture=True),
+    Rules(players=3, must_capture=True),
 ]
 
 

@@ -9,7 +9,7 @@ from ai_helpers import TickingClock
 
 from game.ai.search.common import Work
 from game.ai.search.solver import Solver, solve, to_win
-from game.core import Board, GameState, Rules
+from game.core import Board, GameState, Rules, parse_line
 
 
 def brute_force(state: GameState) -> int:
@@ -65,6 +65,9 @@ VARIANTS = {
     "swedish": Rules(start="swedish"),
     "icelandic": Rules(start="icelandic"),
     "misere_no_extra": Rules(misere=True, no_extra=True),
+    "must_capture": Rules(must_capture=True),
+    "misere_must_capture": Rules(misere=True, must_capture=True),
+    "no_extra_must_capture": Rules(no_extra=True, must_capture=True),
 }
 
 
@@ -96,6 +99,18 @@ def test_normal_play_reductions_on_many_endgames(seed: int) -> None:
     kind, size = rng.choice([("square", (2, 3)), ("square", (3, 3)), ("triangle", (4,)), ("hex", (1,))])
     state = random_position(Board.from_spec(kind, size), Rules(), rng.randint(10, 16), seed)
     assert solve(state) == brute_force(state), (kind, size, state.moves)
+
+
+def test_captures_compulsory_takes_the_double_cross_away() -> None:
+    """2x3 boxes, two chains of three, the top one just opened: declining its last two wins 4-2 when capturing is
+    optional; when captures are compulsory the mover takes all three and must open the other chain: 3-3."""
+    lines = ("h 0 0", "h 0 1", "h 0 2", "h 1 0", "h 1 1", "h 1 2", "h 2 0", "h 2 1", "h 2 2", "v 0 0")
+    for rules, value in ((Rules(), 2), (Rules(must_capture=True), 0)):
+        state = GameState(Board.square(2, 3), rules)
+        for name in lines:
+            state.drawn |= 1 << parse_line(state.board, name)
+        state.sides = [sum(state.is_drawn(line) for line in sides) for sides in state.board.cells]
+        assert solve(state) == brute_force(state) == value
 
 
 def test_known_values_of_small_empty_boards() -> None:

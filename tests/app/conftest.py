@@ -164,3 +164,13 @@ def silence_after_each_test():
     yield
     if pygame.mixer.get_init():
         pygame.mixer.stop()
+
+
+@pytest.fixture(autouse=True)
+def light_palette_after_each_test():
+    """The palette is the theme module's state: a test that turns the game dark leaves the next one light."""
+    yield
+    from game.app import theme
+    from game.app.palette import LIGHT
+
+    theme.use(LIGHT)

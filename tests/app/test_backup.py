@@ -220,6 +220,7 @@ class FakeWindow:
         self.downloads: list[str] = []
         self.picked = 0
         self.upload: dict | None = None
+        self.files: list[tuple[str, str, str]] = []
 
     def eval(self, script: str):
         if script == "typeof(window.pipopipetteBackup)":
@@ -230,9 +231,11 @@ class FakeWindow:
         assert self.defined and script.startswith("window.pipopipetteBackup.")
         call = script.removeprefix("window.pipopipetteBackup.")
         if call.startswith("download("):
-            text, name = json.loads("[" + call[len("download(") : -1] + "]")
-            assert name == FILE_NAME
-            self.downloads.append(text)
+            text, name, kind = json.loads("[" + call[len("download(") : -1] + "]")
+            self.files.append((name, kind, text))
+            if name == FILE_NAME:
+                assert kind == "application/json"
+                self.downloads.append(text)
             return "ok"
         if call.startswith("pick("):
             self.picked += 1

@@ -6,6 +6,7 @@ import ast
 import random
 import re
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pygame
@@ -46,7 +47,7 @@ def shape_words() -> set[str]:
         text
         for shape in SHAPES.values()
         for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
-                     shape.take_hint)
+                     shape.take_hint, *(name for _, name in shape.size_names))
     }  # fmt: skip
 
 
@@ -272,6 +273,11 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
     def made(name: str, **args) -> Callable[[], object]:
         return lambda: app.scene(name, **args)
 
+    def daily() -> object:
+        for day in ("2026-11-29", "2026-11-30", "2026-12-01"):  # (a streak, ticked days, today solved)
+            app.saved.mark_daily_solved(day)
+        return app.scene("daily", today=lambda: date(2026, 12, 1))
+
     timed = Settings(seats=four, shape="triangle", size=(6,), timer=15)
     match = Settings(seats=you_and_computer, size=(2, 2), match=True)
     link = friend_link(DEFAULT_SITE, played(Settings(size=(4, 4)), 9).state, "Kq3xZ0a_")
@@ -291,6 +297,7 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         ("open a link", "open_link", opened_link),
         ("backup", "backup", made("backup")),
         ("puzzles", "puzzles", made("puzzles")),
+        ("the daily puzzle", "daily", daily),
         ("puzzle", "puzzle", lambda: app.scene("puzzle", puzzles=puzzles(), index=0)),
         ("puzzle with its hint", "puzzle", puzzle_hint),
         ("players", "players", made("players")),

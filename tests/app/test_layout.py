@@ -8,6 +8,7 @@ A text's CSS size is its font's em size: pygame's ``Font(None, n)`` is an ``n * 
 from __future__ import annotations
 
 import random
+from datetime import date
 
 import pygame
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from game.app import layout
 from game.app.scenes.backup import BackupScene
 from game.app.scenes.board import BoardScene
+from game.app.scenes.daily import DailyScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.menu import MenuScene
@@ -132,6 +134,7 @@ def scene_makers():
     for theme in ("chains", "triangles", "hexagons"):
         yield f"puzzle, {theme}", lambda app, theme=theme: _puzzle(app, theme)
     yield "puzzle, hint shown", lambda app: _puzzle(app, "long-chain", hint=True)
+    yield "daily puzzle", _daily
     yield "backup", lambda app: BackupScene(app)
     yield "backup, an import refused", _backup_refused
     yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
@@ -155,6 +158,12 @@ def _puzzle(app, theme: str, hint: bool = False) -> PuzzleScene:
     scene = PuzzleScene(app, puzzles, next(i for i, p in enumerate(puzzles) if p.theme == theme))
     scene.show_hint = hint
     return scene
+
+
+def _daily(app) -> DailyScene:
+    for day in ("2026-11-30", "2026-12-01"):
+        app.saved.mark_daily_solved(day)
+    return DailyScene(app, today=lambda: date(2026, 12, 1))
 
 
 def _backup_refused(app) -> BackupScene:

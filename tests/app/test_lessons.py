@@ -4,9 +4,23 @@ from __future__ import annotations
 
 import pygame
 
+from game.ai.position.chains import analyse
+from game.ai.search.solver import solve
 from game.app.scenes.board import BoardScene
 from game.app.scenes.howto import PAGES, HowToScene
-from game.play.lessons import CLOSE_A_BOX, DECLINE, Lesson, line_id
+from game.core import GameState
+from game.play.lessons import (
+    CAPTURES_COMPULSORY,
+    CLOSE_A_BOX,
+    COUNT_CHAINS,
+    DECLINE,
+    SAFE_LINES,
+    SHORTEST_CHAIN,
+    TRIANGLES_SAFE,
+    TRIANGLES_TWO,
+    Lesson,
+    line_id,
+)
 
 
 def test_closing_a_box_then_the_extra_move() -> None:
@@ -70,5 +84,104 @@ def test_the_last_page_starts_an_unrecorded_practice_game(make_driver, store) ->
     driver.press_button("Practice game")
     assert isinstance(driver.scene, BoardScene)
     session = driver.scene.session
-    assert not session.recorded and session.seats[1].is_computer and session.board.num_cells == 9
+    assert not session.recorded and session.seats[1].is_computer
+    assert session.board.num_dots == 9, "rules sheet 000: beginners start on 3x3 dots"
     assert store.get("unfinished") is None
+
+
+# -- the rules sheets' strategy, played ------------------------------------------------------------------------------
+def best_lines(state: GameState) -> set[int]:
+    """The lines of ``state`` with the best exact value for the player to move."""
+    values = {}
+    for line in state.legal_lines():
+        after = state.copy()
+        result = after.play(line)
+        rest = 0 if after.over else solve(after)
+        again = after.to_move == state.to_move
+        values[line] = len(result.captured) + (rest if again else -rest)
+    best = max(values.values())
+    return {line for line, value in values.items() if value == best}
+
+
+def test_safe_lines_refuses_a_third_side_with_the_reason() -> None:
+    lesson = Lesson(SAFE_LINES)
+    third = line_id(lesson.board, "h10")  # the top-left box already has its top and left sides
+    assert not lesson.draw(third) and "third side" in lesson.feedback and lesson.state.moves == []
+    assert set(lesson.accepted()) == {line for line in lesson.state.legal_lines() if lesson.state.is_safe(line)}
+    assert lesson.draw(lesson.show_me()) and lesson.done
+
+
+def test_count_the_long_chains_accepts_exactly_the_winning_line() -> None:
+    lesson = Lesson(COUNT_CHAINS)
+    assert set(lesson.accepted()) == best_lines(lesson.state) == {line_id(lesson.board, "h01")}
+    assert lesson.draw(line_id(lesson.board, "h01"))
+    longs = [c for c in analyse(lesson.state).chains if len(c.cells) >= 3]
+    assert sorted(len(c.cells) for c in longs) == [3, 4]
+
+
+def test_open_the_shortest_chain_accepts_exactly_the_best_lines_and_b_replies() -> None:
+    for first in ("h00", "v00"):  # either side of the one-box chain
+        lesson = Lesson(SHORTEST_CHAIN)
+        assert set(lesson.accepted()) == best_lines(lesson.state)
+        assert not lesson.draw(line_id(lesson.board, "v11")) and lesson.mistake
+        assert lesson.draw(line_id(lesson.board, first))
+        assert lesson.state.scores == [0, 1] and lesson.state.to_move == 0
+        while not lesson.done:
+            assert lesson.draw(lesson.show_me())
+        assert lesson.state.scores == [2, 1]
+
+
+def test_triangles_safe_or_careless() -> None:
+    lesson = Lesson(TRIANGLES_SAFE)
+    careless = 2  # the second side of the top triangle
+    assert not lesson.draw(careless) and "second side" in lesson.feedback
+    assert lesson.accepted() == [5, 6, 16]
+    assert lesson.draw(16) and lesson.done
+
+
+def test_triangles_two_at_once() -> None:
+    lesson = Lesson(TRIANGLES_TWO)
+    assert not lesson.draw(0) and lesson.mistake
+    assert lesson.draw(11) and lesson.state.scores == [2, 0] and lesson.state.to_move == 0
+    assert lesson.draw(lesson.show_me()) and lesson.done and lesson.state.to_move == 1
+
+
+def test_captures_compulsory_refuses_the_double_cross() -> None:
+    lesson = Lesson(CAPTURES_COMPULSORY)
+    board = lesson.board
+    assert lesson.draw(line_id(board, "v01"))
+    assert not lesson.draw(line_id(board, "v03")), "declining the last two is what this rule forbids"
+    assert "compulsory" in lesson.feedback
+    while not lesson.done:
+        assert lesson.draw(lesson.show_me())
+    assert lesson.state.scores == [0, 3]
+
+
+def test_the_strategy_pages_are_played() -> None:
+    played = {page.title: page.exercise for page in PAGES if page.exercise is not None}
+    assert played["Safe lines"] is SAFE_LINES and played["Count the long chains"] is COUNT_CHAINS
+    assert played["Shortest chain first"] is SHORTEST_CHAIN
+    assert played["Triangles: safe or careless"] is TRIANGLES_SAFE
+    assert played["Triangles: two at once"] is TRIANGLES_TWO
+    assert played["Captures compulsory"] is CAPTURES_COMPULSORY
+
+
+def test_the_last_page_prints_the_rules_and_a_grid(make_driver, monkeypatch) -> None:
+    from tests.app.test_backup import FakeWindow
+
+    window = FakeWindow()
+    monkeypatch.setattr("game.app.scenes.howto.browser_window", lambda: window)
+    driver = make_driver(browser=True)
+    scene = HowToScene(driver.app)
+    driver.app.manager.push(scene)
+    scene.page = len(PAGES) - 1
+    scene.invalidate_layout()
+    driver.frames(1)
+    driver.press_button("Print the rules")
+    driver.press_button("Print a grid")
+    assert [(name, kind) for name, kind, _ in window.files] == [
+        ("pipopipette-rules.svg", "image/svg+xml"),
+        ("pipopipette-grid.svg", "image/svg+xml"),
+    ]
+    assert window.files[1][2].count("<circle") == driver.app.settings.board().num_dots
+    assert "offered for download" in scene.feedback.text(scene.now)

@@ -9,8 +9,9 @@ import pytest
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import board_scores, describe_entry
 from game.app.scenes.results import ResultsScene
+from game.play.presenter import Feedback, GamePresenter
 from game.play.session import DECIDER, PRACTICE, Session
-from game.play.settings import Seat, Settings
+from game.play.settings import Seat, Settings, settings_from_data
 from game.storage import FinishedGame, RecordError
 
 PEOPLE = (Seat("human"), Seat("human"))
@@ -109,3 +110,44 @@ def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
     assert store.get("history") is None
     assert store.get("unfinished") == real
+
+
+def test_a_decider_agreed_before_play_is_the_way_on_after_a_tie(make_driver) -> None:
+    agreed = tied_session(Settings(seats=PEOPLE, size=(2, 2), decider=True))
+    assert agreed.decider_due() and not tied_session(Settings(seats=PEOPLE, size=(2, 2))).decider_due()
+    driver = make_driver()
+    driver.app.manager.push(ResultsScene(driver.app, agreed))
+    driver.frames(1)
+    labels = [w.label for w in driver.scene.panel.widgets]
+    assert labels[0] == "Play the agreed decider: 3x3 boxes (4x4 dots)"
+    assert "Rematch" not in labels, "the players agreed on a decider, not a rematch"
+    driver.press_button(labels[0])
+    decider = driver.scene.session
+    assert decider.purpose == DECIDER and decider.board.num_cells % 2 == 1
+    assert not decider.decider_due()
+
+
+def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
+    settings = Settings(seats=PEOPLE, decider=True)
+    assert settings_from_data(settings.to_data()) == (settings, [])
+    title = GamePresenter(Session(settings, random.Random(0), first=0), Feedback()).title()
+    assert title.endswith("decider if tied")
+
+
+def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots(make_driver, store) -> None:
+    seats = (Seat("human"), Seat("computer", "beginner"))
+    first = Session(Settings(seats=seats, size=(2, 2)), random.Random(2), purpose=PRACTICE)
+    play_out(first, 2)
+    driver = make_driver()
+    driver.app.manager.push(ResultsScene(driver.app, first))
+    driver.frames(1)
+    label = driver.scene.panel.widgets[0].label
+    assert label == "Move up: practise on 4x4 boxes (5x5 dots)"
+    driver.press_button(label)
+    bigger = driver.scene.session
+    assert isinstance(driver.scene, BoardScene) and bigger.purpose == PRACTICE and bigger.board.num_dots == 25
+    assert store.get("unfinished") is None and store.get("history") is None
+    play_out(bigger, 3)
+    assert bigger.move_up() is None, "5x5 dots is the end of the beginners' path"
+    game = Session(Settings(seats=seats, size=(2, 2)), random.Random(2))
+    assert game.move_up() is None, "only practice games suggest it"

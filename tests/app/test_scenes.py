@@ -172,7 +172,7 @@ def test_how_to_play_captions_say_who_moves():
         "B to move · A 0 · B 0 · C 0",
         "C to move · A 0 · B 0 · C 0",
     ]
-    swedish, icelandic = by_title["Swedish start"][0].state, by_title["Icelandic start"][0].state
+    swedish, icelandic = by_title["Swedish board (border drawn)"][0].state, by_title["Left and bottom drawn"][0].state
     assert bin(swedish.drawn).count("1") == len(swedish.board.border)
     assert bin(icelandic.drawn).count("1") == len(icelandic.board.left_bottom_border())
     shapes = {page.example.shape for page in PAGES if page.example is not None}
@@ -181,8 +181,8 @@ def test_how_to_play_captions_say_who_moves():
 
 def test_how_to_play_explains_every_variant_and_starts_interactive():
     titles = [page.title for page in PAGES]
-    for variant in ("Misère", "Swedish start", "Icelandic start", "No extra move", "The move timer",
-                    "The two-board match", "Three or four players"):  # fmt: skip
+    for variant in ("Misère", "Swedish board (border drawn)", "Left and bottom drawn", "Captures compulsory",
+                    "No extra move", "The move timer", "The two-board match", "Three or four players"):  # fmt: skip
         assert variant in titles
     assert PAGES[0].exercise is not None, "the first page is played, not read"
     assert any(page.exercise is not None and "double-cross" in page.title for page in PAGES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import Board, CodeError, GameState, NotationError, Rules, decode, encode, line_name, parse_line
-from game.core.notation import _check_char
+from game.core.notation import _check_char, parse_rules_token, rules_token
 
 BOARDS = [Board.square(1), Board.square(3), Board.square(2, 5), Board.square(12), Board.triangle(6), Board.hexagon(2)]
 
@@ -79,6 +79,8 @@ def same_game(a: GameState, b: GameState) -> bool:
         (Board.square(5), Rules(players=4, start="icelandic"), 30),
         (Board.triangle(6), Rules(misere=True, no_extra=True, start="icelandic"), 20),
         (Board.hexagon(3), Rules(players=2, start="swedish"), 40),
+        (Board.square(4), Rules(must_capture=True), 30),
+        (Board.triangle(5), Rules(players=3, misere=True, no_extra=True, must_capture=True, start="swedish"), 15),
     ],
     ids=str,
 )
@@ -88,6 +90,14 @@ def test_codes_round_trip(board: Board, rules: Rules, moves: int) -> None:
     assert same_game(decode(code), state)
     assert encode(decode(code)) == code
     assert decode(f"  {code}\n").moves == state.moves
+
+
+def test_captures_compulsory_is_the_c_flag_after_m_and_n() -> None:
+    assert rules_token(Rules(misere=True, no_extra=True, must_capture=True, start="swedish")) == "2mncs"
+    assert parse_rules_token("2c") == Rules(must_capture=True)
+    assert parse_rules_token("3nci") == Rules(players=3, no_extra=True, must_capture=True, start="icelandic")
+    with pytest.raises(CodeError):
+        parse_rules_token("2cm")  # out of order
 
 
 def test_code_layout() -> None:
@@ -132,8 +142,8 @@ GOOD = encode(random_game(Board.square(3), Rules(), 5, seed=3))
         (with_check("1.s0x3.2.0."), "board 's0x3' is not s<R>x<C>, t<S> or h<S>"),
         (with_check("1.s٣x٣.2.0."), "board 's٣x٣' is not s<R>x<C>, t<S> or h<S>"),
         (with_check("1.q3.2.0."), "board 'q3' is not s<R>x<C>, t<S> or h<S>"),
-        (with_check("1.s3x3.5.0."), "rules '5' are not <players 2-4> followed by flags m, n, then s or i"),
-        (with_check("1.s3x3.2sm.0."), "rules '2sm' are not <players 2-4> followed by flags m, n, then s or i"),
+        (with_check("1.s3x3.5.0."), "rules '5' are not <players 2-4> followed by flags m, n, c, then s or i"),
+        (with_check("1.s3x3.2sm.0."), "rules '2sm' are not <players 2-4> followed by flags m, n, c, then s or i"),
         (with_check("1.s3x3.2.2."), "first player '2' is not 0..1"),
         (with_check("1.s3x3.3.²."), "first player '²' is not 0..2"),
         (with_check("1.s3x3.2.00."), "first player '00' is not 0..1"),

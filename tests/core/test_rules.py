@@ -333,3 +333,57 @@ def test_undo_on_a_fresh_game_says_there_is_nothing_to_undo() -> None:
     with pytest.raises(RulesError) as caught:
         GameState(Board.square(2)).undo()
     assert str(caught.value) == "nothing to undo"
+
+
+# -- captures compulsory (sheet 003's standard play) ----------------------------------------------------------------
+def three_sided_box() -> tuple[Board, list[int]]:
+    """2x2 boxes with the top-left box on three sides (its right side open) and one line far from it."""
+    board = Board.square(2)
+    return board, [line(GameState(board), name) for name in ("h 2 1", "h 0 0", "v 0 0", "h 1 0")]
+
+
+def test_declining_a_capture_is_allowed_in_the_standard_game() -> None:
+    board, lines = three_sided_box()
+    state = GameState(board)
+    for drawn in lines:
+        state.play(drawn)
+    closes = line(state, "v 0 1")
+    assert state.capture_lines() == [closes]
+    assert len(state.legal_lines()) == board.num_lines - 4
+    state.play(line(state, "h 0 1"))  # closes nothing, and the box stays open for the next player
+    assert state.owner[0] == -1
+
+
+def test_captures_compulsory_allows_only_the_capture_while_one_exists() -> None:
+    board, lines = three_sided_box()
+    state = GameState(board, Rules(must_capture=True))
+    for drawn in lines:
+        state.play(drawn)
+    closes = line(state, "v 0 1")
+    assert state.legal_lines() == [closes]
+    elsewhere = line(state, "h 0 1")
+    assert state.must_not_draw(elsewhere) and not state.must_not_draw(closes)
+    before = state.snapshot()
+    with pytest.raises(IllegalMove, match="captures are compulsory"):
+        state.play(elsewhere)
+    assert state.snapshot() == before  # nothing changed
+    state.play(closes)
+    assert state.owner[0] == 0 and state.to_move == 0
+    assert len(state.legal_lines()) == board.num_lines - 5  # nothing left to close: every line again
+
+
+def test_random_play_under_captures_compulsory_never_leaves_a_capture_untaken() -> None:
+    rng = random.Random(3)
+    for board in (Board.square(3), Board.triangle(5), Board.hexagon(1)):
+        state = GameState(board, Rules(must_capture=True))
+        while not state.over:
+            could = state.capture_lines()
+            result = state.play_random(rng)
+            assert not could or result.captured
+        assert sum(state.scores) == board.num_cells
+
+
+def test_normal_play_is_the_standard_game_only() -> None:
+    assert Rules().normal_play
+    for changed in ({"misere": True}, {"no_extra": True}, {"must_capture": True}):
+        assert not Rules(**changed).normal_play  # type: ignore[arg-type]

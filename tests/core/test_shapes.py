@@ -78,7 +78,8 @@ def test_words_come_from_the_table_in_english_and_french() -> None:
 
     assert shape_of(Board.square(2, 5)).short_name(Board.square(2, 5)) == "2x5 boxes"
     assert SHAPES["hex"].option_name(2) == "19 cells · 54 dots"
-    assert SHAPES["triangle"].option_name(6) == "6 dots a side · 25 triangles"
+    assert SHAPES["triangle"].option_name(6) == "Medium (the usual) · 6 dots a side · 25 triangles"
+    assert SHAPES["triangle"].option_name(4) == "4 dots a side · 9 triangles"
     assert Board.triangle(6).describe() == "triangle, 6 dots a side (25 triangles)"
     for shape in SHAPES.values():
         words = (shape.words, shape.short, shape.option, shape.safe_hint, shape.take_hint)
@@ -137,3 +138,10 @@ def test_a_board_token_that_is_not_text_is_refused_with_a_reason(token: object, 
     with pytest.raises(CodeError) as caught:
         parse_board_token(token)  # type: ignore[arg-type]
     assert str(caught.value) == f"board {quoted} is not s<R>x<C>, t<S> or h<S>"
+
+
+def test_sheet_004s_triangle_boards_are_named_small_medium_and_large() -> None:
+    triangle = SHAPES["triangle"]
+    names = [triangle.option_name(n).split(" · ")[0] for n in (5, 6, 7)]
+    assert names == ["Small", "Medium (the usual)", "Large"]
+    assert [triangle.cells(n) for n in (5, 6, 7)] == [16, 25, 36]

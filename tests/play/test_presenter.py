@@ -109,3 +109,16 @@ def test_hint_reasons_read_as_sentences():
     assert hint_text(hints.TAKES, triangle) == "Hint: take the triangle, then move again"
     assert hint_text(hints.SACRIFICE, square) == "Hint: Sacrifice to win control"
     assert hint_text("", triangle) == "Hint: try the marked line"
+
+
+def test_when_the_orange_seat_starts_the_board_says_why_it_is_not_blue():
+    """Rules sheet 004 has the first player blue; here colours stay with the players (they choose them, and the
+    start alternates in matches and series), and the board says so before the first move."""
+    session = Session(VS_COMPUTER, random.Random(1), first=1)
+    presenter = GamePresenter(session, Feedback())
+    assert session.looks[1].colour != session.looks[0].colour
+    assert presenter.status(Pointing()) == "Easy starts: colours stay with the players, whoever starts"
+    session.play_line(0)
+    session.update(5.0)
+    assert presenter.status(Pointing()) == "Your turn"
+    assert GamePresenter(Session(VS_COMPUTER, random.Random(1), first=0), Feedback()).status(Pointing()) == "Your turn"

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from game.core import Board, CodeError, GameState, Rules, decode
+from game.play.i18n.phrases import tie_note
 from game.play.players import Player
 from game.play.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
 from game.play.settings import Seat, Settings, settings_from_data
@@ -352,7 +353,7 @@ def test_a_finished_game_s_history_entry_holds_every_field() -> None:
         "moves": ["1.s1x2.2m.1.ACEBDGF.6"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
         "boards": [[0, 2]],
         "decider": False,
-        "rated": True,  # one person against the computer, no undo or hint
+        "rated": True,  # one person against the computer, no undo or hint, on an empty board
     }
     assert session.decider().record().decider is True
 
@@ -385,12 +386,14 @@ def test_settings_are_stored_as_plain_values() -> None:
         "misere": False,
         "start": "normal",
         "no_extra": False,
+        "must_capture": False,
         "timer": 0,
         "first": 0,
         "sound": True,
         "patterns": True,
         "animation": "normal",
         "match": False,
+        "decider": False,
         "competitive": False,
         "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
         "language": "auto",
@@ -692,3 +695,26 @@ def test_a_session_with_the_same_dice_replays_the_same_game_between_computers() 
     first = game(11)
     assert game(11) == first
     assert game(12) != first, "other dice, another game"
+
+
+def test_captures_compulsory_is_a_setting_of_the_rules_that_a_person_cannot_break() -> None:
+    settings, problems = settings_from_data({**TWO_PEOPLE.to_data(), "must_capture": True})
+    assert problems == [] and settings.rules().must_capture
+    session = Session(settings.with_(size=(1, 2)), random.Random(0), first=0)
+    state = session.state
+    for line in (0, 2, 4):  # the left box's top, bottom and left sides (players 0, 1, 0)
+        assert session.play_human(line)
+        session.update(5.0)
+    closes, elsewhere = 5, 1
+    assert state.capture_lines() == [closes]
+    assert not session.play_human(elsewhere) and not state.is_drawn(elsewhere), "refused, nothing drawn"
+    assert session.play_human(closes) and state.owner[0] == 1
+
+
+def test_the_settings_say_whether_a_tie_is_possible() -> None:
+    assert [tie_note(Board.triangle(n), 2) for n in (5, 6, 7)] == [
+        "a tie is possible",  # 16 triangles
+        "no tie possible",  # 25
+        "a tie is possible",  # 36
+    ]
+    assert tie_note(Board.square(3), 3) == "a tie is possible" and tie_note(Board.square(3), 2) == "no tie possible"

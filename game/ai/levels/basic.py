@@ -135,7 +135,7 @@ def by_search(state: GameState, rng: random.Random, node_budget: int) -> MoveGen
 
 def medium(state: GameState, rng: random.Random) -> MoveGenerator:
     """As Easy, but gives the fewest cells when it must, and takes all but two when that keeps control."""
-    if state.rules.misere or state.rules.no_extra:
+    if not state.rules.normal_play:
         return (yield from by_search(state, rng, MEDIUM_NODES))
     judge = judge_by(medium_value) if chain_rules(state) else None
     line = yield from take_or_decline(state, rng, judge)

@@ -78,6 +78,8 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     """Choose a line for the player to move in ``state`` (not changed); yields its best move so far."""
     if state.over:
         raise ValueError("the game is over: there is no move to choose")
+    if state.rules.must_capture and state.capture_lines():
+        return rng.choice(state.capture_lines())  # captures compulsory: every capture is taken, in any order
     start = time.perf_counter()
     tables = yield from table_steps(state.board)
     deg = tables.degrees(state.drawn)
@@ -261,7 +263,7 @@ def _fight_exact_share(state: GameState, few_safe: bool) -> float:
 
 
 def _normal(state: GameState) -> bool:
-    return not (state.rules.misere or state.rules.no_extra)
+    return state.rules.normal_play
 
 
 def _exact_move(state: GameState, rng: random.Random, exact: Solver, stop: float) -> MoveGenerator:
@@ -313,7 +315,8 @@ def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None
     """The table of this board, variant and search kind (values depend on the drawn lines only, so games share
     it) and the entries it may hold, from the AI's one memory budget (:mod:`game.ai.memory`); yields ``best``
     while retired tables are emptied."""
-    key = ("solver", state.board.kind, state.board.size, state.rules.misere, state.rules.no_extra, kind)
+    rules = state.rules
+    key = ("solver", state.board.kind, state.board.size, rules.misere, rules.no_extra, rules.must_capture, kind)
     steps = BUDGET.table(key)
     while True:
         try:

@@ -64,7 +64,7 @@ def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, N
 def hard(state: GameState, rng: random.Random) -> MoveGenerator:
     """Medium, plus the fight for control before the safe lines run out, a search of the endgame, and an exact
     search of the last lines."""
-    if state.rules.misere or state.rules.no_extra:
+    if not state.rules.normal_play:
         return (yield from by_search(state, rng, HARD_NODES))
     if state.rules.players == 2 and state.lines_left <= HARD_SOLVER_LINES:
         line = yield from exact_best_move(state, rng, HARD_NODES)

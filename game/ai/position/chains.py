@@ -139,9 +139,10 @@ def _cells_left(state: GameState) -> int:
 
 
 def chain_rules(state: GameState) -> bool:
-    """True when chain theory applies: two players, normal scoring, an extra move after a capture."""
+    """True when chain theory applies: two players, normal scoring, an extra move after a capture that may be
+    declined."""
     rules = state.rules
-    return rules.players == 2 and not rules.misere and not rules.no_extra
+    return rules.players == 2 and rules.normal_play
 
 
 def safe_lines(state: GameState) -> list[int]:

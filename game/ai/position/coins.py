@@ -518,9 +518,10 @@ def cells_given(tables: CoinTables, drawn: int, deg: list[int], line: int) -> in
     return taken
 
 
-def ordered_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
+def ordered_moves(tables: CoinTables, drawn: int, deg: list[int], must_capture: bool = False) -> list[int]:
     """Undrawn lines, captures first, then safe lines, then the rest, each group from the centre outward (the
-    move ordering of the searches that look at every line)."""
+    move ordering of the searches that look at every line); only the captures when ``must_capture`` (captures
+    compulsory) and there is one."""
     line_cells = tables.line_cells
     captures, safe, rest = [], [], []
     for line in tables.order:
@@ -533,4 +534,15 @@ def ordered_moves(tables: CoinTables, drawn: int, deg: list[int]) -> list[int]:
             rest.append(line)
         else:
             safe.append(line)
+    if must_capture and captures:
+        return captures
     return captures + safe + rest
+
+
+def capture_mask(tables: CoinTables, drawn: int, deg: list[int]) -> int:
+    """The bit set of the undrawn lines that would close a coin (a coin with one string left)."""
+    mask = 0
+    for coin, left in enumerate(deg):
+        if left == 1:
+            mask |= tables.cell_mask[coin]
+    return mask & ~drawn

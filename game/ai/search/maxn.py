@@ -43,7 +43,7 @@ class MaxN:
 
     def _ordered(self) -> list[int]:
         drawn = self.state.drawn
-        return ordered_moves(self.tables, drawn, self.tables.degrees(drawn))
+        return ordered_moves(self.tables, drawn, self.tables.degrees(drawn), self.state.rules.must_capture)
 
     def value(self) -> Generator[None, None, tuple[int, ...]]:
         """Each player's future gain (cells, negated in misère) under max-n play from here."""

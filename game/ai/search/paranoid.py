@@ -31,6 +31,7 @@ class Paranoid:
         self.players = state.rules.players
         self.sign = -1 if state.rules.misere else 1
         self.no_extra = state.rules.no_extra
+        self.must_capture = state.rules.must_capture
         self._deg = self.tables.degrees(state.drawn)
         self._tt: dict[tuple[int, int], int] = {}  # (drawn, seat) -> packed bounds and depth
 
@@ -62,7 +63,7 @@ class Paranoid:
         start_alpha, start_beta = alpha, beta
         maximise = seat == 0
         value = -INF if maximise else INF
-        for line in ordered_moves(tables, drawn, deg):
+        for line in ordered_moves(tables, drawn, deg, self.must_capture):
             score = yield from self.line_value(drawn, seat, line, depth, alpha, beta)
             if maximise and score > value:
                 value = score

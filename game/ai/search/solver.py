@@ -5,13 +5,15 @@ The value (see ``docs/solver.md``)::
     V(p) = max over undrawn lines e of   g + V(p+e)   if e closes g >= 1 cells (normal play: move again)
                                           -V(p+e)     if e closes nothing
     misère: -g + V(p+e) after a capture;  no extra move: g - V(p+e) for every line (both: -g - V(p+e));
+    captures compulsory: the max is over the capturing lines only while there is one;
     V(full board) = 0
 
 The search is a negamax alpha-beta over the strings-and-coins form (:mod:`game.ai.coins`) with a transposition
 table of bounds keyed on the drawn lines only, canonical under the board's symmetries. In normal play it also
 uses: captures that open nothing are taken at once; with a capturable coin at the end of a chain only "take it"
 and "decline the last two" are searched; positions made only of independent chains and loops are valued by
-formula. Misère and no-extra-move games get the plain search (those reductions are not sound there).
+formula. Misère, no-extra-move and captures-compulsory games get the plain search (those reductions are not sound
+there).
 
 The search is a generator that pauses after a short piece of work (:class:`~.common.Work`: it looks at the clock
 every ``pause_every`` nodes), so :class:`Solver` can run it a few milliseconds at a time in the browser;
@@ -30,6 +32,7 @@ from ...core import GameState
 from ..position.coins import (
     CoinTables,
     add_line,
+    capture_mask,
     capture_moves,
     chain_end_moves,
     components,
@@ -84,7 +87,9 @@ class Solver:
         self.tables: CoinTables = tables_for(state.board)
         self.misere = state.rules.misere
         self.no_extra = state.rules.no_extra
-        self.selective = selective and not (self.misere or self.no_extra)
+        self.must_capture = state.rules.must_capture
+        self.plain = not state.rules.normal_play  # the reductions of normal play do not hold: the plain search
+        self.selective = selective and not self.plain
         self.narrow = narrow
         self.beats = beats
         self._first = first
@@ -139,7 +144,7 @@ class Solver:
         moves = self.root_moves()
         if self._rng is not None:
             self._rng.shuffle(moves)
-            if not (self.misere or self.no_extra or self.selective):
+            if not (self.plain or self.selective):
                 moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
         if self._first in moves:
             moves.remove(self._first)
@@ -185,9 +190,8 @@ class Solver:
     def root_moves(self) -> list[int]:
         """The lines worth searching at the root (normal play: the reductions; otherwise every line)."""
         drawn, tables = self._drawn, self.tables
-        if self.misere or self.no_extra:
-            skip = drawn | twin_lines(tables, drawn)
-            return [line for line in tables.order if not skip >> line & 1]
+        if self.plain:
+            return list(self._plain_moves(drawn))
         forced, chain_end = capture_moves(tables, drawn, self._deg)
         if forced:
             return forced
@@ -211,9 +215,10 @@ class Solver:
             if self.misere:
                 gained = -gained
             value = gained - (yield from self._plain(child, gained - beta, gained - alpha))
-        elif self.misere:
+        elif self.plain:  # misère or captures compulsory: a capture still gives the extra move
             if gained:
-                value = (yield from self._plain(child, alpha + gained, beta + gained)) - gained
+                score = -gained if self.misere else gained
+                value = score + (yield from self._plain(child, alpha - score, beta - score))
             else:
                 value = -(yield from self._plain(child, -beta, -alpha))
         elif gained:
@@ -329,7 +334,23 @@ class Solver:
                         break
         return value
 
-    # -- misère and no extra move: plain negamax with the table ------------------------------------------------
+    # -- misère, no extra move, captures compulsory: plain negamax with the table ---------------------------------
+    def _plain_moves(self, drawn: int) -> Iterator[int]:
+        """Every undrawn line but redundant twins; with captures compulsory, only a capture while there is one (one
+        capture when a capture gives an extra move: the mover then takes every capture in turn, in any order, to
+        the same position)."""
+        tables = self.tables
+        if self.must_capture:
+            captures = capture_mask(tables, drawn, self._deg)
+            if captures:
+                lines = [line for line in tables.order if captures >> line & 1]
+                yield from lines if self.no_extra else lines[:1]
+                return
+        skip = drawn | twin_lines(tables, drawn)
+        for line in tables.order:
+            if not skip >> line & 1:
+                yield line
+
     def _plain(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
         if self.work.tick():
             yield
@@ -347,10 +368,7 @@ class Solver:
         alpha, beta = max(alpha, low), min(beta, high)
         start = alpha
         value = -999
-        skip = drawn | twin_lines(tables, drawn)
-        for line in tables.order:
-            if skip >> line & 1:
-                continue
+        for line in self._plain_moves(drawn):
             score = yield from self.line_value(images, line, alpha, beta)
             if score > value:
                 value = score

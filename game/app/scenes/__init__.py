@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..scene import SceneFactory
 from .backup import BackupScene
 from .board import BoardScene
+from .daily import DailyScene
 from .history import HistoryScene
 from .howto import HowToScene
 from .menu import MenuScene
@@ -35,7 +36,8 @@ SCENES: dict[str, SceneFactory] = {
     "open_link": OpenLinkScene,  # a link or a position code, typed or pasted
     "how_to_play": HowToScene,
     "puzzles": PuzzleListScene,
-    "puzzle": PuzzleScene,  # puzzles: the set; index: the one shown
+    "puzzle": PuzzleScene,  # puzzles: the set; index: the one shown; daily: the date, for the daily puzzle
+    "daily": DailyScene,  # today's puzzle, the streak, the month's calendar
     "history": HistoryScene,
     "backup": BackupScene,
     "replace": ReplaceScene,  # unfinished: the game a new one would replace; start: shows the new one

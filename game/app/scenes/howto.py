@@ -16,15 +16,32 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...core import Board, GameState, Rules
+from ...play.backup import BackupError, browser_download, desktop_path, write_desktop_file
 from ...play.i18n import tr, tr_mark
-from ...play.lessons import CLOSE_A_BOX, DECLINE, Exercise, Lesson, Line, line_id, start_state
+from ...play.lessons import (
+    CAPTURES_COMPULSORY,
+    CLOSE_A_BOX,
+    COUNT_CHAINS,
+    DECLINE,
+    SAFE_LINES,
+    SHORTEST_CHAIN,
+    TRIANGLES_SAFE,
+    TRIANGLES_TWO,
+    Exercise,
+    Lesson,
+    Line,
+    line_id,
+    start_state,
+)
 from ...play.players import Player, seat_looks
 from ...play.presenter import Feedback, Marks
-from ...play.session import PRACTICE, Session
+from ...play.printable import GRID_FILE, RULES_FILE, grid_svg, rules_svg
+from ...play.session import BEGINNER_PATH, PRACTICE, Session
 from ...play.settings import Seat
 from .. import layout, theme
 from ..board_input import ARROWS, BoardInput
 from ..input import Action
+from ..page import browser_window
 from ..render import BoardView
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
@@ -116,6 +133,27 @@ PAGES = (
         exercise=DECLINE,
     ),
     Page(
+        tr_mark("Safe lines"),
+        tr_mark(
+            "Never draw a box's third side early: your opponent would take the box. A safe line gives no box its "
+            "third side. Try it."
+        ),
+        exercise=SAFE_LINES,
+    ),
+    Page(
+        tr_mark("Count the long chains"),
+        tr_mark(
+            "When the safe lines run out, whoever must open the first long chain usually loses. The starter wants "
+            "dots + long chains even; the other player, odd."
+        ),
+        exercise=COUNT_CHAINS,
+    ),
+    Page(
+        tr_mark("Shortest chain first"),
+        tr_mark("When every line gives something away, give the least: open the shortest chain first. Try it."),
+        exercise=SHORTEST_CHAIN,
+    ),
+    Page(
         tr_mark("Triangles"),
         tr_mark(
             "Triangle boards play by the same rules: a triangle has three sides, and whoever draws the last one owns "
@@ -129,6 +167,19 @@ PAGES = (
             ((2, 3, 6),),
             (tr_mark("1 and 2 each close a triangle"), tr_mark("3 closed nothing: turn over")),
         ),
+    ),
+    Page(
+        tr_mark("Triangles: safe or careless"),
+        tr_mark(
+            "On triangles the careless line is a triangle's second side: your opponent closes it with the third. A "
+            "safe line touches only triangles with no side drawn. Try it."
+        ),
+        exercise=TRIANGLES_SAFE,
+    ),
+    Page(
+        tr_mark("Triangles: two at once"),
+        tr_mark("A line between two triangles that both have two sides closes both: two points, one extra move."),
+        exercise=TRIANGLES_TWO,
     ),
     Page(
         tr_mark("Hexagons"),
@@ -159,10 +210,11 @@ PAGES = (
         ),
     ),
     Page(
-        tr_mark("Swedish start"),
+        tr_mark("Swedish board (border drawn)"),
         tr_mark(
             "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, and "
-            "every corner box starts with two sides."
+            'every corner box starts with two sides. (The "Swedish / Icelandic rule" of some rule sheets is '
+            "something else: see Captures compulsory.)"
         ),
         Example(
             "square",
@@ -175,8 +227,11 @@ PAGES = (
         ),
     ),
     Page(
-        tr_mark("Icelandic start"),
-        tr_mark("The Icelandic board starts with only the left and bottom border lines drawn, for nobody."),
+        tr_mark("Left and bottom drawn"),
+        tr_mark(
+            "This start draws only the left and bottom border lines, for nobody: half of a Swedish board, named "
+            "for what it draws."
+        ),
         Example(
             "square",
             (2, 2),
@@ -186,6 +241,15 @@ PAGES = (
             (tr_mark("left and bottom are drawn"), tr_mark("play goes on as usual")),
             rules=Rules(start="icelandic"),
         ),
+    ),
+    Page(
+        tr_mark("Captures compulsory"),
+        tr_mark(
+            "Capturing is optional here. Some rule sheets make captures compulsory, and call the right to decline "
+            'the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: no '
+            "double-cross. Try it."
+        ),
+        exercise=CAPTURES_COMPULSORY,
     ),
     Page(
         tr_mark("No extra move"),
@@ -254,12 +318,13 @@ PAGES = (
     Page(
         tr_mark("Practice"),
         tr_mark(
-            "Ready? Play a practice game on 3x3 boxes against the beginner computer. It is not recorded in your "
-            "history and it leaves any unfinished game as it is."
+            "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
+            "5x5 dots (4x4 boxes). Practice games are not recorded in your history and leave any unfinished game as "
+            "it is."
         ),
         Example(
             "square",
-            (3, 3),
+            (2, 2),
             (),
             0,
             (),
@@ -380,12 +445,35 @@ class HowToScene(Scene):
                 self.invalidate_layout()
 
     def practise(self) -> None:
-        """A practice game on 3x3 boxes against the beginner computer: neither autosaved nor recorded."""
+        """A practice game on the first board of the beginners' path (3x3 dots) against the beginner computer:
+        neither autosaved nor recorded; its results offer the next board of the path."""
         settings = self.app.settings.with_(
-            shape="square", size=(3, 3), seats=(Seat("human"), Seat("computer", "beginner")), first=0,
-            misere=False, start="normal", no_extra=False, timer=0, match=False, competitive=False,
+            shape="square", size=BEGINNER_PATH[0], seats=(Seat("human"), Seat("computer", "beginner")), first=0,
+            misere=False, start="normal", no_extra=False, must_capture=False, timer=0, match=False,
+            competitive=False,
         )  # fmt: skip
         self.app.go("board", session=Session(settings, self.app.rng, purpose=PRACTICE))
+
+    def print_rules(self) -> None:
+        self.offer(RULES_FILE, rules_svg())
+
+    def print_grid(self) -> None:
+        self.offer(GRID_FILE, grid_svg(self.app.settings.board()))
+
+    def offer(self, name: str, svg: str) -> None:
+        """The page as a download in the browser, as a file in the data folder on the desktop; the status says
+        which, or why not."""
+        try:
+            if self.app.browser:
+                browser_download(browser_window(), svg, name, "image/svg+xml")
+                said = tr("{file} offered for download: print it from there.").format(file=name)
+            else:
+                path = desktop_path(self.app.saved).with_name(name)
+                write_desktop_file(path, svg)
+                said = tr("Saved to {path}: open it to print it.").format(path=path)
+        except BackupError as error:
+            said = tr("Could not make the page: {why}.").format(why=error)
+        self.feedback.say(said, self.now)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -414,6 +502,14 @@ class HowToScene(Scene):
         widgets = [following, previous, back]
         lesson = self.lesson
         portrait = m.portrait
+        if self.page == len(PAGES) - 1:  # paper to play on: the rules and a blank grid of the board in Settings
+            rules = Button(tr("Print the rules"), self.print_rules)
+            grid = Button(tr("Print a grid"), self.print_grid)
+            widgets += [rules, grid]
+            tools = pygame.Rect(row.x, row.y - row.height - u // 2, row.width, row.height)
+            rules.rect, grid.rect = layout.split_row(tools, 2, u)
+            row = tools
+            self.said_rect = pygame.Rect(row.x, row.y - m.caption * 2, row.width, m.caption * 2)
         if lesson is not None:
             show = Button(tr("Show me"), self.show_me, enabled=not lesson.done)
             again = Button(tr("Start again"), self.restart_lesson)
@@ -538,9 +634,21 @@ class HowToScene(Scene):
             self._draw_picture(surface, shot, view, index)
         if self.lesson is not None:
             self._draw_lesson(surface, self.lesson)
+        else:
+            self._draw_said(surface)
         self.panel.draw(surface, text)
         if self.lesson is not None:
             self.input.draw_loupe(surface)
+
+    def _draw_said(self, surface: pygame.Surface) -> None:
+        """What the last button did (a page offered or saved), over the foot of the pictures."""
+        said = self.feedback.text(self.now)
+        if said is None:
+            return
+        text, box = self.app.text, self.said_rect
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        size = text.fit(said, self.caption_size, box.width - 8)
+        text.draw(surface, said, size, theme.ACCENT, center=box.center)
 
     def _draw_lesson(self, surface: pygame.Surface, lesson: Lesson) -> None:
         text, view, size = self.app.text, self.lesson_view, self.text_size

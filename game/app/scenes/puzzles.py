@@ -121,10 +121,11 @@ class PuzzleListScene(Scene):
         back = back_button(self.app, back_rect)
         self.next_button = Button(tr("Next unsolved"), self.open_next, primary=True)
         self.next_button.enabled = self.next_unsolved() is not None
+        daily = Button(tr("Daily puzzle"), lambda: self.app.go("daily"))
         self.summary_rect = pygame.Rect(u, self.bar.bottom + u // 2, w - 2 * u, max(int(u * 1.4), m.body))
         footer = footer_rect(m)
-        self.next_button.rect = footer
-        self.panel.set([back, self.next_button])
+        daily.rect, self.next_button.rect = layout.split_row(footer, 2, u // 2)
+        self.panel.set([back, daily, self.next_button])
         two_lines = int(m.body * 0.8) + int(m.caption * 0.8) + int(u * 0.6)  # the title, the board, a margin
         self.row_height = max(m.target, int(u * 2.1), two_lines) + u // 4  # (a row is drawn u/4 short: the gap)
         top = self.summary_rect.bottom + u // 2
@@ -227,9 +228,10 @@ class PuzzleScene(Scene):
     """One puzzle: the position, its goal, the player's line judged against the stored answer, Hint and Next. Lines
     are picked with the game's board input (:class:`~game.app.board_input.BoardInput`), the scene being its target."""
 
-    def __init__(self, app: Services, puzzles: Sequence[Puzzle], index: int) -> None:
+    def __init__(self, app: Services, puzzles: Sequence[Puzzle], index: int, daily: str = "") -> None:
         super().__init__(app)
         self.puzzles = puzzles
+        self.daily = daily  # the date (YYYY-MM-DD) this is the daily puzzle of, or ""
         self.now = 0.0
         self.feedback = Feedback()
         self.input = BoardInput(self, lambda: app.touch_radius(), self.feedback)
@@ -318,6 +320,8 @@ class PuzzleScene(Scene):
         if line == self.puzzle.answer:
             self.solved_now = True
             self.app.saved.mark_puzzle_solved(self.puzzle.key)  # if it cannot be written now, it is kept and retried
+            if self.daily:
+                self.app.saved.mark_daily_solved(self.daily)
             self.app.sounds.play("capture")
         else:
             self.wrong = (line, self.now + WRONG_SECONDS)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.links import position_link, site_address
 from ...play.rating import change_by, is_rated
-from ...play.session import Session, score_curves
+from ...play.session import PRACTICE, Session, score_curves
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
@@ -143,17 +145,20 @@ class ResultsScene(Scene):
         row_h = max(m.target, int(u * 2.2))
         score_h = max(int(u * 1.6), int(m.body * 1.1))
         buttons = [
-            Button(tr("Rematch"), self.rematch, primary=not self.offers_decider()),
+            Button(tr("Rematch"), self.rematch, primary=not (self.offers_decider() or self.session.move_up())),
             Button(tr("Review"), self.review),
             Button(tr("Share"), self.share),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
+        if self.session.decider_due():  # agreed before play: the decider is the way on, not a rematch
+            buttons.pop(0)
         seats = len(self.session.seats)
         width = w - 2 * u if m.portrait else w // 2 - u
         lines = self._button_lines(buttons, width, m)
         row_h = lines * row_h + (lines - 1) * (u // 2)
-        extra = max(m.target, int(u * 2.2)) + u // 2 if self.offers_decider() else 0  # the decider's button
+        lead = self.lead()
+        extra = max(m.target, int(u * 2.2)) + u // 2 if lead else 0  # the decider's or the next board's button
         if m.portrait:
             self.title_rect = pygame.Rect(0, u // 2, w, int(u * 2.5))
             self.scores_rect = pygame.Rect(u, self.title_rect.bottom, w - 2 * u, score_h * seats)
@@ -176,11 +181,9 @@ class ResultsScene(Scene):
             shown = buttons[line * per_line : (line + 1) * per_line]
             for button, rect in zip(shown, layout.split_row(band, len(shown), u // 2), strict=True):
                 button.rect = rect
-        if self.offers_decider():
-            board_name = describe_board(self.session.decider_settings().board())
-            decider = Button(tr("Play a decider: {board}").format(board=board_name), self.play_decider, primary=True)
-            decider.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
-            buttons.insert(0, decider)
+        if lead:
+            lead.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
+            buttons.insert(0, lead)
         self.panel.set(buttons)
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
 
@@ -192,6 +195,21 @@ class ResultsScene(Scene):
             if all(self.app.text.width(button.label, m.body) <= each for button in buttons):
                 return lines
         return 3
+
+    def lead(self) -> Button | None:
+        """The button above the others, when there is a next step: the decider after a tie, or the next board of
+        the beginners' path after a practice game."""
+        session = self.session
+        if self.offers_decider():
+            board_name = describe_board(session.decider_settings().board())
+            label = tr("Play the agreed decider: {board}") if session.decider_due() else tr("Play a decider: {board}")
+            return Button(label.format(board=board_name), self.play_decider, primary=True)
+        bigger = session.move_up()
+        if bigger is not None:
+            label = tr("Move up: practise on {board}").format(board=describe_board(bigger.board()))
+            practice = partial(Session, bigger, self.app.rng, first=0, purpose=PRACTICE)
+            return Button(label, lambda: self.app.replace("board", session=practice()), primary=True)
+        return None
 
     def offers_decider(self) -> bool:
         """After a tie between two players (rules sheet 003): a decider board with an odd number of cells."""
@@ -256,6 +274,8 @@ class ResultsScene(Scene):
                 boards = " + ".join(str(game.scores[player]) for game in session.games) + " ="
                 text.draw(surface, boards, m.body, theme.MUTED, midright=(total.x - u // 3, row.centery))
         notes = [tr("misère: fewest boxes wins")] if session.rules.misere else []
+        if session.decider_due():
+            notes.append(tr("a tie: the decider agreed before play comes next"))
         if not session.recorded:
             notes.append(tr("practice game: not recorded"))
         elif session.unplayed():

@@ -17,7 +17,7 @@ from ...ai import LEVELS
 from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
 from ...play.i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
-from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name
+from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name, tie_note
 from ...play.session import Session
 from ...play.settings import (
     ANIMATION_SPEEDS,
@@ -144,6 +144,18 @@ class SettingsScene(PanelScene):
                 ),
             )
         )
+        if len(d.seats) == 2:  # (only two players can be separated by a board with an odd number of cells)
+            board.append(
+                (
+                    4,
+                    Choice(
+                        tr("If tied"),
+                        [(False, tr("Offer a decider")), (True, tr("Decider agreed"))],
+                        d.decider,
+                        lambda v: self.change(decider=v),
+                    ),
+                )
+            )
         rules = [
             Choice(
                 tr("Winner"),
@@ -156,6 +168,12 @@ class SettingsScene(PanelScene):
                 [(start, tr(name)) for start, name in START_NAMES.items()],
                 d.start,
                 lambda v: self.change(start=v),
+            ),
+            Choice(
+                tr("Captures"),
+                [(False, tr("Optional")), (True, tr("Compulsory"))],
+                d.must_capture,
+                lambda v: self.change(must_capture=v),
             ),
             Choice(
                 tr("Extra move"),
@@ -203,6 +221,12 @@ class SettingsScene(PanelScene):
                 [(AUTO, tr("Automatic"))] + [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
                 d.language,
                 lambda v: self.change(language=v),
+            ),
+            Choice(
+                tr("Theme"),
+                [(AUTO, tr("Automatic")), ("light", tr("Light")), ("dark", tr("Dark"))],
+                d.theme,
+                lambda v: self.change(theme=v),
             ),
         ]
         return [board, list(enumerate(rules)), players, list(enumerate(choices))]
@@ -274,7 +298,8 @@ class SettingsScene(PanelScene):
     def summary(self) -> str:
         """The board, and whether undo and hints are on where a timer or a match could make one wonder."""
         d = self.draft
-        summary = describe_board(d.board())
+        board = d.board()
+        summary = f"{describe_board(board)} · {tie_note(board, len(d.seats))}"
         if d.no_help:
             summary += tr(" · competitive: no undo or hints")
         elif d.timer or d.match:

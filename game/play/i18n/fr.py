@@ -44,8 +44,6 @@ FRENCH: dict[str, str] = {
     "Fewest (misère)": "Le moins (misère)",
     "Start": "Départ",
     "Empty": "Vide",
-    "Swedish": "Suédois",
-    "Icelandic": "Islandais",
     "Extra move": "Coup en plus",
     "Yes": "Oui",
     "No (house rule)": "Non (règle maison)",
@@ -302,7 +300,6 @@ FRENCH: dict[str, str] = {
     "Done: a box is yours when you draw its last side, and you move again.": (
         "Voilà : une case est à vous quand vous tracez son dernier côté, et vous rejouez."
     ),
-    "Icelandic start": "Départ islandais",
     "In misère the fewest boxes wins. Everything else is unchanged: you still own what you close and must "
     "move again, and nobody may pass.": (
         "À qui perd gagne, le moins de cases l'emporte. Le reste ne change pas : ce que vous fermez est à "
@@ -314,11 +311,6 @@ FRENCH: dict[str, str] = {
     "Now decline the last two: draw the far end of the chain, not the line that takes a box.": (
         "Refusez maintenant les deux dernières : tracez le bout de la chaîne, pas le trait qui prend une case."
     ),
-    "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, "
-    "and every corner box starts with two sides.": (
-        "Sur un plateau suédois, le bord est tracé avant le premier coup. Ces traits ne sont à personne, et "
-        "chaque case de coin commence avec deux côtés."
-    ),
     "One box taken, and you move again.": "Une case prise, et vous rejouez.",
     "Players take turns drawing one line between two neighbouring dots. Boxes belong to whoever closes "
     "them; when every line is drawn, the most boxes wins. Try it: tap a line.": (
@@ -327,10 +319,12 @@ FRENCH: dict[str, str] = {
     ),
     "Practice": "Entraînement",
     "Practice game": "Partie d'entraînement",
-    "Ready? Play a practice game on 3x3 boxes against the beginner computer. It is not recorded in your "
-    "history and it leaves any unfinished game as it is.": (
-        "Prêt ? Jouez une partie d'entraînement sur 3x3 cases contre l'ordinateur débutant. Elle n'entre pas "
-        "dans l'historique et laisse la partie en cours telle quelle."
+    "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
+    "5x5 dots (4x4 boxes). Practice games are not recorded in your history and leave any unfinished game as it "
+    "is.": (
+        "Prêt ? Commencez comme les débutants, sur 3x3 points (2x2 cases), contre l'ordinateur débutant ; puis "
+        "passez à 5x5 points (4x4 cases). Les parties d'entraînement n'entrent pas dans l'historique et laissent "
+        "la partie en cours telle quelle."
     ),
     "Show me": "Montrez-moi",
     "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever "
@@ -342,7 +336,6 @@ FRENCH: dict[str, str] = {
         "chronométrée."
     ),
     "Start again": "Recommencer",
-    "Swedish start": "Départ suédois",
     "Take a box: draw a line that closes one.": "Prenez une case : tracez un trait qui en ferme une.",
     "Take the bottom chain, box by box.": "Prenez la chaîne du bas, case par case.",
     "Take the box that has three sides, at the open end of the top chain.": (
@@ -355,9 +348,6 @@ FRENCH: dict[str, str] = {
         "Ce trait ne ferme rien : cherchez la case qui a trois côtés."
     ),
     "That line is already drawn.": "Ce trait est déjà tracé.",
-    "The Icelandic board starts with only the left and bottom border lines drawn, for nobody.": (
-        "Le plateau islandais commence avec seulement les bords gauche et bas tracés, pour personne."
-    ),
     "The box is yours, and you move again.": "La case est à vous, et vous rejouez.",
     "The move timer": "Le temps par coup",
     "The two-board match": "Le match en deux plateaux",
@@ -683,12 +673,223 @@ FRENCH: dict[str, str] = {
     "your turn": "à vous de jouer",
     "Score: {score}.": "Score : {score}.",
     "{player} to play.": "À {player} de jouer.",
+    # the rules sheets' own words: names of the starts, captures compulsory, strategy pages
+    "Print the rules": "Imprimer les règles",
+    "Print a grid": "Imprimer une grille",
+    "{file} offered for download: print it from there.": "{file} proposé au téléchargement : imprimez-le de là.",
+    "Saved to {path}: open it to print it.": "Enregistré dans {path} : ouvrez-le pour l'imprimer.",
+    "Could not make the page: {why}.": "Impossible de faire la page : {why}.",
+    "Player {name}: ________________  score: ____": "Joueur {name} : ________________  score : ____",
+    "Pipopipette (Dots and Boxes): the rules": "La pipopipette : les règles",
+    "Players take turns drawing one line between two neighbouring dots, across or down, never diagonally.": (
+        "Chacun à son tour trace un trait entre deux points voisins, en travers ou vers le bas, jamais en diagonale."
+    ),
+    "Whoever draws the last side of a box writes their initial in it and must draw another line.": (
+        "Qui trace le dernier côté d'une case y écrit son initiale et doit tracer un autre trait."
+    ),
+    "One line can close two boxes at once: both are yours, and you draw one more line.": (
+        "Un trait peut fermer deux cases d'un coup : les deux sont à vous, et vous tracez un seul trait de plus."
+    ),
+    "Capturing is optional: you may leave a box for later, or for your opponent.": (
+        "Prendre est facultatif : vous pouvez laisser une case pour plus tard, ou pour l'adversaire."
+    ),
+    "A line that closes nothing ends your turn. Nobody may pass.": (
+        "Un trait qui ne ferme rien termine votre tour. Personne ne peut passer."
+    ),
+    "When every line is drawn, the most boxes wins; equal counts are a draw.": (
+        "Quand tous les traits sont tracés, le plus de cases gagne ; à égalité, match nul."
+    ),
+    "Strategy: never draw a box's third side while a safe line is left.": (
+        "Stratégie : ne tracez jamais le troisième côté d'une case tant qu'il reste un trait sûr."
+    ),
+    "Count the long chains (three boxes or more), and open the shortest chain first.": (
+        "Comptez les longues chaînes (trois cases ou plus), et ouvrez d'abord la chaîne la plus courte."
+    ),
+    "Beginners start on 3x3 dots, then move up to 5x5 dots.": (
+        "Les débutants commencent sur 3x3 points, puis passent à 5x5 points."
+    ),
+    "{name} starts: colours stay with the players, whoever starts": (
+        "{name} commence : chacun garde sa couleur, quel que soit le premier joueur"
+    ),
+    "Move up: practise on {board}": "Passez au-dessus : entraînez-vous sur {board}",
+    "If tied": "En cas d'égalité",
+    "Offer a decider": "Proposer une belle",
+    "Decider agreed": "Belle convenue",
+    "Play the agreed decider: {board}": "Jouer la belle convenue : {board}",
+    "a tie: the decider agreed before play comes next": "égalité : place à la belle convenue d'avance",
+    "decider if tied": "belle si égalité",
+    "Small": "Petit",
+    "Medium (the usual)": "Moyen (l'habituel)",
+    "Large": "Grand",
+    "no tie possible": "pas d'égalité possible",
+    "a tie is possible": "égalité possible",
+    "Swedish board (border drawn)": "Plateau suédois (bord tracé)",
+    "Left and bottom drawn": "Gauche et bas tracés",
+    "Captures": "Prises",
+    "Optional": "Libres",
+    "Compulsory": "Forcées",
+    "captures compulsory": "prises obligatoires",
+    "Captures compulsory": "Prises obligatoires",
+    "Captures are compulsory: close a box first": "Prises obligatoires : fermez d'abord une case",
+    "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, and every "
+    'corner box starts with two sides. (The "Swedish / Icelandic rule" of some rule sheets is something else: see '
+    "Captures compulsory.)": (
+        "Sur un plateau suédois, le bord extérieur est tracé avant le premier coup. Ces traits ne sont à personne, "
+        "et chaque case de coin commence avec deux côtés. (La « règle suédoise / islandaise » de certaines fiches "
+        "de règles est autre chose : voir Prises obligatoires.)"
+    ),
+    "This start draws only the left and bottom border lines, for nobody: half of a Swedish board, named for what "
+    "it draws.": (
+        "Ce départ ne trace que les bords gauche et bas, pour personne : la moitié d'un plateau suédois, nommée "
+        "d'après ce qu'elle trace."
+    ),
+    "Capturing is optional here. Some rule sheets make captures compulsory, and call the right to decline the "
+    '"Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: no double-cross. Try it.': (
+        "Ici, prendre est libre. Certaines fiches rendent les prises obligatoires et appellent « règle suédoise / "
+        "islandaise » le droit de refuser. Réglages > Règles > Prises : Forcées joue à leur façon : pas de coup "
+        "double. Essayez."
+    ),
+    "You are B; captures are compulsory. A opened the top chain: take its first box.": (
+        "Vous êtes B ; prises forcées. A a ouvert la chaîne du haut : prenez sa première case."
+    ),
+    "Now try to leave the last two boxes, as in the double-cross.": (
+        "Essayez maintenant de laisser les deux dernières cases, comme pour le coup double."
+    ),
+    "Captures are compulsory: while a box can be closed, you must close one.": (
+        "Les prises sont obligatoires : tant qu'une case peut être fermée, vous devez en fermer une."
+    ),
+    "Taken: here you may not leave them.": "Prise : ici, vous ne pouvez pas les laisser.",
+    "Take the last box of the chain.": "Prenez la dernière case de la chaîne.",
+    "All three are yours, and you must move again.": "Les trois sont à vous, et vous devez rejouer.",
+    "Nothing else is left: open the bottom chain.": "Il ne reste rien d'autre : ouvrez la chaîne du bas.",
+    "A must now take all three.": "A doit maintenant prendre les trois.",
+    "3 to 3: with captures compulsory there is no double-cross. Where capturing is optional, B wins 4 to 2.": (
+        "3 à 3 : avec les prises obligatoires, pas de coup double. Là où prendre est facultatif, B gagne 4 à 2."
+    ),
+    "Safe lines": "Les traits sûrs",
+    "Never draw a box's third side early: your opponent would take the box. A safe line gives no box its third "
+    "side. Try it.": (
+        "Ne tracez jamais trop tôt le troisième côté d'une case : l'adversaire la prendrait. Un trait sûr ne donne "
+        "à aucune case son troisième côté. Essayez."
+    ),
+    "You are A. Draw a safe line: one that gives no box its third side.": (
+        "Vous êtes A. Tracez un trait sûr : un trait qui ne donne à aucune case son troisième côté."
+    ),
+    "Careless: that is a box's third side, and B would take the box. Find a safe line.": (
+        "Imprudent : c'est le troisième côté d'une case, et B la prendrait. Trouvez un trait sûr."
+    ),
+    "Safe: B has nothing to take.": "Sûr : B n'a rien à prendre.",
+    "While safe lines remain, never draw a box's third side.": (
+        "Tant qu'il reste des traits sûrs, ne tracez jamais le troisième côté d'une case."
+    ),
+    "Count the long chains": "Comptez les longues chaînes",
+    "When the safe lines run out, whoever must open the first long chain usually loses. The starter wants dots + "
+    "long chains even; the other player, odd.": (
+        "Quand les traits sûrs sont épuisés, qui ouvre la première longue chaîne perd le plus souvent. Qui commence "
+        "veut points + longues chaînes pair ; l'autre, impair."
+    ),
+    "You are A and you started: draw the safe line that makes two long chains (16 dots + 2: even).": (
+        "Vous êtes A et avez commencé : tracez le trait sûr qui fait deux longues chaînes (16 points + 2 : pair)."
+    ),
+    "Count again: that leaves one long chain. Close the top row off into a chain of three.": (
+        "Recomptez : il ne reste qu'une longue chaîne. Fermez la rangée du haut en une chaîne de trois."
+    ),
+    "Two long chains: the top row, and the four boxes at the bottom left.": (
+        "Deux longues chaînes : la rangée du haut, et les quatre cases en bas à gauche."
+    ),
+    "Count the long chains before the safe lines run out: the starter wants dots + long chains even.": (
+        "Comptez les longues chaînes avant la fin des traits sûrs : qui commence veut points + longues chaînes pair."
+    ),
+    "Shortest chain first": "La plus courte d'abord",
+    "When every line gives something away, give the least: open the shortest chain first. Try it.": (
+        "Quand chaque trait donne quelque chose, donnez le moins : ouvrez d'abord la chaîne la plus courte. Essayez."
+    ),
+    "You are A. No safe line is left: every line gives something away. Open the shortest chain.": (
+        "Vous êtes A. Il ne reste aucun trait sûr : chaque trait donne quelque chose. Ouvrez la chaîne la plus courte."
+    ),
+    "That gives B more than it needs to: find the chain of one box, in the top-left corner.": (
+        "Cela donne à B plus que nécessaire : trouvez la chaîne d'une case, dans le coin en haut à gauche."
+    ),
+    "B takes one box, and then has to open a chain for you.": ("B prend une case, puis doit vous ouvrir une chaîne."),
+    "B opened the chain of two in its middle: take both boxes.": (
+        "B a ouvert la chaîne de deux en son milieu : prenez les deux cases."
+    ),
+    "Two boxes for you; only the long chain is left, and it goes to B.": (
+        "Deux cases pour vous ; il ne reste que la longue chaîne, et elle va à B."
+    ),
+    "Giving the shortest chain first keeps what you give small: 2 to 7 here, and 1 to 8 otherwise.": (
+        "Donner d'abord la chaîne la plus courte limite ce que vous donnez : 2 à 7 ici, et 1 à 8 sinon."
+    ),
+    "Triangles: safe or careless": "Triangles : sûr ou imprudent",
+    "On triangles the careless line is a triangle's second side: your opponent closes it with the third. A safe "
+    "line touches only triangles with no side drawn. Try it.": (
+        "Sur les triangles, le trait imprudent est le deuxième côté d'un triangle : l'adversaire le ferme avec le "
+        "troisième. Un trait sûr ne touche que des triangles sans côté tracé. Essayez."
+    ),
+    "You are A. On triangles a safe line gives no triangle its second side: draw one.": (
+        "Vous êtes A. Sur les triangles, un trait sûr ne donne à aucun triangle son deuxième côté : tracez-en un."
+    ),
+    "Careless: that is a triangle's second side, and B would close it. Find a safe line.": (
+        "Imprudent : c'est le deuxième côté d'un triangle, et B le fermerait. Trouvez un trait sûr."
+    ),
+    "Safe: B has nothing to close.": "Sûr : B n'a rien à fermer.",
+    "A triangle has only three sides: its second side is already the careless one.": (
+        "Un triangle n'a que trois côtés : son deuxième côté est déjà l'imprudent."
+    ),
+    "Triangles: two at once": "Triangles : deux d'un coup",
+    "A line between two triangles that both have two sides closes both: two points, one extra move.": (
+        "Un trait entre deux triangles qui ont chacun deux côtés les ferme tous les deux : deux points, un seul "
+        "coup en plus."
+    ),
+    "You are A. One line is the last side of two triangles: draw it.": (
+        "Vous êtes A. Un trait est le dernier côté de deux triangles : tracez-le."
+    ),
+    "That takes nothing: find the line between two triangles that both have two sides.": (
+        "Cela ne prend rien : trouvez le trait entre deux triangles qui ont chacun deux côtés."
+    ),
+    "Two at once: both are yours, and you move again, once.": (
+        "Deux d'un coup : les deux sont à vous, et vous rejouez, une fois."
+    ),
+    "Your extra move: draw another line.": "Votre coup en plus : tracez un autre trait.",
+    "That line closed nothing, so B moves next.": "Ce trait n'a rien fermé : c'est à B de jouer.",
+    "Done: two triangles with one line, and one extra move.": (
+        "Fini : deux triangles d'un seul trait, et un seul coup en plus."
+    ),
     "Hint: {line}. {why}": "Indice : {line}. {why}",
     "not rated: undo, a hint or a given start": "non classée : annulation, indice ou position donnée",
     "provisional rating {rating} ({change})": "classement provisoire {rating} ({change})",
     "rating {rating} ({change})": "classement {rating} ({change})",
     "provisional rating {rating}": "classement provisoire {rating}",
     "rating {rating}": "classement {rating}",
+    "January": "janvier",
+    "February": "février",
+    "March": "mars",
+    "April": "avril",
+    "June": "juin",
+    "July": "juillet",
+    "August": "août",
+    "September": "septembre",
+    "October": "octobre",
+    "November": "novembre",
+    "December": "décembre",
+    "Mo": "Lu",
+    "Tu": "Ma",
+    "We": "Me",
+    "Th": "Je",
+    "Fr": "Ve",
+    "Sa": "Sa",
+    "Su": "Di",
+    "Daily puzzle": "Problème du jour",
+    "Theme": "Thème",
+    "Light": "Clair",
+    "Dark": "Sombre",
+    "theme {name!r} is not offered": "le thème {name!r} n'est pas proposé",
+    "Play today's puzzle": "Jouer le problème du jour",
+    "Today's puzzle: solved": "Problème du jour : résolu",
+    "best: {n} · {total} solved": "record : {n} · {total} résolus",
+    "the backup's daily puzzle days are not dates": (
+        "les jours du problème du jour de la sauvegarde ne sont pas des dates"
+    ),
     # -- on a phone (issue 22)
     "Competitive is now on: no undo or hints": "Compétition activée : ni annulation ni indice",
     " · casual: undo and hints on": " · amicale : annulation et indices permis",
@@ -763,4 +964,5 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "{n} safe line.": ("{n} trait sûr.", "{n} traits sûrs."),
     "{n} chain: {sizes}.": ("{n} chaîne : {sizes}.", "{n} chaînes : {sizes}."),
     "{n} loop: {sizes}.": ("{n} boucle : {sizes}.", "{n} boucles : {sizes}."),
+    "{n} day in a row": ("{n} jour d'affilée", "{n} jours d'affilée"),
 }

@@ -19,7 +19,14 @@ HINT_REASONS = {
     hints.WINNING: tr_mark("you are winning: the rest is yours with correct play"),
 }
 _OPENS = re.compile(r"opens the shortest chain \(gives (\d+)\)")
-START_NAMES = {"normal": tr_mark("Empty"), "swedish": tr_mark("Swedish"), "icelandic": tr_mark("Icelandic")}
+# The starts by what is drawn: sheet 000's Swedish board has its border drawn; the left-and-bottom start is in no
+# rules sheet (the code calls it "icelandic"), and sheet 003's "Swedish / Icelandic rule" is something else, the
+# permission to decline captures (see Captures in Settings and How to play).
+START_NAMES = {
+    "normal": tr_mark("Empty"),
+    "swedish": tr_mark("Swedish board (border drawn)"),
+    "icelandic": tr_mark("Left and bottom drawn"),
+}
 ANIMATION_NAMES = {"slow": tr_mark("Slow"), "normal": tr_mark("Normal"), "fast": tr_mark("Fast")}
 LEVEL_NAMES = {
     "beginner": tr_mark("Beginner"),
@@ -40,6 +47,13 @@ def hint_reason(reason: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def tie_note(board: Board, players: int) -> str:
+    """Whether the players can tie on ``board``: only when its cells share out evenly among them."""
+    if board.num_cells % players:
+        return tr("no tie possible")
+    return tr("a tie is possible")
+
+
 def level_name(level: str) -> str:
     return tr(LEVEL_NAMES.get(level, level.title()))
 
@@ -58,3 +72,23 @@ MONTHS = (
 def format_date(when: datetime) -> str:
     """Day, month and time as the player's language writes them: "30 Nov 2026 14:05" / "30 nov. 2026 14:05"."""
     return f"{when.day} {tr(MONTHS[when.month - 1])} {when.year} {when.hour:02d}:{when.minute:02d}"
+
+
+MONTH_NAMES = (
+    *(tr_mark("January"), tr_mark("February"), tr_mark("March"), tr_mark("April")),
+    *(tr_mark("May"), tr_mark("June"), tr_mark("July"), tr_mark("August")),
+    *(tr_mark("September"), tr_mark("October"), tr_mark("November"), tr_mark("December")),
+)
+WEEKDAY_INITIALS = (
+    *(tr_mark("Mo"), tr_mark("Tu"), tr_mark("We"), tr_mark("Th"), tr_mark("Fr"), tr_mark("Sa"), tr_mark("Su")),
+)
+
+
+def month_name(month: int) -> str:
+    """The month's full name (1 is January); "May" is the same key as the short month, "mai" in French too."""
+    return tr(MONTH_NAMES[month - 1])
+
+
+def weekday_initials() -> list[str]:
+    """Two letters a weekday, Monday first."""
+    return [tr(day) for day in WEEKDAY_INITIALS]

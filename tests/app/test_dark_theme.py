@@ -1,0 +1,62 @@
+"""The dark theme: chosen in Settings or following the system, it recolours everything drawn, players included."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import theme
+from game.app.page import prefers_dark
+from game.app.palette import DARK, LIGHT
+from game.play.players import COLOURS
+
+
+class FakeQuery:
+    def __init__(self, matches: bool) -> None:
+        self.matches = matches
+
+
+class FakeWindow:
+    def __init__(self, dark: bool) -> None:
+        self.dark = dark
+
+    def matchMedia(self, query: str) -> FakeQuery:  # noqa: N802 - the browser's name
+        return FakeQuery(self.dark and query == "(prefers-color-scheme: dark)")
+
+
+def test_using_a_palette_changes_every_colour_and_the_players_shades() -> None:
+    theme.use(DARK)
+    assert theme.PALETTE is DARK and DARK.ink == theme.INK and DARK.background == theme.BACKGROUND
+    assert COLOURS["blue"] == DARK.players["blue"]
+    assert theme.tint(theme.ACCENT, 1.0) == DARK.wash, "pale fills go towards the dark panel, not white"
+    theme.use(LIGHT)
+    assert LIGHT.ink == theme.INK and COLOURS["orange"] == LIGHT.players["orange"] and theme.WASH == (255, 255, 255)
+
+
+def test_automatic_follows_the_system() -> None:
+    assert theme.palette_for("auto", system_dark=True) is DARK
+    assert theme.palette_for("auto", system_dark=False) is LIGHT
+    assert theme.palette_for("light", system_dark=True) is LIGHT
+    assert prefers_dark(True, FakeWindow(dark=True)) and not prefers_dark(True, FakeWindow(dark=False))
+    assert not prefers_dark(True, object()), "a page that cannot say keeps the light look"
+
+
+def test_the_setting_turns_the_running_game_dark_and_back(make_driver):
+    driver = make_driver()
+    app = driver.app
+    app.save_settings(app.settings.with_(theme="dark"))  # (as the settings scene does on a tap: an input follows)
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert theme.PALETTE is DARK
+    corner = driver.app.screen.get_at((2, app.size[1] // 2))[:3]
+    assert corner == DARK.background
+    app.save_settings(app.settings.with_(theme="light"))
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert theme.PALETTE is LIGHT and driver.app.screen.get_at((2, app.size[1] // 2))[:3] == LIGHT.background
+
+
+def test_a_stored_theme_that_is_not_offered_is_refused() -> None:
+    from game.play.settings import Settings, settings_from_data
+
+    settings, problems = settings_from_data({**Settings().to_data(), "theme": "neon"})
+    assert problems and "neon" in problems[0] and settings.theme == "auto"

@@ -1,0 +1,49 @@
+"""Paper to play on (rules sheet 000): the rules sheet and blank grids, as SVG made without pygame."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from game.core import Board
+from game.core.shapes import SHAPES
+from game.play import i18n
+from game.play.printable import RULES, grid_svg, rules_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def texts(svg: str) -> list[str]:
+    return [node.text or "" for node in ET.fromstring(svg).iter(SVG + "text")]
+
+
+@pytest.mark.parametrize(
+    "board", [Board.from_spec(name, shape.default) for name, shape in SHAPES.items()] + [Board.square(2, 9)], ids=repr
+)
+def test_a_blank_grid_has_every_dot_of_the_board_and_its_name(board: Board) -> None:
+    root = ET.fromstring(grid_svg(board))
+    assert root.get("width") == "210mm" and root.get("height") == "297mm"
+    dots = [(float(c.get("cx")), float(c.get("cy"))) for c in root.iter(SVG + "circle")]
+    assert len(set(dots)) == board.num_dots
+    assert all(15 <= x <= 195 and 15 <= y <= 282 for x, y in dots), "inside the page's margins"
+    assert texts(grid_svg(board))[0] == board.describe()
+
+
+def test_every_offered_size_has_a_grid() -> None:
+    for name, shape in SHAPES.items():
+        for n in shape.offered:
+            board = Board.from_spec(name, (n,) * shape.arity)
+            assert grid_svg(board).count("<circle") == board.num_dots
+
+
+def test_the_rules_sheet_says_every_rule_in_the_players_language() -> None:
+    english = " ".join(texts(rules_svg()))
+    assert "Capturing is optional" in english and "3x3 dots" in english
+    i18n.set_language("fr")
+    try:
+        french = " ".join(texts(rules_svg()))
+    finally:
+        i18n.set_language("en")
+    assert "Capturing" not in french and "facultatif" in french
+    assert len(RULES) >= 6
