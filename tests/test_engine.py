@@ -65,7 +65,7 @@ def test_new_with_every_option(engine: Engine) -> None:
     assert ask(engine, "state") == ["turn 2 scores 0 0 0 drawn 0 over 0"]
     assert ask(engine, "legal") == ["legal 3 4 5 6 7 8 13 14 17 18 21 22"]
     code = ask(engine, "code")[0]
-    assert code.startswith("1.s3x3.3mns.2..")
+    assert code.startswith("2.s3x3.3mns.2..")
     rules = decode(code).rules
     assert (rules.players, rules.misere, rules.no_extra, rules.start) == (3, True, True, "swedish")
     assert ask(engine, "new square 2 2 icelandic") == []
@@ -80,7 +80,7 @@ def test_mustcapture_lists_and_allows_only_the_captures(engine: Engine) -> None:
     assert error(engine, "move h 0 1") == (
         "error: line 1 closes nothing while a cell can be closed: captures are compulsory"
     )
-    assert ask(engine, "code")[0].startswith("1.s2x2.2c.0.")
+    assert ask(engine, "code")[0].startswith("2.s2x2.2c.0.")
     assert ask(engine, "move v 0 1") == ["moved 7 captured 1 next 1"]
 
 

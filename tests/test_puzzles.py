@@ -1,4 +1,5 @@
-"""The stored puzzles: every one re-solved by the exact solver, its stated answer the one best line; the data checks."""
+"""The stored puzzles: every one re-solved by the exact solver within the node bound, its stated answer the one best
+line; the set's size, themes, boards and rules; the data checks."""
 
 from __future__ import annotations
 
@@ -7,43 +8,64 @@ import random
 
 import pytest
 
-from game.core import Board, GameState, encode
+from game.core import Board, GameState, Rules, encode
 from game.puzzles import DATA_PATH, THEMES, PuzzleError, load_puzzles, parse_puzzles
-from game.puzzles.solving import line_values, unique_best
+from game.puzzles.solving import MAX_NODES, OutOfNodes, line_values, unique_best
 from game.storage import PUZZLES as SOLVED_KEY
 from game.storage import MemoryStore, Saved, solved_from_data
 
 PUZZLES = load_puzzles()
 
 
-def test_the_set_has_sixty_puzzles_or_more_in_every_theme_and_order():
-    assert len(PUZZLES) >= 60
+REQUIRED_THEMES = {"misere", "triangles", "hexagons"}
+PER_THEME = 25  # the fewest puzzles a theme may have
+SHAPES = {"triangles": "triangle", "hexagons": "hex"}  # every other theme is played on squares
+RULES = {"misere": Rules(misere=True), "no-extra": Rules(no_extra=True)}  # every other theme: the standard rules
+
+
+def test_the_set_has_three_hundred_puzzles_or_more_in_ten_themes_or_more_in_order():
+    assert len(PUZZLES) >= 300
     themes = [p.theme for p in PUZZLES]
-    assert set(themes) == set(THEMES)
+    assert set(themes) == set(THEMES) and len(THEMES) >= 10 and set(THEMES) >= REQUIRED_THEMES
+    assert min(themes.count(theme) for theme in THEMES) >= PER_THEME
     assert themes == sorted(themes, key=THEMES.index), "grouped by theme, in the themes' order"
     assert [p.number for p in PUZZLES] == list(range(1, len(PUZZLES) + 1))
-    shapes = {theme: {p.position().board.kind for p in PUZZLES if p.theme == theme} for theme in THEMES}
-    assert shapes["triangles"] == {"triangle"} and shapes["hexagons"] == {"hex"}
-    assert all(shapes[theme] == {"square"} for theme in THEMES if theme not in ("triangles", "hexagons"))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_theme_is_played_on_its_board_under_its_rules(theme):
+    states = [p.position() for p in PUZZLES if p.theme == theme]
+    assert {state.board.kind for state in states} == {SHAPES.get(theme, "square")}
+    assert {state.rules for state in states} == {RULES.get(theme, Rules())}
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: f"{p.number}-{p.theme}")
-def test_every_puzzle_has_its_stated_answer_as_the_one_best_line(puzzle):
+def test_every_puzzle_has_its_stated_answer_as_the_one_best_line_within_the_node_bound(puzzle):
     state = puzzle.position()
-    values = line_values(state)
+    values = line_values(state, MAX_NODES)  # raises OutOfNodes past the bound every stored puzzle keeps
     assert unique_best(values) == puzzle.answer
     assert values[puzzle.answer] == puzzle.value
     assert sorted(values.values())[-2] < puzzle.value, "every other line is worth less"
 
 
+def test_a_position_past_the_node_bound_is_refused():
+    state = GameState(Board.square(3, 3), Rules(misere=True))  # the whole misère game: far past the bound
+    for line in (0, 5, 10):
+        state.play(line)
+    with pytest.raises(OutOfNodes):
+        line_values(state, MAX_NODES)
+    assert state.moves == [0, 5, 10], "left as found"
+
+
 def brute_force(state: GameState) -> int:
-    """Plain negamax over play/undo (no shared code with the solver): the mover's future cells minus the other's."""
+    """Plain negamax over play/undo (no shared code with the solver): the mover's future cells minus the other's
+    (misère: the other's minus the mover's)."""
     if state.over:
         return 0
     best = None
     for line in state.legal_lines():
         mover = state.to_move
-        gained = len(state.play(line).captured)
+        gained = len(state.play(line).captured) * (-1 if state.rules.misere else 1)
         if state.over:
             score = gained
         else:
@@ -54,15 +76,18 @@ def brute_force(state: GameState) -> int:
     return best
 
 
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(misere=True), Rules(no_extra=True)], ids=["normal", "misere", "no-extra"]
+)
 @pytest.mark.parametrize("seed", range(6))
-def test_line_values_agree_with_brute_force_on_small_positions(seed):
+def test_line_values_agree_with_brute_force_on_small_positions(seed, rules):
     rng = random.Random(seed)
-    state = GameState(Board.square(2, 2) if seed % 2 else Board.triangle(3))
+    state = GameState(Board.square(2, 2) if seed % 2 else Board.triangle(3), rules)
     while state.lines_left > 7:
         state.play_random(rng)
     for line, value in line_values(state).items():
         mover = state.to_move
-        gained = len(state.play(line).captured)
+        gained = len(state.play(line).captured) * (-1 if rules.misere else 1)
         rest = 0 if state.over else brute_force(state)
         expected = gained + rest if state.to_move == mover or state.over else gained - rest
         state.undo()
@@ -70,9 +95,15 @@ def test_line_values_agree_with_brute_force_on_small_positions(seed):
 
 
 def test_the_final_margin_counts_the_cells_already_owned():
-    puzzle = next(p for p in PUZZLES if p.position().scores[1])
+    puzzle = next(p for p in PUZZLES if p.position().scores[1] and p.theme != "misere")
     state = puzzle.position()
     assert puzzle.final_margin() == state.scores[0] - state.scores[1] + puzzle.value
+
+
+def test_in_misere_the_final_margin_counts_cells_fewer():
+    puzzle = next(p for p in PUZZLES if p.theme == "misere" and len(set(p.position().scores)) == 2)
+    state = puzzle.position()
+    assert puzzle.final_margin() == state.scores[1] - state.scores[0] + puzzle.value
 
 
 def stored_data():

@@ -5,9 +5,14 @@ Usage: python tools/make_puzzles.py [--per-theme N] [--processes P] [--seed S] [
 Positions come from random games that play safe lines while there are any and take most boxes offered, stopped
 a given number of lines before the end. Each one is solved exactly, line by line (game/puzzles/solving.py), and
 kept only when exactly one line reaches the best result, that line is not a plain capture with nothing to
-decide, and the whole solve took little time (the test suite re-solves every stored puzzle). The kept line
-decides the theme (see :func:`theme_of`). Solving is spread over worker processes with multiprocessing.Pool;
-results are read in task order, so a run with the same seed and options writes the same set.
+decide, and the solve of all its lines took at most MAX_NODES solver nodes (a count, not seconds: the same on any
+machine). The kept line and the rules decide the theme (see :func:`theme_of`).
+
+The sources come in families (squares cut late for the capture themes, earlier for the fight for control, squares
+around a loop, triangles, hexagons, misère squares, no-extra-move squares), each feeding only its own themes. A
+family's positions are solved by the workers of one multiprocessing.Pool, read in task order, until each of its
+themes has enough candidates; then the next family starts. So a run with the same seed and options writes the
+same set, whatever the machine's load.
 
 Per theme the candidates are sorted by difficulty (lines to choose from, then board size) and N are picked evenly
 across that range, easiest first, so the set rises in difficulty within each theme, and the themes come in the
@@ -19,9 +24,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,28 +37,75 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai.position.chains import analyse  # noqa: E402
 from game.ai.position.tactics import opened_runs  # noqa: E402
-from game.core import Board, GameState, encode, parse_line  # noqa: E402
+from game.core import Board, GameState, Rules, encode, parse_line  # noqa: E402
 from game.puzzles import DATA_PATH, DATA_VERSION, THEMES  # noqa: E402
-from game.puzzles.solving import line_values, unique_best  # noqa: E402
+from game.puzzles.solving import MAX_NODES, OutOfNodes, line_values, unique_best  # noqa: E402
 
-# (board, fewest lines left, most lines left, loop): where each board's positions are cut from random games;
-# ``loop`` draws the lines around a loop of that many boxes first (random games seldom leave a loop).
-SOURCES = (
-    (("square", (3, 3)), 8, 16, 0),
-    (("square", (4, 4)), 12, 22, 0),
-    (("square", (3, 5)), 12, 20, 0),
-    (("square", (5, 5)), 16, 24, 0),
-    (("square", (3, 3)), 8, 16, 4),
-    (("square", (4, 4)), 12, 22, 4),
-    (("square", (4, 4)), 12, 22, 8),
-    (("square", (5, 5)), 16, 24, 8),
-    (("triangle", (4,)), 7, 12, 0),
-    (("triangle", (5,)), 10, 18, 0),
-    (("triangle", (6,)), 14, 22, 0),
-    (("hex", (1,)), 8, 12, 0),
-    (("hex", (2,)), 14, 24, 0),
-)
-MAX_SOLVE_SECONDS = 0.25  # a puzzle that takes longer to re-solve is left out (the suite re-solves them all)
+NORMAL, MISERE, NO_EXTRA = Rules(), Rules(misere=True), Rules(no_extra=True)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where positions are cut from: a board, the rules, how many lines are left (fewest..most), and ``loop``:
+    the lines around a loop of that many boxes are drawn first (random games seldom leave a loop)."""
+
+    kind: str
+    size: tuple[int, ...]
+    fewest: int
+    most: int
+    loop: int = 0
+    rules: Rules = NORMAL
+
+
+# Each family feeds the themes listed with it. The plain search of misère and no-extra-move games has none of the
+# normal-play reductions, so their positions are cut closer to the end (up to about 30,000 nodes at 13 lines left).
+FAMILIES: dict[str, tuple[tuple[str, ...], tuple[Source, ...]]] = {
+    "captures": (
+        ("chains", "all-but-two", "handout"),
+        (
+            Source("square", (3, 3), 8, 16),
+            Source("square", (4, 4), 12, 22),
+            Source("square", (3, 5), 12, 20),
+            Source("square", (5, 5), 16, 24),
+        ),
+    ),
+    "control": (  # cut earlier, while safe lines are left
+        ("long-chain", "sacrifice"),
+        (Source("square", (3, 3), 12, 18), Source("square", (3, 4), 14, 20), Source("square", (4, 4), 16, 24)),
+    ),
+    "loops": (
+        ("loops", "all-but-four"),
+        (
+            Source("square", (3, 3), 9, 14, loop=4),
+            Source("square", (3, 4), 10, 16, loop=4),
+            Source("square", (4, 4), 12, 22, loop=4),
+            Source("square", (4, 4), 12, 22, loop=8),
+            Source("square", (5, 5), 16, 24, loop=8),
+        ),
+    ),
+    "triangles": (
+        ("triangles",),
+        (Source("triangle", (4,), 7, 12), Source("triangle", (5,), 10, 18), Source("triangle", (6,), 14, 22)),
+    ),
+    "hexagons": (("hexagons",), (Source("hex", (1,), 8, 12), Source("hex", (2,), 14, 24))),
+    "misere": (
+        ("misere",),
+        (
+            Source("square", (3, 3), 7, 13, rules=MISERE),
+            Source("square", (3, 4), 8, 13, rules=MISERE),
+            Source("square", (4, 4), 9, 14, rules=MISERE),
+        ),
+    ),
+    "no-extra": (
+        ("no-extra",),
+        (
+            Source("square", (3, 3), 7, 13, rules=NO_EXTRA),
+            Source("square", (3, 4), 8, 13, rules=NO_EXTRA),
+            Source("square", (4, 4), 9, 14, rules=NO_EXTRA),
+        ),
+    ),
+}
+MAX_TRIES = 200_000  # positions per family before the run gives up on a theme that stays short
 
 
 def loop_lines(board: Board, rng: random.Random, size: int) -> list[int]:
@@ -67,10 +121,12 @@ def loop_lines(board: Board, rng: random.Random, size: int) -> list[int]:
     return [parse_line(board, name) for name in names]
 
 
-def random_position(board: Board, rng: random.Random, lines_left: int, loop: int = 0) -> GameState:
+def random_position(
+    board: Board, rng: random.Random, lines_left: int, loop: int = 0, rules: Rules = NORMAL
+) -> GameState:
     """A game of safe lines while there are any, taking most boxes offered, until ``lines_left`` lines remain
     (after first drawing the lines around a loop of ``loop`` boxes, when ``loop`` is 4 or 8)."""
-    state = GameState(board)
+    state = GameState(board, rules)
     if loop:
         for line in loop_lines(board, rng, loop):
             state.play(line)
@@ -97,6 +153,10 @@ def with_mover_first(state: GameState) -> GameState:
 
 def theme_of(state: GameState, answer: int) -> str | None:
     """The technique the one best line ``answer`` teaches, or None when it teaches nothing worth a puzzle."""
+    if state.rules.misere:
+        return "misere"
+    if state.rules.no_extra:
+        return "no-extra"
     if state.board.kind == "triangle":
         return "triangles"
     if state.board.kind == "hex":
@@ -106,14 +166,14 @@ def theme_of(state: GameState, answer: int) -> str | None:
         runs = opened_runs(state)
         for run in runs:
             if answer == run.decline:
-                return "all-but-two" if run.closed else "loops"
+                return "all-but-two" if run.closed else "all-but-four"
         declinable = any(run.decline is not None for run in runs)
         return "chains" if declinable and state.would_capture(answer) else None
     if analysis.loops:
         return "loops"
     if analysis.safe:
-        return "long-chain"
-    return "double-cross" if _hard_hearted(state, answer) else "chains"
+        return "long-chain" if answer in analysis.safe else "sacrifice"
+    return "handout" if _hard_hearted(state, answer) else "chains"
 
 
 def _hard_hearted(state: GameState, answer: int) -> bool:
@@ -121,20 +181,26 @@ def _hard_hearted(state: GameState, answer: int) -> bool:
     return any(chain.size == 2 and answer in chain.lines[1:-1] for chain in analyse(state).chains)
 
 
-def candidate(task: tuple[int, int]) -> dict[str, Any] | None:
-    """One random position from source ``task[0]`` with seed ``task[1]``, as a puzzle, or None."""
-    source, seed = task
-    (kind, size), fewest, most, loop = SOURCES[source]
+def candidate(task: tuple[str, int, int]) -> dict[str, Any] | None:
+    """One random position from source ``task[1]`` of family ``task[0]`` with seed ``task[2]``, as a puzzle,
+    or None."""
+    family, number, seed = task
+    sources = FAMILIES[family][1]
+    source = sources[number % len(sources)]
     rng = random.Random(seed)
-    state = random_position(Board.from_spec(kind, size), rng, rng.randint(fewest, most), loop)
+    board = Board.from_spec(source.kind, source.size)
+    state = random_position(board, rng, rng.randint(source.fewest, source.most), source.loop, source.rules)
     if state.over:
         return None
     state = with_mover_first(state)
-    started = time.perf_counter()
-    values = line_values(state)
-    seconds = time.perf_counter() - started
+    started = time.process_time()
+    try:
+        values = line_values(state, MAX_NODES)
+    except OutOfNodes:
+        return None
+    seconds = time.process_time() - started
     answer = unique_best(values)
-    if answer is None or seconds > MAX_SOLVE_SECONDS:
+    if answer is None:
         return None
     theme = theme_of(state, answer)
     if theme is None:
@@ -146,7 +212,7 @@ def candidate(task: tuple[int, int]) -> dict[str, Any] | None:
         "value": values[answer],
         "difficulty": (len(values), state.board.num_lines),
         "drawn": state.drawn,
-        "board": encode(GameState(state.board)),
+        "board": encode(GameState(state.board, state.rules)),
         "seconds": seconds,
     }
 
@@ -159,26 +225,41 @@ def spread(items: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
     return [items[round(i * step)] for i in range(count)]
 
 
-def collect(
-    per_theme: int, processes: int, seed: int, spare: int = 4, progress: bool = False
+def collect_family(
+    family: str, wanted: int, processes: int, seed: int, progress: bool = False
 ) -> dict[str, list[dict[str, Any]]]:
-    """Solve random positions in parallel until every theme has ``spare`` times ``per_theme`` candidates."""
-    wanted = per_theme * spare
-    found: dict[str, list[dict[str, Any]]] = {theme: [] for theme in THEMES}
+    """Solve random positions of one family in parallel until each of its themes has ``wanted`` candidates."""
+    themes = FAMILIES[family][0]
+    found: dict[str, list[dict[str, Any]]] = {theme: [] for theme in themes}
     seen: set[tuple[str, int]] = set()
-    tasks = ((number % len(SOURCES), seed + number) for number in range(10**9))
+    tasks = ((family, number, seed + number) for number in range(MAX_TRIES))
+    tried = 0
     with multiprocessing.Pool(processes) as pool:
         for tried, result in enumerate(pool.imap(candidate, tasks, chunksize=8), 1):
             if progress and tried % 500 == 0:
-                print(f"{tried} positions: " + ", ".join(f"{t} {len(items)}" for t, items in found.items()), flush=True)
+                print(f"{family}: {tried} positions: " + _counts(found), flush=True)
             if result is None or (result["board"], result["drawn"]) in seen:
                 continue
             seen.add((result["board"], result["drawn"]))
-            if len(found[result["theme"]]) < wanted:
+            if result["theme"] in found and len(found[result["theme"]]) < wanted:
                 found[result["theme"]].append(result)
             if all(len(items) >= wanted for items in found.values()):
                 pool.terminate()
                 break
+    if progress:
+        print(f"{family}: {tried} positions: " + _counts(found), flush=True)
+    return found
+
+
+def _counts(found: dict[str, list[dict[str, Any]]]) -> str:
+    return ", ".join(f"{theme} {len(items)}" for theme, items in found.items())
+
+
+def collect(per_theme: int, processes: int, seed: int, spare: int = 2, progress: bool = False) -> dict[str, list]:
+    """Every family's candidates, ``spare`` times ``per_theme`` per theme (fewer only past MAX_TRIES)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for family in FAMILIES:
+        found.update(collect_family(family, per_theme * spare, processes, seed, progress))
     return found
 
 
@@ -192,22 +273,28 @@ def puzzle_data(found: dict[str, list[dict[str, Any]]], per_theme: int) -> dict[
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-theme", type=int, default=10)
+    parser.add_argument("--per-theme", type=int, default=30)
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=DATA_PATH)
     args = parser.parse_args(argv)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
     found = collect(args.per_theme, args.processes, args.seed, progress=True)
     data = puzzle_data(found, args.per_theme)
     text = json.dumps(data, separators=(",", ":"))
     args.out.write_text(text + "\n", encoding="utf-8")
-    took = time.perf_counter() - started
+    took, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
     counts = ", ".join(f"{theme} {len(items)}" for theme, items in data["themes"].items())
     solve_seconds = sum(item["seconds"] for items in found.values() for item in items)
     print(f"{sum(len(items) for items in data['themes'].values())} puzzles ({counts})")
-    print(f"{args.out}: {len(text) + 1} bytes; {took:.1f} s with {args.processes} processes")
-    print(f"solving time of the kept candidates: {solve_seconds:.1f} s")
+    print(f"{args.out}: {len(text) + 1} bytes; {took:.1f} s wall, {cpu:.1f} s CPU with {args.processes} processes")
+    print(f"solving time of the kept candidates: {solve_seconds:.1f} s CPU")
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished workers (user + system)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from ..core import GameState, RulesError
+from ..core.notation import is_number
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
+from .review import Review
 from .search.solver import solve
 
 DEFAULT_MOVETIME_MS = 1000
@@ -46,8 +48,10 @@ def parse_ms(name: str, text: str | None, default: int) -> float:
     """A time in milliseconds (1..600000) as seconds."""
     if text is None:
         return default / 1000
-    if not text.isdigit() or not 1 <= int(text) <= MAX_MS:
-        raise CommandError(f"{name} must be a whole number of milliseconds from 1 to {MAX_MS}, not {text[:20]!r}")
+    if not is_number(text) or not 1 <= int(text) <= MAX_MS:
+        raise CommandError(
+            f"{name} must be a whole number of milliseconds from 1 to {MAX_MS} in digits 0-9, not {text[:20]!r}"
+        )
     return int(text) / 1000
 
 
@@ -81,9 +85,7 @@ def review_command(engine: HasState, args: list[str]) -> Iterable[str]:
     """One line per move played so far (see ``docs/engine-protocol.md``); ``maxtime`` is per position."""
     options = parse_options(args, ("maxtime",))
     seconds = parse_ms("maxtime", options.get("maxtime"), DEFAULT_REVIEW_MS)
-    from .review import review
-
-    return [move.engine_line() for move in review(engine.state, seconds)]
+    return Review(engine.state, seconds).finish().engine_lines()
 
 
 def hint_command(engine: HasState, args: list[str]) -> Iterable[str]:
@@ -91,7 +93,7 @@ def hint_command(engine: HasState, args: list[str]) -> Iterable[str]:
         raise CommandError("hint takes no arguments")
     _require_moves(engine.state)
     line, reason = hint(engine.state)
-    return [f"hint {line} {reason}"]
+    return [f"hint {line} {reason.token()}"]
 
 
 def engine_commands(engine: HasState) -> dict[str, Callable[[list[str]], Iterable[str]]]:

@@ -1,4 +1,4 @@
-"""Hints: the Expert's move for the player to move, with a short reason in the game's vocabulary."""
+"""Hints: the Expert's move for the player to move, with its reason (a :class:`~game.ai.reasons.Reason`)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,7 @@ from .levels.expert import expert_move
 from .player import Search
 from .position.chains import analyse, chain_rules, endgame_value, safe_lines
 from .position.tactics import gift, opened_runs, take_all, undo_many
-
-TAKES = "takes the box"
-SAFE = "safe line"
-ALL_BUT_TWO = "take all but two: keeps control"
-ALL_BUT_FOUR = "take all but four: keeps control"
-SACRIFICE = "sacrifice to win control"
-WINNING = "you are winning: the rest is yours with correct play"
-
-
-def opens_shortest(cells: int) -> str:
-    return f"opens the shortest chain (gives {cells})"
+from .reasons import Reason, Why
 
 
 def rest_is_yours(state: GameState) -> bool:
@@ -38,30 +28,30 @@ def rest_is_yours(state: GameState) -> bool:
     return yours
 
 
-def reason_for(state: GameState, line: int) -> str:
+def reason_for(state: GameState, line: int) -> Reason:
     """Why ``line`` is a good move for the player to move in ``state`` (which is left as found)."""
     if state.would_capture(line):
-        return WINNING if rest_is_yours(state) else TAKES
+        return Reason(Why.WINNING if rest_is_yours(state) else Why.TAKES)
     for run in opened_runs(state):
         if run.decline == line:
-            return ALL_BUT_TWO if len(run.cells) == 2 else ALL_BUT_FOUR
+            return Reason(Why.ALL_BUT_TWO if len(run.cells) == 2 else Why.ALL_BUT_FOUR)
     if state.is_safe(line):
-        return SAFE
+        return Reason(Why.SAFE)
     given = gift(state, line).cells
     if safe_lines(state):
-        return SACRIFICE
+        return Reason(Why.SACRIFICE)
     least = min(gift(state, other).cells for other in state.legal_lines())
-    return opens_shortest(given) if given == least else SACRIFICE
+    return Reason(Why.OPENS_SHORTEST, given) if given == least else Reason(Why.SACRIFICE)
 
 
 class HintSearch(Search):
-    """A :class:`Search` for the Expert's move that also sets ``reason`` once it is done."""
+    """A :class:`Search` for the Expert's move that also sets ``reason`` once it is done (None until then)."""
 
     def __init__(self, state: GameState, seconds: float = EXPERT_SECONDS) -> None:
         if state.over:
             raise ValueError("the game is over: there is nothing to hint")
         position = state.copy()
-        self.reason = ""
+        self.reason: Reason | None = None
         super().__init__(self._think(position, seconds), fallback=position.legal_lines()[0])
 
     def _think(self, position: GameState, seconds: float) -> MoveGenerator:
@@ -76,8 +66,8 @@ def think_hint(state: GameState, seconds: float = EXPERT_SECONDS) -> HintSearch:
     return HintSearch(state, seconds)
 
 
-def hint(state: GameState, seconds: float = EXPERT_SECONDS) -> tuple[int, str]:
+def hint(state: GameState, seconds: float = EXPERT_SECONDS) -> tuple[int, Reason]:
     """Synchronous hint: (line, reason)."""
     search = think_hint(state, seconds)
     search.finish()
-    return search.best, search.reason
+    return search.best, search.reason or reason_for(state, search.best)

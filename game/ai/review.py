@@ -18,7 +18,8 @@ import time
 from dataclasses import dataclass
 
 from ..core import GameState
-from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
+from .hints import reason_for
+from .reasons import Judgement, Mistake, Why
 from .search.solver import Solver
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
@@ -27,7 +28,6 @@ TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
 # Table entries freed per step once the table is given up (all at once cost up to 9 ms on the desktop, 20,000 about
 # 3 ms, and the browser is 2-3 times slower)
 DISCARD_CHUNK = 5_000
-BEST = "best move"
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,14 @@ class MoveReview:
     def solved(self) -> bool:
         return self.value is not None and self.loss is not None
 
-    def engine_line(self) -> str:
-        """The line the engine's ``review`` command prints for this move."""
+    def engine_line(self, judgement: Judgement | None = None) -> str:
+        """The line the engine's ``review`` command prints for this move, with the ``judgement`` of a move that lost
+        cells in machine form (``mistake <code> better <reason>``)."""
         head = f"{self.index} {self.line} player {self.player}"
         if not self.solved:
             return f"{head} unknown"
-        return f"{head} value {self.value} best {self.best} loss {self.loss}"
+        words = [] if judgement is None else judgement.tokens()
+        return " ".join([f"{head} value {self.value} best {self.best} loss {self.loss}", *words])
 
 
 def positions_of(game: GameState) -> list[GameState]:
@@ -105,11 +107,12 @@ class Review:
             if self._next < 0:
                 self._free_some()  # a chunk a step
                 break
+            started = time.perf_counter()
             if self._solver is None:
                 self._solver = Solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
                 self._spent = 0.0
-            started = time.perf_counter()
-            finished = self._solver.step(max(0.0, deadline - started))
+            # the step ends at the frame's deadline or when this position's own time is up, whichever comes first
+            finished = self._solver.step(max(0.0, min(deadline - started, self.seconds - self._spent)))
             self._spent += time.perf_counter() - started
             if finished:
                 self.values[self._next] = self._solver.value
@@ -160,6 +163,17 @@ class Review:
     def moves(self) -> list[MoveReview]:
         return [self.move(index) for index in range(len(self.lines))]
 
+    def judgement(self, index: int) -> Judgement | None:
+        """Why move ``index`` lost cells (:func:`judge`); None when it is not solved or lost nothing."""
+        move = self.move(index)
+        if not move.solved or not move.loss or move.best is None:
+            return None
+        return judge(self.positions[index], move.line, move.best)
+
+    def engine_lines(self) -> list[str]:
+        """What the engine's ``review`` command prints: one line per move (:meth:`MoveReview.engine_line`)."""
+        return [self.move(index).engine_line(self.judgement(index)) for index in range(len(self.lines))]
+
     def solved_count(self) -> int:
         return sum(1 for index in range(len(self.lines)) if self.move(index).solved)
 
@@ -169,41 +183,21 @@ def review(game: GameState, seconds: float) -> list[MoveReview]:
     return Review(game, seconds).finish().moves
 
 
-HANDED_OVER = "handed over control"
-LEFT_BOXES = "left boxes that were free to take"
-GAVE_EARLY = "gave boxes away while a safe line was left"
-MISSED_SACRIFICE = "missed the sacrifice that wins control"
-LONGER_CHAIN = "opened a longer chain than needed"
-
-
-def cost_reason(before: GameState, played: int, best: int) -> tuple[str, str]:
-    """Why ``played`` was worse than ``best`` in ``before`` (left as found): one of the constants above, or ""
-    when none fits, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`). The hints' vocabulary
-    (control, all-but-two, safe lines) is that of normal play: misère and no-extra-move games get ("", "")."""
+def judge(before: GameState, played: int, best: int) -> Judgement:
+    """Why ``played`` was worse than ``best`` in ``before`` (left as found): the :class:`Mistake` that fits, if one
+    does, and the hints' reason for ``best`` (:func:`~game.ai.hints.reason_for`). The hints' vocabulary (control,
+    all-but-two, safe lines) is that of normal play: misère, no-extra-move and captures-compulsory games get neither."""
     if not before.rules.normal_play:
-        return "", ""
+        return Judgement(None, None)
     why = reason_for(before, best)
-    if why in (ALL_BUT_TWO, ALL_BUT_FOUR) and before.would_capture(played):
-        return HANDED_OVER, why
+    if why.why in (Why.ALL_BUT_TWO, Why.ALL_BUT_FOUR) and before.would_capture(played):
+        return Judgement(Mistake.HANDED_OVER, why)
     if before.would_capture(best) and not before.would_capture(played):
-        return LEFT_BOXES, why
+        return Judgement(Mistake.LEFT_BOXES, why)
     if before.is_safe(best) and not before.would_capture(best) and not before.is_safe(played):
-        return GAVE_EARLY, why
-    if why == SACRIFICE:
-        return MISSED_SACRIFICE, why
-    if why.startswith("opens the shortest"):
-        return LONGER_CHAIN, why
-    return "", why
-
-
-def cost_label(before: GameState, move: MoveReview) -> str:
-    """ "best move", or "gave away 4: handed over control" for a solved move (in English, for tools); "" when the
-    move is not solved."""
-    if not move.solved or move.best is None:
-        return ""
-    if move.loss == 0:
-        return BEST
-    kind, why = cost_reason(before, move.line, move.best)
-    if not (kind or why):
-        return f"gave away {move.loss}"
-    return f"gave away {move.loss}: {kind or 'better was: ' + why}"
+        return Judgement(Mistake.GAVE_EARLY, why)
+    if why.why is Why.SACRIFICE:
+        return Judgement(Mistake.MISSED_SACRIFICE, why)
+    if why.why is Why.OPENS_SHORTEST:
+        return Judgement(Mistake.LONGER_CHAIN, why)
+    return Judgement(None, why)

@@ -1,8 +1,9 @@
 """Copy and paste text: ``navigator.clipboard`` in the browser (asynchronous), pygame's clipboard on the desktop.
 
 The browser answers later (a JavaScript promise), so :class:`Clipboard` keeps what happened in ``status`` (a
-sentence for the player, in English: ``tr()`` it where it is drawn) and what was pasted in ``pasted``; a scene
-reads both each frame. Whatever fails, the text stays on the screen for the player to copy by hand.
+sentence for the player, in English: ``tr()`` it where it is drawn) and what was pasted in ``pasted`` (cleaned by
+:func:`game.play.text.clean`); a scene reads both each frame. Whatever fails, the text stays on the screen for the
+player to copy by hand.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..play.i18n import tr_mark
+from ..play.text import LINK_LENGTH, clean
 
 COPIED = tr_mark("Copied: send it to your friend.")
 COPYING = tr_mark("Copying...")
@@ -82,7 +84,9 @@ class Clipboard:
         self._receive(text)
 
     def _receive(self, text: Any) -> None:
-        text = "" if text is None else str(text)
+        """The pasted text, through the gate for text from outside (``game/play/text.py``): a link copied from a
+        chat carries zero-width spaces and soft hyphens, which are removed."""
+        text = clean(text, LINK_LENGTH)
         if text.strip():
             self.pasted = text
             self.status = ""

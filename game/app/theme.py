@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ..play.players import COLOURS
+from ..play.text import MARK, displayable
 from .palette import DARK, LIGHT, PALETTES, Palette
 
 FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
@@ -72,6 +73,11 @@ class Text:
     several pixels, ``kz`` by seven), which SDL_ttf applies when it renders a whole string: "Pipopipet te".
     So a string is laid out here glyph by glyph, each one placed at the sum of the previous glyphs' advances,
     the same on the desktop and in the browser (same font, same SDL_ttf).
+
+    Any string can be drawn: SDL_ttf refuses NUL, lone surrogates and characters of no width (a zero-width space,
+    a soft hyphen, a bidirectional control), so what is drawn is :func:`~game.play.text.displayable` (those become
+    the replacement mark, at most DRAWN_LENGTH characters), and a character the font still refuses is drawn as
+    the mark too. A character the font has no glyph for shows the font's own empty box.
     """
 
     def __init__(self) -> None:
@@ -81,6 +87,7 @@ class Text:
         self._cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._cache_bytes = 0
         self._advances: dict[tuple[str, int], int] = {}
+        self._takes: dict[str, bool] = {}  # whether SDL_ttf draws a character (the same font at every size)
 
     def font(self, size: int) -> pygame.font.Font:
         """The font at ``size``; the FONT_SIZES most recently used sizes are kept (a font with its glyphs costs about
@@ -104,15 +111,27 @@ class Text:
         key = (char, size)
         found = self._advances.get(key)
         if found is None:
-            metrics = self.font(size).metrics(char)
-            glyph = metrics[0] if metrics else None
-            found = glyph[4] if glyph else self.font(size).size(char)[0]
+            glyph = self.glyph(char)
+            metrics = self.font(size).metrics(glyph)
+            found = metrics[0][4] if metrics and metrics[0] else self.font(size).size(glyph)[0]
             self._advances[key] = found
         return found
 
+    def glyph(self, char: str) -> str:
+        """``char``, or MARK when SDL_ttf refuses to draw it (no width, NUL, a surrogate); spaces are only advanced
+        over, never drawn."""
+        takes = self._takes.get(char)
+        if takes is None:
+            try:
+                takes = char.isspace() or bool(self.font(self.body).render(char, True, INK))
+            except (pygame.error, ValueError):  # (UnicodeError is a ValueError)
+                takes = False
+            self._takes[char] = takes
+        return char if takes else MARK
+
     def width(self, text: str, size: int) -> int:
         """The width of ``text`` as :meth:`render` lays it out."""
-        return sum(self.advance(char, size) for char in text)
+        return sum(self.advance(char, size) for char in displayable(text))
 
     def render(self, text: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
         key = (text, int(size), tuple(colour))
@@ -128,11 +147,12 @@ class Text:
 
     def _compose(self, text: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:
         font = self.font(size)
-        surface = pygame.Surface((max(1, self.width(text, size) + 2), font.get_height()), pygame.SRCALPHA)
+        shown = displayable(text)
+        surface = pygame.Surface((max(1, self.width(shown, size) + 2), font.get_height()), pygame.SRCALPHA)
         x = 0
-        for char in text:
+        for char in shown:
             if not char.isspace():
-                surface.blit(font.render(char, True, colour), (x, 0))
+                surface.blit(font.render(self.glyph(char), True, colour), (x, 0))
             x += self.advance(char, size)
         return surface
 
@@ -160,9 +180,14 @@ class Text:
         """``text``, cut short with an ellipsis if it is wider than ``width`` pixels at ``size``."""
         if self.width(text, size) <= width:
             return text
-        while text and self.width(text + "…", size) > width:
-            text = text[:-1]
-        return text.rstrip() + "…"
+        room, used, kept = width - self.advance("…", size), 0, 0
+        shown = displayable(text)
+        for char in shown:
+            used += self.advance(char, size)
+            if used > room:
+                break
+            kept += 1
+        return shown[:kept].rstrip() + "…"
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` at ``size``."""

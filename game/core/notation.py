@@ -6,20 +6,27 @@ written ``h r c`` (horizontal, dot row r, box column c) or ``v r c`` (vertical, 
 Position codes: a short, URL-safe text holding the board, the rule switches, the first player and the move list,
 for share links and saved games. The format is documented in ``docs/position-code.md``::
 
-    1.s3x3.2m.0.AbQx.K      version . board . rules . first player . moves . check character
+    2.s3x3.2m.0.AbQx.Cq      version . board . rules . first player . moves . check characters
+
+Codes of version 1 (one weaker check character) are still read.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .board import Board
 from .rules import GameState, IllegalMove, Rules, RulesError
 from .shapes import BY_LETTER, SHAPES, BoardError, shape_of
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-CODE_VERSION = "1"
+CODE_VERSION = "2"
 _INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
+MAX_CODE = 2000  # characters, surrounding whitespace stripped
+# Version 2's check: a weighted sum modulo the largest prime below 64 * 64, written as two alphabet characters
+CHECK_MODULUS = 4093
+_SYMBOL = {ch: i for i, ch in enumerate(ALPHABET + ".")}  # every character a code's body may hold: 65 values
 
 
 class NotationError(ValueError):
@@ -125,8 +132,32 @@ def _digits(board: Board) -> int:
     return 1 if board.num_lines <= len(ALPHABET) else 2
 
 
-def _check_char(body: str) -> str:
+def check_v1(body: str) -> str:
+    """Version 1's check character (still read): a weighted sum of the code points modulo 64. It misses many
+    typos (every case flip at an even position, any change at position 64)."""
     return ALPHABET[sum((i + 1) * ord(ch) for i, ch in enumerate(body)) % len(ALPHABET)]
+
+
+def check_v2(body: str) -> str | None:
+    """Version 2's two check characters: ``sum(i * value(c_i)) mod 4093`` over the body's characters c_1, c_2...,
+    each valued by its place in the alphabet followed by ``.`` (0..64), written in base 64, most significant first.
+
+    4093 is prime and larger than every weight (a body has fewer than 2000 characters) and every difference of two
+    values (at most 64): changing one character changes the sum by weight x difference, swapping two changes it
+    by (difference of weights) x (difference of values), neither a multiple of 4093. So every change of one
+    character and every swap of two different ones is caught. A body holding any other character has no check
+    (None: no code matches it)."""
+    total = 0
+    for weight, ch in enumerate(body, 1):
+        value = _SYMBOL.get(ch)
+        if value is None:
+            return None
+        total += weight * value
+    total %= CHECK_MODULUS
+    return ALPHABET[total // len(ALPHABET)] + ALPHABET[total % len(ALPHABET)]
+
+
+CHECKS: dict[str, Callable[[str], str | None]] = {"1": check_v1, "2": check_v2}  # each version read, its check
 
 
 def encode(state: GameState) -> str:
@@ -136,7 +167,9 @@ def encode(state: GameState) -> str:
         for line in state.moves
     )
     body = ".".join((CODE_VERSION, board_token(state.board), rules_token(state.rules), str(state.first), moves))
-    return f"{body}.{_check_char(body)}"
+    check = check_v2(body)
+    assert check is not None  # (an encoded body holds only alphabet characters and dots)
+    return f"{body}.{check}"
 
 
 def decode(code: str) -> GameState:
@@ -144,17 +177,18 @@ def decode(code: str) -> GameState:
     if not isinstance(code, str):
         raise CodeError("a position code is text", "not-text")
     code = code.strip()
-    if len(code) > 2000:
+    if len(code) > MAX_CODE:
         raise CodeError("code is too long to be a position code", "too-long")
     fields = code.split(".")
     if len(fields) != 6:
         raise CodeError(f"expected 6 fields separated by '.', found {len(fields)}", "incomplete")
     version, board_text, rules_text, first_text, moves, check = fields
-    if version != CODE_VERSION:
-        raise CodeError(
-            f"code version {shorten(version)!r} is not supported (this game reads version {CODE_VERSION})", "version"
-        )
-    if check != _check_char(code[: code.rfind(".")]):
+    if version not in CHECKS:
+        versions = " and ".join(CHECKS)
+        message = f"code version {shorten(version)!r} is not supported (this game reads versions {versions})"
+        raise CodeError(message, "version")
+    expected = CHECKS[version](code[: code.rfind(".")])
+    if expected is None or check != expected:
         raise CodeError("check character does not match: the code was mistyped or cut short", "check")
     board = parse_board_token(board_text)
     rules = parse_rules_token(rules_text)

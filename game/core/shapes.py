@@ -40,8 +40,6 @@ class Shape:
     sizes: range  # every size value the rules accept
     offered: range  # the size values Settings offers
     default: tuple[int, ...]  # the size a player gets on choosing the shape
-    safe_hint: str  # a hint's safe line, said of this shape's cells
-    take_hint: str  # a hint to take a cell
     row_height: float  # distance between rows of dots, in board units (the text drawing's scale)
     cells: Callable[..., int]  # how many cells a board of these size values has
     words: str  # the board for a player, cells and dots both given (a template of :meth:`values`)
@@ -129,8 +127,6 @@ SQUARE = Shape(
     sizes=range(1, 13),
     offered=range(2, 13),
     default=(3, 3),
-    safe_hint="Hint: a safe line, it gives no box its third side",
-    take_hint="Hint: take the box, then move again",
     row_height=1.0,
     cells=lambda rows, cols: rows * cols,
     words="{r}x{c} boxes ({r1}x{c1} dots)",
@@ -146,8 +142,6 @@ TRIANGLE = Shape(
     sizes=range(3, 10),
     offered=range(4, 10),
     default=(6,),
-    safe_hint="Hint: a safe line, it gives no triangle its second side",
-    take_hint="Hint: take the triangle, then move again",
     row_height=_TRIANGLE_ROW,
     cells=lambda side: (side - 1) ** 2,
     words="triangle, {n} dots a side ({cells} triangles)",
@@ -164,8 +158,6 @@ HEXAGON = Shape(
     sizes=range(1, 4),
     offered=range(1, 4),
     default=(1,),
-    safe_hint="Hint: a safe line, it gives no hexagon its fifth side",
-    take_hint="Hint: take the hexagon, then move again",
     row_height=_TRIANGLE_ROW,
     cells=_hexagon_cells,
     words="hexagon, {cells} cells ({dots} dots)",

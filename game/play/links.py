@@ -2,8 +2,8 @@
 
 Fragments (after ``#``; every character is URL-safe, see ``docs/position-code.md``)::
 
-    #1.s3x3.2.0.AHGbc.K               a position, or a finished game: its position code
-    #f.Kq3xZ0a_.5.1.s3x3.2.0.AHGbc.K  play by link: "f", the game's id, its number of moves, its position code
+    #2.s3x3.2.0.AHGbc.Kq              a position, or a finished game: its position code
+    #f.Kq3xZ0a_.5.2.s3x3.2.0.AHGbc.Kq play by link: "f", the game's id, its number of moves, its position code
 
 Opening a position starts a game on it; opening a finished game opens its review. A play-by-link link must
 continue the game this device already has under the same id (``LinkGames``, saved under storage's ``link-games``
@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..core import CodeError, GameState, decode, encode
-from ..core.notation import ALPHABET, is_number
+from ..core.notation import ALPHABET, CHECKS, is_number
 from .code_words import link_problem
 from .i18n import tr
 from .session import Session
@@ -163,7 +163,7 @@ class HashWatch:
 def looks_like_link(word: str) -> bool:
     """True for text that is meant as a link or code (the rest of the command line is not ours to judge)."""
     fragment = fragment_of(word)
-    return "#" in word or fragment.startswith(("1.", FRIEND + "."))
+    return "#" in word or fragment.startswith((*(version + "." for version in CHECKS), FRIEND + "."))
 
 
 # -- play by link -------------------------------------------------------------------------------------------------

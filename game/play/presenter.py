@@ -13,12 +13,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..ai import hints
-from ..core import Board, GameState
+from ..core import GameState
 from ..core.rules import STARTS
-from ..core.shapes import shape_of
 from .i18n import tr, tr_mark
-from .i18n.phrases import START_NAMES, describe_board, hint_reason
+from .i18n.phrases import START_NAMES, describe_board, hint_text
 from .session import GAME, Session
 
 FEEDBACK_SECONDS = 2.0
@@ -96,18 +94,6 @@ class Pointing:
             marks.preview, marks.preview_player = chosen, mover
         if accepting and self.cursor is not None and not state.is_drawn(self.cursor):
             marks.cursor = self.cursor
-
-
-def hint_text(reason: str, board: Board) -> str:
-    """The hint's reason as a sentence for the status line ("safe line" says what makes it safe)."""
-    if not reason:
-        return tr("Hint: try the marked line")
-    shape = shape_of(board)
-    if reason == hints.SAFE:
-        return tr(shape.safe_hint)
-    if reason == hints.TAKES:
-        return tr(shape.take_hint)
-    return tr("Hint: {reason}").format(reason=hint_reason(reason))
 
 
 class GamePresenter:

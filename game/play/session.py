@@ -106,7 +106,7 @@ class Session:
         self.wall: Callable[[], float] = time.perf_counter  # the player's clock, for a computer's time budget
         self.think_wall = 0.0
         self.hint_search: ai.HintSearch | None = None
-        self.hint: tuple[int, str] | None = None
+        self.hint: tuple[int, ai.Reason | None] | None = None
         self.animation: Animation | None = None
         self.over_since: float | None = None
         self.between = False

@@ -6,7 +6,8 @@ checks every answer with the exact solver)::
     {"version": 1, "themes": {"chains": [[position code, answer line, value], ...], ...}}
 
 ``value`` is what the answer is worth to the player to move with perfect play from both sides (their future cells
-minus the other's), as :mod:`game.ai.search.solver` counts it. The player to move is always player 0. Standard library
+minus the other's; in misère the other's minus theirs), as :mod:`game.ai.search.solver` counts it. The player to
+move is always player 0 of two; the rules (misère, no extra move) are part of the position code. Standard library
 only; the app reads the set with :func:`load_puzzles` and never solves anything (it words the themes and hints).
 """
 
@@ -24,8 +25,22 @@ DATA_PATH = Path(__file__).with_name("puzzles.json")
 DATA_VERSION = 1
 
 
-THEMES = ("chains", "all-but-two", "double-cross", "long-chain", "loops", "triangles", "hexagons")
-"""The themes in the order the set presents them (the app names each one and gives its hint)."""
+THEMES = (
+    "chains",
+    "all-but-two",
+    "all-but-four",
+    "handout",
+    "long-chain",
+    "sacrifice",
+    "loops",
+    "triangles",
+    "hexagons",
+    "misere",
+    "no-extra",
+)
+"""The themes in the order the set presents them (``game.play.puzzle_words`` names each one and gives its hint).
+Every theme is played on squares with the standard rules except ``triangles`` and ``hexagons`` (their boards),
+``misere`` (misère: the fewest cells win) and ``no-extra`` (no extra move after a capture)."""
 
 
 class PuzzleError(ValueError):
@@ -50,9 +65,11 @@ class Puzzle:
         return decode(self.code)
 
     def final_margin(self) -> int:
-        """The player's final lead in cells (negative: behind) when they play the answer and both play perfectly."""
+        """The player's final lead in cells (negative: behind) when they play the answer and both play perfectly;
+        in misère, where the fewest cells win, the lead is how many cells fewer they end with."""
         state = self.position()
-        return state.scores[0] - state.scores[1] + self.value
+        lead = state.scores[0] - state.scores[1]
+        return (-lead if state.rules.misere else lead) + self.value
 
 
 def parse_puzzles(data: Any) -> list[Puzzle]:

@@ -10,18 +10,8 @@ from ai_helpers import CHAINS_3_AND_6, TickingClock, position
 from ai_helpers import line as named
 
 from game.ai import review as review_module
-from game.ai.hints import SAFE
-from game.ai.review import (
-    BEST,
-    GAVE_EARLY,
-    LEFT_BOXES,
-    LONGER_CHAIN,
-    MoveReview,
-    Review,
-    cost_label,
-    cost_reason,
-    positions_of,
-)
+from game.ai.reasons import Judgement, Mistake, Reason, Why
+from game.ai.review import MoveReview, Review, judge, positions_of
 from game.core import Board, GameState, Rules
 from game.engine import Engine
 
@@ -204,7 +194,7 @@ def test_the_review_works_in_small_steps() -> None:
     assert all(move.solved for move in steps.moves)
 
 
-def test_cost_labels_name_best_moves_and_what_a_mistake_gave_away() -> None:
+def test_a_move_that_left_a_free_box_is_judged_so_and_printed_in_codes() -> None:
     rules = Rules()
     game = GameState(Board.square(1, 2), rules)
     # the top-left box gets three sides, then the mover leaves it instead of taking it
@@ -214,12 +204,15 @@ def test_cost_labels_name_best_moves_and_what_a_mistake_gave_away() -> None:
     other = next(line for line in game.legal_lines() if not game.would_capture(line))
     game.play(other)
     reviewed = Review(game, seconds=2.0).finish()
-    labels = [cost_label(p, m) for p, m in zip(positions_of(game), reviewed.moves, strict=False)]
-    assert labels[-1].startswith("gave away ") and LEFT_BOXES in labels[-1]
-    assert cost_reason(positions_of(game)[-2], other, free)[0] == LEFT_BOXES
-    assert int(labels[-1].split()[2].rstrip(":")) == reviewed.moves[-1].loss > 0
-    assert free != other
-    assert BEST in labels
+    last = len(game.moves) - 1
+    assert reviewed.moves[last].loss > 0 and free != other
+    assert reviewed.judgement(last) == Judgement(Mistake.LEFT_BOXES, Reason(Why.TAKES))
+    assert judge(positions_of(game)[-2], other, free).mistake is Mistake.LEFT_BOXES
+    lines = reviewed.engine_lines()
+    assert lines[last].endswith(f"loss {reviewed.moves[last].loss} mistake left-boxes better takes")
+    best_moves = [i for i, move in enumerate(reviewed.moves) if move.loss == 0]
+    assert best_moves and all(reviewed.judgement(i) is None for i in best_moves)
+    assert all(lines[i].split()[-2] == "loss" for i in best_moves)  # a best move carries no judgement
 
 
 def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
@@ -240,28 +233,41 @@ def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
     assert review.values[0] is None and review.moves[-1].solved
 
 
-def test_cost_reasons_for_a_line_given_early_and_for_a_longer_chain_opened() -> None:
+def test_judgements_for_a_line_given_early_and_for_a_longer_chain_opened() -> None:
     """The 3 and the 6 on 3x3 boxes (tests/ai/ai_helpers.py), by hand: with the safe line h 0 1 still there, opening
     the 3 gives boxes early; with no safe line left, opening the 6 instead of the 3 opens a longer chain than needed."""
     with_safe_line = position([*CHAINS_3_AND_6, "h 0 1"])
-    assert cost_reason(with_safe_line, named("v 0 0"), named("h 0 1")) == (GAVE_EARLY, SAFE)
+    assert judge(with_safe_line, named("v 0 0"), named("h 0 1")) == Judgement(Mistake.GAVE_EARLY, Reason(Why.SAFE))
     no_safe_line = position(CHAINS_3_AND_6)
-    reasons = cost_reason(no_safe_line, named("v 1 0"), named("v 0 0"))
-    assert reasons == (LONGER_CHAIN, "opens the shortest chain (gives 3)")
+    judgement = judge(no_safe_line, named("v 1 0"), named("v 0 0"))
+    assert judgement == Judgement(Mistake.LONGER_CHAIN, Reason(Why.OPENS_SHORTEST, 3))
+    assert judgement.tokens() == ["mistake", "longer-chain", "better", "opens-shortest:3"]
     assert no_safe_line.drawn == position(CHAINS_3_AND_6).drawn  # left as found
 
 
 def test_a_loss_with_no_named_mistake_says_what_was_better() -> None:
     """Two safe lines of the 3 and the 6 (h 0 1 and h 1 1): drawing one when the other was best fits none of the
-    named mistakes, so the label gives the better move's reason; under misère there is no reason at all."""
+    named mistakes, so the judgement gives the better move's reason; under misère there is no reason at all."""
     before = position([*CHAINS_3_AND_6, "h 0 1", "h 1 1"])
     move = MoveReview(index=0, line=named("h 1 1"), player=0, value=-3, best=named("h 0 1"), loss=2)
-    assert cost_label(before, move) == "gave away 2: better was: safe line"
+    judgement = judge(before, move.line, named("h 0 1"))
+    assert judgement == Judgement(None, Reason(Why.SAFE))
+    assert move.engine_line(judgement) == f"0 {move.line} player 0 value -3 best {move.best} loss 2 better safe"
     misere = GameState(before.board, Rules(misere=True))
     for index in range(before.board.num_lines):
         if before.is_drawn(index):
             misere.play(index)
-    assert cost_label(misere, move) == "gave away 2"
+    assert judge(misere, move.line, named("h 0 1")) == Judgement(None, None)
+    assert move.engine_line(Judgement(None, None)).endswith("loss 2")
+
+
+def test_every_reason_token_reads_back() -> None:
+    reasons = [Reason(why) for why in Why if why is not Why.OPENS_SHORTEST] + [Reason(Why.OPENS_SHORTEST, 4)]
+    for reason in reasons:
+        assert Reason.from_token(reason.token()) == reason
+    for bad in ("opens-shortest", "safe:2", "opens-shortest:x", "opens-shortest:\uff12", "safe line"):
+        with pytest.raises(ValueError):
+            Reason.from_token(bad)
 
 
 def test_a_game_the_second_player_began_is_replayed_with_that_player_first() -> None:
@@ -288,6 +294,28 @@ def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps(monke
         assert steps.solving == 2
     steps.step(0.0)
     assert steps.solving is None and steps.solved_count() == 0
+
+
+def test_no_solver_step_outlasts_the_time_left_for_its_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``maxtime`` is per position: a step of the review never hands a position's solver more than that
+    position's time left, however long the step (it gave it the whole step, 1 s from ``finish``, and positions
+    searched for 124-457 ms at ``maxtime=5`` were reported solved)."""
+    budgets: list[float] = []
+
+    class NeverDone:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def step(self, budget: float) -> bool:
+            budgets.append(budget)
+            return False
+
+    monkeypatch.setattr(review_module, "Solver", NeverDone)
+    game = random_game(Board.square(3, 3), Rules(), seed=5)
+    review = Review(game, seconds=0.005)
+    review.step(1.0)
+    assert budgets and max(budgets) <= 0.005
+    assert review.solved_count() == 0
 
 
 def test_the_review_table_stays_within_its_limit_and_the_values_exact() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+from game.ai.reasons import Reason, Why
 from game.app.app import SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
 from game.app.scenes.board import BoardScene
 from game.play.session import HINT_MAX_SECONDS, Session, hint_seconds
@@ -20,7 +21,7 @@ class RecordingSearch:
         self.budgets: list[float] = []
         self.steps = steps
         self.best = best
-        self.reason = "safe line"
+        self.reason = Reason(Why.SAFE)
 
     def step(self, budget: float) -> bool:
         self.budgets.append(budget)
@@ -92,7 +93,7 @@ def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):
     driver.frames(3)
     assert len(search.budgets) == 3
     assert all(STEP_MIN_SECONDS <= budget <= STEP_MAX_SECONDS for budget in search.budgets)
-    assert session.hint == (search.best, "safe line")
+    assert session.hint == (search.best, Reason(Why.SAFE))
 
 
 def test_hint_budget_grows_with_the_board_but_stays_under_half_a_second():

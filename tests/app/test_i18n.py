@@ -46,8 +46,8 @@ def shape_words() -> set[str]:
     return {
         text
         for shape in SHAPES.values()
-        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option, shape.safe_hint,
-                     shape.take_hint, *(name for _, name in shape.size_names))
+        for text in (shape.label, *shape.dimensions, shape.words, shape.short, shape.option,
+                     *(name for _, name in shape.size_names))
     }  # fmt: skip
 
 
@@ -89,8 +89,8 @@ def untranslated() -> list[str]:
                 exempt.add(id(body[0].value))  # a docstring
             if isinstance(node, ast.Call) and called(node) in CALLS | {"tr_n"}:
                 exempt.update(id(arg) for arg in node.args)
-            if isinstance(node, ast.Call) and called(node) in {"compile", "fullmatch", "match", "search"}:
-                exempt.update(id(arg) for arg in node.args)  # a regular expression
+            if isinstance(node, ast.Call) and called(node) in {"compile", "fullmatch", "match", "search", "matchMedia"}:
+                exempt.update(id(arg) for arg in node.args)  # a regular expression, or a CSS media query
             if isinstance(node, ast.Raise | ast.Assert):  # a programmer's message, never shown to a player
                 exempt.update(id(inner) for inner in ast.walk(node))
         for node in ast.walk(tree):

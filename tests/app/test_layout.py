@@ -131,7 +131,7 @@ def scene_makers():
     yield "players, 4 seats", lambda app: _players(app, 4)
     yield "player's name", lambda app: NameScene(app, 0)
     yield "puzzles", lambda app: PuzzleListScene(app)
-    for theme in ("chains", "triangles", "hexagons"):
+    for theme in ("chains", "triangles", "hexagons", "misere"):
         yield f"puzzle, {theme}", lambda app, theme=theme: _puzzle(app, theme)
     yield "puzzle, hint shown", lambda app: _puzzle(app, "long-chain", hint=True)
     yield "daily puzzle", _daily

@@ -11,9 +11,10 @@ from game.ai.review import Review
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.results import ResultsScene
-from game.app.scenes.review import ReviewScene, advantage, cost_text
+from game.app.scenes.review import ReviewScene, advantage
 from game.app.scenes.share import ShareScene
 from game.core import Board, GameState, Rules, encode
+from game.play.i18n.phrases import cost_text
 from game.play.links import parse_link
 from game.play.session import Session
 from game.play.settings import Seat, Settings
@@ -132,7 +133,7 @@ def test_the_analysis_fills_in_over_frames_and_matches_the_engine_review(make_dr
     for index in range(1, len(game.moves) + 1):
         scene.go_to(index)
         move = scene.analysis.move(index - 1)
-        assert scene.verdict() == cost_text(scene.positions[index - 1], move)
+        assert scene.verdict() == cost_text(move.loss or 0, scene.analysis.judgement(index - 1))
         assert scene.verdict().startswith("Best move" if move.loss == 0 else f"Gave away {move.loss}: ")
         assert scene.ghost() == (move.best if move.loss else None)
     assert advantage(scene.positions[-1], 0) == game.scores[0] - game.scores[1]

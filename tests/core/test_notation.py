@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import Board, CodeError, GameState, NotationError, Rules, decode, encode, line_name, parse_line
-from game.core.notation import _check_char, parse_rules_token, rules_token
+from game.core.notation import ALPHABET, CHECKS, check_v1, parse_rules_token, rules_token
 
 BOARDS = [Board.square(1), Board.square(3), Board.square(2, 5), Board.square(12), Board.triangle(6), Board.hexagon(2)]
 
@@ -105,8 +105,8 @@ def test_code_layout() -> None:
     for line in (13, 3, 22):  # inner lines (the border is pre-drawn): N D W
         state.play(line)
     code = encode(state)
-    assert code.startswith("1.s3x3.2ms.1.NDW.")
-    assert len(code) == len("1.s3x3.2ms.1.NDW.") + 1
+    assert code.startswith("2.s3x3.2ms.1.NDW.")
+    assert len(code) == len("2.s3x3.2ms.1.NDW.") + 2
     big = GameState(Board.square(12))
     big.play(311)
     assert encode(big).split(".")[4] == "E3"  # two characters a move: 311 = 4 * 64 + 55
@@ -114,7 +114,7 @@ def test_code_layout() -> None:
 
 
 def with_check(body: str) -> str:
-    return f"{body}.{_check_char(body)}"
+    return f"{body}.{CHECKS[body.split('.')[0]](body) or ''}"
 
 
 GOOD = encode(random_game(Board.square(3), Rules(), 5, seed=3))
@@ -129,25 +129,25 @@ GOOD = encode(random_game(Board.square(3), Rules(), 5, seed=3))
             GOOD[:-1] + ("A" if GOOD[-1] != "A" else "B"),
             "check character does not match: the code was mistyped or cut short",
         ),
-        ("2" + GOOD[1:], "code version '2' is not supported (this game reads version 1)"),
+        ("3" + GOOD[1:], "code version '3' is not supported (this game reads versions 1 and 2)"),
         ("", "expected 6 fields separated by '.', found 1"),
         ("." * 10, "expected 6 fields separated by '.', found 11"),
         (GOOD + "x" * 2000, "code is too long to be a position code"),
-        (with_check("1.s3x3.2.0.AA"), "move 2 is illegal: line 0 is already drawn"),
-        (with_check("1.s3x3.2.0.Z"), "move 1 is illegal: no line 25 on 3x3 boxes (4x4 dots)"),
-        (with_check("1.s1x1.2s.0."), "a swedish start would close a cell on 1x1 boxes (2x2 dots)"),
-        (with_check("1.s13x3.2.0."), "square rows 13 is out of range 1..12"),
-        (with_check("1.t10.2.0."), "triangle size 10 is out of range 3..9"),
-        (with_check("1.h4.2.0."), "hex size 4 is out of range 1..3"),
-        (with_check("1.s0x3.2.0."), "board 's0x3' is not s<R>x<C>, t<S> or h<S>"),
+        (with_check("2.s3x3.2.0.AA"), "move 2 is illegal: line 0 is already drawn"),
+        (with_check("2.s3x3.2.0.Z"), "move 1 is illegal: no line 25 on 3x3 boxes (4x4 dots)"),
+        (with_check("2.s1x1.2s.0."), "a swedish start would close a cell on 1x1 boxes (2x2 dots)"),
+        (with_check("2.s13x3.2.0."), "square rows 13 is out of range 1..12"),
+        (with_check("2.t10.2.0."), "triangle size 10 is out of range 3..9"),
+        (with_check("2.h4.2.0."), "hex size 4 is out of range 1..3"),
+        (with_check("2.s0x3.2.0."), "board 's0x3' is not s<R>x<C>, t<S> or h<S>"),
         (with_check("1.s٣x٣.2.0."), "board 's٣x٣' is not s<R>x<C>, t<S> or h<S>"),
-        (with_check("1.q3.2.0."), "board 'q3' is not s<R>x<C>, t<S> or h<S>"),
-        (with_check("1.s3x3.5.0."), "rules '5' are not <players 2-4> followed by flags m, n, c, then s or i"),
-        (with_check("1.s3x3.2sm.0."), "rules '2sm' are not <players 2-4> followed by flags m, n, c, then s or i"),
-        (with_check("1.s3x3.2.2."), "first player '2' is not 0..1"),
+        (with_check("2.q3.2.0."), "board 'q3' is not s<R>x<C>, t<S> or h<S>"),
+        (with_check("2.s3x3.5.0."), "rules '5' are not <players 2-4> followed by flags m, n, c, then s or i"),
+        (with_check("2.s3x3.2sm.0."), "rules '2sm' are not <players 2-4> followed by flags m, n, c, then s or i"),
+        (with_check("2.s3x3.2.2."), "first player '2' is not 0..1"),
         (with_check("1.s3x3.3.²."), "first player '²' is not 0..2"),
-        (with_check("1.s3x3.2.00."), "first player '00' is not 0..1"),
-        (with_check("1.s12x12.2.0.ABC"), "move list is damaged"),
+        (with_check("2.s3x3.2.00."), "first player '00' is not 0..1"),
+        (with_check("2.s12x12.2.0.ABC"), "move list is damaged"),
         (with_check("1.s3x3.2.0.A+"), "move list is damaged"),
     ],
 )
@@ -201,3 +201,64 @@ def test_codes_up_to_2000_characters_are_read_and_longer_ones_refused_unread() -
     with pytest.raises(CodeError) as caught:
         decode("1" + "." * 2000)
     assert str(caught.value) == "code is too long to be a position code"
+
+
+# -- the check: every single change and every swap of neighbours is caught ---------------------------------------
+TYPO_SAMPLES = [
+    random_game(Board.square(3), Rules(), 5, seed=3),
+    random_game(Board.square(2, 5), Rules(misere=True, no_extra=True), 17, seed=4, first=1),
+    random_game(Board.square(12), Rules(players=3, start="swedish"), 40, seed=5, first=2),
+    random_game(Board.triangle(6), Rules(players=4), 45, seed=6),  # finished
+    random_game(Board.hexagon(3), Rules(), 132, seed=7),  # two characters a move, over 250 characters
+    GameState(Board.square(1)),  # no moves: the shortest code
+]
+# every character a code holds, and some it never does (whitespace, punctuation, a letter with an accent, NUL)
+TYPED = sorted(set(ALPHABET + ".") | set(" \t+=#/éÉ\x00"))
+
+
+def test_the_sample_codes_are_new_codes_of_every_kind() -> None:
+    codes = [encode(state) for state in TYPO_SAMPLES]
+    assert all(code.startswith("2.") and len(code.rsplit(".", 1)[1]) == 2 for code in codes)
+    assert max(len(code) for code in codes) > 250 and len(codes[-1]) < 20
+
+
+@pytest.mark.parametrize("state", TYPO_SAMPLES, ids=lambda s: encode(s)[:20])
+def test_every_change_of_one_character_is_refused(state: GameState) -> None:
+    """Exhaustive over the code: each position, each other character (a case flip at an even position, any change
+    at position 64, all passed version 1's check)."""
+    code = encode(state)
+    tried = 0
+    for at, old in enumerate(code):
+        for new in TYPED:
+            if new == old:
+                continue
+            with pytest.raises(CodeError):
+                decode(code[:at] + new + code[at + 1 :])
+            tried += 1
+    assert tried == len(code) * (len(TYPED) - 1)
+
+
+@pytest.mark.parametrize("state", TYPO_SAMPLES, ids=lambda s: encode(s)[:20])
+def test_every_swap_of_two_neighbours_is_refused(state: GameState) -> None:
+    code = encode(state)
+    swaps = [at for at in range(len(code) - 1) if code[at] != code[at + 1]]
+    assert swaps
+    for at in swaps:
+        with pytest.raises(CodeError):
+            decode(code[:at] + code[at + 1] + code[at] + code[at + 2 :])
+
+
+def test_version_1_codes_are_still_read() -> None:
+    assert decode("1.s2x2.2.0.AHG.S").moves == [0, 7, 6]  # the example of docs/position-code.md before version 2
+    for state in TYPO_SAMPLES:
+        body = "1" + encode(state).rsplit(".", 1)[0][1:]
+        assert same_game(decode(f"{body}.{check_v1(body)}"), state)
+
+
+def test_version_1s_check_missed_a_case_flip_that_version_2_catches() -> None:
+    """Why the check changed: a case flip at an even position leaves version 1's check as it was."""
+    body = "1.s3x3.2.0.AbQ"
+    flipped = body[:13] + "q"  # the 14th character: its weight, 14, times the flip's 32 is a multiple of 64
+    assert check_v1(flipped) == check_v1(body)
+    new = "2" + body[1:]
+    assert CHECKS["2"](new[:13] + "q") != CHECKS["2"](new)

@@ -82,7 +82,7 @@ def test_words_come_from_the_table_in_english_and_french() -> None:
     assert SHAPES["triangle"].option_name(4) == "4 dots a side · 9 triangles"
     assert Board.triangle(6).describe() == "triangle, 6 dots a side (25 triangles)"
     for shape in SHAPES.values():
-        words = (shape.words, shape.short, shape.option, shape.safe_hint, shape.take_hint)
+        words = (shape.words, shape.short, shape.option)
         for text in (*words, shape.label, *shape.dimensions):
             assert text in FRENCH, text
         french = shape.describe(Board.from_spec(shape.name, shape.default), lambda text: FRENCH[text])

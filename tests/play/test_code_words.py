@@ -47,3 +47,12 @@ def test_a_bad_link_speaks_like_a_person_not_a_parser(kind, language):
             assert message != LINK_PROBLEMS[kind], "said in French"
     finally:
         i18n.set_language("en")
+
+
+def test_the_review_says_which_line_was_better_in_a_sentence():
+    from game.ai.reasons import Judgement, Reason, Why
+    from game.play.i18n.phrases import cost_text
+
+    text = cost_text(2, Judgement(mistake=None, better=Reason(Why.SAFE)))
+    assert text == "Gave away 2: the dotted line was better (safe line)"
+    assert "better was" not in text

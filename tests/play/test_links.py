@@ -46,7 +46,7 @@ def finished(board: Board, seed: int = 1) -> GameState:
 )
 def test_position_links_round_trip(state: GameState) -> None:
     link = position_link(SITE, state)
-    assert link.startswith(SITE + "#1.")
+    assert link.startswith(SITE + "#2.")
     back = parse_link(link).state
     assert (back.board, back.rules, back.first, back.moves) == (state.board, state.rules, state.first, state.moves)
     assert parse_link(link).game_id is None
@@ -56,7 +56,7 @@ def test_friend_links_carry_the_game_id_and_move_count() -> None:
     state = played(Board.square(3, 3), 5)
     game_id = new_game_id(random.Random(4))
     link = friend_link(SITE, state, game_id)
-    assert f"#f.{game_id}.5.1." in link
+    assert f"#f.{game_id}.5.2." in link
     opened = parse_link(link)
     assert opened.game_id == game_id and opened.state.moves == state.moves
 
@@ -87,7 +87,7 @@ def test_damaged_position_links_are_refused_with_a_reason(mangle, reason: str) -
 @pytest.mark.parametrize(
     ("mangle", "reason"),
     [
-        (lambda link: link.replace(".6.1.", ".5.1."), "says 5 moves but holds 6"),
+        (lambda link: link.replace(".6.2.", ".5.2."), "says 5 moves but holds 6"),
         (lambda link: link.replace("#f.ABCDEFGH.", "#f.ABC.", 1), "damaged"),
         (lambda link: link.replace("#f.ABCDEFGH.6.", "#f.ABCDEFGH.six.", 1), "damaged"),
         (lambda link: link.split(".s3x3")[0], "not whole"),

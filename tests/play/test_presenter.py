@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from game.ai import hints
+from game.ai.reasons import Reason, Why
 from game.core import Board, GameState
-from game.play.presenter import Feedback, GamePresenter, Marks, Pointing, hint_text
+from game.play.i18n.phrases import hint_text
+from game.play.presenter import Feedback, GamePresenter, Marks, Pointing
 from game.play.session import Session
 from game.play.settings import Seat, Settings
 
@@ -60,7 +61,7 @@ def test_a_finished_game_and_a_hint():
     session_lines = tuple(range(Board.square(3).num_lines))
     assert presented(lines=session_lines).status(Pointing()) == "Game over"
     presenter = presented()
-    presenter.session.hint = (4, hints.SAFE)
+    presenter.session.hint = (4, Reason(Why.SAFE))
     assert presenter.status(Pointing()) == "Hint: a safe line, it gives no box its third side"
     assert presenter.tone() == "hint" and presenter.marks(Pointing()).hint == 4
 
@@ -103,12 +104,14 @@ def test_the_choice_is_marked_as_taken_whose_or_the_line_you_would_draw():
 
 def test_hint_reasons_read_as_sentences():
     square, triangle, hexagon = Board.square(3), Board.triangle(5), Board.hexagon(1)
-    assert hint_text(hints.SAFE, square) == "Hint: a safe line, it gives no box its third side"
-    assert hint_text(hints.SAFE, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
-    assert hint_text(hints.SAFE, triangle) == "Hint: a safe line, it gives no triangle its second side"
-    assert hint_text(hints.TAKES, triangle) == "Hint: take the triangle, then move again"
-    assert hint_text(hints.SACRIFICE, square) == "Hint: Sacrifice to win control"
-    assert hint_text("", triangle) == "Hint: try the marked line"
+    safe, takes = Reason(Why.SAFE), Reason(Why.TAKES)
+    assert hint_text(safe, square) == "Hint: a safe line, it gives no box its third side"
+    assert hint_text(safe, hexagon) == "Hint: a safe line, it gives no hexagon its fifth side"
+    assert hint_text(safe, triangle) == "Hint: a safe line, it gives no triangle its second side"
+    assert hint_text(takes, triangle) == "Hint: take the triangle, then move again"
+    assert hint_text(Reason(Why.SACRIFICE), square) == "Hint: Sacrifice to win control"
+    assert hint_text(Reason(Why.OPENS_SHORTEST, 3), square) == "Hint: Opens the shortest chain (gives 3)"
+    assert hint_text(None, triangle) == "Hint: try the marked line"
 
 
 def test_when_the_orange_seat_starts_the_board_says_why_it_is_not_blue():

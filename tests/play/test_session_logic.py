@@ -350,7 +350,7 @@ def test_a_finished_game_s_history_entry_holds_every_field() -> None:
         "names": ["You", "Hard"],
         "scores": [0, 2],
         "winners": [0],  # misère: fewer boxes win
-        "moves": ["1.s1x2.2m.1.ACEBDGF.6"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
+        "moves": ["2.s1x2.2m.1.ACEBDGF.I9"],  # lines 0, 2, 4, 1, 3, 6, 5 as letters A-G, player 2 (1) first
         "boards": [[0, 2]],
         "decider": False,
         "rated": True,  # one person against the computer, no undo or hint, on an empty board
@@ -367,7 +367,7 @@ def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
         "version": 1,
         "settings": settings.to_data(),
         "starter": 1,
-        "codes": ["1.s2x2.2.1.D.2", "1.s2x2.2.0..8"],  # the match's second board starts with the other player
+        "codes": ["2.s2x2.2.1.D.7x", "2.s2x2.2.0..7D"],  # the match's second board starts with the other player
         "current": 0,
         "timer_left": 9.5,
         "purpose": GAME,
@@ -397,6 +397,7 @@ def test_settings_are_stored_as_plain_values() -> None:
         "competitive": False,
         "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
         "language": "auto",
+        "theme": "auto",
     }
 
 

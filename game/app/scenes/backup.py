@@ -23,6 +23,7 @@ from ...play.backup import (
     write_desktop_file,
 )
 from ...play.i18n import tr, tr_n
+from ...play.text import shown_path
 from .. import layout, theme
 from ..page import browser_window
 from ..scene import PanelScene, Services
@@ -102,7 +103,7 @@ class BackupScene(PanelScene):
             else:
                 path = desktop_path(self.app.saved)
                 write_desktop_file(path, text)
-                self.say(tr("Backup saved to {path}").format(path=path))
+                self.say(tr("Backup saved to {path}").format(path=shown_path(path)))
         except BackupError as error:
             self.say(tr("Export failed: {why}.").format(why=error), error=True)
 
@@ -159,7 +160,8 @@ class BackupScene(PanelScene):
         draw_title(self.app, surface, self.bar, tr("Backup"))
         paragraphs = [(about(), theme.INK), (self.saved_now, theme.MUTED)]
         if not self.app.browser:
-            paragraphs.append((tr("File: {path}").format(path=desktop_path(self.app.saved)), theme.MUTED))
+            path = shown_path(desktop_path(self.app.saved))
+            paragraphs.append((tr("File: {path}").format(path=path), theme.MUTED))
         if self.message:
             paragraphs.append((self.message, theme.LAST_TURN if self.error else theme.ACCENT))
         m = self.app.metrics

@@ -13,12 +13,14 @@ from typing import Any
 
 import pygame
 
+from ...ai.reasons import Reason
 from ...core import GameState
 from ...play.autosave import Autosave
 from ...play.i18n import tr
+from ...play.i18n.phrases import hint_text
 from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
 from ...play.narration import describe_position, line_words
-from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks, hint_text
+from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
 from .. import layout, theme
 from ..board_input import BoardInput
@@ -107,7 +109,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
-        self._told_hint: tuple[int, str] | None = None
+        self._told_hint: tuple[int, Reason | None] | None = None
 
     def enter(self) -> None:
         self.panel = Panel()

@@ -8,6 +8,7 @@ import pygame
 from ...core.notation import ALPHABET
 from ...play.i18n import tr
 from ...play.links import LinkError, parse_link
+from ...play.text import clean
 from .. import layout, theme
 from ..clipboard import Clipboard
 from ..input import Action
@@ -18,7 +19,7 @@ from .common import back_button, break_anywhere, draw_title, header_rects
 from .opening import destination, show
 
 ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
-EXAMPLE = "1.s3x3.2.0.AHG.c"  # (a real code: the intro offers it to try)
+EXAMPLE = "2.s3x3.2.0.AHG.98"  # (a real code: the intro offers it to try)
 MAX_TYPED = 2200
 
 
@@ -123,7 +124,7 @@ class OpenLinkScene(Scene):
         self.ensure_layout()
         kind = action.kind
         if kind == "text":
-            typed = "".join(ch for ch in action.text if ch in ALLOWED)
+            typed = "".join(ch for ch in clean(action.text, MAX_TYPED) if ch in ALLOWED)
             self.typed = (self.typed + typed)[:MAX_TYPED]
             self.problem = ""
         elif kind == "paste":

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...play.links import Link, LinkError, LinkGames, parse_link, position_session, position_settings, seats_for
 from ...play.settings import Seat
+from ...play.text import LINK_LENGTH, clean
 from ..scene import Services
 from .common import start_game
 
@@ -19,7 +20,7 @@ from .common import start_game
 def open_link(app: Services, text: str) -> bool:
     """Open ``text`` (a link or a code) on top of the current scene; False, with a notice, when it cannot be."""
     try:
-        name, args = destination(app, parse_link(text))
+        name, args = destination(app, parse_link(clean(text, LINK_LENGTH)))
     except LinkError as error:
         app.notify(str(error))
         return False

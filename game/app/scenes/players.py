@@ -15,6 +15,7 @@ import pygame
 
 from ...play.i18n import tr
 from ...play.players import COLOUR_LABELS, COLOURS, INITIALS, LETTERS, NAME_LIMIT, Look, Player, chosen, seat_colours
+from ...play.text import clean
 from .. import theme
 from ..input import Action
 from ..scene import PanelScene, Scene, Services
@@ -310,7 +311,7 @@ class NameScene(Scene):
         self.ensure_layout()
         kind, key = action.kind, action.text
         if kind == "text":
-            for char in key:
+            for char in clean(key, NAME_LIMIT):  # (composed: a typed e and its accent are one é)
                 self.type(char)
         elif kind == "back" and key == "backspace":
             self.type("delete")

@@ -12,10 +12,11 @@ from dataclasses import replace
 import pygame
 
 from ...core import GameState
-from ...play.i18n import tr, tr_mark
+from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.players import COLOURS, Look, seat_looks
 from ...play.presenter import Feedback, Marks
+from ...play.puzzle_words import goal_text, hint_text, right_text, theme_title
 from ...puzzles import Puzzle, load_puzzles
 from .. import layout, theme
 from ..board_input import BoardInput
@@ -27,30 +28,6 @@ from ..widgets import Button, Panel
 from .common import RowList, back_button, draw_title, footer_rect, header_rects
 
 WRONG_SECONDS = 1.4
-THEME_TITLES = {
-    "chains": tr_mark("Counting chains"),
-    "all-but-two": tr_mark("All but two"),
-    "double-cross": tr_mark("The double-cross"),
-    "long-chain": tr_mark("The long-chain rule"),
-    "loops": tr_mark("Loops"),
-    "triangles": tr_mark("Triangles"),
-    "hexagons": tr_mark("Hexagons"),
-}
-THEME_HINTS = {
-    "chains": tr_mark("Count the chains: what each line gives away, and what taking everything leaves you to open."),
-    "all-but-two": tr_mark(
-        "All but two: decline the last two boxes of the chain, so the other player must open the next one."
-    ),
-    "double-cross": tr_mark("The double-cross: give a chain of two away by its middle line, so it cannot be declined."),
-    "long-chain": tr_mark("The long-chain rule: count dots plus long chains; make or break a chain to get control."),
-    "loops": tr_mark("Loops: declining a loop costs four boxes, not two; count whether control is still worth it."),
-    "triangles": tr_mark(
-        "Triangles have three sides: the second side gives a triangle away. Count the chains as on squares."
-    ),
-    "hexagons": tr_mark(
-        "Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares."
-    ),
-}
 
 
 def looks() -> list[Look]:
@@ -60,35 +37,8 @@ def looks() -> list[Look]:
     return [replace(look, name=name, initial=name[0].upper()) for look, name in zip((you, other), names, strict=True)]
 
 
-def theme_title(puzzle: Puzzle) -> str:
-    return tr(THEME_TITLES[puzzle.theme])
-
-
-def goal_text(puzzle: Puzzle) -> str:
-    """What the player must find, from the final result the answer leads to with best play."""
-    margin = puzzle.final_margin()
-    if margin > 0:
-        return tr("Find the one line that wins by {n}.").format(n=margin)
-    if margin == 0:
-        return tr("Find the one line that draws.")
-    return tr("Find the one line that loses by only {n}.").format(n=-margin)
-
-
-def right_text(puzzle: Puzzle) -> str:
-    margin = puzzle.final_margin()
-    if margin > 0:
-        return tr("Right! With best play this line wins by {n}.").format(n=margin)
-    if margin == 0:
-        return tr("Right! With best play this line draws.")
-    return tr("Right! With best play this line loses by only {n}.").format(n=-margin)
-
-
 def wrong_text() -> str:
     return tr("Not this one: it does not keep the best result. Try again.")
-
-
-def hint_text(puzzle: Puzzle) -> str:
-    return tr("Hint: {hint}").format(hint=tr(THEME_HINTS[puzzle.theme]))
 
 
 def check_mark(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:

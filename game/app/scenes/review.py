@@ -14,11 +14,11 @@ from dataclasses import replace
 import pygame
 
 from ... import ai
-from ...ai import review as judged_moves
-from ...ai.review import MoveReview, Review, cost_reason
+from ...ai.reasons import Reason
+from ...ai.review import Review
 from ...core import GameState
 from ...play.i18n import tr, tr_mark
-from ...play.i18n.phrases import hint_reason
+from ...play.i18n.phrases import cost_text, reason_words
 from ...play.links import LinkError, position_link, position_session, position_settings, seats_for, site_address
 from ...play.players import Player, seat_looks
 from ...play.presenter import Marks
@@ -39,28 +39,6 @@ POSITION_SECONDS = 10.0
 OPINION_SECONDS = 1.0  # the Expert's time for a position the solver could not reach
 NOT_SOLVED = tr_mark("Not solved (too many lines left for the exact solver)")
 ANALYSING = tr_mark("Analysing...")
-COSTS = {
-    judged_moves.HANDED_OVER: tr_mark("handed over control"),
-    judged_moves.LEFT_BOXES: tr_mark("left boxes that were free to take"),
-    judged_moves.GAVE_EARLY: tr_mark("gave boxes away while a safe line was left"),
-    judged_moves.MISSED_SACRIFICE: tr_mark("missed the sacrifice that wins control"),
-    judged_moves.LONGER_CHAIN: tr_mark("opened a longer chain than needed"),
-}
-
-
-def cost_text(before: GameState, move: MoveReview) -> str:
-    """ "Best move", or "Gave away 4: handed over control", for a solved move, in the player's language."""
-    if not move.loss or move.best is None:
-        return tr("Best move")
-    kind, why = cost_reason(before, move.line, move.best)
-    if not (kind or why):
-        return tr("Gave away {n}: the dotted line was better").format(n=move.loss)
-    if kind:
-        reason = tr(COSTS[kind])
-    else:
-        better = hint_reason(why)
-        reason = tr("better was: {reason}").format(reason=better[:1].lower() + better[1:])
-    return tr("Gave away {n}: {reason}").format(n=move.loss, reason=reason)
 
 
 def advantage(position: GameState, value: int | None) -> int | None:
@@ -99,7 +77,7 @@ class ReviewScene(Scene):
         self.positions = self.analysis.positions
         self.count = len(self.game.moves)
         self.index = self.count
-        self.opinions: dict[int, tuple[int, str]] = {}
+        self.opinions: dict[int, tuple[int, Reason | None]] = {}
         self.opinion_search: ai.HintSearch | None = None
         self.opinion_for: int | None = None
         self.sliding = False
@@ -270,7 +248,7 @@ class ReviewScene(Scene):
         judged = self.index - 1
         move = self.analysis.move(judged)
         if move.solved:
-            return cost_text(self.positions[judged], move)
+            return cost_text(move.loss or 0, self.analysis.judgement(judged))
         solving = self.analysis.solving
         if solving is not None and solving >= judged:
             return tr(ANALYSING)
@@ -280,9 +258,8 @@ class ReviewScene(Scene):
         if self.game.rules.players != 2:
             return ""
         if judged in self.opinions:
-            line, reason = self.opinions[judged]
-            reason = hint_reason(reason)
-            reason = reason[:1].lower() + reason[1:]
+            line, why = self.opinions[judged]
+            reason = reason_words(why) if why is not None else ""
             if self.index > 0 and line == self.game.moves[judged]:
                 return " · " + tr("The Expert would play this move too ({reason})").format(reason=reason)
             return " · " + tr("The Expert would play the dotted line ({reason})").format(reason=reason)

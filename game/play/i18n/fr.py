@@ -392,7 +392,7 @@ FRENCH: dict[str, str] = {
     "Best move": "Meilleur coup",
     "Gave away {n}: {reason}": "A cédé {n} : {reason}",
     "Gave away {n}: the dotted line was better": "A cédé {n} : le trait pointillé valait mieux",
-    "better was: {reason}": "mieux valait : {reason}",
+    "the dotted line was better ({reason})": "le trait pointillé valait mieux ({reason})",
     "handed over control": "a rendu le contrôle",
     "left boxes that were free to take": "a laissé des cases à prendre",
     "gave boxes away while a safe line was left": "a donné des cases alors qu'il restait un trait sûr",
@@ -563,9 +563,29 @@ FRENCH: dict[str, str] = {
     "All but two: decline the last two boxes of the chain, so the other player must open the next one.": (
         "Tout sauf deux : refusez les deux dernières cases de la chaîne, pour que l'autre doive ouvrir la suivante."
     ),
-    "The double-cross: give a chain of two away by its middle line, so it cannot be declined.": (
-        "Le coup double : donnez une chaîne de deux par son trait du milieu, pour qu'elle ne puisse pas être refusée."
+    "All but four": "Tout sauf quatre",
+    "All but four: in an opened loop, leave the last four boxes, so the other player must open next.": (
+        "Tout sauf quatre : dans une boucle ouverte, laissez les quatre dernières cases, pour que l'autre doive "
+        "ouvrir la suite."
     ),
+    "The hard-hearted handout": "Le cadeau sans cœur",
+    "The hard-hearted handout: give a chain of two away by its middle line, so it cannot be declined.": (
+        "Le cadeau sans cœur : donnez une chaîne de deux par son trait du milieu, pour qu'elle ne puisse pas être "
+        "refusée."
+    ),
+    "Sacrifice for control": "Sacrifier pour le contrôle",
+    "Sacrifice for control: a safe line would hand over control; give a box or two away now instead.": (
+        "Sacrifier pour le contrôle : un trait sûr céderait le contrôle ; donnez plutôt une case ou deux maintenant."
+    ),
+    "Misère: the fewest boxes win. Leave boxes for the other player to take; a box you close makes you move again.": (
+        "Qui perd gagne : le moins de cases gagne. Laissez des cases à prendre à l'autre ; une case que vous fermez "
+        "vous fait rejouer."
+    ),
+    "No extra move: closing a box ends your turn, so every capture is a move the other player answers.": (
+        "Sans coup en plus : fermer une case termine votre tour, donc l'autre répond à chaque prise."
+    ),
+    "Misère: the fewest boxes win.": "Qui perd gagne : le moins de cases gagne.",
+    "No extra move after a capture.": "Pas de coup en plus après une prise.",
     "The long-chain rule: count dots plus long chains; make or break a chain to get control.": (
         "La règle des longues chaînes : comptez les points plus les longues chaînes ; faites ou cassez une chaîne "
         "pour prendre le contrôle."

@@ -1,24 +1,42 @@
-"""Phrases built from the game's own values (boards, hint reasons, levels), in the active language."""
+"""Phrases built from the game's own values (boards, hint reasons, review judgements, levels), in the active
+language: the core and the AI give codes and numbers (:mod:`game.ai.reasons`), the words are all here."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
-from ...ai import hints
+from ...ai.reasons import Judgement, Mistake, Reason, Why
 from ...core import Board
 from ...core.shapes import shape_of
 from . import tr, tr_mark
 
-HINT_REASONS = {
-    hints.TAKES: tr_mark("takes the box"),
-    hints.SAFE: tr_mark("safe line"),
-    hints.ALL_BUT_TWO: tr_mark("take all but two: keeps control"),
-    hints.ALL_BUT_FOUR: tr_mark("take all but four: keeps control"),
-    hints.SACRIFICE: tr_mark("sacrifice to win control"),
-    hints.WINNING: tr_mark("you are winning: the rest is yours with correct play"),
+REASONS = {
+    Why.TAKES: tr_mark("takes the box"),
+    Why.SAFE: tr_mark("safe line"),
+    Why.ALL_BUT_TWO: tr_mark("take all but two: keeps control"),
+    Why.ALL_BUT_FOUR: tr_mark("take all but four: keeps control"),
+    Why.SACRIFICE: tr_mark("sacrifice to win control"),
+    Why.WINNING: tr_mark("you are winning: the rest is yours with correct play"),
+    Why.OPENS_SHORTEST: tr_mark("opens the shortest chain (gives {n})"),
 }
-_OPENS = re.compile(r"opens the shortest chain \(gives (\d+)\)")
+# A hint to play safe or to take, said of the board's own cells (by shape name)
+SAFE_HINTS = {
+    "square": tr_mark("Hint: a safe line, it gives no box its third side"),
+    "triangle": tr_mark("Hint: a safe line, it gives no triangle its second side"),
+    "hex": tr_mark("Hint: a safe line, it gives no hexagon its fifth side"),
+}
+TAKE_HINTS = {
+    "square": tr_mark("Hint: take the box, then move again"),
+    "triangle": tr_mark("Hint: take the triangle, then move again"),
+    "hex": tr_mark("Hint: take the hexagon, then move again"),
+}
+MISTAKES = {
+    Mistake.HANDED_OVER: tr_mark("handed over control"),
+    Mistake.LEFT_BOXES: tr_mark("left boxes that were free to take"),
+    Mistake.GAVE_EARLY: tr_mark("gave boxes away while a safe line was left"),
+    Mistake.MISSED_SACRIFICE: tr_mark("missed the sacrifice that wins control"),
+    Mistake.LONGER_CHAIN: tr_mark("opened a longer chain than needed"),
+}
 # The starts by what is drawn: sheet 000's Swedish board has its border drawn; the left-and-bottom start is in no
 # rules sheet (the code calls it "icelandic"), and sheet 003's "Swedish / Icelandic rule" is something else, the
 # permission to decline captures (see Captures in Settings and How to play).
@@ -37,13 +55,14 @@ LEVEL_NAMES = {
 }
 
 
-def hint_reason(reason: str) -> str:
-    """The AI's reason for a hint (one of :mod:`game.ai.hints`' constants) as the player reads it, capitalised."""
-    opens = _OPENS.fullmatch(reason)
-    if opens:
-        text = tr("opens the shortest chain (gives {n})").format(n=opens.group(1))
-    else:
-        text = tr(HINT_REASONS.get(reason, reason))
+def reason_words(reason: Reason) -> str:
+    """A hint's reason as the player reads it inside a sentence ("safe line")."""
+    return tr(REASONS[reason.why]).format(n=reason.cells)
+
+
+def hint_reason(reason: Reason) -> str:
+    """A hint's reason as the player reads it on its own, capitalised ("Safe line")."""
+    text = reason_words(reason)
     return text[:1].upper() + text[1:]
 
 
@@ -52,6 +71,32 @@ def tie_note(board: Board, players: int) -> str:
     if board.num_cells % players:
         return tr("no tie possible")
     return tr("a tie is possible")
+
+
+def hint_text(reason: Reason | None, board: Board) -> str:
+    """The hint as a sentence for the status line: a safe line or a take says it of the board's own cells; None
+    (no reason known) points at the marked line."""
+    if reason is None:
+        return tr("Hint: try the marked line")
+    name = shape_of(board).name
+    if reason.why is Why.SAFE:
+        return tr(SAFE_HINTS[name])
+    if reason.why is Why.TAKES:
+        return tr(TAKE_HINTS[name])
+    return tr("Hint: {reason}").format(reason=hint_reason(reason))
+
+
+def cost_text(loss: int, judgement: Judgement | None) -> str:
+    """ "Best move", or "Gave away 4: handed over control", for a reviewed move that lost ``loss`` cells."""
+    if not loss or judgement is None:
+        return tr("Best move")
+    if judgement.mistake is not None:
+        reason = tr(MISTAKES[judgement.mistake])
+    elif judgement.better is not None:
+        reason = tr("the dotted line was better ({reason})").format(reason=reason_words(judgement.better))
+    else:
+        return tr("Gave away {n}: the dotted line was better").format(n=loss)
+    return tr("Gave away {n}: {reason}").format(n=loss, reason=reason)
 
 
 def level_name(level: str) -> str:
