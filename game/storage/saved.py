@@ -192,7 +192,9 @@ class Saved:
         return True if day in days else self._save_puzzles(self.solved_puzzles(), [*days, day])
 
     def _save_puzzles(self, keys: list[str], days: list[str]) -> bool:
-        data = {"solved": solved_from_data({"solved": keys}), "daily": daily_from_data({"daily": days})}
+        data: dict[str, Any] = {"solved": solved_from_data({"solved": keys})}
+        if days:  # (the form before the daily puzzle, for a player who never played one)
+            data["daily"] = daily_from_data({"daily": days})
         return self._write(PUZZLES, data)
 
     def mark_puzzle_solved(self, key: str) -> bool:
