@@ -2,7 +2,7 @@
 data, settings, notices, the scene manager and the scenes by name) and the once-per-frame loop.
 
 The surface follows the window: on the desktop through SDL's resize events, in the browser by reading the page's
-size and pixel ratio every few frames (pygbag sends no resize event) and calling ``set_mode`` again. A frame is
+size and pixel ratio every frame (pygbag sends no resize event) and calling ``set_mode`` again. A frame is
 drawn only when something changed (an input, a resize, a new scene or notice, or a scene that says it is moving);
 otherwise the loop only looks for input and sleeps until the next frame is due.
 """
@@ -30,7 +30,7 @@ from ..storage import Saved, Store, open_store
 from . import layout, theme
 from .announcer import Announcer, page_document
 from .assets import ICON, load_image
-from .input import POINTER_KINDS, InputMapper
+from .input import PINCH_KINDS, POINTER_KINDS, Action, InputMapper
 from .notice_strip import NoticeStrip
 from .page import browser_window, prefers_dark
 from .scene import Scene, SceneFactory, SceneManager
@@ -46,7 +46,6 @@ TOUCH_MM = 7.0
 FRAME_RATE = 60
 IDLE_FRAME_RATE = 30  # after a second with nothing to draw, the loop looks for input this often
 IDLE_AFTER_SECONDS = 1.0
-BROWSER_POLL_FRAMES = 15  # how often (in frames, a quarter of a second) the browser window's size is read
 SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames come at least 30 times a second
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
@@ -107,6 +106,7 @@ class App:
         self.retry_at = 0.0
         self.quit_warned = False
         self.running = True
+        self.page_hidden = False
         self.frames = 0
         self.drawn = 0
         self.dirty = True
@@ -159,6 +159,17 @@ class App:
             return
         if callable(refit):
             refit()
+
+    def _watch_visibility(self) -> None:
+        """When the page goes out of sight (another tab, the phone locked), the top scene is told (``hidden``), so
+        a timed game waits instead of playing itself out."""
+        try:
+            hidden = bool(browser_window().document.hidden)
+        except AttributeError:  # (a page without the Page Visibility API: always in sight)
+            hidden = False
+        if hidden and not self.page_hidden:
+            self.dispatch(Action("hidden"))
+        self.page_hidden = hidden
 
     # -- scenes by name ---------------------------------------------------------------------------------------
     def scene(self, name: str, /, **args: Any) -> Scene:
@@ -319,8 +330,10 @@ class App:
     def frame(self, dt: float) -> None:
         """One turn of the loop: input, time, and a drawing only when something changed."""
         self.now += dt
-        if self.follows_page and self.frames % BROWSER_POLL_FRAMES == 0:
+        if self.follows_page:
             self._follow_browser_window()
+        if self.browser:
+            self._watch_visibility()
         for event in pygame.event.get():
             for action in self.input.actions(event, self.screen.get_size()):
                 self.dispatch(action)
@@ -362,10 +375,10 @@ class App:
         if action.kind == "resize" and not self.browser:
             self._follow_window_size()
             self._fit_notices()
-        if action.kind not in ("hover", "drag", "resize", "scroll"):
+        if action.kind not in ("hover", "drag", "resize", "scroll", "hidden"):
             self.sounds.unlock()  # a press or a key is a user gesture: browsers allow audio from then on
-        if action.kind in POINTER_KINDS and self.notice_height:
-            if action.pos[1] < self.notice_height:
+        if action.kind in POINTER_KINDS + PINCH_KINDS and self.notice_height:
+            if action.pos[1] < self.notice_height and action.kind in POINTER_KINDS:
                 if action.kind == "press":
                     self.strip.dismiss()
                     self._fit_notices()

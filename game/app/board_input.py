@@ -4,10 +4,14 @@
 - **Touch:** a press chooses the line nearest the finger, drawn or not, and shows it magnified in a loupe above the
   finger; sliding moves the choice to the line now under it; lifting draws the choice, or says why not; lifting off
   every line cancels. A drawn line is never swapped for a free neighbour, so a tap on a taken line draws nothing and
-  says it is taken, and a press that comes hastily after a tap that drew a line, near it, is taken for the second
-  half of a double tap and draws nothing.
+  says it is taken. A press that comes hastily after a tap that drew a line is taken for the second half of a
+  double tap: on that same line it is swallowed silently (it is not a tap on a taken line), and on a free line near
+  it it draws nothing and says to tap again.
 - **Keyboard:** the arrows move a line cursor, Enter or Space draws its line, Tab goes from the board to each usable
   button and back to the board.
+- **Zoom** (:mod:`.board_zoom`): two fingers pinch to zoom and move together to pan (the mouse wheel zooms too);
+  a double tap where there is no line (around the board), or two fingers tapped together, fit the whole board
+  again. Everything above works the same zoomed.
 
 What a line drawn means is the scene's: the board input asks a :class:`LineTarget` (the game's session, a puzzle, a
 lesson) whether a line may be drawn now and has it drawn.
@@ -25,10 +29,13 @@ import pygame
 from ..core import GameState
 from ..play.i18n import tr
 from ..play.presenter import TAKEN, Feedback, Pointing
-from .input import POINTER_KINDS, Action
+from .board_zoom import BoardZoom
+from .input import PINCH_KINDS, POINTER_KINDS, Action
 from .render import BoardView, draw_loupe
 from .widgets import Panel
 
+DOUBLE_TAP_SECONDS = 0.4  # two taps on no line this close in time fit a zoomed board
+TWO_FINGER_TAP_SECONDS = 0.4  # two fingers down and up again this soon, without moving: the whole board again
 HASTY_SECONDS = 0.35  # a press this soon after a tap drew a line may be the second half of a double tap
 DOUBLE_TAP_REACH = 0.5  # a hasty press this close to the last tap (in touch radii) is taken for its double
 LOUPE_ZOOM = 1.6
@@ -105,7 +112,7 @@ class BoardInput:
         self.target = target
         self.reach = reach
         self.feedback = feedback
-        self.view: BoardView | None = None
+        self.zoom = BoardZoom(reach)
         self.area = pygame.Rect(0, 0, 0, 0)
         self.panel = Panel()
         self.press: Press | None = None
@@ -115,16 +122,38 @@ class BoardInput:
         self.cursor: int | None = None
         self.show_cursor = False
         self.loupe: pygame.Rect | None = None
+        self.pointer: tuple[int, int] | None = None  # where the pointer was last seen (the mouse wheel zooms there)
+        self.empty_tap: tuple[tuple[int, int], float] | None = None  # the last tap on no line: where, when
+        self.two_finger_tap: tuple[tuple[int, int], float] | None = None  # two fingers down, not moved yet
+
+    @property
+    def view(self) -> BoardView | None:
+        """The board as shown and hit-tested now (zoomed or whole)."""
+        return self.zoom.view
 
     def place(self, view: BoardView, panel: Panel, area: pygame.Rect | None = None) -> None:
         """The board laid out as ``view`` (the loupe shows over ``area``, the view's rect unless given) beside the
         scene's ``panel``. A pointer's positions from before a resize or a rotation mean nothing now."""
-        old = self.view
+        old = self.zoom.base
         if old is None or old.rect != view.rect or old.board is not view.board:
-            self.press = self.last_tap = None
+            self.press = self.last_tap = self.empty_tap = None
             self.hover = None
-        self.view, self.panel = view, panel
+        self.zoom.place(view)
+        self.panel = panel
         self.area = pygame.Rect(area if area is not None else view.rect)
+
+    def draw_board(self, surface: pygame.Surface, draw: Callable[[BoardView], None]) -> None:
+        """Have ``draw`` draw the board as shown now; zoomed, nothing of it leaves the board's place."""
+        view, base = self.zoom.view, self.zoom.base
+        if view is None or base is None:
+            return
+        if not self.zoom.zoomed:
+            draw(view)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(base.rect.clip(clip))
+        draw(view)
+        surface.set_clip(clip)
 
     def reset(self, cursor: bool = False) -> None:
         """Forget the pointer's choice (an undo), and with ``cursor`` the keyboard cursor too (a new board, puzzle or
@@ -140,7 +169,7 @@ class BoardInput:
     # -- what the scene shows ---------------------------------------------------------------------------------
     def pointing(self) -> Pointing:
         if self.press is not None:
-            chosen = self.press.line
+            chosen = None if self._echo(self.press) else self.press.line
         elif self.queued is not None:
             chosen = self.queued.line
         else:
@@ -173,9 +202,29 @@ class BoardInput:
                 self.press = None
             else:
                 self._pointer(action)
+        elif kind in PINCH_KINDS:
+            self._pinch(action)
+        elif kind == "scroll" and self.pointer is not None and self.area.collidepoint(self.pointer):
+            self.zoom.wheel(self.pointer, action.amount)
         else:
             return False
         return True
+
+    def _pinch(self, action: Action) -> None:
+        """Two fingers on the board: the first one's press is forgotten (nothing is drawn), and the board zooms
+        and pans with them."""
+        self.press = None
+        self.panel.pressed = None
+        if action.kind == "pinch_start":
+            self.zoom.start(action.pos)
+            self.two_finger_tap = (action.pos, self.target.now)
+        elif action.kind == "pinch":
+            self.zoom.pinch(action.pos, action.scale)
+            tap = self.two_finger_tap
+            if tap is not None and (abs(action.scale - 1) > 0.1 or math.dist(action.pos, tap[0]) > self.reach() / 2):
+                self.two_finger_tap = None  # the fingers moved: a pinch, not a tap
+        elif self.two_finger_tap is not None and self.target.now - self.two_finger_tap[1] < TWO_FINGER_TAP_SECONDS:
+            self.zoom.fit()  # two fingers tapped together: the whole board again
 
     def update(self) -> None:
         """Draw a line tapped during the last one's animation once that ends; no hover while no line may be drawn."""
@@ -226,16 +275,20 @@ class BoardInput:
         if action.kind != "hover":
             self.show_cursor = False
         radius = self.reach() if action.touch else None
-        line = self.view.line_at(action.pos, radius)
+        self.pointer = action.pos
+        on_board = not self.zoom.zoomed or self.area.clip(self.view.shown).collidepoint(action.pos)
+        line = self.view.line_at(action.pos, radius) if on_board else None
         if action.kind == "hover":  # (a drawn line too: the mouse shows whose it is, as a tap says it is taken)
             self.hover = line if self.target.accepting() else None
         elif action.kind == "press":
             self.press = Press(action.pos, line, action.touch, self._hasty())
-            self._choose(line)
-        elif action.kind == "drag" and self.press is not None:
-            if line != self.press.line:
+            if not self._echo(self.press):
                 self._choose(line)
+        elif action.kind == "drag" and self.press is not None:
+            moved = line != self.press.line
             self.press.pos, self.press.line = action.pos, line
+            if moved and not self._echo(self.press):
+                self._choose(line)
             if not action.touch:
                 self.hover = None
         elif action.kind == "release":
@@ -250,6 +303,10 @@ class BoardInput:
             return False
         return self.target.animating() == tap.line or self.target.now - tap.time < HASTY_SECONDS
 
+    def _echo(self, press: Press) -> bool:
+        """The press is the second half of a double tap, on the very line its first half drew."""
+        return press.hasty and self.last_tap is not None and press.line == self.last_tap.line
+
     def _choose(self, line: int | None) -> None:
         """The pointer is now over ``line``: say at once when it is taken, so the finger can slide to a free one."""
         if line is not None and self.target.state.is_drawn(line):
@@ -259,7 +316,10 @@ class BoardInput:
         target = self.target
         state = target.state
         if line is None:
-            return  # lifted away from every line: the press is cancelled
+            self._tap_on_no_line(pos)  # lifted away from every line: the press is cancelled
+            return
+        if press.hasty and self.last_tap is not None and line == self.last_tap.line:
+            return  # the second half of a double tap, on the line the first half drew: nothing to say
         if state.is_drawn(line):
             self.say(tr(TAKEN))
         elif press.hasty and self._near_last_tap(pos):
@@ -270,6 +330,16 @@ class BoardInput:
             self.queued = Queued(line, state.to_move, len(state.moves), pos)
         else:
             self._refuse()
+
+    def _tap_on_no_line(self, pos: tuple[int, int]) -> None:
+        """A double tap where there is no line fits a zoomed board again."""
+        now, tap = self.target.now, self.empty_tap
+        near = tap is not None and math.dist(pos, tap[0]) < self.reach()
+        if self.zoom.zoomed and tap is not None and near and now - tap[1] < DOUBLE_TAP_SECONDS:
+            self.zoom.fit()
+            self.empty_tap = None
+        elif self.area.collidepoint(pos):
+            self.empty_tap = (pos, now)
 
     def _refuse(self) -> None:
         message = self.target.refusal()

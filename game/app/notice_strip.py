@@ -12,11 +12,18 @@ from .theme import Text
 NOTICE_MIN_SECONDS = 6.0
 NOTICE_WORDS_PER_SECOND = 2.5  # a slow reader's pace, with time to notice the message first
 NOTICES_SHOWN = 2
+LINE_STEP = 0.95  # a line of text every this many text sizes
 
 
 def reading_seconds(message: str) -> float:
     """How long a notice stays: time to see it, then a slow reader's pace, at least NOTICE_MIN_SECONDS."""
     return max(NOTICE_MIN_SECONDS, 2.0 + len(message.split()) / NOTICE_WORDS_PER_SECOND)
+
+
+def margin(m: layout.Metrics) -> int:
+    """The strip's space above its first line and below its last: half a unit, clear of a phone's rounded corners
+    and of the status bar's edge."""
+    return m.u // 2
 
 
 class NoticeStrip:
@@ -54,7 +61,7 @@ class NoticeStrip:
         m = layout.metrics(screen_size, density)  # the strip spans the whole screen
         shown = self.queue[:NOTICES_SHOWN]
         self.lines = [line for message, _ in shown for line in self.text.wrap(message, m.body, w - 3 * m.u)]
-        height = len(self.lines) * int(m.body * 0.8) + m.u if self.lines else 0
+        height = len(self.lines) * int(m.body * LINE_STEP) + 2 * margin(m) if self.lines else 0
         self.height = min(height, h // 3)
 
     def draw(self, screen: pygame.Surface, density: float) -> None:
@@ -62,11 +69,12 @@ class NoticeStrip:
             return
         strip = pygame.Rect(0, 0, screen.get_width(), self.height)
         pygame.draw.rect(screen, theme.INK, strip)
-        size = layout.metrics(screen.get_size(), density).body
+        m = layout.metrics(screen.get_size(), density)
+        size = m.body
         clip = screen.get_clip()
         screen.set_clip(strip)
-        line_height = int(size * 1.2)
-        y = max(0, (self.height - len(self.lines) * line_height) // 2)
+        line_height = int(size * LINE_STEP)
+        y = max(margin(m), (self.height - len(self.lines) * line_height) // 2)  # (never at the screen's very edge)
         for line in self.lines:
             self.text.draw(screen, line, size, theme.PANEL, midtop=(strip.centerx, y))
             y += line_height

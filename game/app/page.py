@@ -24,3 +24,9 @@ def prefers_dark(browser: bool, window: Any = None) -> bool:
         return bool(page.matchMedia("(prefers-color-scheme: dark)").matches)
     except Exception:  # noqa: BLE001 - a page that cannot say keeps the light look
         return False
+
+
+def browser_document() -> Any:
+    import platform
+
+    return platform.document  # type: ignore[attr-defined]  # pygbag's platform module, only in the browser

@@ -23,11 +23,13 @@ ARROW_CONE = 1.8
 
 
 class BoardView:
-    """A board fitted into a rect: pixel geometry, hit-testing and drawing."""
+    """A board fitted into a rect: pixel geometry, hit-testing and drawing. ``visible`` (a zoomed board larger than
+    the place it is shown in) is the part of the rect that is drawn; the caller clips the marks to it."""
 
-    def __init__(self, board: Board, rect: pygame.Rect) -> None:
+    def __init__(self, board: Board, rect: pygame.Rect, visible: pygame.Rect | None = None) -> None:
         self.board = board
         self.rect = pygame.Rect(rect)
+        self.shown = self.rect if visible is None else self.rect.clip(visible)
         fit = fit_board(board, self.rect)
         self.dots: list[Point] = [fit.point(x, y) for x, y in board.dots]
         self.ends = [(self.dots[a], self.dots[b]) for a, b in board.lines]
@@ -103,7 +105,7 @@ class BoardView:
         hidden_line = marks.animating
         hidden_cells = set(marks.filling)
         layer = self._static_layer(state, drawers, text, looks, patterns, hidden_line, hidden_cells)
-        surface.blit(self._on_background(surface, layer), self.rect)
+        surface.blit(self._on_background(surface, layer), self.shown)
         for cell in marks.filling:
             owner = state.owner[cell]
             if owner >= 0:
@@ -153,10 +155,10 @@ class BoardView:
         """``layer`` over what lies under the board on ``surface`` (drawn before it, the same every frame), made
         into one opaque image when the layer changes. An opaque image blits several times faster than a transparent
         one: in the browser (WebAssembly) blending the board's layer was most of a frame's drawing time."""
-        if not surface.get_rect().contains(self.rect):
+        if not surface.get_rect().contains(self.shown):
             return layer
         if self._backed is None or self._backed[0] is not layer:
-            backed = surface.subsurface(self.rect).copy()
+            backed = surface.subsurface(self.shown).copy()
             backed.blit(layer, (0, 0))
             self._backed = (layer, backed)
         return self._backed[1]
@@ -176,8 +178,8 @@ class BoardView:
         key = (drawn, tuple(drawers.items()), owners, patterns, tuple(looks))
         if key == self._cache_key and self._cache is not None:
             return self._cache
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shift = (-self.rect.x, -self.rect.y)
+        layer = pygame.Surface(self.shown.size, pygame.SRCALPHA)
+        shift = (-self.shown.x, -self.shown.y)
         for cell, owner in enumerate(owners):
             if owner >= 0:
                 image, topleft = self._cell_image(text, cell, looks[owner], patterns)

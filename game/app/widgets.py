@@ -50,7 +50,13 @@ def part_under(parts: Iterable[tuple[Any, pygame.Rect]], pos: tuple[int, int]) -
     return next((part for part, rect in parts if rect.collidepoint(pos)), None)
 
 
+WHY = "why"  # the part of a greyed button that answers a tap by saying why it is greyed
+
+
 class Button:
+    """A button; greyed (``enabled`` False) it does nothing, or with ``why`` answers a tap by calling ``why`` (which
+    says why it is greyed), so a greyed button is never silent on a phone, where nothing can be hovered."""
+
     def __init__(
         self,
         label: str,
@@ -58,18 +64,28 @@ class Button:
         enabled: bool = True,
         primary: bool = False,
         danger: bool = False,
+        why: Callable[[], None] | None = None,
     ) -> None:
         self.label = label
         self.on_click = on_click
         self.enabled = enabled
         self.primary = primary
         self.danger = danger
+        self.why = why
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def part_at(self, pos: tuple[int, int]) -> Any:
-        return 0 if self.enabled and self.rect.collidepoint(pos) else None
+        if not self.rect.collidepoint(pos):
+            return None
+        if self.enabled:
+            return 0
+        return WHY if self.why is not None else None
 
     def activate(self, part: Any) -> None:
+        if part == WHY:
+            if self.why is not None:
+                self.why()
+            return
         self.on_click()
 
     def key(self, kind: str) -> bool:
@@ -80,7 +96,7 @@ class Button:
 
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
         if not self.enabled:
-            fill, ink = theme.BUTTON, theme.DISABLED
+            fill, ink = theme.BUTTON_DOWN if pressed == WHY else theme.BUTTON, theme.DISABLED
         elif self.primary or self.danger:
             colour = theme.DANGER if self.danger else theme.BUTTON_PRIMARY
             fill = theme.tint(colour, 0.25) if pressed == 0 else colour
@@ -139,6 +155,12 @@ class Choice:
         self.arrow_parts = 4
         if self.stepper and not self._values_fit(text):  # (the widest value decides, so the arrows never move)
             self.arrow_parts = 5
+
+    def values_fit(self, text: Text) -> bool:
+        """Every value fits the control as placed (segments, or a stepper's middle) at body size."""
+        if not self.stepper:
+            return True
+        return self._values_fit(text)
 
     def _values_fit(self, text: Text) -> bool:
         """Every value fits between the stepper's arrows at body size (on one line or two)."""

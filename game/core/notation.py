@@ -34,7 +34,16 @@ class NotationError(ValueError):
 
 
 class CodeError(ValueError):
-    """A position code that cannot be loaded; the message says why."""
+    """A position code that cannot be loaded; the message says why (for a programmer), ``kind`` which of the
+    :data:`CODE_PROBLEMS` it is (the app words each kind for the player)."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+# What can be wrong with a code, most of it seen when a link was cut short or mistyped on the way
+CODE_PROBLEMS = ("not-text", "too-long", "incomplete", "version", "check", "board", "rules", "first", "damaged")
 
 
 # -- line names ---------------------------------------------------------------------------------------------
@@ -91,11 +100,11 @@ def parse_board_token(token: str) -> Board:
     shape = BY_LETTER.get(m.group(1)) if m else None
     if m is None or shape is None:
         forms = [shape.token_form for shape in SHAPES.values()]
-        raise CodeError(f"board {shorten(str(token))!r} is not {', '.join(forms[:-1])} or {forms[-1]}")
+        raise CodeError(f"board {shorten(str(token))!r} is not {', '.join(forms[:-1])} or {forms[-1]}", "board")
     try:
         return Board.from_spec(shape.name, tuple(int(n) for n in m.group(2).split("x")))
     except BoardError as exc:
-        raise CodeError(str(exc)) from None
+        raise CodeError(str(exc), "board") from None
 
 
 def rules_token(rules: Rules) -> str:
@@ -107,7 +116,8 @@ def rules_token(rules: Rules) -> str:
 def parse_rules_token(token: str) -> Rules:
     m = re.fullmatch(r"([234])(m?)(n?)(c?)([si]?)", token)
     if not m:
-        raise CodeError(f"rules {shorten(token)!r} are not <players 2-4> followed by flags m, n, c, then s or i")
+        expected = "<players 2-4> followed by flags m, n, c, then s or i"
+        raise CodeError(f"rules {shorten(token)!r} are not {expected}", "rules")
     start = {"": "normal", "s": "swedish", "i": "icelandic"}[m.group(5)]
     return Rules(
         players=int(m.group(1)),
@@ -165,24 +175,25 @@ def encode(state: GameState) -> str:
 def decode(code: str) -> GameState:
     """Rebuild a game from its code, validating everything; raises :class:`CodeError` with the reason."""
     if not isinstance(code, str):
-        raise CodeError("a position code is text")
+        raise CodeError("a position code is text", "not-text")
     code = code.strip()
     if len(code) > MAX_CODE:
-        raise CodeError("code is too long to be a position code")
+        raise CodeError("code is too long to be a position code", "too-long")
     fields = code.split(".")
     if len(fields) != 6:
-        raise CodeError(f"expected 6 fields separated by '.', found {len(fields)}")
+        raise CodeError(f"expected 6 fields separated by '.', found {len(fields)}", "incomplete")
     version, board_text, rules_text, first_text, moves, check = fields
     if version not in CHECKS:
         versions = " and ".join(CHECKS)
-        raise CodeError(f"code version {shorten(version)!r} is not supported (this game reads versions {versions})")
+        message = f"code version {shorten(version)!r} is not supported (this game reads versions {versions})"
+        raise CodeError(message, "version")
     expected = CHECKS[version](code[: code.rfind(".")])
     if expected is None or check != expected:
-        raise CodeError("check character does not match: the code was mistyped or cut short")
+        raise CodeError("check character does not match: the code was mistyped or cut short", "check")
     board = parse_board_token(board_text)
     rules = parse_rules_token(rules_text)
     if not re.fullmatch("[0-3]", first_text) or int(first_text) >= rules.players:
-        raise CodeError(f"first player {shorten(first_text)!r} is not 0..{rules.players - 1}")
+        raise CodeError(f"first player {shorten(first_text)!r} is not 0..{rules.players - 1}", "first")
     width = _digits(board)
     if len(moves) % width or any(ch not in _INDEX for ch in moves):
         raise CodeError("move list is damaged")

@@ -28,8 +28,9 @@ class Autosave:
             self.save()
 
     def finish(self) -> None:
-        """The game is over: into the history, and no unfinished game left to resume."""
-        if self.session.recorded:
+        """The game is over: into the history (unless nobody played it: see :meth:`Session.unplayed`), and no
+        unfinished game left to resume."""
+        if self.session.recorded and not self.session.unplayed():
             self.saved.record_game(self.session.record())
         if self.session.recorded and self.session.resumable:
             self.saved.clear_unfinished()

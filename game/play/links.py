@@ -22,6 +22,7 @@ from urllib.parse import unquote
 
 from ..core import CodeError, GameState, decode, encode
 from ..core.notation import ALPHABET, CHECKS, is_number
+from .code_words import link_problem
 from .i18n import tr
 from .session import Session
 from .settings import Seat, Settings
@@ -86,7 +87,7 @@ def _decode(code: str) -> GameState:
     try:
         return decode(code)
     except CodeError as error:
-        raise LinkError(tr("This link's game cannot be read: {why}.").format(why=error)) from None
+        raise LinkError(link_problem(error)) from None
 
 
 def position_link(site: str, state: GameState) -> str:

@@ -137,6 +137,8 @@ class GamePresenter:
                 return tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
             return tr("Game over")
         name = session.names[state.to_move]
+        if session.paused:
+            return tr("Paused: tap the board to go on")
         if not state.moves and state.to_move != 0:  # rules sheet 004 has the first player blue: say why not here
             return tr("{name} starts: colours stay with the players, whoever starts").format(name=name)
         if session.thinking:
@@ -153,7 +155,7 @@ class GamePresenter:
         return (tr("{name}'s turn again (extra move)") if again else tr("{name}'s turn")).format(name=name)
 
     def tone(self) -> Tone:
-        if self.feedback.text(self.session.now) is not None:
+        if self.feedback.text(self.session.now) is not None or self.session.paused:
             return "said"
         return "hint" if self.session.hint is not None else "plain"
 

@@ -38,6 +38,7 @@ HINT_MAX_SECONDS = 0.45
 GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
 BEGINNER_PATH = ((2, 2), (4, 4))  # rules sheet 000: beginners start on 3x3 dots, then move up to 5x5 dots
 GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
+UNATTENDED_TIMEOUTS = 3  # this many people's moves in a row drawn by the timer, with no touch between: a pause
 
 
 def hint_seconds(lines: int) -> float:
@@ -117,6 +118,8 @@ class Session:
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
         self._record: FinishedGame | None = None
         self.unrated = False  # undo or a hint was used, or the game began on a given position (game/play/rating.py)
+        self.paused = False  # nothing moves (no clock, no computer) until a person is back: see pause()
+        self.unattended = 0  # people's moves drawn by the timer since a person last touched the game
 
     # -- what the scene shows ---------------------------------------------------------------------------------
     def is_you(self, seat: int) -> bool:
@@ -200,11 +203,36 @@ class Session:
             return None
         return self.timer.fraction_left()
 
+    # -- nobody there -----------------------------------------------------------------------------------------
+    def pause(self) -> None:
+        """Stop the game where it is (the page was hidden, or nobody touched it for a few timed moves): the clock
+        and the computers wait until :meth:`attend`."""
+        if not self.state.over and not self.finished:
+            self.paused = True
+
+    def attend(self) -> bool:
+        """A person touched the game: it goes on. True when that ended a pause (the touch only wakes the game)."""
+        self.unattended = 0
+        was, self.paused = self.paused, False
+        return was
+
+    def unplayed(self) -> bool:
+        """True when people sit at this game but none of them chose a line: every line of theirs was drawn by the
+        timer. Such a game is nobody's loss, and is not recorded."""
+        people = {seat for seat, s in enumerate(self.seats) if not s.is_computer}
+        if not people:
+            return False
+        for movers, forced in zip(self.movers, self.forced, strict=True):
+            if any(mover in people and index not in forced for index, mover in enumerate(movers)):
+                return False
+        return True
+
     # -- playing ----------------------------------------------------------------------------------------------
     def play_human(self, line: int) -> bool:
         """Draw ``line`` for the person to move; False (nothing changes) when input is not accepted now."""
         if not self.accepting_input() or self.state.is_drawn(line) or self.state.must_not_draw(line):
             return False
+        self.attend()
         self.play_line(line)
         return True
 
@@ -239,7 +267,7 @@ class Session:
         self.now += dt
         if self.animation is not None and self.animation.done(self.now):
             self.animation = None
-        if self.busy or self.finished:
+        if self.busy or self.finished or self.paused:
             return
         if self.state.over:
             self._after_board()
@@ -257,6 +285,10 @@ class Session:
         and they are told so."""
         player = self.state.to_move
         self.play_line(line, forced=True)
+        if not self.seats[player].is_computer:
+            self.unattended += 1
+            if self.unattended >= UNATTENDED_TIMEOUTS:
+                self.pause()
         if self.is_you(player):
             self.messages.append(tr("Time ran out: a line was drawn for you"))
         else:

@@ -72,9 +72,16 @@ class Settings:
 
     @property
     def no_help(self) -> bool:
-        """Competitive play has no undo and no hints: chosen as its own setting (rules sheet 003), and always in
-        timed games and matches."""
-        return self.competitive or self.timer > 0 or self.match
+        """Competitive play has no undo and no hints (rules sheet 003). It is the one switch: a move timer or a
+        match turns it on in Settings, where the player sees it and may turn it off again for a casual timed game
+        or match (sheet 001's house match is casual)."""
+        return self.competitive
+
+    def help_follows(self, before: Settings) -> Settings:
+        """These settings, made competitive when they just gained a move timer or a match (from ``before``): a
+        timed game or a match is competitive unless the player then says otherwise."""
+        gained = (self.timer > 0 and before.timer == 0) or (self.match and not before.match)
+        return self.with_(competitive=True) if gained and not self.competitive else self
 
     def looks(self) -> list[Look]:
         """How each seat is drawn: colour, pattern, initial and name (see :mod:`game.play.players`)."""

@@ -206,3 +206,68 @@ def test_in_a_lesson_what_the_lesson_says_of_a_line_replaces_the_message_of_befo
     driver.tap(middle(case, other))
     lesson = case.scene.lessons[0]
     assert case.state().is_drawn(other) and case.said() is None and lesson.feedback == "Drawn."
+
+
+def test_a_double_tap_on_one_line_draws_it_once_and_says_nothing(case):
+    driver, case = case
+    before = len(case.state().moves)
+    driver.tap(middle(case, case.target))
+    assert case.state().is_drawn(case.target) and len(case.state().moves) == before + 1
+    finger(driver, pygame.FINGERDOWN, middle(case, case.target))
+    assert case.said() is None and case.marks().taken is None, "no red band under the second tap"
+    finger(driver, pygame.FINGERUP, middle(case, case.target))
+    assert case.said() is None, "the second half of a double tap is not a tap on a taken line"
+    assert len(case.state().moves) == before + 1
+
+
+def two_fingers(driver, start: tuple[tuple[int, int], tuple[int, int]], end: tuple[tuple[int, int], tuple[int, int]]):
+    """Two fingers come down at ``start`` (the first one first) and move to ``end``, then are lifted."""
+    w, h = driver.app.screen.get_size()
+    for finger_id, pos in enumerate(start):
+        x, y = driver.on_screen(pos)
+        driver.post(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0, dy=0, finger_id=finger_id, touch_id=1)
+        driver.frames(1)
+    for finger_id, pos in enumerate(end):
+        x, y = driver.on_screen(pos)
+        driver.post(pygame.FINGERMOTION, x=x / w, y=y / h, dx=0, dy=0, finger_id=finger_id, touch_id=1)
+        driver.frames(1)
+    for finger_id, pos in enumerate(end):
+        x, y = driver.on_screen(pos)
+        driver.post(pygame.FINGERUP, x=x / w, y=y / h, dx=0, dy=0, finger_id=finger_id, touch_id=1)
+        driver.frames(1)
+
+
+def test_two_fingers_zoom_and_pan_the_board_taps_still_draw_and_a_two_finger_tap_fits(case):
+    driver, case = case
+    input_ = case.scene.input
+    whole = case.view()
+    centre, edge = whole.rect.center, whole.edge
+    before = case.state().drawn
+    near = ((centre[0] - 40, centre[1]), (centre[0] + 40, centre[1]))
+    far = ((centre[0] - 100, centre[1]), (centre[0] + 100, centre[1]))
+    two_fingers(driver, near, far)
+    assert case.state().drawn == before, "a pinch draws nothing"
+    assert input_.zoom.zoomed and input_.view.edge > edge * 1.4, "spread fingers zoom in"
+    zoomed = input_.view
+    free = next(
+        line
+        for line in range(zoomed.board.num_lines)
+        if not case.state().is_drawn(line) and whole.rect.collidepoint(middle_of(zoomed, line))
+    )
+    finger(driver, pygame.FINGERDOWN, middle_of(zoomed, free))
+    assert case.marks().preview == free and input_.loupe is not None, "the loupe shows the zoomed line"
+    finger(driver, pygame.FINGERUP, middle_of(zoomed, free))
+    assert case.state().is_drawn(free), "a tap on the zoomed board draws the line under the finger"
+    driver.frames(20)
+    two_fingers(driver, far, ((far[0][0] - 60, far[0][1]), (far[1][0] - 60, far[1][1])))
+    assert input_.view.rect.x != zoomed.rect.x or input_.view.rect.x == whole.rect.right - input_.view.rect.width
+    tap = (near[0], near[1])
+    two_fingers(driver, tap, tap)
+    assert not input_.zoom.zoomed and input_.view is case.view(), "two fingers tapped together fit the board"
+    two_fingers(driver, near, far)
+    assert input_.zoom.zoomed
+
+
+def middle_of(view: BoardView, line: int) -> tuple[int, int]:
+    (ax, ay), (bx, by) = view.ends[line]
+    return (ax + bx) // 2, (ay + by) // 2

@@ -15,7 +15,6 @@ import pygame
 import pytest
 
 from game.app import layout, main
-from game.app.app import BROWSER_POLL_FRAMES
 
 from .conftest import Driver, FakeClock
 
@@ -34,6 +33,12 @@ class FakeLocalStorage:
         self.items.pop(key, None)
 
 
+class FakeDocument:
+    """The page's document: only whether it is out of sight (the Page Visibility API)."""
+
+    hidden = False
+
+
 class FakeWindow:
     """The page as the game sees it: its size in CSS px, its pixel ratio, and pygbag's ``window_resize``."""
 
@@ -42,6 +47,7 @@ class FakeWindow:
         self.innerHeight = height
         self.devicePixelRatio = ratio
         self.localStorage = FakeLocalStorage()
+        self.document = FakeDocument()
         self.refits: list[tuple[int, int]] = []
 
     def window_resize(self) -> None:
@@ -93,14 +99,14 @@ def test_a_window_smaller_than_the_least_layout_gets_a_canvas_of_its_shape(brows
     assert app.size == (320, 480)
 
 
-def test_turning_the_phone_lays_the_game_out_again_within_a_second(browser):
+def test_turning_the_phone_lays_the_game_out_again_at_the_next_frame(browser):
     window = browser(390, 844, 2)
     app = asyncio.run(main(max_frames=1, clock=FakeClock()))
     driver = Driver(app, FakeClock())
     driver.frames(1)
     assert app.size == (780, 1688)
     window.innerWidth, window.innerHeight = 844, 390
-    driver.frames(BROWSER_POLL_FRAMES)  # a quarter of a second at 60 frames a second
+    driver.frames(1)  # the very next frame: no old frame shown letterboxed while the phone turns
     assert app.size == (1688, 780)
     assert pygame.display.get_surface().get_size() == (1688, 780), "set_mode was called with the new size"
     assert window.refits[-1] == (1688, 780), "pygbag fits the new canvas on the page after set_mode"
@@ -109,7 +115,7 @@ def test_turning_the_phone_lays_the_game_out_again_within_a_second(browser):
     assert screen.contains(new_game) and new_game.x > app.size[0] // 2, "the menu's landscape layout"
     drawn = app.drawn
     window.devicePixelRatio = 1  # the window moved to another screen
-    driver.frames(BROWSER_POLL_FRAMES)
+    driver.frames(1)
     assert app.size == (844, 390) and app.density == 1
     assert app.drawn > drawn, "drawn again at the new size"
 
@@ -159,3 +165,29 @@ def test_main_py_is_a_thin_pygbag_entry():
     source = (Path(__file__).resolve().parents[2] / "main.py").read_text()
     assert "import pygame" in source and "import asyncio" in source
     assert "asyncio.run(main())" in source
+
+
+def test_a_timed_game_waits_while_the_page_is_out_of_sight(browser):
+    from game.play.session import Session
+    from game.play.settings import Seat, Settings
+
+    window = browser(390, 844, 2)
+    app = asyncio.run(main(max_frames=1, clock=FakeClock()))
+    driver = Driver(app, FakeClock())
+    settings = Settings(seats=(Seat("human"), Seat("computer", "easy")), timer=10, competitive=True)
+    session = Session(settings, first=0)
+    app.replace("board", session=session)
+    driver.frames(30)
+    left = session.timer.remaining()
+    window.document.hidden = True  # another tab, or the phone locked
+    driver.frames(1)
+    assert session.paused
+    driver.frames(600)
+    assert session.timer.remaining() == left and session.state.moves == [], "nothing moved while out of sight"
+    window.document.hidden = False
+    driver.frames(1)
+    assert session.paused and driver.scene.status() == "Paused: tap the board to go on"
+    driver.tap(driver.line_point(0))
+    assert not session.paused and session.state.moves == [], "the tap that wakes the game only wakes it"
+    driver.frames(30)
+    assert session.timer.remaining() < left

@@ -74,7 +74,7 @@ def test_rematch_alternates_the_starter_and_keeps_the_settings(make_driver, stor
     driver.press_button("New game")
     driver.choose("Rows", "2 boxes · 3 dots")
     driver.choose("Columns", "2 boxes · 3 dots")
-    driver.choose("Player 1", "Beginner")
+    driver.choose("Player 1", "Computer (Beginner)")
     driver.choose("Animation", "Fast")
     driver.press_button("Play")
     first = driver.scene.session

@@ -44,15 +44,17 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Menu"
     driver.key(pygame.K_TAB)
+    assert focused_label(scene) == "Sound", "the sound switch"
+    driver.key(pygame.K_TAB)
     assert focused_label(scene) is None and scene.input.show_cursor, "and round to the board again"
     line = scene.input.cursor
     driver.key(pygame.K_RETURN)
     assert session.state.moves == [line], "Enter on the board draws the cursor's line"
     driver.wait_for_turn()
-    for _ in range(3):
+    for _ in range(4):
         driver.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
     driver.frames(1)
-    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Menu -> Send move -> Hint"
+    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Sound -> Menu -> Send move -> Hint"
     driver.key(pygame.K_RETURN)
     driver.until(lambda: session.hint is not None, limit=1000)
     assert len(session.state.moves) == 1, "Enter on a button presses it and draws nothing"
@@ -108,6 +110,9 @@ def test_a_tap_that_does_nothing_says_why(make_driver):
     driver.click(driver.line_point(0))
     assert session.state.moves == [0]
     driver.click(driver.line_point(0))
+    assert scene.status() != "That line is taken", "at once, it is the second half of a double click: silent"
+    driver.frames(15)
+    driver.click(driver.line_point(0))
     assert scene.status() == "That line is taken"
     driver.wait_for_turn()
     driver.click(driver.line_point(0))
@@ -118,7 +123,7 @@ def test_a_tap_that_does_nothing_says_why(make_driver):
 
 def test_undo_and_hint_keys_explain_in_a_competitive_game(make_driver):
     driver = make_driver()
-    start(driver, TWO_PEOPLE.with_(timer=30))
+    start(driver, TWO_PEOPLE.with_(timer=30, competitive=True))
     driver.key(pygame.K_h)
     assert driver.scene.status() == "No hints in a competitive game"
     driver.key(pygame.K_u)

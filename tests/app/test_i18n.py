@@ -360,9 +360,9 @@ def test_choosing_french_in_settings_changes_every_scene_and_is_saved(make_drive
     assert driver.widget("Langue").options[driver.widget("Langue").index][1] == "Français"
     driver.press_button("Retour")
     assert [widget.label for widget in driver.scene.panel.widgets][:3] == [
-        "Reprendre",
         "Nouvelle partie",
         "Partie rapide",
+        "Ouvrir un lien",
     ]
 
 

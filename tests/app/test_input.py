@@ -36,17 +36,21 @@ def test_a_tap_draws_one_line_even_with_sdl_synthetic_mouse_events(make_driver):
     assert session.state.moves == [line, 7]
 
 
-def test_a_second_finger_is_ignored_while_the_first_is_down(make_driver):
+def test_a_second_finger_makes_a_pinch_and_the_first_fingers_lift_draws_nothing(make_driver):
     mapper = InputMapper()
     size = (100, 100)
     down = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, finger_id=1)
     other = pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, finger_id=2)
+    apart = pygame.event.Event(pygame.FINGERMOTION, x=0.0, y=0.0, dx=0, dy=0, finger_id=2)
     other_up = pygame.event.Event(pygame.FINGERUP, x=0.1, y=0.1, finger_id=2)
     up = pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, finger_id=1)
     assert mapper.actions(down, size) == [Action("press", (50, 50), touch=True)]
-    assert mapper.actions(other, size) == []
-    assert mapper.actions(other_up, size) == []
-    assert mapper.actions(up, size) == [Action("release", (50, 50), touch=True)]
+    assert mapper.actions(other, size) == [Action("pinch_start", (30, 30), touch=True)]
+    (pinch,) = mapper.actions(apart, size)
+    assert pinch.kind == "pinch" and pinch.pos == (25, 25) and abs(pinch.scale - 1.25) < 0.01
+    assert [a.kind for a in mapper.actions(other_up, size)] == ["pinch_end"]
+    assert mapper.actions(up, size) == [], "the finger that stayed draws nothing when lifted"
+    assert mapper.actions(down, size) == [Action("press", (50, 50), touch=True)], "then a new touch is a press"
 
 
 def test_a_touch_near_a_line_within_the_large_hit_area_draws_it(make_driver):
@@ -258,6 +262,7 @@ def test_a_tap_on_a_drawn_line_of_a_big_board_draws_nothing_even_when_the_touch_
     top = min(session.board.cells[cell], key=lambda line: driver.line_point(line)[1])
     play_by_taps(driver, [top])
     assert session.state.moves == [top]
+    driver.frames(15)  # (a deliberate tap, not the second half of a double tap, which is swallowed silently)
     near_top = toward(driver.line_point(top), view.centres[cell], view.edge * 0.3)
     for _ in range(3):
         driver.tap(near_top)
@@ -276,6 +281,7 @@ def test_a_click_on_a_drawn_line_of_a_triangle_or_hex_board_draws_nothing(make_d
     line = session.board.cells[cell][0]
     driver.click(driver.line_point(line))
     driver.wait_for_turn()
+    driver.frames(15)  # (a deliberate click, not the second half of a double click, which is swallowed silently)
     assert session.state.moves == [line]
     inside = view.centres[cell]
     for point in (driver.line_point(line), toward(driver.line_point(line), inside, view.edge * 0.15)):
@@ -323,6 +329,7 @@ def test_the_chosen_line_is_the_nearest_line_even_when_it_is_drawn(make_driver):
     driver = make_driver()
     session = start(driver)
     play_by_taps(driver, [13])
+    driver.frames(15)  # (a deliberate press, not the second half of a double tap)
     view = driver.scene.view
     point = toward(driver.line_point(13), view.centres[0], view.edge * 0.3)
     assert view.line_at(point) == 13
@@ -532,15 +539,17 @@ def test_an_arrow_counts_sideways_distance_twice():
 
 
 def test_a_finger_without_an_id_is_finger_0():
-    """Finger events made without ``finger_id`` count as finger 0: a second finger stays ignored, and finger 0's
-    lift ends the press."""
+    """Finger events made without ``finger_id`` count as finger 0: a second finger makes a pinch with it, and finger
+    0's lift ends the pinch."""
     mapper = InputMapper()
     down = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5)
     second = pygame.event.Event(pygame.FINGERDOWN, x=0.1, y=0.1, finger_id=1)
     up = pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, finger_id=0)
+    second_up = pygame.event.Event(pygame.FINGERUP, x=0.1, y=0.1, finger_id=1)
     assert [a.kind for a in mapper.actions(down, (100, 100))] == ["press"]
-    assert mapper.actions(second, (100, 100)) == []
-    assert [a.kind for a in mapper.actions(up, (100, 100))] == ["release"]
+    assert [a.kind for a in mapper.actions(second, (100, 100))] == ["pinch_start"]
+    assert [a.kind for a in mapper.actions(up, (100, 100))] == ["pinch_end"]
+    assert mapper.actions(second_up, (100, 100)) == []
     assert [a.kind for a in mapper.actions(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5), (100, 100))] == [
         "press"
     ]

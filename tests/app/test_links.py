@@ -136,7 +136,7 @@ def test_a_tampered_link_shows_why_and_the_menu_and_loses_nothing(open_page):
     tampered = code[:12] + ("B" if code[12] != "B" else "C") + code[13:]
     driver = open_page("#" + tampered, storage)
     assert isinstance(driver.scene, MenuScene)
-    assert any("cannot be read" in message for message, _ in driver.app.notices)
+    assert any("changed on the way" in message for message, _ in driver.app.notices)
     assert storage.items == saved, "the unfinished game and everything else are as they were"
     assert driver.widget("Continue").enabled
 
@@ -258,7 +258,7 @@ def test_a_link_game_asks_before_replacing_another_unfinished_game(open_page):
     state = played(Board.square(3, 3), 5)
     driver = open_page("#" + encode(state), storage)
     assert isinstance(driver.scene, ReplaceScene), "asked first"
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace"]
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace", "Cancel"]
     assert storage.items["pipopipette.unfinished"] == unfinished
     driver.press_button("Replace")
     assert isinstance(driver.scene, BoardScene) and driver.scene.session.state.moves == state.moves

@@ -56,9 +56,9 @@ def test_undo_between_two_people_takes_back_one_line(make_driver):
     assert session.state.snapshot() == snapshot
 
 
-def test_no_undo_or_hint_in_a_timed_game(make_driver):
+def test_no_undo_or_hint_in_a_competitive_timed_game(make_driver):
     driver = make_driver()
-    session = start(driver, VS_COMPUTER.with_(timer=10))
+    session = start(driver, VS_COMPUTER.with_(timer=10, competitive=True))
     driver.click(driver.line_point(0))
     driver.wait_for_turn()
     driver.key(pygame.K_u)
@@ -242,13 +242,13 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     driver.frames(150)
     assert session.between and session.current == 0, "the first board's result stays up"
     assert driver.scene.status() == "Press Next board when you are ready"
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Next board", "Menu"]
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Next board", "Menu", "Sound"]
     assert driver.scene.panel.focus == 0, "Enter goes straight on"
     assert session.totals() == first_scores
     driver.key(pygame.K_RETURN)
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Share", "Menu"]
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Share", "Menu", "Sound"]
     assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 
 

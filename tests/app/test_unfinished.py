@@ -41,7 +41,7 @@ def test_quick_play_while_a_game_is_unfinished_asks_first_and_continue_keeps_it(
     moves = leave_a_game_unfinished(driver, store)
     driver.press_button("Quick play")
     assert isinstance(driver.scene, ReplaceScene), "nothing started yet"
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace"]
+    assert [widget.label for widget in driver.scene.panel.widgets] == ["Continue", "Replace", "Cancel"]
     assert "2 lines drawn" in driver.scene.summary
     driver.press_button("Continue")
     assert isinstance(driver.scene, BoardScene)

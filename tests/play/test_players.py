@@ -75,7 +75,13 @@ def test_damaged_saved_choices_fall_back_to_defaults_with_a_message() -> None:
         assert settings == Settings() and problems
 
 
-def test_competitive_is_its_own_setting_and_timed_games_and_matches_stay_competitive() -> None:
+def test_competitive_is_the_one_switch_and_a_new_timer_or_match_turns_it_on_visibly() -> None:
     assert not Settings().no_help
     assert Settings(competitive=True).no_help
-    assert Settings(timer=10).no_help and Settings(match=True).no_help
+    assert not Settings(timer=10).no_help and not Settings(match=True).no_help, "a casual timed game keeps help"
+    casual = Settings()
+    assert Settings(timer=10).help_follows(casual).competitive
+    assert Settings(match=True).help_follows(casual).competitive
+    timed_casual = Settings(timer=10)
+    assert not Settings(timer=20).help_follows(timed_casual).competitive, "the player's casual choice stays"
+    assert not Settings(timer=10, size=(4, 4)).help_follows(timed_casual).competitive

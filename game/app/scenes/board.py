@@ -7,6 +7,7 @@ the board is the presenter's (:mod:`game.play.presenter`), keeping the game on t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -29,10 +30,11 @@ from ..scene import Scene, Services
 from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..still import StillFrame
 from ..theme import Text
-from ..widgets import Button, Panel
+from ..widgets import Button, Panel, focus_ring
 
 ANNOUNCE_SECONDS = 4.0
 TONES = {"plain": theme.INK, "said": theme.LAST_TURN, "hint": theme.HINT}
+WAKING = ("press", "confirm", "left", "right", "up", "down", "undo", "hint", "next", "previous")  # a person is here
 
 
 class SessionLines:
@@ -68,6 +70,36 @@ class SessionLines:
         return self.presenter.wait_message()
 
 
+class SoundButton(Button):
+    """The sound switch in the board's header: a loudspeaker, with waves when sound is on, crossed out when off."""
+
+    def __init__(self, on: bool, on_click: Callable[[], None]) -> None:
+        super().__init__(tr("Sound"), on_click)
+        self.on = on
+
+    def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
+        fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
+        radius = min(14, self.rect.height // 3)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        if focused:
+            focus_ring(surface, self.rect, radius)
+        s = min(self.rect.width, self.rect.height) / 8
+        x, y = self.rect.centerx - s * 1.5, self.rect.centery
+        body = [(x - s * 1.5, y - s), (x, y - s), (x + s * 1.5, y - s * 2.2), (x + s * 1.5, y + s * 2.2), (x, y + s)]
+        body.append((x - s * 1.5, y + s))
+        pygame.draw.polygon(surface, theme.INK, body)
+        width = max(2, round(s / 2.5))
+        if self.on:
+            for reach in (1.6, 2.8):
+                arc = pygame.Rect(0, 0, 2 * s * reach, 2 * s * reach)
+                arc.center = (round(x + s * 1.5), round(y))
+                pygame.draw.arc(surface, theme.INK, arc, -0.8, 0.8, width)
+        else:
+            cx = x + s * 3.6
+            pygame.draw.line(surface, theme.LAST_TURN, (cx - s, y - s), (cx + s, y + s), width + 1)
+            pygame.draw.line(surface, theme.LAST_TURN, (cx - s, y + s), (cx + s, y - s), width + 1)
+
+
 class BoardScene(Scene):
     def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
@@ -91,17 +123,20 @@ class BoardScene(Scene):
         self.still.clear()
         u = self.app.metrics.u
         self.menu_button = Button(tr("Menu"), self.leave)
-        self.undo_button = Button(tr("Undo"), self.undo)
-        self.hint_button = Button(tr("Hint"), self.hint)
+        self.undo_button = Button(tr("Undo"), self.undo, why=self.undo)  # (greyed, a tap says why)
+        self.hint_button = Button(tr("Hint"), self.hint, why=self.hint)
         self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
+        header = self.frame.header
+        self.sound_button = SoundButton(self.app.settings.sound, self.toggle_sound)
+        side = max(self.app.metrics.target, header.h)
         if self.frame.portrait:
-            self.menu_button.rect = pygame.Rect(
-                self.frame.header.x, self.frame.header.y, int(u * 3.6), self.frame.header.h
-            )
-        else:
-            self.menu_button.rect = pygame.Rect(
-                self.frame.header.right - int(u * 3.6), self.frame.header.y, int(u * 3.6), self.frame.header.h
-            )
+            self.menu_button.rect = pygame.Rect(header.x, header.y, int(u * 3.6), header.h)
+            self.sound_button.rect = pygame.Rect(header.right - side, header.y, side, header.h)
+        else:  # (sideways the header has room for the title and Menu only: the switch ends the status line)
+            self.menu_button.rect = pygame.Rect(header.right - int(u * 3.6), header.y, int(u * 3.6), header.h)
+            status = self.frame.status
+            side = max(self.app.metrics.target, min(status.h, header.h))
+            self.sound_button.rect = pygame.Rect(status.right - side, status.centery - side // 2, side, side)
         self.undo_button.rect, self.hint_button.rect, self.share_button.rect = layout.split_row(
             self.frame.buttons, 3, u // 2
         )
@@ -113,8 +148,8 @@ class BoardScene(Scene):
 
     def _widgets(self) -> list[Button]:
         if self.session.between:
-            return [self.next_button, self.menu_button]
-        return [self.undo_button, self.hint_button, self.share_button, self.menu_button]
+            return [self.next_button, self.menu_button, self.sound_button]
+        return [self.undo_button, self.hint_button, self.share_button, self.menu_button, self.sound_button]
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -148,6 +183,13 @@ class BoardScene(Scene):
     def leave(self) -> None:
         self.autosave.save()
         self.app.reset("menu")
+
+    def toggle_sound(self) -> None:
+        """The sound switch in the header: sounds on or off, kept in the settings."""
+        on = not self.app.settings.sound
+        self.app.save_settings(self.app.settings.with_(sound=on))
+        self.sound_button.on = on
+        self.say(tr("Sound on") if on else tr("Sound off"))
 
     def undo(self) -> None:
         if self.session.undo():
@@ -200,6 +242,11 @@ class BoardScene(Scene):
         self.still.clear()  # whatever an input changes is drawn in full
         self._refresh()
         kind = action.kind
+        if kind == "hidden":
+            self.session.pause()  # the page went out of sight: the game waits (see Session.pause)
+            return
+        if kind in WAKING and self.session.attend():
+            return  # the touch that wakes a paused game only wakes it
         if kind == "back":
             self.leave()
         elif kind == "undo":
@@ -251,7 +298,7 @@ class BoardScene(Scene):
             or session.thinking
             or session.hint_search is not None
             or session.hint is not None
-            or session.timer_fraction() is not None
+            or (session.timer_fraction() is not None and not session.paused)
             or (session.state.over and not session.between)
             or self.feedback.said is not None
         )
@@ -321,7 +368,8 @@ class BoardScene(Scene):
         )
         self._draw_status(surface, m.u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
-        self.view.draw(surface, session.state, text, marks, session.looks, session.settings.patterns)
+        looks, patterns = session.looks, session.settings.patterns
+        self.input.draw_board(surface, lambda view: view.draw(surface, session.state, text, marks, looks, patterns))
         if session.between:
             draw_match_card(surface, text, session, self.frame.board, self.card, self.card_line, m)
         self.panel.draw(surface, text)
@@ -330,6 +378,8 @@ class BoardScene(Scene):
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.frame.status
+        if not self.frame.portrait:  # (the sound switch ends the status line)
+            rect = pygame.Rect(rect.x, rect.y, self.sound_button.rect.x - u // 2 - rect.x, rect.height)
         clock = self.presenter.clock()
         if clock is not None:
             fraction, seconds = clock
@@ -352,7 +402,12 @@ class BoardScene(Scene):
 
 
 def draw_board_title(
-    surface: pygame.Surface, text: Text, title: str, frame: layout.BoardLayout, m: layout.Metrics, free: int
+    surface: pygame.Surface,
+    text: Text,
+    title: str,
+    frame: layout.BoardLayout,
+    m: layout.Metrics,
+    free: int,
 ) -> None:
     """The board's title in the header: upright, centred between the buttons in ``free`` pixels (two lines at
     caption size if it must); sideways, at the left in at most two lines."""

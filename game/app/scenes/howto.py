@@ -671,7 +671,8 @@ class HowToScene(Scene):
                 y += int(fitted * 0.8)
             y += size // 4
         pygame.draw.rect(surface, theme.PANEL, view.rect, border_radius=12)
-        view.draw(surface, lesson.state, text, self.marks(lesson), LOOKS, self.app.settings.patterns)
+        marks, patterns = self.marks(lesson), self.app.settings.patterns
+        self.input.draw_board(surface, lambda shown: shown.draw(surface, lesson.state, text, marks, LOOKS, patterns))
         line = score_text(lesson.state)
         fitted = text.fit(line, self.caption_size, view.rect.width)
         text.draw(surface, line, fitted, theme.MUTED, midtop=(view.rect.centerx, view.rect.bottom + 2))

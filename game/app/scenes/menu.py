@@ -40,8 +40,8 @@ class MenuScene(Scene):
         w, h = m.size
         u = m.u
         has_saved = self.app.saved.has_unfinished()
-        buttons = [
-            Button(tr("Continue"), self.resume, enabled=has_saved, primary=has_saved),
+        buttons = [Button(tr("Continue"), self.resume, primary=True)] if has_saved else []  # (nothing to continue: no
+        buttons += [  # greyed button, the first thing a new player would see)
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
             Button(tr("Play online"), self.play_online),

@@ -332,12 +332,15 @@ class PuzzleScene(Scene):
         draw_scores(surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.app.metrics)
         self._draw_status(surface, u)
         pygame.draw.rect(surface, theme.PANEL, self.board_rect, border_radius=16)
-        self.view.draw(surface, self.state, text, self.marks(), seats, self.app.settings.patterns)
-        if self.wrong is not None:
-            start, end = self.view.ends[self.wrong[0]]
-            pygame.draw.line(surface, theme.LAST_TURN, start, end, self.view.line_width + 2)
+        self.input.draw_board(surface, lambda view: self._draw_board(surface, view, seats))
         self.panel.draw(surface, text)
         self.input.draw_loupe(surface)
+
+    def _draw_board(self, surface: pygame.Surface, view: BoardView, seats: list[Look]) -> None:
+        view.draw(surface, self.state, self.app.text, self.marks(), seats, self.app.settings.patterns)
+        if self.wrong is not None:
+            start, end = view.ends[self.wrong[0]]
+            pygame.draw.line(surface, theme.LAST_TURN, start, end, view.line_width + 2)
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text

@@ -42,14 +42,17 @@ class ReplaceScene(Scene):
         (w, h), u = m.size, m.u
         width = min(w - 2 * u, u * 22)
         row_h = max(m.target, int(u * 2.1))
-        height = u + sum(int(size * 0.85) for _, size, _ in self._lines(width)) + u // 2 + row_h + u // 2
+        rows = 2 * row_h + u // 2  # Continue and Replace, then Cancel below them
+        height = u + sum(int(size * 0.85) for _, size, _ in self._lines(width)) + u // 2 + rows + u // 2
         self.dialog = pygame.Rect(0, 0, width, height)
         self.dialog.center = (w // 2, h // 2)
-        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - u // 2 - row_h, width - 2 * u, row_h)
+        row = pygame.Rect(self.dialog.x + u, self.dialog.bottom - u // 2 - rows, width - 2 * u, row_h)
         keep = Button(tr("Continue"), self.keep, primary=True)
         replace = Button(tr("Replace"), self.replace, danger=True)
+        cancel = Button(tr("Cancel"), self.app.manager.pop)
         keep.rect, replace.rect = layout.split_row(row, 2, u)
-        self.panel.set([keep, replace])
+        cancel.rect = row.move(0, row_h + u // 2)
+        self.panel.set([keep, replace, cancel])
         self.panel.focus = 0
 
     def _lines(self, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -59,7 +62,7 @@ class ReplaceScene(Scene):
         heading = max(m.body, int(m.u * 0.9))
         lines = [(line, heading, theme.INK) for line in text.wrap(tr("You have an unfinished game"), heading, room)]
         lines += [(line, m.caption, theme.MUTED) for line in text.wrap(self.summary, m.caption, room)]
-        question = tr("Continue it, or replace it with a new game?")
+        question = tr("Continue it, or replace it with a new game? Cancel leaves both as they are.")
         return lines + [(line, m.body, theme.INK) for line in text.wrap(question, m.body, room)]
 
     def keep(self) -> None:

@@ -8,6 +8,7 @@ import pygame
 
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
+from ...play.links import position_link, site_address
 from ...play.rating import change_by, is_rated
 from ...play.session import PRACTICE, Session, score_curves
 from .. import layout, theme
@@ -111,7 +112,7 @@ def rating_note(session: Session, app: Services) -> str:
     """What this game did to the player's rating ("rating 1612 (+14)"), why it was not rated, or nothing (not one
     person against the computer)."""
     seats = [(seat.kind, seat.level) for seat in session.seats]
-    if not session.recorded or not is_rated(seats, assisted=False):
+    if not session.recorded or session.unplayed() or not is_rated(seats, assisted=False):
         return ""
     if not session.rated():
         return tr("not rated: undo, a hint or a given start")
@@ -146,6 +147,7 @@ class ResultsScene(Scene):
         buttons = [
             Button(tr("Rematch"), self.rematch, primary=not (self.offers_decider() or self.session.move_up())),
             Button(tr("Review"), self.review),
+            Button(tr("Share"), self.share),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
@@ -174,10 +176,10 @@ class ResultsScene(Scene):
             self.chart_rect = pygame.Rect(
                 w // 2, self.scores_rect.bottom + u // 2, w // 2 - u, row.y - extra - self.scores_rect.bottom - u
             )
-        per_line = len(buttons) // lines
+        per_line = -(-len(buttons) // lines)
         for line, band in enumerate(layout.split_column(row, lines, u // 2)):
-            places = layout.split_row(band, per_line, u // 2)
-            for button, rect in zip(buttons[line * per_line : (line + 1) * per_line], places, strict=True):
+            shown = buttons[line * per_line : (line + 1) * per_line]
+            for button, rect in zip(shown, layout.split_row(band, len(shown), u // 2), strict=True):
                 button.rect = rect
         if lead:
             lead.rect = pygame.Rect(row.x, row.y - extra, row.width, max(m.target, int(u * 2.2)))
@@ -186,10 +188,13 @@ class ResultsScene(Scene):
         self.view = BoardView(self.session.board, layout.tight_rect(self.session.board, board))
 
     def _button_lines(self, buttons: list[Button], width: int, m: layout.Metrics) -> int:
-        """One row of buttons when every label fits its button at body size, else two."""
-        each = (width - (len(buttons) - 1) * (m.u // 2)) // len(buttons) - 16
-        fits = all(self.app.text.width(button.label, m.body) <= each for button in buttons)
-        return 1 if fits else 2
+        """The fewest rows of buttons (up to three) in which every label fits its button at body size."""
+        for lines in (1, 2):
+            per_line = -(-len(buttons) // lines)
+            each = (width - (per_line - 1) * (m.u // 2)) // per_line - 16
+            if all(self.app.text.width(button.label, m.body) <= each for button in buttons):
+                return lines
+        return 3
 
     def lead(self) -> Button | None:
         """The button above the others, when there is a next step: the decider after a tie, or the next board of
@@ -224,6 +229,12 @@ class ResultsScene(Scene):
         """Review the game just played (a match's last board)."""
         session = self.session
         self.app.go("review", game=session.state, names=session.names, seats=session.seats)
+
+    def share(self) -> None:
+        """A link to the game just played (a match's last board): whoever opens it sees its review."""
+        link = position_link(site_address(self.app.browser), self.session.state)
+        explanation = tr("Whoever opens this link sees the review of this game.")
+        self.app.go("share", title=tr("Share this game"), explanation=explanation, link=link)
 
     def history(self) -> None:
         self.app.go("history")
@@ -267,6 +278,8 @@ class ResultsScene(Scene):
             notes.append(tr("a tie: the decider agreed before play comes next"))
         if not session.recorded:
             notes.append(tr("practice game: not recorded"))
+        elif session.unplayed():
+            notes = [tr("nobody played: not recorded")]  # (what matters most, and room for one line only)
         if len(session.games) > 1:
             notes.append(tr("board by board, then the total"))
         if self.rating_note:

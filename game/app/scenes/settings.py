@@ -31,9 +31,13 @@ from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, footer_rect, header_rects, start_game
 
 
-def seat_options() -> list[tuple[Seat, str]]:
-    """Human, or a computer by its level (the row's label says which player: "Player 2  < Expert >")."""
-    return [(Seat("human"), tr("Human"))] + [(Seat("computer", level), level_name(level)) for level in LEVELS]
+def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
+    """Human, or a computer and its level ("Player 2  < Computer (Expert) >"); ``short``, the level alone (for the
+    narrowest screens, where the longer words do not fit)."""
+    computer = "{level}" if short else tr("Computer ({level})")
+    return [(Seat("human"), tr("Human"))] + [
+        (Seat("computer", level), computer.format(level=level_name(level))) for level in LEVELS
+    ]
 
 
 PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
@@ -67,6 +71,7 @@ class SettingsScene(PanelScene):
         self.play = play
         self.draft = app.settings
         self.message = ""
+        self.note = ""  # what a change did besides itself (a timer made the game competitive)
         self.page = 0
 
     def enter(self) -> None:
@@ -76,7 +81,10 @@ class SettingsScene(PanelScene):
 
     # -- changing the draft -----------------------------------------------------------------------------------
     def change(self, **changes: Any) -> None:
-        candidate = self.draft.with_(**changes)
+        candidate = self.draft.with_(**changes).help_follows(self.draft)
+        self.note = ""
+        if candidate.competitive and not self.draft.competitive and "competitive" not in changes:
+            self.note = tr("Competitive is now on: no undo or hints")
         if "seats" in changes and candidate.first >= len(candidate.seats):
             candidate = candidate.with_(first=0)
         problems = candidate.problems()
@@ -256,6 +264,9 @@ class SettingsScene(PanelScene):
         for slot, row in rows:
             row.label_share = share
             row.place(slot_rect(body, slot, m), self.app.text)
+            if row.options == seat_options() and not row.values_fit(self.app.text):
+                row.options = seat_options(short=True)
+                row.place(slot_rect(body, slot, m), self.app.text)
         done = (
             Button(tr("Play"), self.start, primary=True)
             if self.play
@@ -284,6 +295,17 @@ class SettingsScene(PanelScene):
         session = Session(self.draft, self.app.rng)
         start_game(self.app, session, lambda: self.app.replace("board", session=session))
 
+    def summary(self) -> str:
+        """The board, and whether undo and hints are on where a timer or a match could make one wonder."""
+        d = self.draft
+        board = d.board()
+        summary = f"{describe_board(board)} · {tie_note(board, len(d.seats))}"
+        if d.no_help:
+            summary += tr(" · competitive: no undo or hints")
+        elif d.timer or d.match:
+            summary += tr(" · casual: undo and hints on")
+        return summary
+
     # -- scene contract ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -294,10 +316,8 @@ class SettingsScene(PanelScene):
             size = text.fit(self.message, m.caption, self.message_rect.width)
             text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
         else:
-            board = self.draft.board()
-            summary = f"{describe_board(board)} · {tie_note(board, len(self.draft.seats))}"
-            if self.draft.no_help:
-                summary += tr(" · competitive: no undo or hints")
+            summary = self.note or self.summary()
             size = text.fit(summary, m.caption, self.message_rect.width)
-            text.draw(surface, summary, size, theme.MUTED, center=self.message_rect.center)
+            ink = theme.LAST_TURN if self.note else theme.MUTED
+            text.draw(surface, summary, size, ink, center=self.message_rect.center)
         self.panel.draw(surface, text)

@@ -21,7 +21,6 @@ FRENCH: dict[str, str] = {
     "Rematch": "Revanche",
     "Replace": "Remplacer",
     "You have an unfinished game": "Vous avez une partie en cours",
-    "Continue it, or replace it with a new game?": "La reprendre, ou la remplacer par une nouvelle partie ?",
     # -- settings
     "Board": "Plateau",
     "Square": "Carré",
@@ -393,7 +392,7 @@ FRENCH: dict[str, str] = {
     "Best move": "Meilleur coup",
     "Gave away {n}: {reason}": "A cédé {n} : {reason}",
     "Gave away {n}: the dotted line was better": "A cédé {n} : le trait pointillé valait mieux",
-    "better was: {reason}": "mieux valait : {reason}",
+    "the dotted line was better ({reason})": "le trait pointillé valait mieux ({reason})",
     "handed over control": "a rendu le contrôle",
     "left boxes that were free to take": "a laissé des cases à prendre",
     "gave boxes away while a safe line was left": "a donné des cases alors qu'il restait un trait sûr",
@@ -459,7 +458,6 @@ FRENCH: dict[str, str] = {
     "This link was cut or changed: it says {n} moves but holds {held}. Ask for it again.": (
         "Ce lien a été coupé ou modifié : il annonce {n} coups mais en contient {held}. Redemandez-le."
     ),
-    "This link's game cannot be read: {why}.": "La partie de ce lien est illisible : {why}.",
     "This link does not continue your game with this friend: it is a different board or rules.": (
         "Ce lien ne continue pas votre partie avec cet ami : le plateau ou les règles diffèrent."
     ),
@@ -1050,6 +1048,38 @@ FRENCH: dict[str, str] = {
     "the backup's daily puzzle days are not dates": (
         "les jours du problème du jour de la sauvegarde ne sont pas des dates"
     ),
+    # -- on a phone (issue 22)
+    "Competitive is now on: no undo or hints": "Compétition activée : ni annulation ni indice",
+    " · casual: undo and hints on": " · amicale : annulation et indices permis",
+    "Paused: tap the board to go on": "En pause : touchez le plateau pour reprendre",
+    "nobody played: not recorded": "personne n'a joué : partie non enregistrée",
+    "Share...": "Partager...",
+    "Choose where to send it...": "Choisissez où l'envoyer...",
+    "Sent.": "Envoyé.",
+    "The browser could not share it: copy the link instead.": (
+        "Le navigateur n'a pas pu le partager : copiez plutôt le lien."
+    ),
+    "This is not a game link.": "Ce n'est pas un lien de partie.",
+    "This link is damaged: the game in it cannot be read. Ask for the link again.": (
+        "Ce lien est abîmé : la partie qu'il contient est illisible. Redemandez le lien."
+    ),
+    "This link is not whole: part of it was lost when it was copied. Ask for the link again.": (
+        "Ce lien n'est pas entier : une partie s'est perdue quand il a été copié. Redemandez le lien."
+    ),
+    "This link was changed on the way: a letter in it is wrong or missing. Ask for the link again.": (
+        "Ce lien a été modifié en route : une lettre est fausse ou manque. Redemandez le lien."
+    ),
+    "This link was made by another version of the game, which this one cannot read.": (
+        "Ce lien a été fait par une autre version du jeu, que celle-ci ne sait pas lire."
+    ),
+    "This link's board is not one this game has.": "Le plateau de ce lien n'existe pas dans ce jeu.",
+    "Cancel": "Annuler",
+    "Continue it, or replace it with a new game? Cancel leaves both as they are.": (
+        "La reprendre, ou la remplacer par une nouvelle partie ? Annuler laisse tout tel quel."
+    ),
+    "Computer ({level})": "Ordi ({level})",
+    "Sound on": "Son activé",
+    "Sound off": "Son coupé",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).

@@ -93,7 +93,7 @@ def cost_text(loss: int, judgement: Judgement | None) -> str:
     if judgement.mistake is not None:
         reason = tr(MISTAKES[judgement.mistake])
     elif judgement.better is not None:
-        reason = tr("better was: {reason}").format(reason=reason_words(judgement.better))
+        reason = tr("the dotted line was better ({reason})").format(reason=reason_words(judgement.better))
     else:
         return tr("Gave away {n}: the dotted line was better").format(n=loss)
     return tr("Gave away {n}: {reason}").format(n=loss, reason=reason)
