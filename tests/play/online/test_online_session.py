@@ -106,10 +106,15 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
             self.unfinished = "cleared"
 
     wire = Wire(setup_for(Board.square(1)))
-    host, _ = sessions(wire)
+    host, guest = sessions(wire)
     saved = Saved()
     autosave = Autosave(host, saved)
     autosave.save()
+    for session, line in ((host, 0), (guest, 1), (host, 2), (guest, 3)):
+        assert session.play_human(line)
+        wire.pump()
+        frames(wire, (host, guest), 0.5)
+        autosave.keep()
     autosave.finish()
     assert saved.unfinished is None and saved.recorded.extra["online"]["seats"] == [True, False]
 
