@@ -1,4 +1,4 @@
-"""The menu: Continue, New game, Quick play, Play online, Open a link, Puzzles, How to play, History, Settings; a
+"""The menu: Continue, New game, Quick play, Open a link, Play online, Puzzles, How to play, History, Settings; a
 small board as decoration."""
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ class MenuScene(Scene):
         buttons += [  # greyed button, the first thing a new player would see)
             Button(tr("New game"), self.new_game, primary=not has_saved),
             Button(tr("Quick play"), self.quick_play),
-            Button(tr("Play online"), self.play_online),
             Button(tr("Open a link"), self.open_link),
+            Button(tr("Play online"), self.play_online),
             Button(tr("Puzzles"), self.puzzles),
             Button(tr("How to play"), self.how_to_play),
             Button(tr("History"), self.history),
