@@ -6,6 +6,7 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import random
@@ -437,9 +438,17 @@ class Session:
             self._record = self._make_record()
         return self._record
 
+    def _record_id(self) -> str:
+        """A new game's id is random (two games alike in all are two games); a game played by link is known by its
+        link id and its moves, so opening its last link again cannot record it twice."""
+        if self.link_id is None:
+            return os.urandom(8).hex()
+        moves = "|".join(encode(game) for game in self.games)
+        return hashlib.sha256(f"{self.link_id}|{moves}".encode()).hexdigest()[:16]
+
     def _make_record(self) -> FinishedGame:
         return FinishedGame(
-            id=os.urandom(8).hex(),
+            id=self._record_id(),
             date=datetime.now(UTC).isoformat(timespec="seconds"),
             board=board_token(self.board),
             rules=rules_token(self.rules),
