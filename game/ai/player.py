@@ -6,7 +6,7 @@ import random
 import time
 
 from ..core import GameState
-from .levels import EXPERT_SECONDS, LEVEL_NAMES, MoveGenerator
+from .levels import EXPERT_SECONDS, LEVEL_NAMES, TIMED_LEVELS, MoveGenerator
 from .levels import LEVELS as _BY_NAME
 
 LEVELS = LEVEL_NAMES  # the level names, weakest first
@@ -54,6 +54,12 @@ class ComputerPlayer:
         self.level = level
         self.rng = random.Random(seed)
         self.seconds = seconds
+
+    @property
+    def budget(self) -> float | None:
+        """The wall-time budget of one move for a level that thinks against the clock (the Expert), else None: the
+        other levels are bounded by work, not time."""
+        return self.seconds if self.level in TIMED_LEVELS else None
 
     def _moves(self, state: GameState) -> MoveGenerator:
         return _BY_NAME[self.level](state, self.rng, self.seconds)

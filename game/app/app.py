@@ -124,6 +124,7 @@ class App:
         link = start_link(self.browser) if link is None else link
         if link is not None:
             open_link(self, link)
+            self.hash_watch.used()
 
     # -- the surface follows the window ---------------------------------------------------------------------
     def _follow_window_size(self) -> None:
@@ -365,6 +366,7 @@ class App:
         link = self.hash_watch.poll(self.now)
         if link is not None:
             open_link(self, link)
+            self.hash_watch.used()
 
     def dispatch(self, action: Any) -> None:
         self.dirty = True

@@ -139,6 +139,19 @@ def page_hash() -> str:
         return ""
 
 
+def clear_page_hash() -> None:
+    """Take the link out of the page's address once it has been opened (``history.replaceState``: no new entry in
+    the browser's history), so that reloading the page opens the game as it is now, not the link again."""
+    try:
+        import platform
+
+        window = platform.window  # type: ignore[attr-defined]  # pygbag's, in the browser only
+        place = f"{window.location.pathname}{window.location.search}"
+        window.history.replaceState(None, "", place)
+    except Exception:  # noqa: BLE001 - a page whose address cannot be changed keeps it: nothing else is lost
+        return
+
+
 class HashWatch:
     """Notices a link pasted into the address bar of the open page (only the ``#`` part changes, the page does not
     reload): :meth:`poll` returns the new fragment once, checking at most every ``every`` seconds."""
@@ -158,6 +171,12 @@ class HashWatch:
             return None
         self.seen = current
         return current if current.strip("#").strip() else None
+
+    def used(self) -> None:
+        """The link in the address was opened: it is taken out of the address (see :func:`clear_page_hash`)."""
+        if self.browser and self.seen.strip("#").strip():
+            clear_page_hash()
+            self.seen = page_hash()
 
 
 def looks_like_link(word: str) -> bool:

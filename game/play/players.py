@@ -10,10 +10,11 @@ results and the line strokes all use.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import tr, tr_mark
+from .i18n import in_every_language, tr, tr_mark
 from .i18n.phrases import level_name
 
 # Okabe-Ito colours (the first four in the shades the game always used), chosen to stay distinct for the common
@@ -129,6 +130,14 @@ def default_names(kinds: list[tuple[bool, str]]) -> list[str]:
         else:
             names.append(level_name(level))
     return names
+
+
+def shown_names(stored: Sequence[str], kinds: list[tuple[bool, str]]) -> list[str]:
+    """A stored game's names in the language shown: a name the game gave a seat (You, Player 2, a level's name),
+    stored in whatever language was shown then, is given again in today's; a name a player chose stays as typed."""
+    now = default_names(kinds)
+    given = in_every_language(lambda: default_names(kinds))
+    return [now[seat] if any(names[seat] == name for names in given) else name for seat, name in enumerate(stored)]
 
 
 def default_initials(kinds: list[tuple[bool, str]], names: list[str]) -> list[str]:

@@ -6,10 +6,10 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,6 +23,8 @@ from .i18n import tr
 from .narration import announce_move
 from .rating import is_rated
 from .settings import RANDOM_FIRST, Settings, settings_from_data
+from .settings import Seat as SeatChoice
+from .thinking import Thinking
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 LINE_SECONDS = 0.18
@@ -32,19 +34,10 @@ CHAIN_SECONDS = 0.42
 END_SECONDS = 1.2
 BETWEEN_SECONDS = 3.0  # computers only: how long a finished match board stays up before the next one starts
 STEP_SECONDS = 0.004
-BUDGET_MARGIN_SECONDS = 0.1  # a computer's move is played this much before its time is up (a frame or two to show)
-HINT_MIN_SECONDS = 0.2
-HINT_MAX_SECONDS = 0.45
 GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
 BEGINNER_PATH = ((2, 2), (4, 4))  # rules sheet 000: beginners start on 3x3 dots, then move up to 5x5 dots
 GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 UNATTENDED_TIMEOUTS = 3  # this many people's moves in a row drawn by the timer, with no touch between: a pause
-
-
-def hint_seconds(lines: int) -> float:
-    """The hint search's time on a board of ``lines`` lines: small boards are solved exactly well within it, big
-    ones get the most; with the frame's idle time given to it, the hint shows within about half a second."""
-    return min(HINT_MAX_SECONDS, HINT_MIN_SECONDS + lines / 400)
 
 
 @dataclass
@@ -97,16 +90,7 @@ class Session:
         self.now = 0.0
         self.pace = PACE[settings.animation]
         self.timer = MoveTimer(float(settings.timer))
-        self.players = [
-            ai.ComputerPlayer(seat.level, self.rng.randrange(2**32)) if seat.is_computer else None
-            for seat in self.seats
-        ]
-        self.search: ai.Search | None = None
-        self.think_started = 0.0
-        self.wall: Callable[[], float] = time.perf_counter  # the player's clock, for a computer's time budget
-        self.think_wall = 0.0
-        self.hint_search: ai.HintSearch | None = None
-        self.hint: tuple[int, ai.Reason | None] | None = None
+        self.thinker = Thinking([self._computer(seat) for seat in self.seats])  # a computer's move, a hint
         self.animation: Animation | None = None
         self.over_since: float | None = None
         self.between = False
@@ -120,6 +104,10 @@ class Session:
         self.unrated = False  # undo or a hint was used, or the game began on a given position (game/play/rating.py)
         self.paused = False  # nothing moves (no clock, no computer) until a person is back: see pause()
         self.unattended = 0  # people's moves drawn by the timer since a person last touched the game
+
+    def _computer(self, seat: SeatChoice) -> ai.ComputerPlayer | None:
+        """The computer player of a computer seat (seeded from the game's generator), None for a person."""
+        return ai.ComputerPlayer(seat.level, self.rng.randrange(2**32)) if seat.is_computer else None
 
     # -- what the scene shows ---------------------------------------------------------------------------------
     def is_you(self, seat: int) -> bool:
@@ -145,7 +133,38 @@ class Session:
 
     @property
     def thinking(self) -> bool:
-        return self.search is not None
+        return self.thinker.search is not None
+
+    @property
+    def hint(self) -> tuple[int, ai.Reason | None] | None:
+        """The hint found (its line and why), shown until a line is drawn."""
+        return self.thinker.hint
+
+    @hint.setter
+    def hint(self, hint: tuple[int, ai.Reason | None] | None) -> None:
+        self.thinker.hint = hint
+
+    @property
+    def hint_search(self) -> ai.HintSearch | None:
+        return self.thinker.hint_search
+
+    @hint_search.setter
+    def hint_search(self, search: ai.HintSearch | None) -> None:
+        self.thinker.hint_search = search
+
+    @property
+    def players(self) -> list[ai.ComputerPlayer | None]:
+        """By seat: the computer player, or None for a person."""
+        return self.thinker.players
+
+    @property
+    def wall(self) -> Callable[[], float]:
+        """The player's clock, by which a computer's time budget is kept (the thinking's)."""
+        return self.thinker.wall
+
+    @wall.setter
+    def wall(self, clock: Callable[[], float]) -> None:
+        self.thinker.wall = clock
 
     @property
     def human_to_move(self) -> bool:
@@ -248,9 +267,7 @@ class Session:
         self.animation = Animation(
             line, result.captured, player, self.now, LINE_SECONDS * self.pace, FILL_SECONDS * self.pace
         )
-        self.search = None
-        self.hint = None
-        self.hint_search = None
+        self.thinker.forget()
         self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
@@ -273,7 +290,7 @@ class Session:
             self._after_board()
             return
         self.timer.run(dt)
-        self._step_hint(step_seconds)
+        self.thinker.step_hint(step_seconds)
         timed_out = self.timer.random_line(self.state, self.rng)
         if timed_out is not None:
             self._time_out(timed_out)  # the same for everyone: a person or a computer out of time
@@ -323,27 +340,12 @@ class Session:
 
     def _step_computer(self, step_seconds: float) -> None:
         state = self.state
-        if self.search is None:
-            player = self.players[state.to_move]
-            assert player is not None, "a computer seat has a computer player"
-            self.search = player.think(state)
-            self.think_started = self.now
-            self.think_wall = self.wall()
-        done = self.search.step(step_seconds)
         movers = self.movers[self.current]
         same_turn = bool(movers) and movers[-1] == state.to_move
         wait = (CHAIN_SECONDS if same_turn else THINK_SECONDS) * self.pace
-        if (done and self.now - self.think_started >= wait) or self._past_budget(state.to_move):
-            self.play_line(self.search.best)
-
-    def _past_budget(self, seat: int) -> bool:
-        """True when a computer with a time budget (the Expert) has thought for longer than it, in wall time as the
-        player waits: its best move so far is then played. Its search keeps to the budget by itself, except in
-        parts bounded by work (Hard's fallback), which in the browser can run several times longer."""
-        player = self.players[seat]
-        if getattr(player, "level", None) != "expert":
-            return False
-        return self.wall() - self.think_wall >= player.seconds - BUDGET_MARGIN_SECONDS  # type: ignore[union-attr]
+        line = self.thinker.step_computer(state, self.now, wait, step_seconds)
+        if line is not None:
+            self.play_line(line)
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -361,8 +363,7 @@ class Session:
             self.drawn_at.pop(self.state.undo(), None)
             if not self.seats[movers.pop()].is_computer:
                 break
-        self.hint = None
-        self.hint_search = None
+        self.thinker.forget_hint()
         self.timer.restart()
         self.moves_made += 1
         self.sounds.append("undo")
@@ -373,20 +374,10 @@ class Session:
         return not self.settings.no_help and self.accepting_input()
 
     def request_hint(self) -> bool:
-        if not self.can_hint() or self.hint_search is not None:
+        if not self.can_hint() or not self.thinker.ask_hint(self.state):
             return False
-        self.hint = None
-        self.hint_search = ai.think_hint(self.state, hint_seconds(self.board.num_lines))
         self.unrated = True
         return True
-
-    def _step_hint(self, step_seconds: float) -> None:
-        search = self.hint_search
-        if search is None:
-            return
-        if search.step(step_seconds):
-            self.hint = (search.best, search.reason)
-            self.hint_search = None
 
     # -- saving -----------------------------------------------------------------------------------------------
     resumable = True  # kept as the unfinished game that Continue resumes (an online game is not: see play/online)
@@ -449,9 +440,17 @@ class Session:
             self._record = self._make_record()
         return self._record
 
+    def _record_id(self) -> str:
+        """A new game's id is random (two games alike in all are two games); a game played by link is known by its
+        link id and its moves, so opening its last link again cannot record it twice."""
+        if self.link_id is None:
+            return os.urandom(8).hex()
+        moves = "|".join(encode(game) for game in self.games)
+        return hashlib.sha256(f"{self.link_id}|{moves}".encode()).hexdigest()[:16]
+
     def _make_record(self) -> FinishedGame:
         return FinishedGame(
-            id=os.urandom(8).hex(),
+            id=self._record_id(),
             date=datetime.now(UTC).isoformat(timespec="seconds"),
             board=board_token(self.board),
             rules=rules_token(self.rules),

@@ -13,24 +13,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from storage_fakes import FakeLocalStorage
 
 from game.app import layout, main
 
 from .conftest import Driver, FakeClock
 
-
-class FakeLocalStorage:
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key):  # noqa: N802 - the JavaScript name
-        return self.items.get(key)
-
-    def setItem(self, key, value):  # noqa: N802
-        self.items[key] = str(value)
-
-    def removeItem(self, key):  # noqa: N802
-        self.items.pop(key, None)
+__all__ = ["FakeLocalStorage"]  # (the link tests take it from here)
 
 
 class FakeDocument:

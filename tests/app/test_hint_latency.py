@@ -8,8 +8,9 @@ import random
 from game.ai.reasons import Reason, Why
 from game.app.app import SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
 from game.app.scenes.board import BoardScene
-from game.play.session import HINT_MAX_SECONDS, Session, hint_seconds
+from game.play.session import Session
 from game.play.settings import Seat, Settings
+from game.play.thinking import HINT_MAX_SECONDS, hint_seconds
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 

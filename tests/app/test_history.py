@@ -151,3 +151,17 @@ def test_a_million_character_name_is_drawn_cut_and_history_is_read_once(make_dri
     driver.frames(5)
     assert reads == [], "frames draw what was read when the scene was shown"
     assert read_book([game]).bad_reason == "a game's player name is too long or not text"
+
+
+def test_a_game_recorded_in_english_reads_in_french_once_the_language_changes():
+    from game.app.scenes.history import describe_entry
+    from game.play import i18n
+
+    game = FinishedGame.from_data(entry([5, 4], [0], level="easy"))
+    i18n.set_language("fr")
+    _, scores = describe_entry(game)
+    assert scores == "Vous 5  Facile 4  ·  Vous avez gagné"
+    i18n.set_language("en")
+    assert describe_entry(game)[1] == "You 5  Easy 4  ·  You won"
+    lost = FinishedGame.from_data(entry([3, 6], [1], level="easy"))
+    assert describe_entry(lost)[1] == "You 3  Easy 6  ·  Easy won"

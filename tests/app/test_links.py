@@ -19,7 +19,7 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
-from game.core import Board, GameState, Rules, encode
+from game.core import Board, GameState, Rules, decode, encode
 from game.play.links import (
     friend_link,
     parse_link,
@@ -77,6 +77,20 @@ class FakeLocation:
     def __init__(self, hash_: str) -> None:
         self.hash = "#" + hash_.lstrip("#") if hash_ else ""  # as browsers give it: "#..." or empty
         self.href = SITE + self.hash
+        self.pathname, self.search = "/pipopipette/", ""
+
+
+class FakeHistory:
+    """``history.replaceState`` as browsers do it: the address changes (here only its fragment), no reload."""
+
+    def __init__(self, location: FakeLocation) -> None:
+        self.location = location
+        self.replaced: list[str] = []
+
+    def replaceState(self, state, title, url) -> None:  # noqa: N802 - the JavaScript name
+        self.replaced.append(url)
+        self.location.hash = "#" + url.split("#", 1)[1] if "#" in url else ""
+        self.location.href = SITE + self.location.hash
 
 
 class FakeNavigator:
@@ -89,6 +103,7 @@ class FakeWindow:
         self.innerWidth, self.innerHeight = 390, 844
         self.localStorage = local_storage or FakeLocalStorage()
         self.location = FakeLocation(hash_)
+        self.history = FakeHistory(self.location)
         self.navigator = FakeNavigator(FakeClipboard(refuse))
 
 
@@ -265,3 +280,32 @@ def test_a_link_game_asks_before_replacing_another_unfinished_game(open_page):
     again = open_page("#" + encode(played(Board.square(3, 3), 7)), storage)
     again.press_button("Continue")
     assert isinstance(again.scene, BoardScene) and again.scene.session.state.moves == state.moves, "kept"
+
+
+def test_an_opened_link_leaves_the_address_so_a_reload_does_not_open_it_again(open_page):
+    driver = open_page("#" + encode(played(Board.square(3, 3), 7)))
+    assert isinstance(driver.scene, BoardScene)
+    assert driver.window.history.replaced == ["/pipopipette/"] and driver.window.location.hash == ""
+
+
+def test_a_finished_game_received_by_link_is_recorded_once_however_often_it_is_opened(open_page):
+    bob_storage = FakeLocalStorage()
+    last = friend_link(SITE, finished(Board.square(2, 2), seed=4), "GAMEID42")
+    for _ in range(3):  # opened, then opened again (a reload of an older build, or the link pasted again)
+        bob = open_page(last.split("#")[1], bob_storage)
+        bob.until(lambda bob=bob: not isinstance(bob.scene, BoardScene), limit=600)
+    games = bob.app.saved.history().games
+    assert len(games) == 1, "one game, however often its last link is opened"
+    assert decode(games[0].moves[0]).moves == parse_link(last).state.moves
+
+
+def test_reopening_a_friend_link_after_a_move_not_sent_asks_first(open_page):
+    alice_storage, bob_storage = FakeLocalStorage(), FakeLocalStorage()
+    alice = open_page("", alice_storage)
+    human_pair(alice)
+    play_turn(alice)
+    first = send_move(alice)
+    bob = open_page(first.split("#")[1], bob_storage)
+    play_turn(bob)  # Bob moves and has not sent it yet
+    again = open_page(first.split("#")[1], bob_storage)
+    assert isinstance(again.scene, ReplaceScene), "the same link again would take Bob's move back: it asks"

@@ -58,7 +58,8 @@ def thinking(make_driver, settings: Settings = COMPUTER_FIRST, size=(720, 1280))
     driver = make_driver(size=size)
     session = Session(settings, driver.app.rng, first=0)
     ponderers = [Pondering() for _ in session.seats]
-    session.players = [p if seat.is_computer else None for p, seat in zip(ponderers, session.seats, strict=True)]
+    pairs = zip(ponderers, session.seats, strict=True)
+    session.thinker.players = [p if seat.is_computer else None for p, seat in pairs]
     driver.app.manager.push(BoardScene(driver.app, session))
     driver.frames(3)  # (the drawing is kept once two frames in a row are the same but for the dots)
     assert session.thinking

@@ -85,3 +85,20 @@ def test_competitive_is_the_one_switch_and_a_new_timer_or_match_turns_it_on_visi
     timed_casual = Settings(timer=10)
     assert not Settings(timer=20).help_follows(timed_casual).competitive, "the player's casual choice stays"
     assert not Settings(timer=10, size=(4, 4)).help_follows(timed_casual).competitive
+
+
+def test_names_the_game_gave_follow_the_language_shown_and_chosen_names_stay() -> None:
+    from game.play import i18n
+    from game.play.players import shown_names
+
+    kinds = [(False, ""), (True, "easy")]
+    i18n.set_language("en")
+    stored_in_english = ["You", "Easy"]
+    i18n.set_language("fr")
+    assert shown_names(stored_in_english, kinds) == ["Vous", "Facile"]
+    assert shown_names(["Léa", "Facile"], kinds) == ["Léa", "Facile"], "a chosen name is kept as typed"
+    i18n.set_language("en")
+    assert shown_names(["Vous", "Facile"], kinds) == ["You", "Easy"]
+    two_people = [(False, ""), (False, "")]
+    assert shown_names(["Joueur 1", "Sam"], two_people) == ["Player 1", "Sam"]
+    assert i18n.language() == "en", "the language shown is left as it was"

@@ -12,8 +12,9 @@ import pytest
 from game.core import Board, CodeError, GameState, Rules, decode
 from game.play.i18n.phrases import tie_note
 from game.play.players import Player
-from game.play.session import DECIDER, GAME, Animation, Session, hint_seconds, resume_session, score_curves
+from game.play.session import DECIDER, GAME, Animation, Session, resume_session, score_curves
 from game.play.settings import Seat, Settings, settings_from_data
+from game.play.thinking import hint_seconds
 from game.storage import RecordError, UnfinishedGame
 
 PEOPLE = (Seat("human"), Seat("human"))
@@ -519,7 +520,7 @@ def test_a_computer_seems_to_think_half_a_second_and_goes_on_sooner_after_a_capt
         count = len(session.state.moves)
         session.update(0.01)
         if len(session.state.moves) > count:
-            waits.append(session.now - session.think_started)
+            waits.append(session.now - session.thinker.started)
     assert 0.8 - 1e-9 <= waits[0] < 0.8 + 0.011, "0.5 s x 1.6 before its first line"
     assert 0.672 - 1e-9 <= waits[1] < 0.672 + 0.011, "0.42 s x 1.6 before the line after its capture"
 

@@ -30,5 +30,6 @@ LEVELS: dict[str, Level] = {
     "expert": expert_move,
 }
 LEVEL_NAMES = tuple(LEVELS)  # weakest first
+TIMED_LEVELS = frozenset({"expert"})  # the levels that think against the clock (given seconds a move)
 
-__all__ = ["EXPERT_SECONDS", "LEVELS", "LEVEL_NAMES", "Level", "MoveGenerator"]
+__all__ = ["EXPERT_SECONDS", "LEVELS", "LEVEL_NAMES", "TIMED_LEVELS", "Level", "MoveGenerator"]

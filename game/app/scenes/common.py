@@ -53,13 +53,15 @@ def back_button(app: Services, rect: pygame.Rect) -> Button:
 
 def start_game(app: Services, session: Session, start: Callable[[], None]) -> None:
     """Run ``start`` (which shows ``session``'s board, so it becomes the saved game) at once when no other game is
-    unfinished; otherwise ask first (the scene "replace"). The same game played on by link is no other game. A saved
-    game that cannot be read is set aside (kept under another key, with a notice) rather than asked about."""
+    unfinished; otherwise ask first (the scene "replace"). The same game played on by link is no other game, unless
+    the link is older (a move played here and not sent yet would be lost: then it asks). A saved game that cannot be
+    read is set aside (kept under another key, with a notice) rather than asked about."""
     unfinished = load_unfinished(app.saved, app.rng)
     if unfinished is None:
         start()
         return
-    if unfinished.link_id is not None and unfinished.link_id == session.link_id:
+    same_link = unfinished.link_id is not None and unfinished.link_id == session.link_id
+    if same_link and len(unfinished.state.moves) <= len(session.state.moves):  # (more moves here: a move not sent)
         start()
         return
     app.go("replace", unfinished=unfinished, start=start)

@@ -14,6 +14,7 @@ from ...core import CodeError, decode
 from ...core.notation import parse_board_token
 from ...play.i18n import tr, tr_mark, tr_n
 from ...play.i18n.phrases import describe_board, format_date, level_name
+from ...play.players import shown_names
 from ...play.rating import history_results, replay
 from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
 from ...storage import FinishedGame, HistoryView
@@ -49,7 +50,8 @@ def describe_entry(game: FinishedGame) -> tuple[str, str]:
     except CodeError:
         board = tr("unknown board")
     boards = board_scores(game)
-    names = [shown_name(name) for name in game.names]
+    kinds = [(seat.is_computer, seat.level) for seat in game.seats]
+    names = [shown_name(name) for name in (shown_names(game.names, kinds) if kinds else game.names)]
     scores = "  ".join(
         f"{name} {'+'.join(str(b[seat]) for b in boards) + '=' if boards else ''}{score}"
         for seat, (name, score) in enumerate(zip(names, game.scores, strict=True))
@@ -57,7 +59,10 @@ def describe_entry(game: FinishedGame) -> tuple[str, str]:
     if game.decider:
         scores = tr("Decider") + "  ·  " + scores
     wins = game.winners
-    if len(wins) == 1:
+    people = [seat for seat, (computer, _) in enumerate(kinds) if not computer]
+    if len(wins) == 1 and people == list(wins) and len(kinds) > 1:  # the one person against computers: "You won"
+        scores += "  ·  " + tr("You won")
+    elif len(wins) == 1:
         scores += "  ·  " + tr("{name} won").format(name=names[wins[0]])
     else:
         scores += "  ·  " + tr("draw")

@@ -13,11 +13,12 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from .fr import FRENCH, FRENCH_PLURALS
 
 LANGUAGES = ("en", "fr")
+T = TypeVar("T")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 AUTO = "auto"
 
@@ -40,6 +41,19 @@ def tr(text: str) -> str:
     if _active == "fr":
         return FRENCH.get(text, text)
     return text
+
+
+def in_every_language(make: Callable[[], T]) -> list[T]:
+    """What ``make`` gives in each language the game speaks (the active one is restored after)."""
+    global _active
+    active, made = _active, []
+    try:
+        for code in LANGUAGES:
+            _active = code
+            made.append(make())
+    finally:
+        _active = active
+    return made
 
 
 def tr_mark(text: str) -> str:

@@ -1038,6 +1038,7 @@ FRENCH: dict[str, str] = {
     "Sa": "Sa",
     "Su": "Di",
     "Daily puzzle": "Problème du jour",
+    "You won": "Vous avez gagné",
     "Theme": "Thème",
     "Light": "Clair",
     "Dark": "Sombre",
