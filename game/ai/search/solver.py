@@ -136,14 +136,7 @@ class Solver:
         if drawn == self.tables.full:
             self.value = 0
             return
-        moves = self.root_moves()
-        if self._rng is not None:
-            self._rng.shuffle(moves)
-            if not (self.misere or self.no_extra or self.selective):
-                moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
-        if self._first in moves:
-            moves.remove(self._first)
-            moves.insert(0, self._first)
+        moves = self.search_order()
         limit = self.tables.num_cells + 1
         if self.beats is not None:
             best, self.best_move = yield from self._root_window(moves, self.beats, self.beats + 1)
@@ -181,6 +174,19 @@ class Solver:
                 if alpha >= beta:
                     break
         return best, best_move
+
+    def search_order(self) -> list[int]:
+        """The root moves in the order they are searched: shuffled with ``rng`` if given (safe lines first in
+        normal play), ``first`` first. Uses ``rng`` as the search does (the compiled core's root order too)."""
+        moves = self.root_moves()
+        if self._rng is not None:
+            self._rng.shuffle(moves)
+            if not (self.misere or self.no_extra or self.selective):
+                moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
+        if self._first in moves:
+            moves.remove(self._first)
+            moves.insert(0, self._first)
+        return moves
 
     def root_moves(self) -> list[int]:
         """The lines worth searching at the root (normal play: the reductions; otherwise every line)."""

@@ -1,0 +1,176 @@
+"""The compiled core (``core.wasm``) under ``wasmtime`` on the desktop: loading it, and a few instances to search in.
+
+Everything here is optional: without the ``wasmtime`` package (the browser's Python, a platform with no wheel) or
+with an unreadable module, :func:`pool` is None and the game uses the Python solver. A :class:`Core` is one
+instance of the module: its linear memory holds one board's tables and one transposition table, which stays warm
+while searches of the same board and rules follow one another. Calls into the module release the GIL, so a search
+runs in a thread beside the frame loop (:mod:`.solver`).
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..position.coins import CoinTables
+
+MODULE = Path(__file__).with_name("core.wasm")
+TABLE_BYTES = 48 << 20  # the transposition table of one core (3 M entries on boards of up to 64 lines)
+CORES = 2  # instances at most: two searches at once (say, a hint while a review solves), each its own table
+RUNNING, DONE, OUT_OF_NODES = 0, 1, 2
+
+BoardKey = tuple[object, ...]  # a board and rule variant: what one table is valid for
+
+
+class CoreError(RuntimeError):
+    """The module refused a board or a position (too big for its fixed arrays, or not one of its board's)."""
+
+
+class Core:
+    """One instance of the module. Not thread-safe: :class:`Pool` hands it to one search at a time."""
+
+    def __init__(self, engine: Any, module: Any) -> None:
+        import wasmtime
+
+        self._store = wasmtime.Store(engine)
+        instance = wasmtime.Instance(self._store, module, [])
+        exports = instance.exports(self._store)
+        self._memory = exports["memory"]
+        self._calls: dict[str, Callable[..., Any]] = {
+            name: exports[name]
+            for name in (
+                "set_board",
+                "set_table",
+                "start",
+                "run",
+                "result_value",
+                "result_move",
+                "current_move",
+                "node_count",
+                "refuted_moves",
+            )
+        }
+        self._io = exports["io_area"](self._store)
+        self.board: BoardKey | None = None
+
+    def _call(self, name: str, *args: int | float) -> Any:
+        return self._calls[name](self._store, *args)
+
+    def _write(self, values: Sequence[int]) -> None:
+        self._memory.write(self._store, struct.pack(f"<{len(values)}i", *values), self._io)
+
+    def _read(self, count: int) -> list[int]:
+        data = self._memory.read(self._store, self._io, self._io + 4 * count)
+        return list(struct.unpack(f"<{count}i", data))
+
+    def load(self, tables: CoinTables, board: BoardKey) -> None:
+        """Makes ``tables`` this core's board with an empty table, unless ``board`` is already loaded."""
+        if self.board == board:
+            return
+        self.board = None
+        cells = [cell for pair in tables.line_cells for cell in (*pair, -1)[:2]]
+        perms = [target for perm in tables.perms for target in perm]
+        self._write([*cells, *tables.order, *perms])
+        if not self._call("set_board", tables.num_lines, tables.num_cells, len(tables.perms)):
+            raise CoreError(f"a board of {tables.num_lines} lines and {tables.num_cells} cells does not fit the core")
+        words = (tables.num_lines + 63) // 64 + 1
+        buckets = max(4, (TABLE_BYTES // (4 * 8 * words)).bit_length() - 1)
+        if not self._call("set_table", buckets):
+            raise CoreError("no memory for the transposition table")
+        self.board = board
+
+    def start(
+        self, drawn: Sequence[int], moves: Sequence[int], misere: bool, no_extra: bool, beats: int | None, nodes: int
+    ) -> None:
+        """A new search of the position with the ``drawn`` lines over the root ``moves`` (in that order);
+        ``nodes``: the node limit (0: none)."""
+        self._write([len(drawn), *drawn, len(moves), *moves])
+        has_beats = beats is not None
+        if not self._call("start", int(misere), int(no_extra), int(has_beats), beats if has_beats else 0, float(nodes)):
+            raise CoreError("the position does not fit the loaded board")
+
+    def run(self, nodes: int) -> int:
+        """Searches about ``nodes`` more nodes: RUNNING, DONE or OUT_OF_NODES."""
+        return int(self._call("run", nodes))
+
+    def result(self) -> tuple[int, int | None]:
+        """(value, best move or None) of a finished search."""
+        move = int(self._call("result_move"))
+        return int(self._call("result_value")), None if move < 0 else move
+
+    def progress(self) -> tuple[int, int | None, list[int]]:
+        """(nodes so far, the root move being searched, the root moves shown not to beat ``beats``)."""
+        current = int(self._call("current_move"))
+        count = int(self._call("refuted_moves"))
+        return int(self._call("node_count")), None if current < 0 else current, self._read(count)
+
+
+class Pool:
+    """At most ``size`` cores; :meth:`take` prefers an idle core that already holds the board (its table is warm)."""
+
+    def __init__(self, make: Callable[[], Core], size: int = CORES) -> None:
+        self._make = make
+        self._size = size
+        self._idle: list[Core] = []
+        self._made = 0
+        self._changed = threading.Condition()
+
+    def take(self, board: BoardKey, give_up: Callable[[], bool]) -> Core | None:
+        """An idle core (waiting for one if all are busy), or None once ``give_up()`` is true."""
+        with self._changed:
+            while True:
+                if give_up():
+                    return None
+                for core in self._idle:
+                    if core.board == board:
+                        self._idle.remove(core)
+                        return core
+                if self._made < self._size:
+                    self._made += 1
+                    break
+                if self._idle:
+                    return self._idle.pop(0)
+                self._changed.wait(0.02)
+        try:
+            return self._make()
+        except BaseException:
+            with self._changed:
+                self._made -= 1
+            raise
+
+    def give_back(self, core: Core) -> None:
+        with self._changed:
+            self._idle.append(core)
+            self._changed.notify()
+
+
+_pool: Pool | None = None
+_loaded = False
+_loading = threading.Lock()
+
+
+def pool() -> Pool | None:
+    """The cores of this process, or None when the compiled core cannot run here (no ``wasmtime``, no module)."""
+    global _pool, _loaded
+    with _loading:
+        if not _loaded:
+            _loaded = True
+            _pool = _load()
+    return _pool
+
+
+def _load() -> Pool | None:
+    try:
+        import wasmtime
+    except ImportError:
+        return None
+    try:
+        engine = wasmtime.Engine()
+        module = wasmtime.Module(engine, MODULE.read_bytes())
+        Core(engine, module)  # fails here, once, if the module cannot be instantiated
+    except (OSError, wasmtime.WasmtimeError, KeyError):
+        return None
+    return Pool(lambda: Core(engine, module))

@@ -1,0 +1,167 @@
+"""The exact solver's interface over the compiled core, searching in a thread; :func:`exact_solver` picks it.
+
+:class:`WasmSolver` answers what :class:`~game.ai.search.solver.Solver` answers (``step(budget) -> done``,
+``value``, ``best_move``, ``refuted``, ``current``, ``nodes``) for the exact search, any board and rule variant of
+two players. The Python solver computes its root moves and their order (so ``rng`` and ``first`` act as they do
+there); the core searches them. The first ``step`` starts a thread that runs the core a slice of nodes at a time
+(:data:`SLICE_NODES`); ``step`` only waits for it up to its budget, so a caller that steps with budget 0 between
+frames never waits. :meth:`WasmSolver.close` (or dropping the solver) stops the thread within a slice.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from ...core import GameState
+from ..search.common import OutOfNodes
+from ..search.solver import PAUSE_EVERY, Solver
+from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool
+
+SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
+
+
+class _Job:
+    """What the search thread shares with its solver: the request, the answer, and the stop flag."""
+
+    def __init__(self, reference: Solver, state: GameState, max_nodes: int | None) -> None:
+        rules = state.rules
+        self.tables = reference.tables
+        self.board: tuple[object, ...] = (state.board.kind, state.board.size, rules.misere, rules.no_extra)
+        self.drawn = [line for line in range(reference.tables.num_lines) if state.drawn >> line & 1]
+        self.moves = reference.search_order() if state.drawn != reference.tables.full else []
+        self.misere, self.no_extra, self.beats = rules.misere, rules.no_extra, reference.beats
+        self.max_nodes = max_nodes or 0
+        self.stop = False
+        self.finished = threading.Event()
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.out_of_nodes = False
+        self.failed = False
+        self.nodes = 0
+        self.current: int | None = None
+        self.refuted: set[int] = set()
+
+    def run(self) -> None:
+        cores = pool()
+        core = None if cores is None else cores.take(self.board, lambda: self.stop)
+        try:
+            if core is not None:
+                self._search(core)
+        except CoreError:
+            self.failed = True
+        finally:
+            if core is not None and cores is not None:
+                cores.give_back(core)
+            self.finished.set()
+
+    def _search(self, core: Core) -> None:
+        core.load(self.tables, self.board)
+        core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes)
+        status = RUNNING
+        while status == RUNNING and not self.stop:
+            status = core.run(SLICE_NODES)
+            self.nodes, self.current, refuted = core.progress()
+            self.refuted = set(refuted)
+        if status == DONE:
+            self.value, self.best_move = core.result()
+        self.out_of_nodes = status == OUT_OF_NODES
+
+
+class WasmSolver:
+    """The exact :class:`~game.ai.search.solver.Solver` (not the selective one) run by the compiled core.
+
+    Same arguments; ``table``, ``max_entries`` and ``pause_every`` are accepted for the same calls and not used:
+    the core keeps its own table per board and rules (of fixed size, in its memory), and runs in slices of
+    nodes. If the core cannot take the board (more than 384 lines), the Python solver runs instead."""
+
+    def __init__(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        pause_every: int = PAUSE_EVERY,
+        table: dict[int, int] | None = None,
+        beats: int | None = None,
+        first: int | None = None,
+        max_entries: int | None = None,
+        max_nodes: int | None = None,
+    ) -> None:
+        self._reference = Solver(
+            state, rng, pause_every, table, beats=beats, first=first, max_entries=max_entries, max_nodes=max_nodes
+        )
+        self.tables = self._reference.tables
+        self.table = self._reference.table
+        self.max_entries = self._reference.max_entries
+        self.beats = beats
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.done = False
+        self._job = _Job(self._reference, state, max_nodes)
+        self._thread: threading.Thread | None = None
+        self._fallback: Solver | None = None
+
+    @property
+    def refuted(self) -> set[int]:
+        return self._fallback.refuted if self._fallback else self._job.refuted
+
+    @property
+    def current(self) -> int | None:
+        return self._fallback.current if self._fallback else self._job.current
+
+    @property
+    def nodes(self) -> int:
+        return self._fallback.nodes if self._fallback else self._job.nodes
+
+    def step(self, budget_seconds: float) -> bool:
+        """Waits up to ``budget_seconds`` for the search (started by the first call); True once it is done.
+        Raises :class:`~game.ai.search.common.OutOfNodes` past ``max_nodes``."""
+        if self.done:
+            return True
+        if self._fallback is not None:
+            return self._step_fallback(budget_seconds)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._job.run, name="wasm-solver", daemon=True)
+            self._thread.start()
+        if not self._job.finished.wait(budget_seconds):
+            return False
+        job = self._job
+        if job.failed:
+            self._fallback = self._reference
+            return self._step_fallback(budget_seconds)
+        if job.out_of_nodes:
+            raise OutOfNodes
+        if job.stop:
+            return False
+        self.value, self.best_move, self.done = job.value, job.best_move, True
+        return True
+
+    def _step_fallback(self, budget_seconds: float) -> bool:
+        assert self._fallback is not None
+        self.done = self._fallback.step(budget_seconds)
+        self.value, self.best_move = self._fallback.value, self._fallback.best_move
+        return self.done
+
+    def close(self) -> None:
+        """Stops the search (its thread lets go of the core within a slice of nodes)."""
+        self._job.stop = True
+
+    def __del__(self) -> None:
+        self._job.stop = True
+
+
+def compiled_core_available() -> bool:
+    """Whether the compiled core runs here (``wasmtime`` and the module load)."""
+    return pool() is not None
+
+
+def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> Solver | WasmSolver:
+    """A solver for ``state`` taking :class:`~game.ai.search.solver.Solver`'s arguments: the compiled core's for
+    the exact search of two players when it runs here, else the Python solver (the selective searches, three or
+    four players, no ``wasmtime``: the game plays on at Python speed and says nothing)."""
+    selective = kwargs.get("selective", False)
+    if selective or state.rules.players != 2 or pool() is None:
+        return Solver(state, *args, **kwargs)
+    kwargs.pop("selective", None)
+    kwargs.pop("narrow", None)
+    return WasmSolver(state, *args, **kwargs)
