@@ -399,6 +399,24 @@ def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Gen
     return solver.best_move
 
 
+def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int]:
+    """The exact value for the player to move of drawing each of ``lines`` (default: every legal line), as
+    :func:`solve` counts it (two players, any rules): what an analysis board shows, and the best moves are those of
+    the largest value. Synchronous and unbounded: for small positions."""
+    solver = Solver(state, pause_every=1 << 30)
+    limit = solver.tables.num_cells + 1
+    found = {}
+    for line in state.legal_lines() if lines is None else lines:
+        search = solver.line_value(solver._images, line, -limit, limit)
+        while True:
+            try:
+                next(search)
+            except StopIteration as done:
+                found[line] = done.value
+                break
+    return found
+
+
 def to_win(state: GameState) -> int:
     """The value of the rest of the game (as the solver counts it) that the player to move must beat to win: the
     opponent's lead in cells (misère, fewest wins: the mover's lead)."""

@@ -118,19 +118,26 @@ static inline int redundant_twin(int line) {
     return 0;
 }
 
-/* -- the transposition table: buckets of 4 slots (key words, then bounds and work) ----------------------------- */
+/* -- the transposition table: buckets of 4 slots (key words, then one word: bounds, work, epoch) ----------------
+ * A slot is in use when its epoch is the table's: clearing the table is a new epoch, not a pass over memory. */
 extern unsigned char __heap_base;
 static u64 *table;
 static u32 buckets;                         /* a power of two */
 static int slot_words;                      /* nw key words + 1 */
+static u64 table_bytes;
+static u64 epoch = 1;                       /* 1..255, in the top byte of every slot in use */
 static u64 key[MAXW];
 static u32 bucket_of_key;
 
+static inline int in_use(u64 meta) { return meta >> 56 == epoch; }
+
 static void table_clear(void) {
-    if (table) fill_bytes(table, 0, buckets * 4u * (u32)slot_words * 8u);
+    if (++epoch < 256) return;
+    epoch = 1;
+    if (table) fill_bytes(table, 0, (u32)table_bytes);
 }
 
-/* Makes room for 4 * 2^log2_buckets entries at the heap base (growing the memory); 0 if it cannot. */
+/* Makes room for 4 * 2^log2_buckets entries at the heap base (growing the memory), empty; 0 if it cannot. */
 EXPORT(set_table) int set_table(int log2_buckets) {
     if (log2_buckets < 4 || log2_buckets > 26 || !nw) return 0;
     u64 base = ((u64)(unsigned long)&__heap_base + 63u) & ~63ull;
@@ -144,6 +151,7 @@ EXPORT(set_table) int set_table(int log2_buckets) {
     table = (u64 *)(unsigned long)base;
     buckets = 1u << log2_buckets;
     slot_words = nw + 1;
+    if (bytes > table_bytes) table_bytes = bytes;  /* memory past the old end is fresh, zero */
     table_clear();
     return 1;
 }
@@ -170,26 +178,25 @@ static void find_key(void) {
     bucket_of_key = (u32)(h >> 20) & (buckets - 1);
 }
 
-static u64 *find_slot(void) {
-    u64 *slot = table + (u64)bucket_of_key * 4u * (u32)slot_words;
-    for (int k = 0; k < 4; k++, slot += slot_words) {
-        u64 meta = slot[nw];
-        if (!meta) return 0;
-        int same = 1;
-        for (int w = 0; w < nw; w++)
-            if (slot[w] != key[w]) { same = 0; break; }
-        if (same) return slot;
-    }
-    return 0;
+static int same_key(const u64 *slot) {
+    for (int w = 0; w < nw; w++)
+        if (slot[w] != key[w]) return 0;
+    return 1;
 }
 
 /* The bounds known for `key` (-INF, INF when nothing is). */
 static void probe(int *low, int *high) {
-    u64 *slot = find_slot();
-    if (!slot) { *low = -INF; *high = INF; return; }
-    u64 meta = slot[nw];
-    *low = (int)(i16)(meta & 0xFFFF);
-    *high = (int)(i16)(meta >> 16 & 0xFFFF);
+    u64 *slot = table + (u64)bucket_of_key * 4u * (u32)slot_words;
+    for (int k = 0; k < 4; k++, slot += slot_words) {
+        u64 meta = slot[nw];
+        if (in_use(meta) && same_key(slot)) {
+            *low = (int)(i16)(meta & 0xFFFF);
+            *high = (int)(i16)(meta >> 16 & 0xFFFF);
+            return;
+        }
+    }
+    *low = -INF;
+    *high = INF;
 }
 
 /* Keeps the bounds of `key` (the key of `find_key` made before the search below it); `work` = nodes searched
@@ -200,15 +207,13 @@ static void store(int low, int high, u64 work) {
     u64 least = ~0ull;
     for (int k = 0; k < 4; k++, slot += slot_words) {
         u64 meta = slot[nw];
-        int same = meta != 0;
-        for (int w = 0; same && w < nw; w++)
-            if (slot[w] != key[w]) same = 0;
-        if (same || !meta) { victim = slot; break; }
-        if ((meta >> 32) < least) { least = meta >> 32; victim = slot; }
+        if (!in_use(meta) || same_key(slot)) { victim = slot; break; }
+        u64 cost = meta >> 32 & 0xFFFFFF;
+        if (cost < least) { least = cost; victim = slot; }
     }
-    if (work > 0xFFFFFFFEull) work = 0xFFFFFFFEull;
+    if (work > 0xFFFFFF) work = 0xFFFFFF;
     for (int w = 0; w < nw; w++) victim[w] = key[w];
-    victim[nw] = (work + 1) << 32 | (u64)(u16)(i16)high << 16 | (u64)(u16)(i16)low;
+    victim[nw] = epoch << 56 | work << 32 | (u64)(u16)(i16)high << 16 | (u64)(u16)(i16)low;
 }
 
 /* -- node counting: a piece of work ends at `stop_at` nodes -------------------------------------------------- */

@@ -9,6 +9,8 @@ runs in a thread beside the frame loop (:mod:`.solver`).
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import struct
 import threading
 from collections.abc import Callable, Sequence
@@ -37,8 +39,8 @@ class Core:
 
         self._store = wasmtime.Store(engine)
         instance = wasmtime.Instance(self._store, module, [])
-        exports = instance.exports(self._store)
-        self._memory = exports["memory"]
+        exports: Any = instance.exports(self._store)  # name -> export; which kind each is, the module says
+        self._memory: Any = exports["memory"]
         self._calls: dict[str, Callable[..., Any]] = {
             name: exports[name]
             for name in (
@@ -88,8 +90,8 @@ class Core:
         """A new search of the position with the ``drawn`` lines over the root ``moves`` (in that order);
         ``nodes``: the node limit (0: none)."""
         self._write([len(drawn), *drawn, len(moves), *moves])
-        has_beats = beats is not None
-        if not self._call("start", int(misere), int(no_extra), int(has_beats), beats if has_beats else 0, float(nodes)):
+        threshold = 0 if beats is None else beats
+        if not self._call("start", int(misere), int(no_extra), int(beats is not None), threshold, float(nodes)):
             raise CoreError("the position does not fit the loaded board")
 
     def run(self, nodes: int) -> int:
@@ -150,6 +152,13 @@ class Pool:
 _pool: Pool | None = None
 _loaded = False
 _loading = threading.Lock()
+
+
+@functools.cache
+def present() -> bool:
+    """Whether the compiled core can be tried here (``wasmtime`` is installed, the module is there), found without
+    loading either: :func:`pool` loads them (about 0.1 s), in a search's thread."""
+    return importlib.util.find_spec("wasmtime") is not None and MODULE.is_file()
 
 
 def pool() -> Pool | None:

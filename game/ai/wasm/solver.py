@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 from ...core import GameState
 from ..search.common import OutOfNodes
 from ..search.solver import PAUSE_EVERY, Solver
-from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool
+from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool, present
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 
@@ -44,7 +45,8 @@ class _Job:
         self.refuted: set[int] = set()
 
     def run(self) -> None:
-        cores = pool()
+        cores = pool()  # loads the module the first time (about 0.1 s), here in the thread, not in the frame loop
+        self.failed = cores is None
         core = None if cores is None else cores.take(self.board, lambda: self.stop)
         try:
             if core is not None:
@@ -59,6 +61,7 @@ class _Job:
     def _search(self, core: Core) -> None:
         core.load(self.tables, self.board)
         core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes)
+        self.current = self.moves[0] if self.moves else None
         status = RUNNING
         while status == RUNNING and not self.stop:
             status = core.run(SLICE_NODES)
@@ -150,6 +153,31 @@ class WasmSolver:
         self._job.stop = True
 
 
+def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int] | None:
+    """:func:`game.ai.search.solver.line_values` by the compiled core (each line a search of one root move on the
+    core's table), in the calling thread; None when the core does not run here or cannot take the board."""
+    cores = pool()
+    if cores is None or state.rules.players != 2:
+        return None
+    reference = Solver(state)
+    job = _Job(reference, state, None)
+    core = cores.take(job.board, lambda: False)
+    assert core is not None  # it waits for a core and never gives up
+    found = {}
+    try:
+        core.load(job.tables, job.board)
+        for line in state.legal_lines() if lines is None else lines:
+            core.start(job.drawn, [line], job.misere, job.no_extra, None, 0)
+            while core.run(SLICE_NODES) == RUNNING:
+                pass
+            found[line] = core.result()[0]
+    except CoreError:
+        return None
+    finally:
+        cores.give_back(core)
+    return found
+
+
 def compiled_core_available() -> bool:
     """Whether the compiled core runs here (``wasmtime`` and the module load)."""
     return pool() is not None
@@ -160,7 +188,7 @@ def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> Solver | WasmSo
     the exact search of two players when it runs here, else the Python solver (the selective searches, three or
     four players, no ``wasmtime``: the game plays on at Python speed and says nothing)."""
     selective = kwargs.get("selective", False)
-    if selective or state.rules.players != 2 or pool() is None:
+    if selective or state.rules.players != 2 or not present():
         return Solver(state, *args, **kwargs)
     kwargs.pop("selective", None)
     kwargs.pop("narrow", None)
