@@ -14,7 +14,7 @@ five levels and their registry), :mod:`.memory` (the one memory budget of every 
 from .commands import engine_commands
 from .hints import HintSearch, hint, think_hint
 from .player import LEVELS, ComputerPlayer, Search, choose_move
-from .search.solver import solve, solve_move
+from .wasm.solver import solve, solve_move
 
 __all__ = [
     "LEVELS",

@@ -12,7 +12,7 @@ from typing import Protocol
 from ..core import GameState, RulesError
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
-from .search.solver import solve
+from .wasm.solver import solve
 
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MAXTIME_MS = 10000

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..core import GameState
 from .hints import ALL_BUT_FOUR, ALL_BUT_TWO, SACRIFICE, reason_for
-from .search.solver import Solver
+from .wasm.solver import AnySolver, exact_solver
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
 # costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
@@ -92,7 +92,7 @@ class Review:
         self.done = game.rules.players != 2 or count == 0
         # the position being solved: from the last back to the first (the final one too if the game goes on)
         self._next = count - 1 if game.over else count
-        self._solver: Solver | None = None
+        self._solver: AnySolver | None = None
         self._spent = 0.0
         self._table: dict[int, int] = {}
         self._discard: dict[int, int] = {}
@@ -106,7 +106,7 @@ class Review:
                 self._free_some()  # a chunk a step
                 break
             if self._solver is None:
-                self._solver = Solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
+                self._solver = exact_solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
                 self._spent = 0.0
             started = time.perf_counter()
             finished = self._solver.step(max(0.0, deadline - started))
@@ -126,6 +126,8 @@ class Review:
     def _give_up(self) -> None:
         """This position was not solved in time: it and every earlier one stay unknown; the table is freed in
         the next steps, a chunk at a time."""
+        if self._solver is not None:
+            self._solver.close()
         self._solver = None
         self._discard, self._table = self._table, {}
         self._next = -1

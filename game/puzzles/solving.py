@@ -6,7 +6,7 @@ app itself never solves a puzzle (the answer is stored).
 
 from __future__ import annotations
 
-from ..ai.search.solver import solve
+from ..ai.wasm.solver import solve
 from ..core import GameState
 
 

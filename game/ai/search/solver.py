@@ -116,6 +116,9 @@ class Solver:
                 break
         return self.done
 
+    def close(self) -> None:
+        """Nothing to stop: the search only runs inside ``step`` (the compiled core's solver has a thread to stop)."""
+
     def _store(self, key: int, entry: int) -> None:
         """Puts ``entry`` in the table unless that would take it past ``max_entries``."""
         table = self.table

@@ -31,6 +31,24 @@ class CoreError(RuntimeError):
     """The module refused a board or a position (too big for its fixed arrays, or not one of its board's)."""
 
 
+def board_ints(tables: CoinTables) -> list[int]:
+    """What ``set_board`` reads: each line's two cells (-1: the ground), the move order, the symmetries."""
+    cells = [cell for pair in tables.line_cells for cell in (*pair, -1)[:2]]
+    return [*cells, *tables.order, *(target for perm in tables.perms for target in perm)]
+
+
+def table_log2(tables: CoinTables, table_bytes: int) -> int:
+    """``set_table``'s argument for a table of at most ``table_bytes`` on this board (4 slots a bucket, a slot
+    one word per 64 lines and one more)."""
+    words = (tables.num_lines + 63) // 64 + 1
+    return max(4, (table_bytes // (4 * 8 * words)).bit_length() - 1)
+
+
+def position_ints(drawn: Sequence[int], moves: Sequence[int]) -> list[int]:
+    """What ``start`` reads: the drawn lines and the root moves in the order to search them, each counted."""
+    return [len(drawn), *drawn, len(moves), *moves]
+
+
 class Core:
     """One instance of the module. Not thread-safe: :class:`Pool` hands it to one search at a time."""
 
@@ -44,6 +62,7 @@ class Core:
         self._calls: dict[str, Callable[..., Any]] = {
             name: exports[name]
             for name in (
+                "clear_table",
                 "set_board",
                 "set_table",
                 "start",
@@ -73,23 +92,23 @@ class Core:
         if self.board == board:
             return
         self.board = None
-        cells = [cell for pair in tables.line_cells for cell in (*pair, -1)[:2]]
-        perms = [target for perm in tables.perms for target in perm]
-        self._write([*cells, *tables.order, *perms])
+        self._write(board_ints(tables))
         if not self._call("set_board", tables.num_lines, tables.num_cells, len(tables.perms)):
             raise CoreError(f"a board of {tables.num_lines} lines and {tables.num_cells} cells does not fit the core")
-        words = (tables.num_lines + 63) // 64 + 1
-        buckets = max(4, (TABLE_BYTES // (4 * 8 * words)).bit_length() - 1)
-        if not self._call("set_table", buckets):
+        if not self._call("set_table", table_log2(tables, TABLE_BYTES)):
             raise CoreError("no memory for the transposition table")
         self.board = board
+
+    def clear(self) -> None:
+        """Empties the transposition table (a fresh search, as benchmarks want it)."""
+        self._call("clear_table")
 
     def start(
         self, drawn: Sequence[int], moves: Sequence[int], misere: bool, no_extra: bool, beats: int | None, nodes: int
     ) -> None:
         """A new search of the position with the ``drawn`` lines over the root ``moves`` (in that order);
         ``nodes``: the node limit (0: none)."""
-        self._write([len(drawn), *drawn, len(moves), *moves])
+        self._write(position_ints(drawn, moves))
         threshold = 0 if beats is None else beats
         if not self._call("start", int(misere), int(no_extra), int(beats is not None), threshold, float(nodes)):
             raise CoreError("the position does not fit the loaded board")

@@ -18,6 +18,9 @@ from typing import Any
 from ...core import GameState
 from ..search.common import OutOfNodes
 from ..search.solver import PAUSE_EVERY, Solver
+from ..search.solver import solve_move as python_solve_move
+from . import browser
+from .browser import BrowserSolver
 from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool, present
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
@@ -153,6 +156,26 @@ class WasmSolver:
         self._job.stop = True
 
 
+def solve(state: GameState, max_seconds: float | None = None) -> int | None:
+    """:func:`game.ai.search.solver.solve` by the compiled core when it runs here, else by the Python solver."""
+    found = solve_move(state, max_seconds)
+    return None if found is None else found[0]
+
+
+def solve_move(state: GameState, max_seconds: float | None = None) -> tuple[int, int | None] | None:
+    """:func:`game.ai.search.solver.solve_move` by the compiled core when it runs here (the value of a two-player
+    position and a best line, or None if ``max_seconds`` run out first), else by the Python solver."""
+    solver = exact_solver(state)
+    if isinstance(solver, Solver):
+        return python_solve_move(state, max_seconds)
+    finished = solver.step(1e9 if max_seconds is None else max_seconds)
+    solver.close()
+    if not finished:
+        return None
+    assert solver.value is not None
+    return solver.value, solver.best_move
+
+
 def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int] | None:
     """:func:`game.ai.search.solver.line_values` by the compiled core (each line a search of one root move on the
     core's table), in the calling thread; None when the core does not run here or cannot take the board."""
@@ -183,13 +206,19 @@ def compiled_core_available() -> bool:
     return pool() is not None
 
 
-def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> Solver | WasmSolver:
+AnySolver = Solver | WasmSolver | BrowserSolver  # one interface: step, value, best_move, refuted, current, close
+
+
+def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
     """A solver for ``state`` taking :class:`~game.ai.search.solver.Solver`'s arguments: the compiled core's for
     the exact search of two players when it runs here, else the Python solver (the selective searches, three or
-    four players, no ``wasmtime``: the game plays on at Python speed and says nothing)."""
+    four players, no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser, once
+    :func:`~.browser.connect` has started the Worker, the Worker's."""
     selective = kwargs.get("selective", False)
-    if selective or state.rules.players != 2 or not present():
+    if selective or state.rules.players != 2 or not (present() or browser.connected()):
         return Solver(state, *args, **kwargs)
     kwargs.pop("selective", None)
     kwargs.pop("narrow", None)
+    if browser.connected():
+        return BrowserSolver(state, *args, **kwargs)
     return WasmSolver(state, *args, **kwargs)
