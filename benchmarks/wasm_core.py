@@ -46,7 +46,7 @@ def core_solve(core: runtime.Core, state: GameState) -> Result:
     core.clear()
     drawn = [line for line in range(state.board.num_lines) if state.drawn >> line & 1]
     wall, cpu = time.perf_counter(), time.process_time()
-    core.start(drawn, reference.search_order(), rules.misere, rules.no_extra, None, 0)
+    core.start(drawn, reference.search_order(), rules.misere, rules.no_extra, None, 0, runtime.EXACT)
     while core.run(1 << 20) == runtime.RUNNING:
         pass
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

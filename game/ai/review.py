@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import GameState
@@ -79,7 +80,16 @@ class Review:
 
     Games of three or four players are not solved: every move stays unknown and the review is done at once."""
 
-    def __init__(self, game: GameState, seconds: float, table_limit: int = TABLE_LIMIT) -> None:
+    def __init__(
+        self,
+        game: GameState,
+        seconds: float,
+        table_limit: int = TABLE_LIMIT,
+        make_solver: Callable[..., AnySolver] = exact_solver,
+    ) -> None:
+        """``make_solver``: the exact solver's class or factory (by default the compiled core where it runs, whose
+        table is its own: ``_table`` then stays empty; :class:`~game.ai.search.solver.Solver` fills ``_table``)."""
+        self._make_solver = make_solver
         self.positions = positions_of(game)
         self.lines = list(game.moves)
         self.seconds = seconds
@@ -106,7 +116,9 @@ class Review:
                 self._free_some()  # a chunk a step
                 break
             if self._solver is None:
-                self._solver = exact_solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
+                self._solver = self._make_solver(
+                    self.positions[self._next], table=self._table, max_entries=self.table_limit
+                )
                 self._spent = 0.0
             started = time.perf_counter()
             finished = self._solver.step(max(0.0, deadline - started))

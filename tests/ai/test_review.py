@@ -22,6 +22,7 @@ from game.ai.review import (
     cost_reason,
     positions_of,
 )
+from game.ai.search.solver import Solver
 from game.core import Board, GameState, Rules
 from game.engine import Engine
 
@@ -226,7 +227,7 @@ def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
     chunk = 100
     monkeypatch.setattr(review_module, "DISCARD_CHUNK", chunk)
     game = random_game(Board.square(4, 4), Rules(), seed=3)
-    review = Review(game, seconds=600, table_limit=50_000)
+    review = Review(game, seconds=600, table_limit=50_000, make_solver=Solver)  # the Python solver's table
     while len(review._table) <= 3 * chunk:  # the last positions solved: their entries fill the table
         review.step(0.01)
     review._give_up()  # as when a position is not solved in time (no clock in the test: it used to be flaky)
@@ -292,7 +293,7 @@ def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps(monke
 
 def test_the_review_table_stays_within_its_limit_and_the_values_exact() -> None:
     game = random_game(Board.square(2, 3), Rules(), seed=11)
-    steps = Review(game, seconds=30, table_limit=40).finish()
+    steps = Review(game, seconds=30, table_limit=40, make_solver=Solver).finish()
     assert len(steps._table) <= 40  # the one table shared by every position's solver
     brute = BruteForce(Rules())
     assert [move.value for move in steps.moves] == [brute.value(p) for p in positions_of(game)[:-1]]

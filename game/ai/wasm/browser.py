@@ -21,7 +21,7 @@ from typing import Any
 from ...core import GameState
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
-from .runtime import MODULE, board_ints, position_ints, table_log2
+from .runtime import MODULE, board_ints, position_ints, search_kind, table_log2
 
 HERE = Path(__file__).parent
 PAGE_SCRIPT = HERE / "core_page.js"
@@ -77,15 +77,17 @@ def search_request(
         "positionInts": position_ints(drawn, moves),
         "misere": int(rules.misere),
         "noExtra": int(rules.no_extra),
+        "kind": search_kind(reference),
         "beats": reference.beats,
         "nodeLimit": max_nodes or 0,
     }
 
 
 class BrowserSolver:
-    """The exact :class:`~game.ai.search.solver.Solver` run by the Worker; ``step`` polls, never waits. The
-    arguments are the Python solver's (``table``, ``max_entries``, ``pause_every`` are not used: the Worker keeps
-    its own table per board and rules). If the Worker reports an error, the Python solver takes over."""
+    """The :class:`~game.ai.search.solver.Solver` (exact or selective) run by the Worker; ``step`` polls, never
+    waits. The arguments are the Python solver's (``table``, ``max_entries``, ``pause_every`` are not used: the
+    Worker keeps its own table per board and rules). If the Worker reports an error, the Python solver takes
+    over."""
 
     def __init__(
         self,
@@ -93,13 +95,15 @@ class BrowserSolver:
         rng: random.Random | None = None,
         pause_every: int = 16,
         table: dict[int, int] | None = None,
+        selective: bool = False,
+        narrow: bool = False,
         beats: int | None = None,
         first: int | None = None,
         max_entries: int | None = None,
         max_nodes: int | None = None,
     ) -> None:
         self._reference = Solver(
-            state, rng, pause_every, table, beats=beats, first=first, max_entries=max_entries, max_nodes=max_nodes
+            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
         )
         self.tables = self._reference.tables
         self.table = self._reference.table

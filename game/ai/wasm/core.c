@@ -5,6 +5,8 @@
  * board's symmetries; in normal play free captures, the two choices at a chain end, a chain opened at one end
  * taken or declined at once, one opening per chain or loop, one ground string per coin (twins) and simple
  * endgames by formula; in misere and no-extra-move play a plain search with the table, symmetry and twins.
+ * Also the selective searches of normal play (solver.py's `selective`, `narrow`: only coins.control_moves where
+ * nothing is capturable), a strong estimate rather than a proof; their entries are kept apart in the same table.
  *
  * The host (Python under wasmtime, JavaScript in a Web Worker) writes the board and the position into the
  * exchange area `io`, calls `start`, then `run(nodes)` until it returns done: each call searches at most that
@@ -118,8 +120,9 @@ static inline int redundant_twin(int line) {
     return 0;
 }
 
-/* -- the transposition table: buckets of 4 slots (key words, then one word: bounds, work, epoch) ----------------
- * A slot is in use when its epoch is the table's: clearing the table is a new epoch, not a pass over memory. */
+/* -- the transposition table: buckets of 4 slots (key words, then one word: bounds, work, kind, epoch) ----------
+ * A slot is in use when its epoch is the table's: clearing the table is a new epoch, not a pass over memory. The
+ * search kind (exact, wide, narrow) is part of the key: the kinds share the table, never an entry. */
 extern unsigned char __heap_base;
 static u64 *table;
 static u32 buckets;                         /* a power of two */
@@ -128,8 +131,9 @@ static u64 table_bytes;
 static u64 epoch = 1;                       /* 1..255, in the top byte of every slot in use */
 static u64 key[MAXW];
 static u32 bucket_of_key;
+static u64 kind;                            /* 0 exact, 1 wide selective, 2 narrow selective */
 
-static inline int in_use(u64 meta) { return meta >> 56 == epoch; }
+static inline int in_use(u64 meta) { return meta >> 54 == (epoch << 2 | kind); }
 
 static void table_clear(void) {
     if (++epoch < 256) return;
@@ -169,7 +173,7 @@ static void find_key(void) {
             }
         }
     }
-    u64 h = 0x9E3779B97F4A7C15ull;
+    u64 h = 0x9E3779B97F4A7C15ull ^ kind;
     for (int w = 0; w < nw; w++) {
         key[w] = images[best][w];
         h = (h ^ key[w]) * 0xBF58476D1CE4E5B9ull;
@@ -208,12 +212,12 @@ static void store(int low, int high, u64 work) {
     for (int k = 0; k < 4; k++, slot += slot_words) {
         u64 meta = slot[nw];
         if (!in_use(meta) || same_key(slot)) { victim = slot; break; }
-        u64 cost = meta >> 32 & 0xFFFFFF;
+        u64 cost = meta >> 32 & 0x3FFFFF;
         if (cost < least) { least = cost; victim = slot; }
     }
-    if (work > 0xFFFFFF) work = 0xFFFFFF;
+    if (work > 0x3FFFFF) work = 0x3FFFFF;
     for (int w = 0; w < nw; w++) victim[w] = key[w];
-    victim[nw] = epoch << 56 | work << 32 | (u64)(u16)(i16)high << 16 | (u64)(u16)(i16)low;
+    victim[nw] = epoch << 56 | kind << 54 | work << 32 | (u64)(u16)(i16)high << 16 | (u64)(u16)(i16)low;
 }
 
 /* -- node counting: a piece of work ends at `stop_at` nodes -------------------------------------------------- */
@@ -443,6 +447,71 @@ static void opening_moves(void) {
     for (int i = 0; i < count; i++) moves[move_top++] = (i16)(found[i] & 0xFFFF);
 }
 
+/* The selective move set where nothing is capturable (coins.control_moves): the safe lines, then one way of giving
+ * cells away per kind of opening (both end strings of each chain, the middle of a chain of two, one string of a
+ * loop), sorted by (size, line); `narrow` keeps, while safe lines remain, only the openings of one or two coins. */
+static void control_moves(int narrow_set) {
+    i16 run_of[MAXC];
+    u16 sizes[MAXC];
+    u8 loops[MAXC], offered[MAXC];
+    int runs = 0, safe = 0, unsafe = 0;
+    for (int i = 0; i < nl; i++) {
+        int line = order[i];
+        if (is_drawn(line)) continue;
+        int a = line_cell[line][0], b = line_cell[line][1];
+        if (deg[a] < 3 || (b >= 0 && deg[b] < 3)) { unsafe = 1; continue; }
+        if (twin_count[line] && redundant_twin(line)) continue;
+        moves[move_top++] = (i16)line;
+        safe++;
+    }
+    if (!unsafe) return;
+    for (int c = 0; c < nc; c++) run_of[c] = -1;
+    for (int start = 0; start < nc; start++) {
+        if (deg[start] != 2 || run_of[start] >= 0) continue;
+        i16 stack[MAXC];
+        int top = 0, size = 0, closed = 1;
+        run_of[start] = (i16)runs;
+        stack[top++] = (i16)start;
+        while (top) {
+            int coin = stack[--top];
+            size++;
+            for (int k = 0; k < cell_sides[coin]; k++) {
+                int line = cell_line[coin][k];
+                if (is_drawn(line)) continue;
+                if (line_cell[line][1] < 0) { closed = 0; continue; }
+                int other = other_coin(line, coin);
+                if (deg[other] != 2) closed = 0;
+                else if (run_of[other] < 0) { run_of[other] = (i16)runs; stack[top++] = (i16)other; }
+            }
+        }
+        sizes[runs] = (u16)size;
+        loops[runs] = (u8)closed;
+        offered[runs++] = 0;
+    }
+    u32 found[MAXL];
+    int count = 0;
+    for (int i = 0; i < nl; i++) {
+        int line = order[i];
+        if (is_drawn(line)) continue;
+        int a = line_cell[line][0], b = line_cell[line][1];
+        if (!(deg[a] < 3 || (b >= 0 && deg[b] < 3))) continue;
+        int inner = b >= 0 && deg[a] == 2 && deg[b] == 2;
+        int run = run_of[deg[a] == 2 ? a : b];
+        if (!inner) found[count++] = (u32)(narrow_set ? sizes[run] : 1) << 16 | (u32)line;
+        else if (loops[run]) {
+            if (!offered[run]) { offered[run] = 1; found[count++] = (u32)sizes[run] << 16 | (u32)line; }
+        } else if (sizes[run] == 2) found[count++] = 2u << 16 | (u32)line;
+    }
+    for (int i = 1; i < count; i++) {
+        u32 v = found[i];
+        int j = i - 1;
+        while (j >= 0 && found[j] > v) { found[j + 1] = found[j]; j--; }
+        found[j + 1] = v;
+    }
+    for (int i = 0; i < count; i++)
+        if (!narrow_set || !safe || found[i] >> 16 <= 2) moves[move_top++] = (i16)(found[i] & 0xFFFF);
+}
+
 /* -- the search ------------------------------------------------------------------------------------------------ */
 static int misere, no_extra;
 
@@ -567,6 +636,7 @@ static int normal_node(int alpha, int beta) {
             int from = move_top;
             int openings_done = 1;
             if (nchain) chain_end_moves(chain, nchain);
+            else if (kind) control_moves(kind == 2);
             else { safe_moves(); openings_done = 0; }
             value = NONE;
             for (int i = from;; i++) {
@@ -721,10 +791,12 @@ EXPORT(set_board) int set_board(int lines, int cells, int symmetries) {
 
 /* A new search of the position in io: [drawn count, drawn lines..., root move count, root moves...] (the root
  * moves in the order to search them; the host's solver.root_moves). `beats` is used when has_beats: only look
- * for a move worth more. Returns 1, or 0 when the input does not fit the board. */
-EXPORT(start) int start(int is_misere, int is_no_extra, int has_beats, int beats, double node_limit) {
-    if (!table) return 0;
+ * for a move worth more. `search_kind`: 0 exact, 1 selective, 2 narrow selective (normal play only). Returns 1,
+ * or 0 when the input does not fit the board. */
+EXPORT(start) int start(int is_misere, int is_no_extra, int search_kind, int has_beats, int beats, double node_limit) {
+    if (!table || search_kind < 0 || search_kind > 2 || (search_kind && (is_misere || is_no_extra))) return 0;
     misere = is_misere; no_extra = is_no_extra;
+    kind = (u64)search_kind;
     fill_bytes(images, 0, sizeof images);
     ones = 0; bigs = 0;
     for (int c = 0; c < nc; c++) {

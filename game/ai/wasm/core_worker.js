@@ -2,7 +2,8 @@
 // Messages are JSON strings, both ways (game/ai/wasm/browser.py builds them, core_page.js carries them):
 //   {"type": "module", "wasm": base64 of core.wasm}                       once, first
 //   {"type": "search", "id": n, "board": key, "boardInts": [...], "lines": L, "cells": C, "symmetries": S,
-//    "tableLog2": k, "positionInts": [...], "misere": 0|1, "noExtra": 0|1, "beats": null|int, "nodeLimit": 0}
+//    "tableLog2": k, "positionInts": [...], "misere": 0|1, "noExtra": 0|1, "kind": 0 exact|1 wide|2 narrow,
+//    "beats": null|int, "nodeLimit": 0}
 //   {"type": "stop", "id": n}
 // and back, for the search n: {"type": "progress", "id": n, "nodes", "current", "refuted"} after each slice,
 // then {"type": "done", "id": n, "value", "move", "nodes"}, {"type": "out_of_nodes", "id": n} or
@@ -50,7 +51,8 @@ function startSearch(request) {
   }
   writeInts(request.positionInts);
   const hasBeats = request.beats !== null && request.beats !== undefined;
-  if (!core.start(request.misere, request.noExtra, hasBeats ? 1 : 0, hasBeats ? request.beats : 0, request.nodeLimit)) {
+  const beats = hasBeats ? request.beats : 0;
+  if (!core.start(request.misere, request.noExtra, request.kind, hasBeats ? 1 : 0, beats, request.nodeLimit)) {
     throw new Error("the position does not fit the board");
   }
 }

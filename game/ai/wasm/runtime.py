@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from ..position.coins import CoinTables
+from ..search.solver import Solver
 
 MODULE = Path(__file__).with_name("core.wasm")
 TABLE_BYTES = 48 << 20  # the transposition table of one core (3 M entries on boards of up to 64 lines)
 CORES = 2  # instances at most: two searches at once (say, a hint while a review solves), each its own table
 RUNNING, DONE, OUT_OF_NODES = 0, 1, 2
+EXACT, WIDE, NARROW = 0, 1, 2  # the search kinds: exact, selective, narrow selective (solver.py's flags)
 
 BoardKey = tuple[object, ...]  # a board and rule variant: what one table is valid for
 
@@ -42,6 +44,11 @@ def table_log2(tables: CoinTables, table_bytes: int) -> int:
     one word per 64 lines and one more)."""
     words = (tables.num_lines + 63) // 64 + 1
     return max(4, (table_bytes // (4 * 8 * words)).bit_length() - 1)
+
+
+def search_kind(solver: Solver) -> int:
+    """The core's search kind for what ``solver`` (the Python solver of the same request) searches."""
+    return (NARROW if solver.narrow else WIDE) if solver.selective else EXACT
 
 
 def position_ints(drawn: Sequence[int], moves: Sequence[int]) -> list[int]:
@@ -104,13 +111,21 @@ class Core:
         self._call("clear_table")
 
     def start(
-        self, drawn: Sequence[int], moves: Sequence[int], misere: bool, no_extra: bool, beats: int | None, nodes: int
+        self,
+        drawn: Sequence[int],
+        moves: Sequence[int],
+        misere: bool,
+        no_extra: bool,
+        beats: int | None,
+        nodes: int,
+        kind: int = EXACT,
     ) -> None:
         """A new search of the position with the ``drawn`` lines over the root ``moves`` (in that order);
-        ``nodes``: the node limit (0: none)."""
+        ``nodes``: the node limit (0: none); ``kind``: :data:`EXACT`, :data:`WIDE` or :data:`NARROW`."""
         self._write(position_ints(drawn, moves))
         threshold = 0 if beats is None else beats
-        if not self._call("start", int(misere), int(no_extra), int(beats is not None), threshold, float(nodes)):
+        flags = (int(misere), int(no_extra), kind, int(beats is not None), threshold)
+        if not self._call("start", *flags, float(nodes)):
             raise CoreError("the position does not fit the loaded board")
 
     def run(self, nodes: int) -> int:

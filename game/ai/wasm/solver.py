@@ -21,7 +21,7 @@ from ..search.solver import PAUSE_EVERY, Solver
 from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
-from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool, present
+from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 
@@ -36,6 +36,7 @@ class _Job:
         self.drawn = [line for line in range(reference.tables.num_lines) if state.drawn >> line & 1]
         self.moves = reference.search_order() if state.drawn != reference.tables.full else []
         self.misere, self.no_extra, self.beats = rules.misere, rules.no_extra, reference.beats
+        self.kind = search_kind(reference)
         self.max_nodes = max_nodes or 0
         self.stop = False
         self.finished = threading.Event()
@@ -63,7 +64,7 @@ class _Job:
 
     def _search(self, core: Core) -> None:
         core.load(self.tables, self.board)
-        core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes)
+        core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes, self.kind)
         self.current = self.moves[0] if self.moves else None
         status = RUNNING
         while status == RUNNING and not self.stop:
@@ -76,7 +77,7 @@ class _Job:
 
 
 class WasmSolver:
-    """The exact :class:`~game.ai.search.solver.Solver` (not the selective one) run by the compiled core.
+    """The :class:`~game.ai.search.solver.Solver` (exact, or selective) run by the compiled core.
 
     Same arguments; ``table``, ``max_entries`` and ``pause_every`` are accepted for the same calls and not used:
     the core keeps its own table per board and rules (of fixed size, in its memory), and runs in slices of
@@ -88,13 +89,15 @@ class WasmSolver:
         rng: random.Random | None = None,
         pause_every: int = PAUSE_EVERY,
         table: dict[int, int] | None = None,
+        selective: bool = False,
+        narrow: bool = False,
         beats: int | None = None,
         first: int | None = None,
         max_entries: int | None = None,
         max_nodes: int | None = None,
     ) -> None:
         self._reference = Solver(
-            state, rng, pause_every, table, beats=beats, first=first, max_entries=max_entries, max_nodes=max_nodes
+            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
         )
         self.tables = self._reference.tables
         self.table = self._reference.table
@@ -190,7 +193,7 @@ def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[in
     try:
         core.load(job.tables, job.board)
         for line in state.legal_lines() if lines is None else lines:
-            core.start(job.drawn, [line], job.misere, job.no_extra, None, 0)
+            core.start(job.drawn, [line], job.misere, job.no_extra, None, 0, job.kind)
             while core.run(SLICE_NODES) == RUNNING:
                 pass
             found[line] = core.result()[0]
@@ -211,14 +214,11 @@ AnySolver = Solver | WasmSolver | BrowserSolver  # one interface: step, value, b
 
 def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
     """A solver for ``state`` taking :class:`~game.ai.search.solver.Solver`'s arguments: the compiled core's for
-    the exact search of two players when it runs here, else the Python solver (the selective searches, three or
-    four players, no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser, once
-    :func:`~.browser.connect` has started the Worker, the Worker's."""
-    selective = kwargs.get("selective", False)
-    if selective or state.rules.players != 2 or not (present() or browser.connected()):
+    the searches of two players (exact or selective) when it runs here, else the Python solver (three or four
+    players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser,
+    once :func:`~.browser.connect` has started the Worker, the Worker's."""
+    if state.rules.players != 2 or not (present() or browser.connected()):
         return Solver(state, *args, **kwargs)
-    kwargs.pop("selective", None)
-    kwargs.pop("narrow", None)
     if browser.connected():
         return BrowserSolver(state, *args, **kwargs)
     return WasmSolver(state, *args, **kwargs)

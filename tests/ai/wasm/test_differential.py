@@ -81,3 +81,24 @@ def test_the_core_gives_the_python_solvers_values_and_best_moves(group: int) -> 
         assert fast_value == value == (max(expected.values()) if expected else 0), where
         best = {line for line, worth in expected.items() if worth == value}
         assert fast_move in best and move in best or not best and fast_move is move is None, where
+
+
+SELECTIVE_BOARDS = [Board.square(3, 3), Board.square(3, 4), Board.square(4, 4), Board.triangle(5), Board.hexagon(2)]
+
+
+@pytest.mark.parametrize("narrow", [False, True], ids=["wide", "narrow"])
+def test_the_core_gives_the_python_selective_solvers_values(narrow: bool) -> None:
+    """The selective searches (normal play, only the control moves where nothing is capturable) are estimates, the
+    same estimate in both: 400 positions from mostly safe play, the fight for control and its endgames."""
+    rng = random.Random(1919 + narrow)
+    for _ in range(400):
+        state = GameState(rng.choice(SELECTIVE_BOARDS))
+        left = rng.randint(8, 20)
+        while state.lines_left > left:
+            safe = [line for line in state.legal_lines() if state.is_safe(line)]
+            state.play(rng.choice(safe) if safe and rng.random() < 0.9 else rng.choice(state.legal_lines()))
+        where = f"{state.board.describe()} drawn={state.drawn:#x}"
+        value, _ = solved(Solver(state, selective=True, narrow=narrow))
+        fast_value, fast_move = solved(compiled.WasmSolver(state, selective=True, narrow=narrow))
+        assert fast_value == value, where
+        assert fast_move in state.legal_lines() or state.over, where

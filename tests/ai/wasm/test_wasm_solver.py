@@ -84,7 +84,7 @@ def test_rng_and_first_order_the_root_moves_as_in_the_python_solver() -> None:
 def test_without_the_core_the_factory_gives_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     state = GameState(Board.square(2))
     assert isinstance(compiled.exact_solver(state), compiled.WasmSolver)
-    assert isinstance(compiled.exact_solver(state, selective=True), Solver)
+    assert isinstance(compiled.exact_solver(state, selective=True), compiled.WasmSolver)
     with pytest.raises(ValueError, match="two players"):
         compiled.exact_solver(GameState(Board.square(2), Rules(players=3)))
     monkeypatch.setattr(compiled, "present", lambda: False)
