@@ -42,7 +42,7 @@ static u8 twin_count[MAXL];
 static u64 images[MAXS][MAXW];              /* the drawn lines under every symmetry; images[0] is the position */
 static u8 deg[MAXC];                        /* each coin's uncut strings */
 static int ones, bigs;                      /* how many coins have degree 1, and degree 3 or more */
-static u64 full[MAXW];
+static int lines_left;
 
 /* -- the exchange area with the host -------------------------------------------------------------------------- */
 static int io[1 << 16];
@@ -71,10 +71,12 @@ static int last_string(int coin, int except) {
 }
 
 static inline void mark(int line) {
+    lines_left--;
     for (int s = 0; s < ns; s++) images[s][sym_word[s][line]] |= sym_bit[s][line];
 }
 
 static inline void unmark(int line) {
+    lines_left++;
     for (int s = 0; s < ns; s++) images[s][sym_word[s][line]] &= ~sym_bit[s][line];
 }
 
@@ -107,11 +109,7 @@ static void undraw(int line) {
     if (line_cell[line][1] >= 0) uncut(line_cell[line][1]);
 }
 
-static int is_full(void) {
-    for (int w = 0; w < nw; w++)
-        if (images[0][w] != full[w]) return 0;
-    return 1;
-}
+static inline int is_full(void) { return lines_left == 0; }
 
 /* Whether an uncut earlier twin makes `line` (a ground string) redundant. */
 static inline int redundant_twin(int line) {
@@ -361,25 +359,19 @@ static void chain_end_moves(const int *coins, int count) {
     }
 }
 
-/* The safe lines (no coin of degree 2), centre outward, leaving out redundant twins. */
-static void safe_moves(void) {
+/* The safe lines (no coin of degree 2), centre outward, leaving out redundant twins; returns whether any undrawn
+ * line is not safe (then there are chains or loops to open). */
+static int safe_moves(void) {
+    int unsafe = 0;
     for (int i = 0; i < nl; i++) {
         int line = order[i];
         if (is_drawn(line)) continue;
         int a = line_cell[line][0], b = line_cell[line][1];
-        if (deg[a] == 2 || (b >= 0 && deg[b] == 2)) continue;
+        if (deg[a] == 2 || (b >= 0 && deg[b] == 2)) { unsafe = 1; continue; }
         if (twin_count[line] && redundant_twin(line)) continue;
         moves[move_top++] = (i16)line;
     }
-}
-
-static int any_unsafe_left(void) {
-    for (int line = 0; line < nl; line++) {
-        if (is_drawn(line)) continue;
-        int a = line_cell[line][0], b = line_cell[line][1];
-        if (deg[a] == 2 || (b >= 0 && deg[b] == 2)) return 1;
-    }
-    return 0;
+    return unsafe;
 }
 
 /* One line per chain or loop of degree-2 coins (every string of a chain whose ends are one joint), as
@@ -603,9 +595,10 @@ static int normal_node(int alpha, int beta) {
     int base = move_top;
     int taken, chain[MAXC], nchain;
     int gain = take_free_coins(&taken, chain, &nchain);
-    if (is_full()) {
+    if (is_full() || (bigs == 0 && nchain == 0)) {  /* the end, or only chains and loops: by formula, no table */
+        int value = is_full() ? 0 : components_value();
         untake(taken);
-        return gain;
+        return value + gain;
     }
     alpha -= gain;
     beta -= gain;
@@ -627,23 +620,17 @@ static int normal_node(int alpha, int beta) {
         if (length) {
             value = take_or_decline(move_top - length, length, alpha, beta);
             move_top -= length;
-        } else if (bigs == 0 && nchain == 0) {
-            value = components_value();
-            low = high = value;
-            start = value - 1;
-            beta = value + 1;
         } else {
             int from = move_top;
             int openings_done = 1;
             if (nchain) chain_end_moves(chain, nchain);
             else if (kind) control_moves(kind == 2);
-            else { safe_moves(); openings_done = 0; }
+            else openings_done = !safe_moves();
             value = NONE;
             for (int i = from;; i++) {
                 if (i == move_top) {
                     if (openings_done) break;
                     openings_done = 1;
-                    if (!any_unsafe_left()) break;
                     opening_moves();
                     if (i == move_top) break;
                 }
@@ -781,8 +768,6 @@ EXPORT(set_board) int set_board(int lines, int cells, int symmetries) {
                 twin_before[line][twin_count[line]++] = (i16)before;
         }
     }
-    fill_bytes(full, 0, sizeof full);
-    for (int line = 0; line < nl; line++) full[line >> 6] |= 1ull << (line & 63);
     table = 0;
     buckets = 0;
     root.status = NOT_STARTED;
@@ -798,7 +783,7 @@ EXPORT(start) int start(int is_misere, int is_no_extra, int search_kind, int has
     misere = is_misere; no_extra = is_no_extra;
     kind = (u64)search_kind;
     fill_bytes(images, 0, sizeof images);
-    ones = 0; bigs = 0;
+    ones = 0; bigs = 0; lines_left = nl;
     for (int c = 0; c < nc; c++) {
         deg[c] = cell_sides[c];
         if (deg[c] == 1) ones++;

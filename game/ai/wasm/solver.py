@@ -24,6 +24,9 @@ from .browser import BrowserSolver
 from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
+# ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
+# Expert's generator inside ``Search.step``'s few ms) sleeps instead of spinning, and the search thread has the CPU.
+POLL_SECONDS = 0.0005
 
 
 class _Job:
@@ -123,8 +126,8 @@ class WasmSolver:
         return self._fallback.nodes if self._fallback else self._job.nodes
 
     def step(self, budget_seconds: float) -> bool:
-        """Waits up to ``budget_seconds`` for the search (started by the first call); True once it is done.
-        Raises :class:`~game.ai.search.common.OutOfNodes` past ``max_nodes``."""
+        """Waits up to ``budget_seconds`` (at least :data:`POLL_SECONDS`) for the search, which the first call
+        starts; True once it is done. Raises :class:`~game.ai.search.common.OutOfNodes` past ``max_nodes``."""
         if self.done:
             return True
         if self._fallback is not None:
@@ -132,7 +135,7 @@ class WasmSolver:
         if self._thread is None:
             self._thread = threading.Thread(target=self._job.run, name="wasm-solver", daemon=True)
             self._thread.start()
-        if not self._job.finished.wait(budget_seconds):
+        if not self._job.finished.wait(max(budget_seconds, POLL_SECONDS)):
             return False
         job = self._job
         if job.failed:
