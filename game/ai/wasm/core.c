@@ -37,12 +37,18 @@ static u8 sym_word[MAXS][MAXL];             /* where each line goes under each s
 static u64 sym_bit[MAXS][MAXL];
 static i16 twin_before[MAXL][4];            /* per ground string: its coin's ground strings earlier in `order` */
 static u8 twin_count[MAXL];
+static i16 twin_lines[MAXL];                /* the ground strings that have earlier twins */
+static int twins;
+/* Line sets "by rank": bit r stands for the line order[r], so a walk over the bits goes centre outward. */
+static i16 rank_of[MAXL];
+static u64 coin_ranks[MAXC][MAXW];          /* each coin's strings, by rank */
 
 /* -- the position, changed in place by the search and restored ------------------------------------------------ */
 static u64 images[MAXS][MAXW];              /* the drawn lines under every symmetry; images[0] is the position */
 static u8 deg[MAXC];                        /* each coin's uncut strings */
 static int ones, bigs;                      /* how many coins have degree 1, and degree 3 or more */
 static int lines_left;
+static u64 undrawn_ranks[MAXW];             /* the undrawn lines, by rank */
 
 /* -- the exchange area with the host -------------------------------------------------------------------------- */
 static int io[1 << 16];
@@ -72,11 +78,13 @@ static int last_string(int coin, int except) {
 
 static inline void mark(int line) {
     lines_left--;
+    undrawn_ranks[rank_of[line] >> 6] &= ~(1ull << (rank_of[line] & 63));
     for (int s = 0; s < ns; s++) images[s][sym_word[s][line]] |= sym_bit[s][line];
 }
 
 static inline void unmark(int line) {
     lines_left++;
+    undrawn_ranks[rank_of[line] >> 6] |= 1ull << (rank_of[line] & 63);
     for (int s = 0; s < ns; s++) images[s][sym_word[s][line]] &= ~sym_bit[s][line];
 }
 
@@ -359,19 +367,34 @@ static void chain_end_moves(const int *coins, int count) {
     }
 }
 
+/* The undrawn lines by rank less the redundant twins (and less `without`, by rank, if given). */
+static void candidates(u64 *out, const u64 *without) {
+    for (int w = 0; w < nw; w++) out[w] = undrawn_ranks[w] & (without ? ~without[w] : ~0ull);
+    for (int k = 0; k < twins; k++) {
+        int line = twin_lines[k];
+        if (redundant_twin(line)) out[rank_of[line] >> 6] &= ~(1ull << (rank_of[line] & 63));
+    }
+}
+
+/* Pushes the lines of a by-rank set, centre outward. */
+static void push_ranks(const u64 *set) {
+    for (int w = 0; w < nw; w++)
+        for (u64 bits = set[w]; bits; bits &= bits - 1) moves[move_top++] = order[w * 64 + __builtin_ctzll(bits)];
+}
+
 /* The safe lines (no coin of degree 2), centre outward, leaving out redundant twins; returns whether any undrawn
  * line is not safe (then there are chains or loops to open). */
 static int safe_moves(void) {
-    int unsafe = 0;
-    for (int i = 0; i < nl; i++) {
-        int line = order[i];
-        if (is_drawn(line)) continue;
-        int a = line_cell[line][0], b = line_cell[line][1];
-        if (deg[a] == 2 || (b >= 0 && deg[b] == 2)) { unsafe = 1; continue; }
-        if (twin_count[line] && redundant_twin(line)) continue;
-        moves[move_top++] = (i16)line;
-    }
-    return unsafe;
+    u64 unsafe[MAXW], safe[MAXW];
+    int any = 0;
+    for (int w = 0; w < nw; w++) unsafe[w] = 0;
+    for (int c = 0; c < nc; c++)
+        if (deg[c] == 2)
+            for (int w = 0; w < nw; w++) unsafe[w] |= coin_ranks[c][w];
+    for (int w = 0; w < nw; w++) any |= (unsafe[w] & undrawn_ranks[w]) != 0;
+    candidates(safe, unsafe);
+    push_ranks(safe);
+    return any;
 }
 
 /* One line per chain or loop of degree-2 coins (every string of a chain whose ends are one joint), as
@@ -703,19 +726,17 @@ static int plain_node(int alpha, int beta) {
     if (alpha < low) alpha = low;
     if (beta > high) beta = high;
     int start = alpha, value = NONE;
-    for (int i = 0; i < nl; i++) {
-        int line = order[i];
-        if (is_drawn(line) || (twin_count[line] && redundant_twin(line))) continue;
-        int score = line_value(line, alpha, beta);
-        if (stopped) return 0;
-        if (score > value) {
-            value = score;
-            if (value > alpha) {
-                alpha = value;
-                if (alpha >= beta) break;
+    u64 lines[MAXW];
+    candidates(lines, 0);
+    for (int w = 0; w < nw && alpha < beta; w++)
+        for (u64 bits = lines[w]; bits && alpha < beta; bits &= bits - 1) {
+            int score = line_value(order[w * 64 + __builtin_ctzll(bits)], alpha, beta);
+            if (stopped) return 0;
+            if (score > value) {
+                value = score;
+                if (value > alpha) alpha = value;
             }
         }
-    }
     for (int w = 0; w < nw; w++) key[w] = my_key[w];
     bucket_of_key = my_bucket;
     store(bounds_low(value, start, low), bounds_high(value, start, beta, high), nodes - nodes_before);
@@ -750,6 +771,16 @@ EXPORT(set_board) int set_board(int lines, int cells, int symmetries) {
         }
     }
     for (int i = 0; i < nl; i++) order[i] = (i16)io[2 * nl + i];
+    for (int i = 0; i < nl; i++) {
+        if (order[i] < 0 || order[i] >= nl) return 0;
+        rank_of[order[i]] = (i16)i;
+    }
+    fill_bytes(coin_ranks, 0, sizeof coin_ranks);
+    for (int c = 0; c < nc; c++)
+        for (int k = 0; k < cell_sides[c]; k++) {
+            int rank = rank_of[cell_line[c][k]];
+            coin_ranks[c][rank >> 6] |= 1ull << (rank & 63);
+        }
     for (int line = 0; line < nl; line++) { sym_word[0][line] = (u8)(line >> 6); sym_bit[0][line] = 1ull << (line & 63); }
     for (int s = 1; s < ns; s++)
         for (int line = 0; line < nl; line++) {
@@ -759,6 +790,7 @@ EXPORT(set_board) int set_board(int lines, int cells, int symmetries) {
         }
     /* twins: each ground string and the ground strings of its coin that come earlier in the order */
     fill_bytes(twin_count, 0, sizeof twin_count);
+    twins = 0;
     for (int i = 0; i < nl; i++) {
         int line = order[i];
         if (line_cell[line][1] >= 0) continue;
@@ -767,6 +799,7 @@ EXPORT(set_board) int set_board(int lines, int cells, int symmetries) {
             if (line_cell[before][1] < 0 && line_cell[before][0] == line_cell[line][0] && twin_count[line] < 4)
                 twin_before[line][twin_count[line]++] = (i16)before;
         }
+        if (twin_count[line]) twin_lines[twins++] = (i16)line;
     }
     table = 0;
     buckets = 0;
@@ -784,6 +817,8 @@ EXPORT(start) int start(int is_misere, int is_no_extra, int search_kind, int has
     kind = (u64)search_kind;
     fill_bytes(images, 0, sizeof images);
     ones = 0; bigs = 0; lines_left = nl;
+    fill_bytes(undrawn_ranks, 0, sizeof undrawn_ranks);
+    for (int r = 0; r < nl; r++) undrawn_ranks[r >> 6] |= 1ull << (r & 63);
     for (int c = 0; c < nc; c++) {
         deg[c] = cell_sides[c];
         if (deg[c] == 1) ones++;

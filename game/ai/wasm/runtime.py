@@ -21,7 +21,7 @@ from ..position.coins import CoinTables
 from ..search.solver import Solver
 
 MODULE = Path(__file__).with_name("core.wasm")
-TABLE_BYTES = 48 << 20  # the transposition table of one core (3 M entries on boards of up to 64 lines)
+TABLE_BYTES = 16 << 20  # the transposition table of one core: 1 M entries on boards of up to 64 lines (4x4, 5x5)
 CORES = 2  # instances at most: two searches at once (say, a hint while a review solves), each its own table
 RUNNING, DONE, OUT_OF_NODES = 0, 1, 2
 EXACT, WIDE, NARROW = 0, 1, 2  # the search kinds: exact, selective, narrow selective (solver.py's flags)
