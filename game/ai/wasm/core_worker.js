@@ -10,7 +10,8 @@
 // {"type": "error", "id": n, "error": text}. A newer search stops the one before it.
 "use strict";
 
-const SLICE_NODES = 50000; // nodes per call into the core; between two, the worker reads its messages
+const SLICE_NODES = 50000; // nodes per call into the core
+const SLICE_MS = 40; // calls in a row before the worker reads its messages (a "stop" waits at most about this)
 const RUNNING = 0, DONE = 1;
 
 let core = null; // the instance's exports
@@ -59,7 +60,9 @@ function startSearch(request) {
 
 function slice(id) {
   if (searching !== id) { return; }
-  const status = core.run(SLICE_NODES);
+  const began = performance.now();
+  let status = core.run(SLICE_NODES);
+  while (status === RUNNING && performance.now() - began < SLICE_MS) { status = core.run(SLICE_NODES); }
   if (status === RUNNING) {
     progress(id);
     setTimeout(slice, 0, id); // lets a "stop" or a newer "search" in before the next slice

@@ -10,7 +10,8 @@ const vm = require("vm");
 const source = fs.readFileSync(path.join(process.argv[2], "core_worker.js"), "utf8");
 const worker = {postMessage: function (text) { process.stdout.write(text + "\n"); }};
 const context = vm.createContext({self: worker, setTimeout: setTimeout, atob: atob, WebAssembly: WebAssembly,
-                                  JSON: JSON, Int32Array: Int32Array, Uint8Array: Uint8Array, Array: Array});
+                                  JSON: JSON, Int32Array: Int32Array, Uint8Array: Uint8Array, Array: Array,
+                                  performance: performance});
 vm.runInContext(source, context);
 readline.createInterface({input: process.stdin}).on("line", function (line) {
   worker.onmessage({data: line});
