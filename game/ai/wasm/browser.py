@@ -26,7 +26,7 @@ from .runtime import MODULE, board_ints, position_ints, search_kind, table_log2
 HERE = Path(__file__).parent
 PAGE_SCRIPT = HERE / "core_page.js"
 WORKER_SCRIPT = HERE / "core_worker.js"
-TABLE_BYTES = 24 << 20  # the Worker's table: half the desktop's (a browser tab's memory is dearer)
+TABLE_BYTES = 16 << 20  # the Worker's table, as a desktop core's
 
 _window: Any = None
 _ids = itertools.count(1)

@@ -13,6 +13,7 @@ import functools
 import importlib.util
 import struct
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from ..search.solver import Solver
 MODULE = Path(__file__).with_name("core.wasm")
 TABLE_BYTES = 16 << 20  # the transposition table of one core: 1 M entries on boards of up to 64 lines (4x4, 5x5)
 CORES = 2  # instances at most: two searches at once (say, a hint while a review solves), each its own table
+WAIT_FOR_WARM = 0.05  # seconds a search waits for the busy core that holds its board before taking another
 RUNNING, DONE, OUT_OF_NODES = 0, 1, 2
 EXACT, WIDE, NARROW = 0, 1, 2  # the search kinds: exact, selective, narrow selective (solver.py's flags)
 
@@ -151,11 +153,15 @@ class Pool:
         self._make = make
         self._size = size
         self._idle: list[Core] = []
+        self._busy: list[Core] = []
         self._made = 0
         self._changed = threading.Condition()
 
     def take(self, board: BoardKey, give_up: Callable[[], bool]) -> Core | None:
-        """An idle core (waiting for one if all are busy), or None once ``give_up()`` is true."""
+        """An idle core (waiting for one if all are busy), or None once ``give_up()`` is true. A core busy with
+        ``board`` is waited for a moment (:data:`WAIT_FOR_WARM` s): a search just stopped gives it back within a
+        call, and its table is warm."""
+        patience = time.monotonic() + WAIT_FOR_WARM
         with self._changed:
             while True:
                 if give_up():
@@ -163,24 +169,34 @@ class Pool:
                 for core in self._idle:
                     if core.board == board:
                         self._idle.remove(core)
+                        self._busy.append(core)
                         return core
+                if any(core.board == board for core in self._busy) and time.monotonic() < patience:
+                    self._changed.wait(0.005)
+                    continue
                 if self._made < self._size:
                     self._made += 1
                     break
                 if self._idle:
-                    return self._idle.pop(0)
+                    core = self._idle.pop(0)
+                    self._busy.append(core)
+                    return core
                 self._changed.wait(0.02)
         try:
-            return self._make()
+            core = self._make()
         except BaseException:
             with self._changed:
                 self._made -= 1
             raise
+        with self._changed:
+            self._busy.append(core)
+        return core
 
     def give_back(self, core: Core) -> None:
         with self._changed:
+            self._busy.remove(core)
             self._idle.append(core)
-            self._changed.notify()
+            self._changed.notify_all()
 
 
 _pool: Pool | None = None

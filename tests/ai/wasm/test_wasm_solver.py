@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -128,3 +129,19 @@ def test_the_pool_prefers_a_core_holding_the_board_and_gives_up_when_asked() -> 
     assert pool.take(("b",), lambda: False) is second
     assert pool.take(("c",), lambda: False) is first
     assert len(made) == 2
+
+
+def test_the_pool_waits_a_moment_for_the_busy_core_that_holds_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runtime, "WAIT_FOR_WARM", 60.0)  # longer than any machine takes to run the timer below
+    made: list[FakeCore] = []
+
+    def make() -> FakeCore:
+        made.append(FakeCore())
+        return made[-1]
+
+    pool = runtime.Pool(make, size=2)  # type: ignore[arg-type]
+    first = pool.take(("a",), lambda: False)
+    first.board = ("a",)  # type: ignore[union-attr]
+    threading.Timer(0.01, pool.give_back, [first]).start()  # a stopped search lets go of it a moment later
+    assert pool.take(("a",), lambda: False) is first
+    assert len(made) == 1
