@@ -9,6 +9,7 @@ runs in a thread beside the frame loop (:mod:`.solver`).
 
 from __future__ import annotations
 
+import atexit
 import functools
 import importlib.util
 import struct
@@ -86,6 +87,10 @@ class Core:
         self._io = exports["io_area"](self._store)
         self.board: BoardKey | None = None
 
+    def close(self) -> None:
+        """Frees the instance (its store); the core cannot be used after."""
+        self._store.close()
+
     def _call(self, name: str, *args: int | float) -> Any:
         return self._calls[name](self._store, *args)
 
@@ -149,13 +154,34 @@ class Core:
 class Pool:
     """At most ``size`` cores; :meth:`take` prefers an idle core that already holds the board (its table is warm)."""
 
-    def __init__(self, make: Callable[[], Core], size: int = CORES) -> None:
+    def __init__(self, make: Callable[[], Core], size: int = CORES, owned: Sequence[Any] = ()) -> None:
+        """``make`` makes a core; ``owned``: what the cores were made from (wasmtime's engine and module), freed
+        last by :meth:`close`."""
         self._make = make
         self._size = size
         self._idle: list[Core] = []
         self._busy: list[Core] = []
         self._made = 0
         self._changed = threading.Condition()
+        self._owned = list(owned)
+        self.closing = False  # searches stop at their next call and no core is handed out
+
+    def close(self, patience: float = 1.0) -> None:
+        """Stops the searches, waits up to ``patience`` seconds for their cores, and frees every core and what
+        they were made from while the interpreter is still whole (at exit: wasmtime's own finalisers, run during
+        the interpreter's teardown, would fail noisily). A core still searching after that is left alone."""
+        with self._changed:
+            self.closing = True
+            deadline = time.monotonic() + patience
+            while self._busy and time.monotonic() < deadline:
+                self._changed.wait(0.01)
+            for core in self._idle:
+                core.close()
+            self._idle.clear()
+            if not self._busy:
+                for item in reversed(self._owned):
+                    item.close()
+                self._owned.clear()
 
     def take(self, board: BoardKey, give_up: Callable[[], bool]) -> Core | None:
         """An idle core (waiting for one if all are busy), or None once ``give_up()`` is true. A core busy with
@@ -164,7 +190,7 @@ class Pool:
         patience = time.monotonic() + WAIT_FOR_WARM
         with self._changed:
             while True:
-                if give_up():
+                if give_up() or self.closing:
                     return None
                 for core in self._idle:
                     if core.board == board:
@@ -229,7 +255,9 @@ def _load() -> Pool | None:
     try:
         engine = wasmtime.Engine()
         module = wasmtime.Module(engine, MODULE.read_bytes())
-        Core(engine, module)  # fails here, once, if the module cannot be instantiated
+        Core(engine, module).close()  # fails here, once, if the module cannot be instantiated
     except (OSError, wasmtime.WasmtimeError, KeyError):
         return None
-    return Pool(lambda: Core(engine, module))
+    cores = Pool(lambda: Core(engine, module), owned=(engine, module))
+    atexit.register(cores.close)
+    return cores

@@ -21,7 +21,7 @@ from ..search.solver import PAUSE_EVERY, Solver
 from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
-from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, pool, present, search_kind
+from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 # ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
@@ -55,9 +55,10 @@ class _Job:
         cores = pool()  # loads the module the first time (about 0.1 s), here in the thread, not in the frame loop
         self.failed = cores is None
         core = None if cores is None else cores.take(self.board, lambda: self.stop)
+        self.failed = core is None and not self.stop  # no core here, or the pool is closing: Python takes over
         try:
-            if core is not None:
-                self._search(core)
+            if core is not None and cores is not None:
+                self._search(core, cores)
         except CoreError:
             self.failed = True
         finally:
@@ -65,18 +66,19 @@ class _Job:
                 cores.give_back(core)
             self.finished.set()
 
-    def _search(self, core: Core) -> None:
+    def _search(self, core: Core, cores: Pool) -> None:
         core.load(self.tables, self.board)
         core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes, self.kind)
         self.current = self.moves[0] if self.moves else None
         status = RUNNING
-        while status == RUNNING and not self.stop:
+        while status == RUNNING and not (self.stop or cores.closing):
             status = core.run(SLICE_NODES)
             self.nodes, self.current, refuted = core.progress()
             self.refuted = set(refuted)
         if status == DONE:
             self.value, self.best_move = core.result()
         self.out_of_nodes = status == OUT_OF_NODES
+        self.failed = status == RUNNING and not self.stop  # the pool closed under it
 
 
 class WasmSolver:

@@ -145,3 +145,15 @@ def test_the_pool_waits_a_moment_for_the_busy_core_that_holds_the_board(monkeypa
     threading.Timer(0.01, pool.give_back, [first]).start()  # a stopped search lets go of it a moment later
     assert pool.take(("a",), lambda: False) is first
     assert len(made) == 1
+
+
+def test_a_closed_pool_frees_its_cores_and_leaves_searches_to_python() -> None:
+    cores = runtime._load()
+    assert cores is not None
+    core = cores.take(("a",), lambda: False)
+    assert core is not None
+    cores.give_back(core)
+    cores.close()
+    assert cores.take(("a",), lambda: False) is None
+    with pytest.raises(ValueError):  # the store is freed
+        core.run(1)
