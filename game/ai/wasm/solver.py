@@ -1,11 +1,12 @@
-"""The exact solver's interface over the compiled core, searching in a thread; :func:`exact_solver` picks it.
+"""The solver's interface over the compiled core, searching in a thread; :func:`exact_solver` picks it.
 
 :class:`WasmSolver` answers what :class:`~game.ai.search.solver.Solver` answers (``step(budget) -> done``,
-``value``, ``best_move``, ``refuted``, ``current``, ``nodes``) for the exact search, any board and rule variant of
-two players. The Python solver computes its root moves and their order (so ``rng`` and ``first`` act as they do
-there); the core searches them. The first ``step`` starts a thread that runs the core a slice of nodes at a time
-(:data:`SLICE_NODES`); ``step`` only waits for it up to its budget, so a caller that steps with budget 0 between
-frames never waits. :meth:`WasmSolver.close` (or dropping the solver) stops the thread within a slice.
+``value``, ``best_move``, ``refuted``, ``current``, ``nodes``) for the exact and the selective searches, any board
+and rule variant of two players. The Python solver computes its root moves and their order (so ``rng`` and
+``first`` act as they do there); the core searches them. The first ``step`` starts a thread that runs the core a
+slice of nodes at a time (:data:`SLICE_NODES`); ``step`` only waits for it up to its budget, so a caller that
+steps with budget 0 between frames never waits. :meth:`WasmSolver.close` (or dropping the solver) stops the thread
+within a slice.
 """
 
 from __future__ import annotations
@@ -53,7 +54,6 @@ class _Job:
 
     def run(self) -> None:
         cores = pool()  # loads the module the first time (about 0.1 s), here in the thread, not in the frame loop
-        self.failed = cores is None
         core = None if cores is None else cores.take(self.board, lambda: self.stop)
         self.failed = core is None and not self.stop  # no core here, or the pool is closing: Python takes over
         try:
