@@ -1,7 +1,8 @@
 """The compiled core against the Python solver on random positions: every board shape, every rule variant.
 
 Each position is solved by both: the value, the value of every legal line (so the sets of best moves are equal)
-and the best move each solver plays. 10,000 positions in 20 seeded groups of 500, small enough to run in seconds.
+and the best move each solver plays. 10,000 positions in 20 seeded groups of 500, small enough to run in seconds,
+and 1,000 at the end of games on boards of more than 64 lines; and the selective searches.
 """
 
 from __future__ import annotations
@@ -81,6 +82,28 @@ def test_the_core_gives_the_python_solvers_values_and_best_moves(group: int) -> 
         assert fast_value == value == (max(expected.values()) if expected else 0), where
         best = {line for line, worth in expected.items() if worth == value}
         assert fast_move in best and move in best or not best and fast_move is move is None, where
+
+
+# Boards of more than 64 lines: the core's line sets take several 64-bit words (up to 5 on 12x12).
+BIG_BOARDS = [Board.square(6), Board.square(5, 8), Board.square(12), Board.triangle(9), Board.hexagon(3)]
+
+
+@pytest.mark.parametrize("group", range(2))
+def test_the_core_agrees_on_boards_of_more_than_64_lines(group: int) -> None:
+    """1,000 more positions, the end of games on big boards (84-312 lines), every rule variant."""
+    rng = random.Random(64_000 + group)
+    for _ in range(500):
+        board = rng.choice(BIG_BOARDS)
+        state = GameState(board, random_rules(rng, board))
+        normal = not (state.rules.misere or state.rules.no_extra)
+        left = rng.randint(1, 14 if normal else 9)
+        safe_first = rng.random()
+        while state.lines_left > left:
+            safe = [line for line in state.legal_lines() if state.is_safe(line)]
+            state.play(rng.choice(safe) if safe and rng.random() < safe_first else rng.choice(state.legal_lines()))
+        where = f"{state.board.describe()} {state.rules} drawn={state.drawn:#x}"
+        assert compiled.line_values(state) == line_values(state), where
+        assert solved(compiled.WasmSolver(state))[0] == solved(Solver(state))[0], where
 
 
 SELECTIVE_BOARDS = [Board.square(3, 3), Board.square(3, 4), Board.square(4, 4), Board.triangle(5), Board.hexagon(2)]
