@@ -296,15 +296,17 @@ def _solve(
     solver = exact_solver(
         state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
-    yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps others
-    while not solver.step(0.0):
-        if time.perf_counter() >= stop:
-            if unfinished is not None:
-                unfinished.losing |= solver.refuted
-                unfinished.holding = solver.current
-            solver.close()
-            return None
-        yield best
+    try:
+        yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps
+        while not solver.step(0.0):
+            if time.perf_counter() >= stop:
+                if unfinished is not None:
+                    unfinished.losing |= solver.refuted
+                    unfinished.holding = solver.current
+                return None
+            yield best
+    finally:
+        solver.close()  # at its time, or when the move is dropped (the compiled core's search runs in a thread)
     return solver
 
 

@@ -96,10 +96,12 @@ def _beats(
 ) -> Generator[int | None, None, bool | None]:
     """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at ``stop``."""
     solver = solver_for(position, beats=beats)
-    while not solver.step(0.0):
-        if time.perf_counter() >= stop:
-            solver.close()
-            return None
-        yield best
+    try:
+        while not solver.step(0.0):
+            if time.perf_counter() >= stop:
+                return None
+            yield best
+    finally:
+        solver.close()  # also when the move is dropped: a compiled core's search runs in a thread
     yield best  # many tests finish within their first step: pause after each, so a step stays short
     return solver.best_move is not None

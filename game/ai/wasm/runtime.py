@@ -26,6 +26,9 @@ MODULE = Path(__file__).with_name("core.wasm")
 TABLE_BYTES = 16 << 20  # the transposition table of one core: 1 M entries on boards of up to 64 lines (4x4, 5x5)
 CORES = 2  # instances at most: two searches at once (say, a hint while a review solves), each its own table
 WAIT_FOR_WARM = 0.05  # seconds a search waits for the busy core that holds its board before taking another
+# Seconds a search waits when every core is busy before one more is made (at most twice CORES): a search nobody
+# stopped (its solver dropped without close) holds its core until it ends or is collected, and must not block others.
+WAIT_FOR_ANY = 1.0
 RUNNING, DONE, OUT_OF_NODES = 0, 1, 2
 EXACT, WIDE, NARROW = 0, 1, 2  # the search kinds: exact, selective, narrow selective (solver.py's flags)
 
@@ -184,10 +187,11 @@ class Pool:
                 self._owned.clear()
 
     def take(self, board: BoardKey, give_up: Callable[[], bool]) -> Core | None:
-        """An idle core (waiting for one if all are busy), or None once ``give_up()`` is true. A core busy with
-        ``board`` is waited for a moment (:data:`WAIT_FOR_WARM` s): a search just stopped gives it back within a
-        call, and its table is warm."""
+        """An idle core (waiting for one if all are busy, at most :data:`WAIT_FOR_ANY` s before another is made),
+        or None once ``give_up()`` is true. A core busy with ``board`` is waited for a moment
+        (:data:`WAIT_FOR_WARM` s): a search just stopped gives it back within a call, and its table is warm."""
         patience = time.monotonic() + WAIT_FOR_WARM
+        crowded = time.monotonic() + WAIT_FOR_ANY  # then one more core, up to twice the size
         with self._changed:
             while True:
                 if give_up() or self.closing:
@@ -200,7 +204,7 @@ class Pool:
                 if any(core.board == board for core in self._busy) and time.monotonic() < patience:
                     self._changed.wait(0.005)
                     continue
-                if self._made < self._size:
+                if self._made < self._size or (self._made < 2 * self._size and time.monotonic() > crowded):
                     self._made += 1
                     break
                 if self._idle:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Any
 
 import pytest
 
@@ -157,3 +158,39 @@ def test_a_closed_pool_frees_its_cores_and_leaves_searches_to_python() -> None:
     assert cores.take(("a",), lambda: False) is None
     with pytest.raises(ValueError):  # the store is freed
         core.run(1)
+
+
+def test_with_every_core_busy_a_search_gets_one_more_core_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runtime, "WAIT_FOR_ANY", 0.0)
+    made: list[FakeCore] = []
+
+    def make() -> FakeCore:
+        made.append(FakeCore())
+        return made[-1]
+
+    pool = runtime.Pool(make, size=1)  # type: ignore[arg-type]
+    first = pool.take(("a",), lambda: False)
+    second = pool.take(("b",), lambda: False)  # the first is held by a search nobody stopped
+    assert second is not first and len(made) == 2
+
+
+def test_a_dropped_expert_move_stops_its_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai.levels import expert
+
+    state = played(Board.square(4), 32, seed=9)  # the exact solver runs first at 32 lines left
+    solvers: list[compiled.WasmSolver] = []
+    original = expert.exact_solver
+
+    def recording(*args: Any, **kwargs: Any) -> compiled.AnySolver:
+        solver = original(*args, **kwargs)
+        if isinstance(solver, compiled.WasmSolver):
+            solvers.append(solver)
+        return solver
+
+    monkeypatch.setattr(expert, "exact_solver", recording)
+    move = expert.expert_move(state, random.Random(1), budget_seconds=60.0)
+    while not solvers:
+        next(move)
+    next(move)
+    move.close()  # the player undid, or left the game: the move's generator is dropped
+    assert solvers and all(solver._job.stop for solver in solvers)
