@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 MUTATE_STAMP := $(VENV)/.mutate-stamp
 
-.PHONY: play test lint web serve screenshots assets bench mutate clean
+.PHONY: play test lint web serve screenshots assets bench mutate clean wasm wasm-check
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,14 @@ test: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m pytest --without-pygame
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest --app-only
+
+# The compiled search core: game/ai/wasm/core.wasm from core.c (committed; run after changing core.c).
+# wasm-check fails when the committed module is not what the source builds to (also a test in tests/ai/wasm).
+wasm: $(STAMP)
+	$(PY) -m game.ai.wasm.build
+
+wasm-check: $(STAMP)
+	$(PY) -m game.ai.wasm.build --check
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -230,6 +230,7 @@ def test_archive_holds_the_game_only(built: dict[str, object]) -> None:
     assert game_assets <= packed
     assert {"game/puzzles/puzzles.json", "game/play/backup.js"} <= packed, "data files the game reads at run time"
     assert {"game/play/online/webrtc.js", "game/play/online/datachannel.sdp"} <= packed, "the online rooms' too"
+    assert {"game/ai/wasm/core.wasm", "game/ai/wasm/core_page.js", "game/ai/wasm/core_worker.js"} <= packed, "the core"
     assert packed == {"main.py"} | sources | game_assets | {n for n in packed if n.startswith("game/")}
     for name in packed:
         first = name.split("/")[0]

@@ -16,7 +16,7 @@ from .commands import engine_commands
 from .hints import HintSearch, hint, think_hint
 from .player import LEVELS, ComputerPlayer, Search, choose_move
 from .reasons import Judgement, Mistake, Reason, Why
-from .search.solver import solve, solve_move
+from .wasm.solver import solve, solve_move
 
 __all__ = [
     "LEVELS",

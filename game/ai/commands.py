@@ -1,4 +1,4 @@
-"""The AI's engine commands: ``go``, ``solve``, ``hint`` (see ``docs/ai.md``) and ``review``.
+"""The AI's engine commands: ``go``, ``solve``, ``hint`` (see ``docs/ai.md``), ``review`` and ``values``.
 
 ``engine_commands(engine)`` returns them as a dict name -> callable(args) -> reply lines; the engine registers
 them at start-up. Bad arguments raise :class:`CommandError`, which the engine reports as an ``error:`` line.
@@ -11,10 +11,11 @@ from typing import Protocol
 
 from ..core import GameState, RulesError
 from ..core.notation import is_number
+from .analysis import Analysis
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
 from .review import Review
-from .search.solver import solve
+from .wasm.solver import solve
 
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MAXTIME_MS = 10000
@@ -88,6 +89,19 @@ def review_command(engine: HasState, args: list[str]) -> Iterable[str]:
     return Review(engine.state, seconds).finish().engine_lines()
 
 
+def values_command(engine: HasState, args: list[str]) -> Iterable[str]:
+    """One line per legal line: its exact value for the player to move, or unknown (``docs/engine-protocol.md``);
+    ``maxtime`` is per line."""
+    options = parse_options(args, ("maxtime",))
+    seconds = parse_ms("maxtime", options.get("maxtime"), DEFAULT_REVIEW_MS)
+    state = engine.state
+    if state.rules.players != 2:
+        raise CommandError("values gives the values of two-player games only")
+    _require_moves(state)
+    values = Analysis(state, seconds).finish().values
+    return [f"{line} unknown" if value is None else f"{line} value {value}" for line, value in values.items()]
+
+
 def hint_command(engine: HasState, args: list[str]) -> Iterable[str]:
     if args:
         raise CommandError("hint takes no arguments")
@@ -103,4 +117,5 @@ def engine_commands(engine: HasState) -> dict[str, Callable[[list[str]], Iterabl
         "solve": lambda args: solve_command(engine, args),
         "hint": lambda args: hint_command(engine, args),
         "review": lambda args: review_command(engine, args),
+        "values": lambda args: values_command(engine, args),
     }

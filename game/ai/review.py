@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import GameState
 from .hints import reason_for
 from .reasons import Judgement, Mistake, Why
-from .search.solver import Solver
+from .wasm.solver import AnySolver, exact_solver
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
 # costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
@@ -81,7 +82,16 @@ class Review:
 
     Games of three or four players are not solved: every move stays unknown and the review is done at once."""
 
-    def __init__(self, game: GameState, seconds: float, table_limit: int = TABLE_LIMIT) -> None:
+    def __init__(
+        self,
+        game: GameState,
+        seconds: float,
+        table_limit: int = TABLE_LIMIT,
+        make_solver: Callable[..., AnySolver] = exact_solver,
+    ) -> None:
+        """``make_solver``: the exact solver's class or factory (by default the compiled core where it runs, whose
+        table is its own: ``_table`` then stays empty; :class:`~game.ai.search.solver.Solver` fills ``_table``)."""
+        self._make_solver = make_solver
         self.positions = positions_of(game)
         self.lines = list(game.moves)
         self.seconds = seconds
@@ -94,7 +104,7 @@ class Review:
         self.done = game.rules.players != 2 or count == 0
         # the position being solved: from the last back to the first (the final one too if the game goes on)
         self._next = count - 1 if game.over else count
-        self._solver: Solver | None = None
+        self._solver: AnySolver | None = None
         self._spent = 0.0
         self._table: dict[int, int] = {}
         self._discard: dict[int, int] = {}
@@ -109,7 +119,9 @@ class Review:
                 break
             started = time.perf_counter()
             if self._solver is None:
-                self._solver = Solver(self.positions[self._next], table=self._table, max_entries=self.table_limit)
+                self._solver = self._make_solver(
+                    self.positions[self._next], table=self._table, max_entries=self.table_limit
+                )
                 self._spent = 0.0
             # the step ends at the frame's deadline or when this position's own time is up, whichever comes first
             finished = self._solver.step(max(0.0, min(deadline - started, self.seconds - self._spent)))
@@ -129,6 +141,8 @@ class Review:
     def _give_up(self) -> None:
         """This position was not solved in time: it and every earlier one stay unknown; the table is freed in
         the next steps, a chunk at a time."""
+        if self._solver is not None:
+            self._solver.close()
         self._solver = None
         self._discard, self._table = self._table, {}
         self._next = -1

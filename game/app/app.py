@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from ..ai.wasm import browser as core_in_worker
 from ..play import i18n
 from ..play.i18n import tr
 from ..play.links import HashWatch, start_link
@@ -95,6 +96,9 @@ class App:
         self.apply_theme()
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.announcer = Announcer(page_document(self.browser))
+        if self.browser:  # the compiled search core in a Web Worker; without one, the Python solver plays on
+            with contextlib.suppress(AttributeError):  # (no page to start it in: a test's stand-in browser)
+                core_in_worker.connect(browser_window())
         self.text = Text()
         self.rng = random.Random()
         self.clock = clock

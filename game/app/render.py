@@ -341,7 +341,7 @@ def draw_loupe(surface: pygame.Surface, focus: Point, reach: float, zoom: float,
     mask = pygame.Surface(lens.get_size(), pygame.SRCALPHA)
     pygame.draw.circle(mask, (255, 255, 255, 255), (radius, radius), radius)
     lens.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    pygame.draw.circle(surface, theme.shade(theme.BACKGROUND, 0.3), (cx + 3, cy + 4), radius + 2)
+    pygame.draw.circle(surface, theme.darker(theme.BACKGROUND, 0.3), (cx + 3, cy + 4), radius + 2)
     surface.blit(lens, (cx - radius, cy - radius))
     pygame.draw.circle(surface, theme.INK, (cx, cy), radius + 1, 3)
     pygame.draw.circle(surface, theme.INK, (cx, cy), max(3, radius // 16), 2)

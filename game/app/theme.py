@@ -6,7 +6,7 @@ import pygame
 
 from ..play.players import COLOURS
 from ..play.text import MARK, displayable
-from .palette import DARK, LIGHT, PALETTES, Palette
+from .palette import DARK, LIGHT, PALETTES, Palette, luminance
 
 FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
 TEXT_CACHE_BYTES = 8_000_000  # rendered strings kept, in pixel bytes (600 long strings could hold 30 MB)
@@ -206,5 +206,12 @@ class Text:
 
 
 def shade(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
-    """``colour`` mixed with black: 0 keeps it, 1 is black."""
+    """``colour`` moved away from the palette's wash, for a mark on a pale fill of it (an initial in a claimed
+    cell): mixed with black in the light palette, with white in the dark one. 0 keeps it."""
+    far = 0 if luminance(WASH) > 0.5 else 255
+    return tuple(round(c + (far - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+def darker(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    """``colour`` mixed with black (a shadow, in either palette): 0 keeps it, 1 is black."""
     return tuple(round(c * (1 - amount)) for c in colour)  # type: ignore[return-value]

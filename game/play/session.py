@@ -6,22 +6,16 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 
 from __future__ import annotations
 
-import hashlib
-import math
-import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from .. import ai
-from ..core import CodeError, GameState, Match, MoveTimer, decode, encode
-from ..core.notation import board_token, rules_token
-from ..core.shapes import SHAPES
-from ..storage import FinishedGame, Saved, Seat, UnfinishedGame
+from ..core import CodeError, GameState, Match, MoveTimer, decode
+from ..storage import FinishedGame, Saved, UnfinishedGame
 from .i18n import tr
 from .narration import announce_move
-from .rating import is_rated
+from .recording import DECIDER, GAME, Recording
 from .settings import RANDOM_FIRST, Settings, settings_from_data
 from .settings import Seat as SeatChoice
 from .thinking import Thinking
@@ -34,8 +28,6 @@ CHAIN_SECONDS = 0.42
 END_SECONDS = 1.2
 BETWEEN_SECONDS = 3.0  # computers only: how long a finished match board stays up before the next one starts
 STEP_SECONDS = 0.004
-GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
-BEGINNER_PATH = ((2, 2), (4, 4))  # rules sheet 000: beginners start on 3x3 dots, then move up to 5x5 dots
 GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 UNATTENDED_TIMEOUTS = 3  # this many people's moves in a row drawn by the timer, with no touch between: a pause
 
@@ -65,7 +57,7 @@ def _clamp(value: float) -> float:
     return 0.0 if value < 0 else 1.0 if value > 1 else value
 
 
-class Session:
+class Session(Recording):
     """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
 
     def __init__(
@@ -105,6 +97,10 @@ class Session:
         self.paused = False  # nothing moves (no clock, no computer) until a person is back: see pause()
         self.unattended = 0  # people's moves drawn by the timer since a person last touched the game
 
+    def again(self, settings: Settings, first: int, purpose: str) -> Session:
+        """Another game with this one's players and random generator (a decider)."""
+        return Session(settings, self.rng, first=first, purpose=purpose)
+
     def _computer(self, seat: SeatChoice) -> ai.ComputerPlayer | None:
         """The computer player of a computer seat (seeded from the game's generator), None for a person."""
         return ai.ComputerPlayer(seat.level, self.rng.randrange(2**32)) if seat.is_computer else None
@@ -114,14 +110,6 @@ class Session:
         """True when ``seat`` is the one human playing computers (the scoreboard calls them "You")."""
         humans = [i for i, s in enumerate(self.seats) if not s.is_computer]
         return humans == [seat]
-
-    @property
-    def games(self) -> list[GameState]:
-        return self.match.games
-
-    @property
-    def current(self) -> int:
-        return self.match.current
 
     @property
     def state(self) -> GameState:
@@ -174,12 +162,6 @@ class Session:
     def accepting_input(self) -> bool:
         """True when the player to move is a person and nothing is being animated."""
         return self.human_to_move and not self.busy and not self.finished
-
-    def totals(self) -> list[int]:
-        return self.match.totals()
-
-    def winners(self) -> list[int]:
-        return self.match.winners()
 
     def viewer(self) -> int:
         """The seat the board is shown for: the person to move, else the person who moved last, else the first
@@ -378,96 +360,6 @@ class Session:
             return False
         self.unrated = True
         return True
-
-    # -- saving -----------------------------------------------------------------------------------------------
-    resumable = True  # kept as the unfinished game that Continue resumes (an online game is not: see play/online)
-
-    @property
-    def recorded(self) -> bool:
-        """False for a practice game: it is not autosaved and does not go into the history."""
-        return self.purpose != PRACTICE
-
-    def tied(self) -> bool:
-        """True when every player shares the win (a drawn game or match)."""
-        return len(self.winners()) == len(self.seats)
-
-    def move_up(self) -> Settings | None:
-        """After a practice game on a board of :data:`BEGINNER_PATH`, the settings of a practice game on the next
-        one (else None)."""
-        size = tuple(self.settings.size)
-        if self.purpose != PRACTICE or self.settings.shape != "square" or size not in BEGINNER_PATH[:-1]:
-            return None
-        return self.settings.with_(size=BEGINNER_PATH[BEGINNER_PATH.index(size) + 1])
-
-    def decider_due(self) -> bool:
-        """The game (not a decider, nor practice) ended in a tie, and the players agreed before play that a tie
-        goes on to a decider."""
-        over = all(game.over for game in self.games)
-        return self.settings.decider and self.purpose == GAME and len(self.seats) == 2 and over and self.tied()
-
-    def decider(self) -> Session:
-        """A decider board after a tie (rules sheet 003): one board of the same shape with an odd number of cells
-        (so two players cannot tie again), the same players and rules, started by the one who did not start the
-        last board."""
-        starter = (self.games[-1].first + 1) % len(self.seats)
-        return Session(self.decider_settings(), self.rng, first=starter, purpose=DECIDER)
-
-    def decider_settings(self) -> Settings:
-        shape = SHAPES[self.settings.shape]
-        return self.settings.with_(size=shape.decider_size(self.settings.size), match=False)
-
-    def save_point(self) -> tuple[int, int]:
-        """Changes whenever the saved game would: on every move, and every whole second of a running move timer
-        (so closing the page mid-move resumes with the time that was left, not a fresh clock)."""
-        seconds = math.ceil(self.timer.remaining()) if self.timer.enabled else 0
-        return self.moves_made, seconds
-
-    def to_unfinished(self) -> UnfinishedGame:
-        return UnfinishedGame(
-            settings=self.settings.to_data(),
-            starter=self.starter,
-            codes=tuple(encode(game) for game in self.games),
-            current=self.current,
-            timer_left=self.timer.remaining() if self.timer.enabled else None,
-            purpose=self.purpose,
-            link=self.link_id,
-            unrated=self.unrated,
-        )
-
-    def record(self) -> FinishedGame:
-        """The history's record of this finished game or match (made once: the same id every time)."""
-        if self._record is None:
-            self._record = self._make_record()
-        return self._record
-
-    def _record_id(self) -> str:
-        """A new game's id is random (two games alike in all are two games); a game played by link is known by its
-        link id and its moves, so opening its last link again cannot record it twice."""
-        if self.link_id is None:
-            return os.urandom(8).hex()
-        moves = "|".join(encode(game) for game in self.games)
-        return hashlib.sha256(f"{self.link_id}|{moves}".encode()).hexdigest()[:16]
-
-    def _make_record(self) -> FinishedGame:
-        return FinishedGame(
-            id=self._record_id(),
-            date=datetime.now(UTC).isoformat(timespec="seconds"),
-            board=board_token(self.board),
-            rules=rules_token(self.rules),
-            seats=tuple(Seat(seat.kind, seat.level) for seat in self.seats),
-            names=tuple(self.names),
-            scores=tuple(self.totals()),
-            winners=tuple(self.winners()),
-            moves=tuple(encode(game) for game in self.games),
-            boards=tuple(tuple(scores) for scores in self.match.board_scores()),
-            decider=self.purpose == DECIDER,
-            rated=self.rated(),
-        )
-
-    def rated(self) -> bool:
-        """Whether this game counts for the player's rating (the rule is :func:`game.play.rating.is_rated`)."""
-        seats = [(seat.kind, seat.level) for seat in self.seats]
-        return is_rated(seats, self.unrated, "" if self.purpose != PRACTICE else self.purpose, self.link_id is not None)
 
 
 def resume_session(saved: UnfinishedGame, rng: random.Random | None = None) -> tuple[Session | None, str]:

@@ -12,6 +12,7 @@ from ai_helpers import line as named
 from game.ai import review as review_module
 from game.ai.reasons import Judgement, Mistake, Reason, Why
 from game.ai.review import MoveReview, Review, judge, positions_of
+from game.ai.search.solver import Solver
 from game.core import Board, GameState, Rules
 from game.engine import Engine
 
@@ -219,7 +220,7 @@ def test_a_table_given_up_is_freed_a_chunk_a_step(monkeypatch) -> None:
     chunk = 100
     monkeypatch.setattr(review_module, "DISCARD_CHUNK", chunk)
     game = random_game(Board.square(4, 4), Rules(), seed=3)
-    review = Review(game, seconds=600, table_limit=50_000)
+    review = Review(game, seconds=600, table_limit=50_000, make_solver=Solver)  # the Python solver's table
     while len(review._table) <= 3 * chunk:  # the last positions solved: their entries fill the table
         review.step(0.01)
     review._give_up()  # as when a position is not solved in time (no clock in the test: it used to be flaky)
@@ -296,7 +297,7 @@ def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps(monke
     assert steps.solving is None and steps.solved_count() == 0
 
 
-def test_no_solver_step_outlasts_the_time_left_for_its_position(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_solver_step_outlasts_the_time_left_for_its_position() -> None:
     """``maxtime`` is per position: a step of the review never hands a position's solver more than that
     position's time left, however long the step (it gave it the whole step, 1 s from ``finish``, and positions
     searched for 124-457 ms at ``maxtime=5`` were reported solved)."""
@@ -310,9 +311,11 @@ def test_no_solver_step_outlasts_the_time_left_for_its_position(monkeypatch: pyt
             budgets.append(budget)
             return False
 
-    monkeypatch.setattr(review_module, "Solver", NeverDone)
+        def close(self) -> None:
+            pass
+
     game = random_game(Board.square(3, 3), Rules(), seed=5)
-    review = Review(game, seconds=0.005)
+    review = Review(game, seconds=0.005, make_solver=NeverDone)
     review.step(1.0)
     assert budgets and max(budgets) <= 0.005
     assert review.solved_count() == 0
@@ -320,7 +323,7 @@ def test_no_solver_step_outlasts_the_time_left_for_its_position(monkeypatch: pyt
 
 def test_the_review_table_stays_within_its_limit_and_the_values_exact() -> None:
     game = random_game(Board.square(2, 3), Rules(), seed=11)
-    steps = Review(game, seconds=30, table_limit=40).finish()
+    steps = Review(game, seconds=30, table_limit=40, make_solver=Solver).finish()
     assert len(steps._table) <= 40  # the one table shared by every position's solver
     brute = BruteForce(Rules())
     assert [move.value for move in steps.moves] == [brute.value(p) for p in positions_of(game)[:-1]]

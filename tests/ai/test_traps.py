@@ -10,7 +10,6 @@ import pytest
 from ai_helpers import TickingClock, run_to_end
 from test_solver import brute_force, random_position
 
-from game.ai.search import traps
 from game.ai.search.common import Work
 from game.ai.search.solver import PAUSE_EVERY, Solver, to_win
 from game.ai.search.traps import natural_replies, trap_move
@@ -107,9 +106,9 @@ def test_trap_search_pauses_after_every_test(monkeypatch: pytest.MonkeyPatch) ->
             super().__init__(*args, **kwargs)
             created.append(self)
 
-    monkeypatch.setattr(traps, "Solver", CountedSolver)
     state = losing_positions(Rules(), 1)[0]
-    moves = trap_move(state, random.Random(1), {}, exact_value(state), time.perf_counter() + 60, state.legal_lines()[0])
+    stop, first = time.perf_counter() + 60, state.legal_lines()[0]
+    moves = trap_move(state, random.Random(1), {}, exact_value(state), stop, first, make_solver=CountedSolver)
     yields = 0
     try:
         while True:

@@ -60,3 +60,33 @@ def test_a_stored_theme_that_is_not_offered_is_refused() -> None:
 
     settings, problems = settings_from_data({**Settings().to_data(), "theme": "neon"})
     assert problems and "neon" in problems[0] and settings.theme == "auto"
+
+
+def test_no_module_keeps_a_palette_colour_from_before_the_palette_changed() -> None:
+    """Colours are read from the theme when drawn: a module-level copy (as the board's status colours once were)
+    keeps the light palette's ink on a dark board."""
+    import ast
+    from pathlib import Path
+
+    app = Path(theme.__file__).parent
+    kept = []
+    for path in sorted(app.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            values = [node.value] if isinstance(node, ast.Assign | ast.AnnAssign) and node.value else []
+            for value in values:
+                for inner in ast.walk(value):
+                    if (isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name)
+                            and inner.value.id == "theme" and inner.attr.isupper()):  # fmt: skip
+                        kept.append(f"{path.name}:{node.lineno} theme.{inner.attr}")
+    assert kept == []
+
+
+def test_initials_on_claimed_cells_stand_out_in_both_palettes() -> None:
+    from game.app.palette import contrast
+
+    for palette in (LIGHT, DARK):
+        theme.use(palette)
+        for colour in palette.players.values():
+            fill, initial = theme.tint(colour, 0.62), theme.shade(colour, 0.35)
+            assert contrast(initial, fill) >= 3.0, (palette.name, colour)  # AA for large text

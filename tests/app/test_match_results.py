@@ -10,7 +10,8 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import board_scores, describe_entry
 from game.app.scenes.results import ResultsScene
 from game.play.presenter import Feedback, GamePresenter
-from game.play.session import DECIDER, PRACTICE, Session
+from game.play.recording import DECIDER, PRACTICE
+from game.play.session import Session
 from game.play.settings import Seat, Settings, settings_from_data
 from game.storage import FinishedGame, RecordError
 

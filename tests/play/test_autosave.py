@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from game.play.autosave import Autosave
-from game.play.session import PRACTICE, Session
+from game.play.recording import PRACTICE
+from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore, Saved
 

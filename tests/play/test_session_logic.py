@@ -12,7 +12,8 @@ import pytest
 from game.core import Board, CodeError, GameState, Rules, decode
 from game.play.i18n.phrases import tie_note
 from game.play.players import Player
-from game.play.session import DECIDER, GAME, Animation, Session, resume_session, score_curves
+from game.play.recording import DECIDER, GAME
+from game.play.session import Animation, Session, resume_session, score_curves
 from game.play.settings import Seat, Settings, settings_from_data
 from game.play.thinking import hint_seconds
 from game.storage import RecordError, UnfinishedGame

@@ -38,9 +38,10 @@ from ..position.coins import CoinTables, capture_moves, cells_given, table_steps
 from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.playouts import playout_move
-from ..search.solver import Solver, to_win
+from ..search.solver import to_win
 from ..search.traps import trap_move
 from ..search.uct import uct_move
+from ..wasm.solver import AnySolver, exact_solver
 from .hard import hard
 
 EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
@@ -212,7 +213,7 @@ def _ladder(
     kind: str,
     first: int | None,
     draw_test: Unfinished | None = None,
-) -> Generator[int | None, None, Solver | None]:
+) -> Generator[int | None, None, AnySolver | None]:
     """The solver of ``kind`` asked in turn for a move that keeps at least a draw, then (if there is one) for a
     move that wins the game, else for the best value, on one table (a null-window test is several times faster
     than the value), until ``stop``; after a win, the best value too if it comes before ``stop`` (the biggest
@@ -232,7 +233,7 @@ def _ladder(
         return (yield from _solve(state, rng, stop, best, kind, None, first, shared))
     assert draws.value is not None
     if draws.value > lead:  # the draw test already found a winning move
-        wins: Solver | None = draws
+        wins: AnySolver | None = draws
     else:
         wins = yield from _solve(state, rng, stop, draws.best_move, kind, lead, draws.best_move, shared)
     if wins is None or wins.best_move is None:
@@ -266,12 +267,16 @@ def _normal(state: GameState) -> bool:
     return state.rules.normal_play
 
 
-def _exact_move(state: GameState, rng: random.Random, exact: Solver, stop: float) -> MoveGenerator:
+def _exact_move(state: GameState, rng: random.Random, exact: AnySolver, stop: float) -> MoveGenerator:
     """The exact solver's best move when it wins the game, else the best trap that keeps its value."""
     assert exact.best_move is not None and exact.value is not None
     if exact.value > to_win(state):
         return exact.best_move
-    return (yield from trap_move(state, rng, exact.table, exact.value, stop, exact.best_move, exact.max_entries))
+    return (
+        yield from trap_move(
+            state, rng, exact.table, exact.value, stop, exact.best_move, exact.max_entries, make_solver=exact_solver
+        )
+    )
 
 
 def _solve(
@@ -284,23 +289,26 @@ def _solve(
     first: int | None,
     shared: tuple[dict[int, int], int],
     unfinished: Unfinished | None = None,
-) -> Generator[int | None, None, Solver | None]:
+) -> Generator[int | None, None, AnySolver | None]:
     """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``; ``shared``: its
     table and how many entries it may hold (:func:`_shared_table`); ``unfinished`` gets what it had shown if it
     stops before the end."""
     selective, narrow = kind != "exact", kind == "narrow"
     table, limit = shared
-    solver = Solver(
+    solver = exact_solver(
         state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
     )
-    yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps others
-    while not solver.step(0.0):
-        if time.perf_counter() >= stop:
-            if unfinished is not None:
-                unfinished.losing |= solver.refuted
-                unfinished.holding = solver.current
-            return None
-        yield best
+    try:
+        yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps
+        while not solver.step(0.0):
+            if time.perf_counter() >= stop:
+                if unfinished is not None:
+                    unfinished.losing |= solver.refuted
+                    unfinished.holding = solver.current
+                return None
+            yield best
+    finally:
+        solver.close()  # at its time, or when the move is dropped (the compiled core's search runs in a thread)
     return solver
 
 

@@ -121,6 +121,9 @@ class Solver:
                 break
         return self.done
 
+    def close(self) -> None:
+        """Nothing to stop: the search only runs inside ``step`` (the compiled core's solver has a thread to stop)."""
+
     def _store(self, key: int, entry: int) -> None:
         """Puts ``entry`` in the table unless that would take it past ``max_entries``."""
         table = self.table
@@ -141,14 +144,7 @@ class Solver:
         if drawn == self.tables.full:
             self.value = 0
             return
-        moves = self.root_moves()
-        if self._rng is not None:
-            self._rng.shuffle(moves)
-            if not (self.plain or self.selective):
-                moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
-        if self._first in moves:
-            moves.remove(self._first)
-            moves.insert(0, self._first)
+        moves = self.search_order()
         limit = self.tables.num_cells + 1
         if self.beats is not None:
             best, self.best_move = yield from self._root_window(moves, self.beats, self.beats + 1)
@@ -186,6 +182,19 @@ class Solver:
                 if alpha >= beta:
                     break
         return best, best_move
+
+    def search_order(self) -> list[int]:
+        """The root moves in the order they are searched: shuffled with ``rng`` if given (safe lines first in
+        normal play), ``first`` first. Uses ``rng`` as the search does (the compiled core's root order too)."""
+        moves = self.root_moves()
+        if self._rng is not None:
+            self._rng.shuffle(moves)
+            if not (self.plain or self.selective):
+                moves.sort(key=self._opens_something)  # stable: safe lines first, each group shuffled
+        if self._first in moves:
+            moves.remove(self._first)
+            moves.insert(0, self._first)
+        return moves
 
     def root_moves(self) -> list[int]:
         """The lines worth searching at the root (normal play: the reductions; otherwise every line)."""
@@ -409,6 +418,24 @@ def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Gen
     except OutOfNodes:
         return None
     return solver.best_move
+
+
+def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int]:
+    """The exact value for the player to move of drawing each of ``lines`` (default: every legal line), as
+    :func:`solve` counts it (two players, any rules): what an analysis board shows, and the best moves are those of
+    the largest value. Synchronous and unbounded: for small positions."""
+    solver = Solver(state, pause_every=1 << 30)
+    limit = solver.tables.num_cells + 1
+    found = {}
+    for line in state.legal_lines() if lines is None else lines:
+        search = solver.line_value(solver._images, line, -limit, limit)
+        while True:
+            try:
+                next(search)
+            except StopIteration as done:
+                found[line] = done.value
+                break
+    return found
 
 
 def to_win(state: GameState) -> int:

@@ -12,12 +12,13 @@ import functools
 import random
 import time
 from collections.abc import Callable, Generator
+from typing import Any
 
 from ...core import GameState
 from .solver import Solver, to_win
 
 MoveGenerator = Generator[int | None, None, int]
-SolverFor = Callable[..., Solver]  # a position and a threshold (``beats=``) to a solver on the shared table
+SolverFor = Callable[..., Any]  # a position and a threshold (``beats=``) to a solver on the shared table
 
 
 def trap_move(
@@ -28,11 +29,13 @@ def trap_move(
     stop: float,
     fallback: int,
     max_entries: int | None = None,
+    make_solver: SolverFor = Solver,
 ) -> MoveGenerator:
     """The move keeping the exact ``value`` (which does not win) whose position offers the opponent the most
     losing natural replies; ``fallback`` (a move worth ``value``) if time runs out at ``stop`` before any is
-    found better. ``state`` is not changed; ``table`` (the exact solver's) gets at most ``max_entries``."""
-    solver_for = functools.partial(Solver, table=table, max_entries=max_entries)
+    found better. ``state`` is not changed; ``table`` (the exact solver's) gets at most ``max_entries``;
+    ``make_solver``: :class:`~.solver.Solver` or a class with its interface (the compiled core's)."""
+    solver_for = functools.partial(make_solver, table=table, max_entries=max_entries)
     position = state.copy()
     best, best_share = fallback, -1.0
     moves = [line for line in position.legal_lines() if not position.would_capture(line)]
@@ -93,9 +96,12 @@ def _beats(
 ) -> Generator[int | None, None, bool | None]:
     """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at ``stop``."""
     solver = solver_for(position, beats=beats)
-    while not solver.step(0.0):
-        if time.perf_counter() >= stop:
-            return None
-        yield best
+    try:
+        while not solver.step(0.0):
+            if time.perf_counter() >= stop:
+                return None
+            yield best
+    finally:
+        solver.close()  # also when the move is dropped: a compiled core's search runs in a thread
     yield best  # many tests finish within their first step: pause after each, so a step stays short
     return solver.best_move is not None

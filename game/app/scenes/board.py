@@ -33,7 +33,7 @@ from ..theme import Text
 from ..widgets import Button, Panel, focus_ring
 
 ANNOUNCE_SECONDS = 4.0
-TONES = {"plain": theme.INK, "said": theme.LAST_TURN, "hint": theme.HINT}
+TONES = {"plain": "INK", "said": "LAST_TURN", "hint": "HINT"}  # the palette's colour names (read when drawn)
 WAKING = ("press", "confirm", "left", "right", "up", "down", "undo", "hint", "next", "previous")  # a person is here
 
 
@@ -395,7 +395,7 @@ class BoardScene(Scene):
             size -= 1
             lines = text.wrap(status, size, rect.width - 8)
         y = rect.centery - len(lines) * int(size * 0.75) // 2
-        colour = TONES[self.presenter.tone()]
+        colour = getattr(theme, TONES[self.presenter.tone()])
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
             y += int(size * 0.75)

@@ -10,7 +10,8 @@ from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.links import position_link, site_address
 from ...play.rating import change_by, is_rated
-from ...play.session import PRACTICE, Session, score_curves
+from ...play.recording import PRACTICE
+from ...play.session import Session, score_curves
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks

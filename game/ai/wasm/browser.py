@@ -1,0 +1,173 @@
+"""The compiled core in the browser: the same module in a Web Worker, driven by JSON strings (pygbag, Pyodide).
+
+The page's thread never searches: :class:`BrowserSolver` posts a position to the Worker (``core_page.js`` starts
+``core_worker.js`` from its source text and hands it ``core.wasm`` in base64, so nothing has to be served beside
+the game) and each ``step`` polls once for the latest message about it, without waiting. It answers what
+:class:`~game.ai.search.solver.Solver` answers. :func:`connect` is the app's one hook, once at start-up in the
+browser (``platform.window``); :func:`game.ai.wasm.solver.exact_solver` then hands out browser solvers. Where the
+page has no Worker or no WebAssembly, or the Worker fails, the Python solver plays on.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from ...core import GameState
+from ..search.common import OutOfNodes
+from ..search.solver import Solver
+from .runtime import MODULE, board_ints, position_ints, search_kind, table_log2
+
+HERE = Path(__file__).parent
+PAGE_SCRIPT = HERE / "core_page.js"
+WORKER_SCRIPT = HERE / "core_worker.js"
+TABLE_BYTES = 16 << 20  # the Worker's table, as a desktop core's
+
+_window: Any = None
+_ids = itertools.count(1)
+
+
+def connect(window: Any) -> bool:
+    """Starts the Worker in the page of ``window`` (pygbag's ``platform.window``); True if the page can run it.
+    Once connected, :func:`connected` is true and the exact searches go to the Worker."""
+    global _window
+    try:
+        if window.eval("typeof(window.pipopipetteCore)") != "object":
+            window.eval(PAGE_SCRIPT.read_text(encoding="utf-8"))
+        worker = json.dumps(WORKER_SCRIPT.read_text(encoding="utf-8"))
+        module = json.dumps(base64.b64encode(MODULE.read_bytes()).decode("ascii"))
+        opened = window.eval(f"window.pipopipetteCore.open({worker}, {module})")
+    except Exception:
+        return False
+    _window = window if opened == "ok" else None
+    return _window is not None
+
+
+def connected() -> bool:
+    return _window is not None
+
+
+def disconnect() -> None:
+    """Back to the Python solver (tests; a page whose Worker died)."""
+    global _window
+    _window = None
+
+
+def search_request(
+    reference: Solver, state: GameState, moves: list[int], search_id: int, max_nodes: int | None
+) -> dict[str, Any]:
+    """The Worker's "search" message for ``state`` over the root ``moves`` (``reference.search_order()``)."""
+    tables = reference.tables
+    rules = state.rules
+    drawn = [line for line in range(tables.num_lines) if state.drawn >> line & 1]
+    return {
+        "type": "search",
+        "id": search_id,
+        "board": f"{state.board.kind} {state.board.size} {int(rules.misere)}{int(rules.no_extra)}",
+        "boardInts": board_ints(tables),
+        "lines": tables.num_lines,
+        "cells": tables.num_cells,
+        "symmetries": len(tables.perms),
+        "tableLog2": table_log2(tables, TABLE_BYTES),
+        "positionInts": position_ints(drawn, moves),
+        "misere": int(rules.misere),
+        "noExtra": int(rules.no_extra),
+        "kind": search_kind(reference),
+        "beats": reference.beats,
+        "nodeLimit": max_nodes or 0,
+    }
+
+
+class BrowserSolver:
+    """The :class:`~game.ai.search.solver.Solver` (exact or selective) run by the Worker; ``step`` polls, never
+    waits. The arguments are the Python solver's (``table``, ``max_entries``, ``pause_every`` are not used: the
+    Worker keeps its own table per board and rules). If the Worker reports an error, the Python solver takes
+    over."""
+
+    def __init__(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        pause_every: int = 16,
+        table: dict[int, int] | None = None,
+        selective: bool = False,
+        narrow: bool = False,
+        beats: int | None = None,
+        first: int | None = None,
+        max_entries: int | None = None,
+        max_nodes: int | None = None,
+    ) -> None:
+        self._reference = Solver(
+            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
+        )
+        self.tables = self._reference.tables
+        self.table = self._reference.table
+        self.max_entries = self._reference.max_entries
+        self.beats = beats
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.done = False
+        self.refuted: set[int] = set()
+        self.current: int | None = None
+        self.nodes = 0
+        self._id = next(_ids)
+        self._moves = self._reference.search_order() if state.drawn != self.tables.full else []
+        self._request = search_request(self._reference, state, self._moves, self._id, max_nodes)
+        self._window = _window
+        self._posted = False
+        self._fallback: Solver | None = None
+
+    def step(self, budget_seconds: float) -> bool:
+        """Posts the search (first call) and reads what the Worker has said since; True once it is done.
+        ``budget_seconds`` only matters once the Python solver has taken over."""
+        if self.done:
+            return True
+        if self._fallback is not None:
+            self.done = self._fallback.step(budget_seconds)
+            self.value, self.best_move = self._fallback.value, self._fallback.best_move
+            self.refuted, self.current = self._fallback.refuted, self._fallback.current
+            return self.done
+        try:
+            if not self._posted:
+                self._posted = True
+                if self._window.pipopipetteCore.post(json.dumps(self._request)) != "ok":
+                    return self._take_over(budget_seconds)
+                self.current = self._moves[0] if self._moves else None
+            answer = self._window.pipopipetteCore.poll(self._id)
+        except Exception:
+            return self._take_over(budget_seconds)
+        if answer == "closed":
+            return self._take_over(budget_seconds)
+        if not answer:
+            return False
+        return self._read(json.loads(str(answer)), budget_seconds)
+
+    def _read(self, message: dict[str, Any], budget_seconds: float) -> bool:
+        kind = message.get("type")
+        if kind == "progress":
+            self.nodes = int(message["nodes"])
+            self.current = message["current"]
+            self.refuted = set(message["refuted"])
+            return False
+        if kind == "done":
+            self.nodes = int(message["nodes"])
+            self.value, self.best_move, self.done = int(message["value"]), message["move"], True
+            return True
+        if kind == "out_of_nodes":
+            raise OutOfNodes
+        return self._take_over(budget_seconds)
+
+    def _take_over(self, budget_seconds: float) -> bool:
+        self._fallback = self._reference
+        return self.step(budget_seconds)
+
+    def close(self) -> None:
+        """Tells the Worker to stop this search (it stops within a slice of nodes)."""
+        if self._posted and self._fallback is None and not self.done:
+            with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
+                self._window.pipopipetteCore.post(json.dumps({"type": "stop", "id": self._id}))

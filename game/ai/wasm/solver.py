@@ -1,0 +1,235 @@
+"""The solver's interface over the compiled core, searching in a thread; :func:`exact_solver` picks it.
+
+:class:`WasmSolver` answers what :class:`~game.ai.search.solver.Solver` answers (``step(budget) -> done``,
+``value``, ``best_move``, ``refuted``, ``current``, ``nodes``) for the exact and the selective searches, any board
+and rule variant of two players. The Python solver computes its root moves and their order (so ``rng`` and
+``first`` act as they do there); the core searches them. The first ``step`` starts a thread that runs the core a
+slice of nodes at a time (:data:`SLICE_NODES`); ``step`` only waits for it up to its budget, so a caller that
+steps with budget 0 between frames never waits. :meth:`WasmSolver.close` (or dropping the solver) stops the thread
+within a slice.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from ...core import GameState
+from ..search.common import OutOfNodes
+from ..search.solver import PAUSE_EVERY, Solver
+from ..search.solver import solve_move as python_solve_move
+from . import browser
+from .browser import BrowserSolver
+from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
+
+SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
+# ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
+# Expert's generator inside ``Search.step``'s few ms) sleeps instead of spinning, and the search thread has the CPU.
+POLL_SECONDS = 0.0005
+
+
+class _Job:
+    """What the search thread shares with its solver: the request, the answer, and the stop flag."""
+
+    def __init__(self, reference: Solver, state: GameState, max_nodes: int | None) -> None:
+        rules = state.rules
+        self.tables = reference.tables
+        self.board: tuple[object, ...] = (state.board.kind, state.board.size, rules.misere, rules.no_extra)
+        self.drawn = [line for line in range(reference.tables.num_lines) if state.drawn >> line & 1]
+        self.moves = reference.search_order() if state.drawn != reference.tables.full else []
+        self.misere, self.no_extra, self.beats = rules.misere, rules.no_extra, reference.beats
+        self.kind = search_kind(reference)
+        self.max_nodes = max_nodes or 0
+        self.stop = False
+        self.finished = threading.Event()
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.out_of_nodes = False
+        self.failed = False
+        self.nodes = 0
+        self.current: int | None = None
+        self.refuted: set[int] = set()
+
+    def run(self) -> None:
+        cores = pool()  # loads the module the first time (about 0.1 s), here in the thread, not in the frame loop
+        core = None if cores is None else cores.take(self.board, lambda: self.stop)
+        self.failed = core is None and not self.stop  # no core here, or the pool is closing: Python takes over
+        try:
+            if core is not None and cores is not None:
+                self._search(core, cores)
+        except CoreError:
+            self.failed = True
+        finally:
+            if core is not None and cores is not None:
+                cores.give_back(core)
+            self.finished.set()
+
+    def _search(self, core: Core, cores: Pool) -> None:
+        core.load(self.tables, self.board)
+        core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes, self.kind)
+        self.current = self.moves[0] if self.moves else None
+        status = RUNNING
+        while status == RUNNING and not (self.stop or cores.closing):
+            status = core.run(SLICE_NODES)
+            self.nodes, self.current, refuted = core.progress()
+            self.refuted = set(refuted)
+        if status == DONE:
+            self.value, self.best_move = core.result()
+        self.out_of_nodes = status == OUT_OF_NODES
+        self.failed = status == RUNNING and not self.stop  # the pool closed under it
+
+
+class WasmSolver:
+    """The :class:`~game.ai.search.solver.Solver` (exact, or selective) run by the compiled core.
+
+    Same arguments; ``table``, ``max_entries`` and ``pause_every`` are accepted for the same calls and not used:
+    the core keeps its own table per board and rules (of fixed size, in its memory), and runs in slices of
+    nodes. If the core cannot take the board (more than 384 lines), the Python solver runs instead."""
+
+    def __init__(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        pause_every: int = PAUSE_EVERY,
+        table: dict[int, int] | None = None,
+        selective: bool = False,
+        narrow: bool = False,
+        beats: int | None = None,
+        first: int | None = None,
+        max_entries: int | None = None,
+        max_nodes: int | None = None,
+    ) -> None:
+        self._reference = Solver(
+            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
+        )
+        self.tables = self._reference.tables
+        self.table = self._reference.table
+        self.max_entries = self._reference.max_entries
+        self.beats = beats
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.done = False
+        self._job = _Job(self._reference, state, max_nodes)
+        self._thread: threading.Thread | None = None
+        self._fallback: Solver | None = None
+
+    @property
+    def refuted(self) -> set[int]:
+        return self._fallback.refuted if self._fallback else self._job.refuted
+
+    @property
+    def current(self) -> int | None:
+        return self._fallback.current if self._fallback else self._job.current
+
+    @property
+    def nodes(self) -> int:
+        return self._fallback.nodes if self._fallback else self._job.nodes
+
+    def step(self, budget_seconds: float) -> bool:
+        """Waits up to ``budget_seconds`` (at least :data:`POLL_SECONDS`) for the search, which the first call
+        starts; True once it is done. Raises :class:`~game.ai.search.common.OutOfNodes` past ``max_nodes``."""
+        if self.done:
+            return True
+        if self._fallback is not None:
+            return self._step_fallback(budget_seconds)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._job.run, name="wasm-solver", daemon=True)
+            self._thread.start()
+        if not self._job.finished.wait(max(budget_seconds, POLL_SECONDS)):
+            return False
+        job = self._job
+        if job.failed:
+            self._fallback = self._reference
+            return self._step_fallback(budget_seconds)
+        if job.out_of_nodes:
+            raise OutOfNodes
+        if job.stop:
+            return False
+        self.value, self.best_move, self.done = job.value, job.best_move, True
+        return True
+
+    def _step_fallback(self, budget_seconds: float) -> bool:
+        assert self._fallback is not None
+        self.done = self._fallback.step(budget_seconds)
+        self.value, self.best_move = self._fallback.value, self._fallback.best_move
+        return self.done
+
+    def close(self) -> None:
+        """Stops the search (its thread lets go of the core within a slice of nodes)."""
+        self._job.stop = True
+
+    def __del__(self) -> None:
+        self._job.stop = True
+
+
+def solve(state: GameState, max_seconds: float | None = None) -> int | None:
+    """:func:`game.ai.search.solver.solve` by the compiled core when it runs here, else by the Python solver."""
+    found = solve_move(state, max_seconds)
+    return None if found is None else found[0]
+
+
+def solve_move(state: GameState, max_seconds: float | None = None) -> tuple[int, int | None] | None:
+    """:func:`game.ai.search.solver.solve_move` by the compiled core when it runs here (the value of a two-player
+    position and a best line, or None if ``max_seconds`` run out first), else by the Python solver."""
+    solver = exact_solver(state)
+    if isinstance(solver, Solver):
+        return python_solve_move(state, max_seconds)
+    finished = solver.step(1e9 if max_seconds is None else max_seconds)
+    solver.close()
+    if not finished:
+        return None
+    assert solver.value is not None
+    return solver.value, solver.best_move
+
+
+def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int] | None:
+    """:func:`game.ai.search.solver.line_values` by the compiled core (each line a search of one root move on the
+    core's table), in the calling thread; None when the core does not run here or cannot take the board."""
+    cores = pool()
+    if cores is None or not core_takes(state):
+        return None
+    reference = Solver(state)
+    job = _Job(reference, state, None)
+    core = cores.take(job.board, lambda: False)
+    assert core is not None  # it waits for a core and never gives up
+    found = {}
+    try:
+        core.load(job.tables, job.board)
+        for line in state.legal_lines() if lines is None else lines:
+            core.start(job.drawn, [line], job.misere, job.no_extra, None, 0, job.kind)
+            while core.run(SLICE_NODES) == RUNNING:
+                pass
+            found[line] = core.result()[0]
+    except CoreError:
+        return None
+    finally:
+        cores.give_back(core)
+    return found
+
+
+def core_takes(state: GameState) -> bool:
+    """Whether the compiled core searches ``state``'s rules: two players, captures optional (the core does not know
+    the captures-compulsory rule; the Python solver does)."""
+    return state.rules.players == 2 and not state.rules.must_capture
+
+
+def compiled_core_available() -> bool:
+    """Whether the compiled core runs here (``wasmtime`` and the module load)."""
+    return pool() is not None
+
+
+AnySolver = Solver | WasmSolver | BrowserSolver  # one interface: step, value, best_move, refuted, current, close
+
+
+def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
+    """A solver for ``state`` taking :class:`~game.ai.search.solver.Solver`'s arguments: the compiled core's for
+    the searches of two players (exact or selective) when it runs here, else the Python solver (three or four
+    players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser,
+    once :func:`~.browser.connect` has started the Worker, the Worker's."""
+    if not core_takes(state) or not (present() or browser.connected()):
+        return Solver(state, *args, **kwargs)
+    if browser.connected():
+        return BrowserSolver(state, *args, **kwargs)
+    return WasmSolver(state, *args, **kwargs)
