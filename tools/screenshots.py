@@ -93,11 +93,11 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     size = (round(css_size[0] * density), round(css_size[1] * density))
     app = App(size=size, store=store, browser=False, density=density)
     history = [
-        finished(Settings(seats=VS_COMPUTER, shape=shape, size=s)).record()
+        finished(Settings(seats=VS_COMPUTER, shape=shape, size=s)).record().to_data()
         for shape, s in (("square", (3, 3)), ("triangle", (5,)), ("hex", (1,)))
     ]
     store.put("history", history)
-    store.put("unfinished", played(Settings(seats=VS_COMPUTER), 9).to_unfinished())
+    store.put("unfinished", played(Settings(seats=VS_COMPUTER), 9).to_unfinished().to_data())
     app.manager.reset(app.manager.top)
     app.frame(0.0)
     pygame.image.save(app.screen, str(OUT / f"menu-{orientation}.png"))

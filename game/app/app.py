@@ -31,7 +31,7 @@ from ..storage import Saved, Store, open_store
 from . import layout, theme
 from .announcer import Announcer, page_document
 from .assets import ICON, load_image
-from .input import PINCH_KINDS, POINTER_KINDS, Action, InputMapper
+from .input import PINCH_KINDS, POINTER_KINDS, InputMapper
 from .notice_strip import NoticeStrip
 from .page import browser_window, prefers_dark
 from .scene import Scene, SceneFactory, SceneManager
@@ -39,6 +39,7 @@ from .scenes import SCENES
 from .scenes.opening import open_link
 from .sound import Sounds
 from .theme import Text
+from .window import FollowsPage
 
 RETRY_SECONDS = 5.0
 DESKTOP_PX_PER_MM = 96 / 25.4
@@ -59,7 +60,7 @@ def set_window_icon() -> None:
         pygame.display.set_icon(load_image(ICON))
 
 
-class App:
+class App(FollowsPage):
     """Everything a scene needs (:class:`game.app.scene.Services`), passed to each scene rather than global.
     ``frames`` counts turns of the loop, ``drawn`` the frames really drawn; ``density`` is surface pixels per CSS
     pixel (1 on the desktop)."""
@@ -131,51 +132,6 @@ class App:
             self.hash_watch.used()
 
     # -- the surface follows the window ---------------------------------------------------------------------
-    def _follow_window_size(self) -> None:
-        """After the desktop window was resized: keep the new surface, but never smaller than the least size laid
-        out as designed for its shape."""
-        surface = pygame.display.get_surface()
-        if surface is None:
-            return
-        self.screen = surface
-        w, h = self.screen.get_size()
-        least_w, least_h = layout.least_size((w, h))
-        if w < least_w or h < least_h:
-            self.screen = pygame.display.set_mode((max(w, least_w), max(h, least_h)), pygame.RESIZABLE)
-        self.dirty = True
-
-    def _browser_canvas(self) -> tuple[tuple[int, int], float]:
-        window = browser_window()
-        ratio = getattr(window, "devicePixelRatio", 1.0)
-        return layout.browser_canvas(float(window.innerWidth), float(window.innerHeight), float(ratio or 1.0))
-
-    def _follow_browser_window(self) -> None:
-        """Give the canvas the page's current shape and pixel density when either changed (a rotation, a resized
-        window, a zoom), then let pygbag fit it on the page again."""
-        size, density = self._browser_canvas()
-        if size == self.size and density == self.density:
-            return
-        self.screen = pygame.display.set_mode(size)
-        self.density = density
-        self._fit_notices()
-        try:
-            refit = browser_window().window_resize  # pygbag's page; its set_mode calls it before the canvas changed
-        except AttributeError:
-            return
-        if callable(refit):
-            refit()
-
-    def _watch_visibility(self) -> None:
-        """When the page goes out of sight (another tab, the phone locked), the top scene is told (``hidden``), so
-        a timed game waits instead of playing itself out."""
-        try:
-            hidden = bool(browser_window().document.hidden)
-        except AttributeError:  # (a page without the Page Visibility API: always in sight)
-            hidden = False
-        if hidden and not self.page_hidden:
-            self.dispatch(Action("hidden"))
-        self.page_hidden = hidden
-
     # -- scenes by name ---------------------------------------------------------------------------------------
     def scene(self, name: str, /, **args: Any) -> Scene:
         """A new scene registered as ``name``, given this app and ``args``."""

@@ -18,8 +18,9 @@ from .history import RECENT_GAMES, Account, Additions, Earlier
 from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED
 from .memory import MemoryStore
 from .notices import Notice
+from .progress import daily_from_data, is_day, solved_from_data
 from .records import FinishedGame, FoldedGame, LegacyTotals, Outcome, RecordError, Seat, UnfinishedGame
-from .saved import HistoryView, Saved, daily_from_data, is_day, solved_from_data
+from .saved import HistoryView, Saved
 from .store import Store, StoreError, StoreUnavailable
 
 __all__ = [
