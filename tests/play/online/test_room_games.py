@@ -12,7 +12,7 @@ from game.core import Board, Rules
 from game.play.online.protocol import GUEST, HOST, Refusal
 from game.play.online.room import Room
 from game.play.online.room_setup import RoomSetup, SeatPlayer
-from game.play.players import Player
+from game.play.players import COLOURS, Player
 
 BOARDS = {
     "square 5x5, 2 players": (Board.square(5), 2, "hg"),
@@ -80,7 +80,7 @@ def test_names_colours_and_initials_are_carried_and_a_guest_clash_gives_way():
     wire.connect()
     for room in wire.rooms:
         lea, zoe = room.table.looks()
-        assert (lea.name, lea.initial, lea.colour) == ("Léa", "L", (0, 150, 110))
+        assert (lea.name, lea.initial, lea.colour) == ("Léa", "L", COLOURS["green"])  # (in the palette shown)
         assert zoe.name == "Zoë" and zoe.initial != "L" and zoe.colour != lea.colour
     wire.assert_same()
 
