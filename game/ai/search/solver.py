@@ -32,7 +32,6 @@ from ...core import GameState
 from ..position.coins import (
     CoinTables,
     add_line,
-    capture_mask,
     capture_moves,
     chain_end_moves,
     components,
@@ -48,13 +47,14 @@ from ..position.coins import (
     untake,
 )
 from .common import UNKNOWN, OutOfNodes, Work, bounds_after, pack, unpack
+from .plain import PlainSearch
 
 PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: the search pauses every PAUSE_SECONDS)
 
 Search = Generator[None, None, int]
 
 
-class Solver:
+class Solver(PlainSearch):
     """Solves a two-player position in small steps: ``step(budget)`` until it returns True, then ``value``."""
 
     def __init__(
@@ -341,51 +341,6 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        return value
-
-    # -- misère, no extra move, captures compulsory: plain negamax with the table ---------------------------------
-    def _plain_moves(self, drawn: int) -> Iterator[int]:
-        """Every undrawn line but redundant twins; with captures compulsory, only a capture while there is one (one
-        capture when a capture gives an extra move: the mover then takes every capture in turn, in any order, to
-        the same position)."""
-        tables = self.tables
-        if self.must_capture:
-            captures = capture_mask(tables, drawn, self._deg)
-            if captures:
-                lines = [line for line in tables.order if captures >> line & 1]
-                yield from lines if self.no_extra else lines[:1]
-                return
-        skip = drawn | twin_lines(tables, drawn)
-        for line in tables.order:
-            if not skip >> line & 1:
-                yield line
-
-    def _plain(self, images: tuple[int, ...], alpha: int, beta: int) -> Search:
-        if self.work.tick():
-            yield
-        tables = self.tables
-        drawn = images[0]
-        if drawn == tables.full:
-            return 0
-        key = min(images)
-        tt = self.table
-        low, high, _ = unpack(tt.get(key, UNKNOWN))
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
-        start = alpha
-        value = -999
-        for line in self._plain_moves(drawn):
-            score = yield from self.line_value(images, line, alpha, beta)
-            if score > value:
-                value = score
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        self._store(key, pack(*bounds_after(value, start, beta, low, high)))
         return value
 
 
