@@ -12,6 +12,7 @@ import sys
 
 import pygame
 import pytest
+from link_games import SITE, finished, played
 
 from game.app import main
 from game.app.scenes.board import BoardScene
@@ -19,7 +20,7 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
-from game.core import Board, GameState, Rules, decode, encode
+from game.core import Board, decode, encode
 from game.play.links import (
     friend_link,
     parse_link,
@@ -29,20 +30,6 @@ from game.play.settings import Seat, Settings
 
 from .conftest import Driver, FakeClock
 from .test_browser import FakeLocalStorage
-
-SITE = "https://example.org/pipopipette/"
-
-
-def played(board: Board, moves: int, seed: int = 1, rules: Rules | None = None) -> GameState:
-    state = GameState(board, rules or Rules())
-    rng = random.Random(seed)
-    while not state.over and len(state.moves) < moves:
-        state.play_random(rng)
-    return state
-
-
-def finished(board: Board, seed: int = 1) -> GameState:
-    return played(board, board.num_lines, seed)
 
 
 # -- the browser branch ---------------------------------------------------------------------------------------------

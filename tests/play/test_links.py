@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from link_games import SITE, finished, played
 
 from game.core import Board, GameState, Rules
 from game.play.links import (
@@ -17,20 +18,6 @@ from game.play.links import (
     position_link,
 )
 from game.storage import LINK_GAMES, MemoryStore, Saved
-
-SITE = "https://example.org/pipopipette/"
-
-
-def played(board: Board, moves: int, seed: int = 1, rules: Rules | None = None) -> GameState:
-    state = GameState(board, rules or Rules())
-    rng = random.Random(seed)
-    while not state.over and len(state.moves) < moves:
-        state.play_random(rng)
-    return state
-
-
-def finished(board: Board, seed: int = 1) -> GameState:
-    return played(board, board.num_lines, seed)
 
 
 # -- links as text ----------------------------------------------------------------------------------------------

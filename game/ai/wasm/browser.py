@@ -14,13 +14,13 @@ import base64
 import contextlib
 import itertools
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 from ...core import GameState
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
+from .front import CoreFront
 from .runtime import MODULE, board_ints, position_ints, search_kind, table_log2
 
 HERE = Path(__file__).parent
@@ -83,35 +83,13 @@ def search_request(
     }
 
 
-class BrowserSolver:
+class BrowserSolver(CoreFront):
     """The :class:`~game.ai.search.solver.Solver` (exact or selective) run by the Worker; ``step`` polls, never
     waits. The arguments are the Python solver's (``table``, ``max_entries``, ``pause_every`` are not used: the
     Worker keeps its own table per board and rules). If the Worker reports an error, the Python solver takes
     over."""
 
-    def __init__(
-        self,
-        state: GameState,
-        rng: random.Random | None = None,
-        pause_every: int = 16,
-        table: dict[int, int] | None = None,
-        selective: bool = False,
-        narrow: bool = False,
-        beats: int | None = None,
-        first: int | None = None,
-        max_entries: int | None = None,
-        max_nodes: int | None = None,
-    ) -> None:
-        self._reference = Solver(
-            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
-        )
-        self.tables = self._reference.tables
-        self.table = self._reference.table
-        self.max_entries = self._reference.max_entries
-        self.beats = beats
-        self.value: int | None = None
-        self.best_move: int | None = None
-        self.done = False
+    def _start(self, state: GameState, max_nodes: int | None) -> None:
         self.refuted: set[int] = set()
         self.current: int | None = None
         self.nodes = 0

@@ -254,7 +254,7 @@ def pool() -> Pool | None:
 def _load() -> Pool | None:
     try:
         import wasmtime
-    except ImportError:
+    except (ImportError, RuntimeError, OSError):  # not installed, or a wheel that cannot run on this platform
         return None
     try:
         engine = wasmtime.Engine()

@@ -11,17 +11,17 @@ within a slice.
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Iterable
 from typing import Any
 
 from ...core import GameState
 from ..search.common import OutOfNodes
-from ..search.solver import PAUSE_EVERY, Solver
+from ..search.solver import Solver
 from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
+from .front import CoreFront
 from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
@@ -81,36 +81,14 @@ class _Job:
         self.failed = status == RUNNING and not self.stop  # the pool closed under it
 
 
-class WasmSolver:
+class WasmSolver(CoreFront):
     """The :class:`~game.ai.search.solver.Solver` (exact, or selective) run by the compiled core.
 
     Same arguments; ``table``, ``max_entries`` and ``pause_every`` are accepted for the same calls and not used:
     the core keeps its own table per board and rules (of fixed size, in its memory), and runs in slices of
     nodes. If the core cannot take the board (more than 384 lines), the Python solver runs instead."""
 
-    def __init__(
-        self,
-        state: GameState,
-        rng: random.Random | None = None,
-        pause_every: int = PAUSE_EVERY,
-        table: dict[int, int] | None = None,
-        selective: bool = False,
-        narrow: bool = False,
-        beats: int | None = None,
-        first: int | None = None,
-        max_entries: int | None = None,
-        max_nodes: int | None = None,
-    ) -> None:
-        self._reference = Solver(
-            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
-        )
-        self.tables = self._reference.tables
-        self.table = self._reference.table
-        self.max_entries = self._reference.max_entries
-        self.beats = beats
-        self.value: int | None = None
-        self.best_move: int | None = None
-        self.done = False
+    def _start(self, state: GameState, max_nodes: int | None) -> None:
         self._job = _Job(self._reference, state, max_nodes)
         self._thread: threading.Thread | None = None
         self._fallback: Solver | None = None
