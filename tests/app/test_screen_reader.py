@@ -51,3 +51,15 @@ def test_a_hint_is_told_with_its_line_and_a_refused_key_with_its_reason(make_dri
     competitive, _ = start(make_driver, Settings(seats=(HUMAN, EASY), animation="fast", competitive=True))
     competitive.key(pygame.K_h)
     assert competitive.app.announcer.said[-1] == "No hints in a competitive game"
+
+
+def test_the_result_is_told_when_the_game_ends(make_driver):
+    driver, session = start(make_driver, Settings(seats=(HUMAN, HUMAN), size=(2, 2), animation="fast"))
+    rng = random.Random(1)
+    while not session.state.over:
+        session.play_line(rng.choice(session.state.legal_lines()))
+    driver.until(lambda: type(driver.scene).__name__ == "ResultsScene", limit=600)
+    told = driver.app.announcer.said[-1]
+    scores = session.totals()
+    assert told.endswith(f"Player 1 {scores[0]}, Player 2 {scores[1]}.")
+    assert told.startswith(("Player 1 wins", "Player 2 wins", "A draw"))

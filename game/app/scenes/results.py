@@ -138,6 +138,13 @@ class ResultsScene(Scene):
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
+        self.app.announcer.say(self.spoken())
+
+    def spoken(self) -> str:
+        """The result for a screen reader: who won, every player's score, and what the game did to the rating."""
+        session = self.session
+        scores = ", ".join(f"{name} {total}" for name, total in zip(session.names, session.totals(), strict=True))
+        return " ".join(part for part in (f"{headline(session)} {scores}.", self.rating_note) if part)
 
     def arrange(self) -> None:
         m = self.app.metrics
