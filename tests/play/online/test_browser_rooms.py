@@ -227,6 +227,6 @@ def test_a_message_too_long_or_a_flood_never_reaches_the_room(pages):
     while time.monotonic() < end and not pages.ask(page="guest", eval="window.pipopipetteOnline.channel === null"):
         time.sleep(0.1)
     assert wait_for(guest_channel, "flood").kind == "flood"
-    # the host hears of the close once the SCTP stream reset gets through the 2,000 messages it still had queued:
-    # a second or two on a quiet machine, once over 20 s on a loaded one (a liveness wait, not a speed check)
-    assert wait_for(host_channel, "closed", seconds=90).kind == "closed"
+    # (the flooding host is not asserted to hear of the close: Chromium delivers the channel's reset behind the
+    # 2,000 messages the host still has queued, after 2 s in some runs and not within 90 s in others; the room's
+    # own liveness check, a pause after 8 s without a message, is what tells a player, tested in test_room_faults)
