@@ -229,4 +229,4 @@ def test_a_message_too_long_or_a_flood_never_reaches_the_room(pages):
     assert wait_for(guest_channel, "flood").kind == "flood"
     # (the flooding host is not asserted to hear of the close: Chromium delivers the channel's reset behind the
     # 2,000 messages the host still has queued, after 2 s in some runs and not within 90 s in others; the room's
-    # own liveness check, a pause after 8 s without a message, is what tells a player, tested in test_room_faults)
+    # own liveness check, a pause after 8 s without a message, is what tells a player, tested in test_room_games)
