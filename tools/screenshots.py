@@ -109,7 +109,7 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     triangle = played(Settings(seats=FOUR, shape="triangle", size=(6,), timer=15), 30, seed=5)
     shoot(app, BoardScene(app, triangle), "board-triangle", orientation, lambda: triangle.timer.set_remaining(6))
     hexagon = played(Settings(seats=VS_COMPUTER, shape="hex", size=(2,)), 52, seed=8)
-    hexagon.hint = hint(hexagon.state, 0.3)
+    hexagon.thinker.hint = hint(hexagon.state, 0.3)
     shoot(app, BoardScene(app, hexagon), "board-hex", orientation)
     shoot(app, ResultsScene(app, finished(Settings(seats=VS_COMPUTER, size=(4, 4)))), "results", orientation)
     howto = HowToScene(app)

@@ -34,13 +34,15 @@ SELECTED = LIGHT.selected
 FOCUS = LIGHT.focus
 WASH = LIGHT.wash
 PALETTE = LIGHT
+AWAY_FROM_WASH = 0  # what shade() mixes towards: black on a light palette, white on a dark one (set by use())
 
 
 def use(palette: Palette) -> None:
     """Draw with ``palette`` from now on: its colours become this module's, and each player colour's name takes the
     palette's shade of it (``game.play.players.COLOURS``, which every seat's look is made from)."""
-    global PALETTE
+    global PALETTE, AWAY_FROM_WASH
     PALETTE = palette
+    AWAY_FROM_WASH = 0 if luminance(palette.wash) > 0.5 else 255
     for name, colour in palette.colours().items():
         globals()[name.upper()] = colour
     COLOURS.update(palette.players)
@@ -208,8 +210,7 @@ class Text:
 def shade(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     """``colour`` moved away from the palette's wash, for a mark on a pale fill of it (an initial in a claimed
     cell): mixed with black in the light palette, with white in the dark one. 0 keeps it."""
-    far = 0 if luminance(WASH) > 0.5 else 255
-    return tuple(round(c + (far - c) * amount) for c in colour)  # type: ignore[return-value]
+    return tuple(round(c + (AWAY_FROM_WASH - c) * amount) for c in colour)  # type: ignore[return-value]
 
 
 def darker(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

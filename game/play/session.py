@@ -7,7 +7,6 @@ Computer players and hints run one ``step()`` (a few milliseconds) per frame, so
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import ai
@@ -106,10 +105,14 @@ class Session(Recording):
         return ai.ComputerPlayer(seat.level, self.rng.randrange(2**32)) if seat.is_computer else None
 
     # -- what the scene shows ---------------------------------------------------------------------------------
-    def is_you(self, seat: int) -> bool:
-        """True when ``seat`` is the one human playing computers (the scoreboard calls them "You")."""
+    @property
+    def you(self) -> int | None:
+        """The seat of the one person playing computers (the scoreboard calls them "You"), else None."""
         humans = [i for i, s in enumerate(self.seats) if not s.is_computer]
-        return humans == [seat]
+        return humans[0] if len(humans) == 1 else None
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.you
 
     @property
     def state(self) -> GameState:
@@ -128,31 +131,14 @@ class Session(Recording):
         """The hint found (its line and why), shown until a line is drawn."""
         return self.thinker.hint
 
-    @hint.setter
-    def hint(self, hint: tuple[int, ai.Reason | None] | None) -> None:
-        self.thinker.hint = hint
-
     @property
     def hint_search(self) -> ai.HintSearch | None:
         return self.thinker.hint_search
-
-    @hint_search.setter
-    def hint_search(self, search: ai.HintSearch | None) -> None:
-        self.thinker.hint_search = search
 
     @property
     def players(self) -> list[ai.ComputerPlayer | None]:
         """By seat: the computer player, or None for a person."""
         return self.thinker.players
-
-    @property
-    def wall(self) -> Callable[[], float]:
-        """The player's clock, by which a computer's time budget is kept (the thinking's)."""
-        return self.thinker.wall
-
-    @wall.setter
-    def wall(self, clock: Callable[[], float]) -> None:
-        self.thinker.wall = clock
 
     @property
     def human_to_move(self) -> bool:
@@ -253,8 +239,7 @@ class Session(Recording):
         self.timer.restart()
         self.moves_made += 1
         self.sounds.append("capture" if result.captured else "line")
-        you = next((seat for seat in range(len(self.seats)) if self.is_you(seat)), None)
-        self.spoken.append(announce_move(state, result, self.names, you))
+        self.spoken.append(announce_move(state, result, self.names, self.you))
         if state.over:
             self.over_since = self.now
 

@@ -19,8 +19,6 @@ from game.app import layout, main
 
 from .conftest import Driver, FakeClock
 
-__all__ = ["FakeLocalStorage"]  # (the link tests take it from here)
-
 
 class FakeDocument:
     """The page's document: only whether it is out of sight (the Page Visibility API)."""

@@ -90,7 +90,7 @@ def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):
     driver.app.manager.push(BoardScene(driver.app, session))
     driver.frames(2)
     search = RecordingSearch(steps=3, best=session.state.legal_lines()[2])
-    session.hint_search = search
+    session.thinker.hint_search = search
     driver.frames(3)
     assert len(search.budgets) == 3
     assert all(STEP_MIN_SECONDS <= budget <= STEP_MAX_SECONDS for budget in search.budgets)

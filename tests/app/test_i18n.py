@@ -240,7 +240,7 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
 
     def hinted():
         session = played(Settings(seats=you_and_computer, shape="hex", size=(2,)), 52)
-        session.hint = hint(session.state, 0.3)
+        session.thinker.hint = hint(session.state, 0.3)
         return app.scene("board", session=session)
 
     def howto(page: int):

@@ -13,6 +13,7 @@ import sys
 import pygame
 import pytest
 from link_games import SITE, finished, played
+from storage_fakes import FakeLocalStorage
 
 from game.app import main
 from game.app.scenes.board import BoardScene
@@ -29,7 +30,6 @@ from game.play.links import (
 from game.play.settings import Seat, Settings
 
 from .conftest import Driver, FakeClock
-from .test_browser import FakeLocalStorage
 
 
 # -- the browser branch ---------------------------------------------------------------------------------------------

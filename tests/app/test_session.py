@@ -283,7 +283,7 @@ def test_the_expert_plays_its_best_move_so_far_when_its_time_is_up_in_wall_time(
     settings = Settings(seats=(Seat("computer", "expert"), Seat("human")), size=(3, 3))
     session = Session(settings, random.Random(1), first=0)
     wall = [1000.0]
-    session.wall = lambda: wall[0]
+    session.thinker.wall = lambda: wall[0]
     endless = EndlessSearch(best=session.state.legal_lines()[5])
     session.players[0].think = lambda state: endless
     session.update(0.1)
@@ -301,7 +301,7 @@ def test_only_the_expert_has_a_time_budget():
     settings = Settings(seats=(Seat("computer", "hard"), Seat("human")), size=(3, 3))
     session = Session(settings, random.Random(1), first=0)
     wall = [0.0]
-    session.wall = lambda: wall[0]
+    session.thinker.wall = lambda: wall[0]
     endless = EndlessSearch(best=0)
     session.players[0].think = lambda state: endless
     for _ in range(5):

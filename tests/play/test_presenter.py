@@ -61,7 +61,7 @@ def test_a_finished_game_and_a_hint():
     session_lines = tuple(range(Board.square(3).num_lines))
     assert presented(lines=session_lines).status(Pointing()) == "Game over"
     presenter = presented()
-    presenter.session.hint = (4, Reason(Why.SAFE))
+    presenter.session.thinker.hint = (4, Reason(Why.SAFE))
     assert presenter.status(Pointing()) == "Hint: a safe line, it gives no box its third side"
     assert presenter.tone() == "hint" and presenter.marks(Pointing()).hint == 4
 

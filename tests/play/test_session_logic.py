@@ -564,7 +564,7 @@ def test_the_expert_s_line_comes_a_tenth_of_a_second_before_its_time_is_up_in_wa
     expert.seconds = 0.6
     expert.think = lambda state: Endless()  # type: ignore[method-assign]
     wall = [0.0]
-    session.wall = lambda: wall[0]
+    session.thinker.wall = lambda: wall[0]
     session.update(0.01)  # it starts thinking at wall time 0
     wall[0] = 0.25
     session.update(0.01)
