@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import phrases
-from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book
+from .envelope import wrap_in_steps
+from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
 from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
+from .steps import Work, drain
 from .store import Store
 
 _DELETE = object()
@@ -128,16 +130,22 @@ class Saved(PuzzleProgress):
     # -- history ----------------------------------------------------------------------------------------------
     def history(self) -> HistoryView:
         """The history to show: what is stored (its unreadable parts kept aside), what is added but not merged
-        yet, and the games not saved yet. Read it once and keep it: it reads the whole history."""
+        yet, and the games not saved yet. Read it once and keep it: it reads the whole history (scenes read it in
+        steps, :meth:`history_in_steps`)."""
+        return drain(self.history_in_steps())
+
+    def history_in_steps(self) -> Work[HistoryView]:
+        """:meth:`history` in steps of a few ms (``steps.Steps`` runs them from the frame loop); what is added is
+        merged into the stored history on the way."""
         with self.store.lock(HISTORY) as alone:
-            book = self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
+            book = yield from self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
             if book is None:  # (a history that cannot be written over: what is added is still shown)
                 book = Book()
                 for _, additions in self._additions():
                     book.merge(additions)
             for waiting in self.unsaved:
                 book.merge(waiting)
-        book.compact(self.classify, self.recent)
+        yield from book.compact_in_steps(self.classify, self.recent)
         return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
     @property
@@ -146,15 +154,22 @@ class Saved(PuzzleProgress):
         return sum(len(waiting.games) for waiting in self.unsaved)
 
     def record_game(self, game: FinishedGame) -> bool:
-        """Add a finished game; False when it is kept to be saved later."""
+        """Add a finished game and merge it into the stored history now; False when it is kept to be saved later."""
         self.unsaved.append(Additions(games=[game], added=clock()))
         return self._flush()
+
+    def add_game(self, game: FinishedGame) -> bool:
+        """Add a finished game under a key of its own, at once whatever the history's size; the next reading of
+        the history (:meth:`history_in_steps`, the results' rating) merges it. False when it is kept to be saved
+        later."""
+        self.unsaved.append(Additions(games=[game], added=clock()))
+        return self._flush(merge=False)
 
     def merge(self, additions: Additions) -> Account:
         """Add a backup's games, folded games and totals: what is not here yet (by game id, by totals key). A game
         whose id is here with other content is left out; the account counts it."""
         with self.store.lock(HISTORY):
-            book = self._whole_book()
+            book = drain(self._whole_book())
             known = {game.id for game in book.games} | {game.id for game in book.folded}
             account = book.merge(additions)
             accepted = Additions(
@@ -260,7 +275,7 @@ class Saved(PuzzleProgress):
         self.pending[key] = value
         return self._flush()
 
-    def _flush(self) -> bool:
+    def _flush(self, merge: bool = True) -> bool:
         for key, value in list(self.pending.items()):
             done = self.store.delete(key) if value is _DELETE else self.store.put(key, value)
             if done:
@@ -272,8 +287,8 @@ class Saved(PuzzleProgress):
             for additions in waiting:
                 if not self.store.put(additions.key(), additions.to_data()):
                     self.unsaved.append(additions)
-            if not self.clearing:
-                self._merge(alone)
+            if not self.clearing and merge:
+                drain(self._merge(alone))
         self._tell_how_saving_goes()
         return not self.has_pending
 
@@ -284,11 +299,11 @@ class Saved(PuzzleProgress):
             for key, _ in found:
                 self.store.delete(key)
 
-    def _merge(self, alone: bool = False) -> Book | None:
+    def _merge(self, alone: bool = False) -> Work[Book | None]:
         """Merge the saved additions into the history, then remove those the history read back holds (at once when
         ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
         found = self._additions()  # (read before the history: see the module's docstring)
-        book = self._stored_book()
+        book = yield from self._stored_book()
         if book is None or not (found or book.bad):
             return book
         if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
@@ -296,14 +311,15 @@ class Saved(PuzzleProgress):
             return book
         for _, additions in found:
             book.merge(additions)
-        book.compact(self.classify, self.recent)
-        if not self.store.put(HISTORY, book.to_data()):
+        yield from book.compact_in_steps(self.classify, self.recent)
+        text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
+        if not self.store.put_text(HISTORY, text):
             return book
         self._kept_bad.clear()
-        written = read_book(self.store.get(HISTORY), self.board_name, recent=0)
-        for key, additions in found:
-            if written.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
-                self.store.delete(key)
+        if self.store.holds_text(HISTORY, text):  # (read back: no other writer wrote over it meanwhile)
+            for key, additions in found:
+                if book.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
+                    self.store.delete(key)
         return book
 
     def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
@@ -325,23 +341,23 @@ class Saved(PuzzleProgress):
                 self.store.quarantine(key, str(error))
         return found
 
-    def _whole_book(self) -> Book:
+    def _whole_book(self) -> Work[Book]:
         """The stored history with every addition saved or waiting merged in."""
-        book = self._stored_book() or Book()
+        book = (yield from self._stored_book()) or Book()
         for _, additions in self._additions():
             book.merge(additions)
         for waiting in self.unsaved:
             book.merge(waiting)
         return book
 
-    def _stored_book(self) -> Book | None:
+    def _stored_book(self) -> Work[Book | None]:
         """The stored history with its unreadable parts kept aside; None while it cannot be written over."""
         if self.clearing:
             return Book()
-        value = self.store.get(HISTORY)
+        value = yield from self.store.get_in_steps(HISTORY)
         if HISTORY in self.store.stuck:
             return None
-        book = read_book(value, self.board_name, self.recent)
+        book = yield from read_book_in_steps(value, self.board_name, self.recent)
         if book.unusable:
             self.store.quarantine(HISTORY, book.unusable)
             return None if HISTORY in self.store.stuck else Book()
@@ -361,5 +377,3 @@ class Saved(PuzzleProgress):
         elif not self.has_pending and self.failing:
             self.failing = False
             self.notices.append(Notice(SAVING_AGAIN))
-
-

@@ -15,6 +15,11 @@ from game.play.settings import Seat, Settings
 from game.play.stats import outcome
 from game.storage import Saved, open_store
 
+try:
+    from game.storage.steps import drain
+except ImportError:  # (earlier versions)
+    drain = None  # type: ignore[assignment]
+
 PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(2, 2))
 finishing: list = []
 
@@ -56,7 +61,8 @@ def a_minute_on() -> None:
 
 
 def finish() -> str:
-    """Finish the game prepared (as the board scene does when a game ends); its id in the history."""
+    """Finish the game prepared as the board scene does when a game ends, then read the history as the results
+    scene does right after (merging the game into it); the game as known in the history."""
     session, saved = finishing
     try:
         from game.play.autosave import Autosave
@@ -64,6 +70,8 @@ def finish() -> str:
         saved.record_game(session.record())
     else:
         Autosave(session, saved).finish()
+    if hasattr(saved, "history_in_steps"):  # (earlier versions merged it in record_game)
+        drain(saved.history_in_steps())
     record = session.record()
     return known_by(record if isinstance(record, dict) else record.to_data())
 

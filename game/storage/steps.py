@@ -1,0 +1,88 @@
+"""Work cut into small steps, so that reading a big history never holds a frame up.
+
+A piece of work is a generator that yields between two small pieces (every :data:`EVERY` items: a few ms at most,
+in the browser too) and returns its result. :func:`drain` runs one to its end at once (tests, tools, what must be
+done now); :class:`Steps` runs one a few ms at a time from the frame loop, on the desktop as in the browser, where
+there are no threads and localStorage is synchronous: the page's thread is the only one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any, Generic, TypeVar
+
+EVERY = 200  # items read, checked or written between two yields
+
+T = TypeVar("T")
+Work = Generator[None, None, T]
+
+
+def drain(work: Work[T]) -> T:
+    """Run ``work`` to its end at once; its result."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def pause(index: int) -> bool:
+    """True at every :data:`EVERY`-th item: ``if pause(i): yield``."""
+    return index % EVERY == EVERY - 1
+
+
+def sort_in_steps(items: list[Any], key: Callable[[Any], Any]) -> Work[None]:
+    """Sort ``items`` in place by ``key``; the keys are made in steps (a list already in order, as stored, is left
+    as it is)."""
+    keys: list[Any] = []
+    for index, item in enumerate(items):
+        keys.append(key(item))
+        if pause(index):
+            yield
+    if all(a <= b for a, b in zip(keys, keys[1:], strict=False)):
+        return
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    items[:] = [items[index] for index in order]
+
+
+def map_in_steps(function: Callable[[Any], T], items: Iterable[Any]) -> Work[list[T]]:
+    """``[function(item) for item in items]``, in steps."""
+    done: list[T] = []
+    for index, item in enumerate(items):
+        done.append(function(item))
+        if pause(index):
+            yield
+    return done
+
+
+def chunks(items: Sequence[T]) -> Iterable[Sequence[T]]:
+    """``items`` :data:`EVERY` at a time."""
+    return (items[start : start + EVERY] for start in range(0, len(items), EVERY))
+
+
+class Steps(Generic[T]):
+    """``work`` run a few ms at a time: :meth:`run` for each frame, until ``done``; then ``result``."""
+
+    def __init__(self, work: Work[T], clock: Callable[[], float] = time.perf_counter) -> None:
+        self.work = work
+        self.clock = clock
+        self.done = False
+        self.result: T | None = None
+
+    def run(self, seconds: float) -> bool:
+        """Work for about ``seconds`` (at least one step); True once the work is done."""
+        end = self.clock() + seconds
+        while not self.done:
+            try:
+                next(self.work)
+            except StopIteration as finished:
+                self.done, self.result = True, finished.value
+            else:
+                if self.clock() >= end:
+                    break
+        return self.done
+
+    def close(self) -> None:
+        """Give the work up (it releases what it holds, a file lock for one)."""
+        self.work.close()
