@@ -1,33 +1,42 @@
-"""Seconds to open a valid 50 MB history (Saved.history() and the History scene's statistics), on the desktop's files.
+"""A valid 50 MB history on the desktop's files: how long opening it holds a frame up, and how long until it shows.
 
-Usage: python benchmarks/history_open.py [--mb 50]
-Writes a schema-2 history of 5x5 games (four boards' codes each, a four-player match) until it holds ``--mb`` MB,
-as an older version or a hand-merged file could hold it, then times one opening: reading, the schema, folding all
-but the recent games, and the statistics the History scene shows. One figure: the seconds of that opening.
+Usage: python benchmarks/history_open.py [--mb 50] [--only read|history|results|finish]
+Writes a schema-2 history of 5x5 games (four boards' codes each), as an older version or a hand-merged file could
+hold it, until it holds ``--mb`` MB. Then, in a fresh app each time (headless SDL, a frame every 1/60 s as the app's
+loop runs them):
+- read: ``Saved.history()`` and the History scene's statistics at once (one figure: seconds);
+- history: History opened from the menu; the longest frame, and the seconds until its list shows;
+- results: a rated game against the computer finished on top of that history (``Autosave.finish``, as the board
+  scene does), then Results; the finish's own time, the longest frame, the seconds until the rating line shows.
+Run it with the game of any version (``PYTHONPATH`` pointing at another checkout): it finds the scenes by name.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.core import GameState, encode  # noqa: E402
 from game.core.notation import parse_board_token, parse_rules_token  # noqa: E402
 from game.play.stats import outcome, stats_rows, streak_text  # noqa: E402
 from game.storage import FileStore, Saved  # noqa: E402
 
+FRAME = 1 / 60
+GIVE_UP = 600.0  # seconds
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--mb", type=float, default=50)
-    megabytes = parser.parse_args().mb
+
+def write_history(megabytes: float) -> tuple[Path, int]:
     rng = random.Random(1)
     state = GameState(parse_board_token("s5x5"), parse_rules_token("2"))
     while not state.over:
@@ -52,13 +61,90 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     data = {"games": games, "earlier": {"games": 0, "rows": {}, "streak": ["", 0]}}
     (folder / "history.json").write_text(json.dumps({"schema": 2, "app": "pipopipette", "data": data}))
+    return folder, len(games)
+
+
+def copy_of(folder: Path) -> Path:
+    other = Path(tempfile.mkdtemp())
+    (other / "history.json").write_bytes((folder / "history.json").read_bytes())
+    return other
+
+
+def read_at_once(folder: Path) -> None:
     started = time.perf_counter()
-    view = Saved(FileStore(folder), classify=outcome).history()
+    view = Saved(FileStore(copy_of(folder)), classify=outcome).history()
     stats_rows(view.games, view.earlier)
     streak_text(view.games, view.earlier)
-    seconds = time.perf_counter() - started
+    print(f"read: Saved.history() and the statistics at once: {time.perf_counter() - started:.2f} s "
+          f"({view.total} games counted)")  # fmt: skip
+
+
+def frames_until(app, shown, label: str) -> None:
+    """Run the app's frames (one every 1/60 s) until ``shown()``; print the longest and the time."""
+    longest, started = 0.0, time.perf_counter()
+    count = 0
+    while not shown():
+        begun = time.perf_counter()
+        app.frame(FRAME)
+        spent = time.perf_counter() - begun
+        longest = max(longest, spent)
+        count += 1
+        if time.perf_counter() - started > GIVE_UP:
+            break
+        time.sleep(max(0.0, FRAME - spent))
+    print(f"{label}: longest frame {longest * 1e3:.0f} ms, shown after {time.perf_counter() - started:.2f} s "
+          f"({count} frames)")  # fmt: skip
+
+
+def open_history(folder: Path) -> None:
+    from game.app.app import App
+
+    app = App(size=(780, 1688), store=FileStore(copy_of(folder)))
+    app.frame(FRAME)
+    app.go("history")
+
+    def shown() -> bool:
+        scene = app.manager.top
+        return bool(getattr(scene, "entries", None)) and not getattr(scene, "reading", False)
+
+    frames_until(app, shown, "history: opened from the menu")
+
+
+def finish_and_results(folder: Path) -> None:
+    from game.app.app import App
+    from game.play.autosave import Autosave
+    from game.play.session import Session
+    from game.play.settings import Seat, Settings
+
+    app = App(size=(780, 1688), store=FileStore(copy_of(folder)))
+    app.frame(FRAME)
+    settings = Settings(seats=(Seat("human"), Seat("computer", "medium")), size=(3, 3), animation="fast")
+    session = Session(settings, random.Random(1), first=0)
+    rng = random.Random(5)
+    while not session.state.over:
+        session.play_line(rng.choice(session.state.legal_lines()))
+    started = time.perf_counter()
+    Autosave(session, app.saved).finish()
+    finished = time.perf_counter() - started
+    started = time.perf_counter()
+    app.replace("results", session=session)
+    built = time.perf_counter() - started
+    print(f"results: the game finished (Autosave.finish) in {finished * 1e3:.0f} ms; the scene made in "
+          f"{built * 1e3:.0f} ms")  # fmt: skip
+    frames_until(app, lambda: bool(getattr(app.manager.top, "rating_note", "")), "results: the rating line")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mb", type=float, default=50)
+    parser.add_argument("--only", choices=("read", "history", "results"), default=None)
+    args = parser.parse_args()
+    folder, games = write_history(args.mb)
     mb = (folder / "history.json").stat().st_size / 1e6
-    print(f"{len(games)} games, {mb:.1f} MB: opened in {seconds:.2f} s ({view.total} games counted)")
+    print(f"{games} games, {mb:.1f} MB")
+    for name, run in (("read", read_at_once), ("history", open_history), ("results", finish_and_results)):
+        if args.only in (None, name):
+            run(folder)
 
 
 if __name__ == "__main__":

@@ -80,6 +80,7 @@ class Saved(PuzzleProgress):
         self.notices: list[Notice] = []
         self._kept_bad: set[str] = set()
         self.clearing = False
+        self._history_writes = 0  # (a reading in steps writes only when no other write came since it read)
         self.unparked = self._unpark()
 
     # -- settings ---------------------------------------------------------------------------------------------
@@ -294,6 +295,7 @@ class Saved(PuzzleProgress):
 
     def _clear(self) -> None:
         found = self._additions()
+        self._history_writes += 1
         if self.store.put(HISTORY, Book().to_data()):
             self.clearing = False
             for key, _ in found:
@@ -303,6 +305,7 @@ class Saved(PuzzleProgress):
         """Merge the saved additions into the history, then remove those the history read back holds (at once when
         ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
         found = self._additions()  # (read before the history: see the module's docstring)
+        writes = self._history_writes
         book = yield from self._stored_book()
         if book is None or not (found or book.bad):
             return book
@@ -313,6 +316,9 @@ class Saved(PuzzleProgress):
             book.merge(additions)
         yield from book.compact_in_steps(self.classify, self.recent)
         text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
+        if writes != self._history_writes:  # (this game wrote the history meanwhile: what was read is older)
+            return book
+        self._history_writes += 1
         if not self.store.put_text(HISTORY, text):
             return book
         self._kept_bad.clear()

@@ -68,12 +68,13 @@ class Steps(Generic[T]):
         self.work = work
         self.clock = clock
         self.done = False
+        self.gave_up = False
         self.result: T | None = None
 
     def run(self, seconds: float) -> bool:
         """Work for about ``seconds`` (at least one step); True once the work is done."""
         end = self.clock() + seconds
-        while not self.done:
+        while not self.done and not self.gave_up:
             try:
                 next(self.work)
             except StopIteration as finished:
@@ -83,6 +84,13 @@ class Steps(Generic[T]):
                     break
         return self.done
 
+    @property
+    def closed(self) -> bool:
+        """Given up before it was done."""
+        return self.gave_up and not self.done
+
     def close(self) -> None:
-        """Give the work up (it releases what it holds, a file lock for one)."""
-        self.work.close()
+        """Give the work up, unless it is done (it releases what it holds, a file lock for one)."""
+        if not self.done:
+            self.work.close()
+            self.gave_up = True
