@@ -274,7 +274,7 @@ class Saved(PuzzleProgress):
         if value is not _DELETE:
             plain(value, phrases.NOT_SETTINGS)  # (a programming error: the game writes plain JSON only)
         self.pending[key] = value
-        return self._flush()
+        return self._flush(merge=False)  # (the history is merged when read, or when a game is recorded)
 
     def _flush(self, merge: bool = True) -> bool:
         for key, value in list(self.pending.items()):
