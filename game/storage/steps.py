@@ -4,10 +4,15 @@ A piece of work is a generator that yields between two small pieces (every :data
 in the browser too) and returns its result. :func:`drain` runs one to its end at once (tests, tools, what must be
 done now); :class:`Steps` runs one a few ms at a time from the frame loop, on the desktop as in the browser, where
 there are no threads and localStorage is synchronous: the page's thread is the only one.
+
+While work runs in steps, what exists after each step is frozen out of Python's cyclic garbage collector
+(``gc.freeze``) until the work ends: a collection would otherwise go through everything a big history is made of
+in one go, in whichever frame it fell (300 ms and more for a 10 MB history on this loaded machine, 40 ms frozen).
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, Generic, TypeVar
@@ -79,8 +84,10 @@ class Steps(Generic[T]):
                 next(self.work)
             except StopIteration as finished:
                 self.done, self.result = True, finished.value
+                gc.unfreeze()
             else:
                 if self.clock() >= end:
+                    gc.freeze()
                     break
         return self.done
 
@@ -94,3 +101,4 @@ class Steps(Generic[T]):
         if not self.done:
             self.work.close()
             self.gave_up = True
+            gc.unfreeze()

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.storage import FinishedGame, MemoryStore, Saved
-from game.storage.envelope import APP, SCHEMA, loads, loads_in_steps, unwrap, wrap
+from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
 from game.storage.keys import HISTORY
 from game.storage.steps import EVERY, Steps, drain
 
@@ -31,7 +31,7 @@ def test_a_value_written_and_read_in_steps_is_what_json_writes_and_reads(value):
 
 
 def test_what_json_refuses_is_refused_in_steps_too():
-    for text in ('[1,2', '{"a":1,}', "[1,]", '{"a" 1}', "{1:2}", "", " ", '"x" y', '{"a":1}{', "[1 2]", "[NaN]"):
+    for text in ("[1,2", '{"a":1,}', "[1,]", '{"a" 1}', "{1:2}", "", " ", '"x" y', '{"a":1}{', "[1 2]", "[NaN]"):
         try:
             json.loads(text, parse_constant=lambda name: 1 / 0)
         except (ValueError, ZeroDivisionError):
@@ -79,9 +79,13 @@ def test_a_big_history_is_read_in_many_small_steps_and_reads_as_at_once():
         steps += 1
     assert steps >= 3 * 3000 // EVERY, "parsing, checking and folding each go a few items at a time"
     again = Saved(big_history(3000)).history()
-    assert (view.total, [g.id for g in view.games]) == (again.total, [g.id for g in again.games]) == (
-        3000,
-        [f"g{n:05d}" for n in range(2900, 3000)],
+    assert (
+        (view.total, [g.id for g in view.games])
+        == (again.total, [g.id for g in again.games])
+        == (
+            3000,
+            [f"g{n:05d}" for n in range(2900, 3000)],
+        )
     )
 
 
