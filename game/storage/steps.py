@@ -41,11 +41,14 @@ def sort_in_steps(items: list[Any], key: Callable[[Any], Any]) -> Work[None]:
     """Sort ``items`` in place by ``key``; the keys are made in steps (a list already in order, as stored, is left
     as it is)."""
     keys: list[Any] = []
+    ordered = True
     for index, item in enumerate(items):
-        keys.append(key(item))
+        made = key(item)
+        ordered = ordered and (not keys or keys[-1] <= made)
+        keys.append(made)
         if pause(index):
             yield
-    if all(a <= b for a, b in zip(keys, keys[1:], strict=False)):
+    if ordered:
         return
     order = sorted(range(len(items)), key=keys.__getitem__)
     items[:] = [items[index] for index in order]
