@@ -39,7 +39,7 @@ from .records import (
     replays,
     sort_key,
 )
-from .steps import Work, drain, pause, sort_in_steps
+from .steps import Work, drain, pause, release_in_steps, sort_in_steps
 
 RECENT_GAMES = 100
 HISTORY_VERSION = 3
@@ -254,8 +254,10 @@ class Book:
             if pause(index):
                 yield
         yield from sort_in_steps(lines, lambda game: sort_key(game.date))
+        folded_away = self.games[:extra]
         self.folded = lines
         self.games = self.games[extra:]
+        yield from release_in_steps(folded_away)
 
     def _ids(self) -> set[str]:
         return {game.id for game in self.games} | {game.id for game in self.folded}
@@ -301,7 +303,7 @@ def read_book_in_steps(value: Any, board_name: BoardName | None = None, recent: 
             book.games.remove(game)
             book.bad.append(game.to_data())
             book.bad_reason = book.bad_reason or phrases.GAME_BAD_MOVES
-    _drop_repeated_ids(book)
+    yield from _drop_repeated_ids(book)
     return book
 
 
@@ -313,16 +315,18 @@ def _take(book: Book, data: Any, parse: Callable[[Any], Any], into: list[Any]) -
         book.bad_reason = book.bad_reason or str(error)
 
 
-def _drop_repeated_ids(book: Book) -> None:
+def _drop_repeated_ids(book: Book) -> Work[None]:
     """Keep one game per id (the first in date order; a folded game's id wins over a detailed one)."""
     seen = {game.id for game in book.folded}
     if len(seen) != len(book.folded):
         book.folded = list({game.id: game for game in reversed(book.folded)}.values())[::-1]
     games = []
-    for game in book.games:
+    for index, game in enumerate(book.games):
         if game.id not in seen:
             seen.add(game.id)
             games.append(game)
+        if pause(index):
+            yield
     book.games = games
 
 

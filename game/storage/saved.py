@@ -32,7 +32,7 @@ from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, is_additio
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
-from .steps import Work, drain
+from .steps import Work, drain, release_in_steps
 from .store import Store
 
 _DELETE = object()
@@ -309,6 +309,7 @@ class Saved(PuzzleProgress):
         book = yield from self._stored_book()
         if book is None or not (found or book.bad):
             return book
+        yield from book.compact_in_steps(self.classify, self.recent)  # (a big history merges as its recent games)
         if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
             self._forget(found, book)
             return book
@@ -364,6 +365,9 @@ class Saved(PuzzleProgress):
         if HISTORY in self.store.stuck:
             return None
         book = yield from read_book_in_steps(value, self.board_name, self.recent)
+        for part in value.values() if isinstance(value, dict) else [value]:
+            if isinstance(part, list):  # (what was read, freed in steps: a big history's games)
+                yield from release_in_steps(part)
         if book.unusable:
             self.store.quarantine(HISTORY, book.unusable)
             return None if HISTORY in self.store.stuck else Book()

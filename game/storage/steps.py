@@ -54,6 +54,14 @@ def sort_in_steps(items: list[Any], key: Callable[[Any], Any]) -> Work[None]:
     items[:] = [items[index] for index in order]
 
 
+def release_in_steps(items: list[Any]) -> Work[None]:
+    """Empty ``items`` from the end, :data:`EVERY` at a time: freeing a list of many thousand games at once takes
+    as long as a frame or more."""
+    while items:
+        del items[-EVERY:]
+        yield
+
+
 def map_in_steps(function: Callable[[Any], T], items: Iterable[Any]) -> Work[list[T]]:
     """``[function(item) for item in items]``, in steps."""
     done: list[T] = []
