@@ -1,15 +1,16 @@
 """A valid 50 MB history on the desktop's files: how long opening it holds a frame up, and how long until it shows.
 
-Usage: python benchmarks/history_open.py [--mb 50] [--only read|history|results|finish]
-Writes a schema-2 history of 5x5 games (four boards' codes each, ten minutes apart), as an older version or a hand-merged file could
-hold it, until it holds ``--mb`` MB. Then, in a fresh app each time (headless SDL, a frame every 1/60 s as the app's
-loop runs them):
+Usage: python benchmarks/history_open.py [--mb 50] [--only read|history|results]
+Writes a schema-2 history of 5x5 games (four boards' codes each, ten minutes apart), as an older version or a
+hand-merged file could hold it, until it holds ``--mb`` MB. Then, in a fresh app each time (headless SDL, a frame
+every 1/60 s as the app's loop runs them):
 - read: ``Saved.history()`` and the History scene's statistics at once (one figure: seconds);
 - history: History opened from the menu; the longest frame, and the seconds until its list shows;
 - results: a rated game against the computer finished on top of that history (``Autosave.finish`` and Results, in
   the frame the game ends, as the board scene does); the longest frame, the seconds until the rating line shows.
 A frame's processor time (``time.thread_time``) is printed beside its wall time: on a loaded machine the wall time
-of any frame includes the time other processes had the processor. Run it with the game of any version (``PYTHONPATH`` pointing at another checkout): it finds the scenes by name.
+of any frame includes the time other processes had the processor. Run it with the game of any version
+(``PYTHONPATH`` pointing at another checkout): it finds the scenes by name.
 """
 
 from __future__ import annotations
