@@ -128,9 +128,9 @@ def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame])
 def history_results_in_steps(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Work[list[Result]]:
     """:func:`history_results` in steps (a history can hold many thousand folded games)."""
     results = []
-    for index, game in enumerate(folded):
-        if game.rated and game.outcome is not None and game.outcome.level in LEVEL_RATINGS:
-            results.append(Result((game.outcome.level,), (RESULT_SCORES[game.outcome.result],)))
+    for index, line in enumerate(folded):
+        if line.rated and line.outcome is not None and line.outcome.level in LEVEL_RATINGS:
+            results.append(Result((line.outcome.level,), (RESULT_SCORES[line.outcome.result],)))
         if pause(index):
             yield
     for game in games:

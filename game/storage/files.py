@@ -98,15 +98,6 @@ class FileStore(Store):
         """The file that holds ``key``."""
         return self.folder / f"{key}.json"
 
-    def _size(self, key: str) -> int:
-        """The file's size (its UTF-8 bytes), without reading it."""
-        try:
-            return self.path(key).stat().st_size
-        except (FileNotFoundError, NotADirectoryError):
-            return 0
-        except OSError as error:
-            raise StoreError(_describe(error)) from error
-
     def _read(self, key: str) -> str | None:
         try:
             data = self.path(key).read_bytes()
