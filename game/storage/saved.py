@@ -11,7 +11,9 @@ and once when it works again.
 
 Two writers (two tabs, two windows) lose no finished game: a game, or an import, is first saved under a key of its
 own (``add-...``, see ``history.py``'s Additions), which nothing else writes; every read of the history reads those
-too. Merging them into the history value is the only read-modify-write. An ``add-`` value is removed only when the
+too. Merging them into the history value is the only read-modify-write: at once for :meth:`Saved.record_game` and
+an import, at the next reading for :meth:`Saved.add_game` (the game's own way: a big history is read and written in
+steps across frames, :meth:`Saved.history_in_steps`, never within the frame a game ends). An ``add-`` value is removed only when the
 history as read back holds it and no other merge can be overwriting that history with an older copy: on the
 desktop, where a file lock (``FileStore.lock``) lets one merge run at a time, at once; in the browser, which has
 no lock across tabs that Python can hold in one frame, once the addition is :data:`GRACE_SECONDS` old (a merge

@@ -31,7 +31,6 @@ def test_two_tabs_finishing_games_at_the_same_moment_lose_none(tabs):
     figures = count(tabs, recorded)
     assert figures.games == 2 * ROUNDS and len({game for pair in recorded for game in pair}) == 2 * ROUNDS
     assert figures.lost == 0 and figures.rounds_losing == 0, figures
-    assert figures.stored + figures.waiting >= figures.games - figures.stored, "every game is stored somewhere"
     # a minute later (the additions old enough to be removed once the history holds them), two more games finish
     # at the same moment: both tabs merge and remove at once, and still nothing is lost
     for name in TABS:
