@@ -13,12 +13,13 @@ Two writers (two tabs, two windows) lose no finished game: a game, or an import,
 own (``add-...``, see ``history.py``'s Additions), which nothing else writes; every read of the history reads those
 too. Merging them into the history value is the only read-modify-write: at once for :meth:`Saved.record_game` and
 an import, at the next reading for :meth:`Saved.add_game` (the game's own way: a big history is read and written in
-steps across frames, :meth:`Saved.history_in_steps`, never within the frame a game ends). An ``add-`` value is removed only when the
-history as read back holds it and no other merge can be overwriting that history with an older copy: on the
-desktop, where a file lock (``FileStore.lock``) lets one merge run at a time, at once; in the browser, which has
-no lock across tabs that Python can hold in one frame, once the addition is :data:`GRACE_SECONDS` old (a merge
-runs in one go, with no await inside, in milliseconds, so no merge that started before the addition was saved can
-still be writing by then).
+steps across frames, :meth:`Saved.history_in_steps`, never within the frame a game ends). A merge writes only if
+the stored history is still the text it read (else another writer came first: it writes nothing, and the next
+reading merges). An ``add-`` value is removed only when the history as read back holds it and no other merge can
+be overwriting that history with an older copy: on the desktop, where a file lock (``FileStore.lock``) lets one
+merge run at a time, at once; in the browser, which has no lock across tabs that Python can hold in one frame, once
+the addition is :data:`GRACE_SECONDS` old (between its last check and its write a merge runs in one step, with no
+await inside, so no merge that started before the addition was saved can still be writing by then).
 """
 
 from __future__ import annotations
@@ -308,7 +309,7 @@ class Saved(PuzzleProgress):
         ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
         found = self._additions()  # (read before the history: see the module's docstring)
         writes = self._history_writes
-        book = yield from self._stored_book()
+        book, read = yield from self._stored()
         if book is None or not (found or book.bad):
             return book
         yield from book.compact_in_steps(self.classify, self.recent)  # (a big history merges as its recent games)
@@ -319,8 +320,8 @@ class Saved(PuzzleProgress):
             book.merge(additions)
         yield from book.compact_in_steps(self.classify, self.recent)
         text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
-        if writes != self._history_writes:  # (this game wrote the history meanwhile: what was read is older)
-            return book
+        if writes != self._history_writes or not self.store.holds_text(HISTORY, read):
+            return book  # (written meanwhile, by this game or another: what was read is older)
         self._history_writes += 1
         if not self.store.put_text(HISTORY, text):
             return book
@@ -361,26 +362,31 @@ class Saved(PuzzleProgress):
 
     def _stored_book(self) -> Work[Book | None]:
         """The stored history with its unreadable parts kept aside; None while it cannot be written over."""
+        book, _ = yield from self._stored()
+        return book
+
+    def _stored(self) -> Work[tuple[Book | None, str | None]]:
+        """:meth:`_stored_book`, and the stored text it was read from (None: none)."""
         if self.clearing:
-            return Book()
-        value = yield from self.store.get_in_steps(HISTORY)
+            return Book(), None
+        value, text = yield from self.store.read_in_steps(HISTORY)
         if HISTORY in self.store.stuck:
-            return None
+            return None, text
         book = yield from read_book_in_steps(value, self.board_name, self.recent)
         for part in value.values() if isinstance(value, dict) else [value]:
             if isinstance(part, list):  # (what was read, freed in steps: a big history's games)
                 yield from release_in_steps(part)
         if book.unusable:
             self.store.quarantine(HISTORY, book.unusable)
-            return None if HISTORY in self.store.stuck else Book()
+            return (None if HISTORY in self.store.stuck else Book()), None
         if book.bad:
             notice = Notice(KEPT_GAMES, HISTORY, book.bad_reason, count=len(book.bad))
             bad = repr(book.bad)
             if bad in self._kept_bad or self.store.keep_aside(HISTORY, book.bad, notice):
                 self._kept_bad.add(bad)
             else:
-                return None  # (what cannot be shown is not dropped before it is kept)
-        return book
+                return None, text  # (what cannot be shown is not dropped before it is kept)
+        return book, text
 
     def _tell_how_saving_goes(self) -> None:
         if self.has_pending and not self.failing:

@@ -49,25 +49,30 @@ class Store:
 
     def get_in_steps(self, key: str) -> Work[Any | None]:
         """:meth:`get` in steps (the text read at once, then parsed item by item)."""
+        value, _ = yield from self.read_in_steps(key)
+        return value
+
+    def read_in_steps(self, key: str) -> Work[tuple[Any | None, str | None]]:
+        """:meth:`get_in_steps`, and the text the value was read from (None: none, or it could not be read)."""
         check_key(key)
         try:
             text = self._read(key)
         except StoreUnavailable as error:
             self.fault = str(error)
-            return None
+            return None, None
         except StoreError as error:
             self._set_aside(key, str(error))
-            return None
+            return None, None
         if text is None:
             self.stuck.discard(key)
-            return None
+            return None, None
         try:
             value = yield from unwrap_in_steps(text)
         except EnvelopeError as error:
             self._set_aside(key, str(error))
-            return None
+            return None, None
         self.stuck.discard(key)
-        return value
+        return value, text
 
     def put(self, key: str, value: Any) -> bool:
         """Save ``value`` (plain JSON data, else TypeError/ValueError) under ``key``; False when it could not be.
@@ -88,8 +93,8 @@ class Store:
             return False
         return True
 
-    def holds_text(self, key: str, text: str) -> bool:
-        """True when the text saved under ``key`` is ``text`` (as read back now)."""
+    def holds_text(self, key: str, text: str | None) -> bool:
+        """True when the text saved under ``key`` is ``text`` (None: nothing is saved under it), as read now."""
         try:
             return self._read(key) == text
         except StoreError:

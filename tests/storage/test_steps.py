@@ -137,3 +137,20 @@ def test_a_finished_game_is_saved_without_reading_the_history():
     assert store.reads == 0, "saved under its own key at once, whatever the history's size"
     assert "g00007" in {g.id for g in Saved(store).history().games}
     assert store.reads > 0 and not [key for key in store.names() if key.startswith("add-")], "merged when read"
+
+
+def test_a_reading_another_tab_overtook_writes_nothing_and_loses_nothing(monkeypatch):
+    """A tab left in the background reads slowly: another tab merges and writes meanwhile, and later removes the
+    additions its history holds (a minute on). The slow tab's history, read before, is not written over it."""
+    from game.storage import saved as saved_module
+
+    store = big_history(600)
+    slow, other = Saved(store), Saved(store)
+    assert slow.add_game(game(9001))
+    reading = slow.history_in_steps()
+    next(reading)
+    assert other.add_game(game(9002))
+    monkeypatch.setattr(saved_module, "clock", lambda: 1e12)  # (every addition a minute old and more)
+    other.history()  # merges 9001 and 9002 and removes their keys (this store's lock is no lock across tabs)
+    drain(reading)
+    assert {"g09001", "g09002"} <= {g.id for g in Saved(store).history().games}

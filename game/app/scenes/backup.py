@@ -29,8 +29,7 @@ from .. import layout, theme
 from ..page import browser_window
 from ..scene import PanelScene, Services
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, footer_rect, header_rects
-from .history import reading_text
+from .common import back_button, draw_title, footer_rect, header_rects, reading_text
 
 
 def about() -> str:

@@ -24,7 +24,7 @@ from .. import layout, theme
 from ..input import Action
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
-from .common import RowList, back_button, draw_title, header_rects
+from .common import RowList, back_button, draw_title, header_rects, reading_text
 
 SHOWN_NAME = 24  # characters of a player's name shown in a row (the game lets a player type 12)
 RATING_POINTS = 240  # the rating line is drawn through at most this many of the ratings, evenly spread
@@ -87,10 +87,6 @@ def saving_text(view: HistoryView) -> str:
             )
         )
     return "  ·  ".join(parts)
-
-
-def reading_text() -> str:
-    return tr("Reading your games…")
 
 
 def ratings_in_steps(view: HistoryView) -> Work[list[Rating]]:

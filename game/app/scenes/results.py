@@ -19,7 +19,7 @@ from ..render import BoardView, Marks
 from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
-from .history import reading_text
+from .common import reading_text
 
 
 def match_curves(session: Session) -> list[list[int]]:
