@@ -12,7 +12,7 @@ import sys
 
 import pygame
 import pytest
-from link_games import SITE, finished, played
+from link_games import SITE, finished, friend_link, played
 from storage_fakes import FakeLocalStorage
 
 from game.app import main
@@ -23,7 +23,6 @@ from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.core import Board, decode, encode
 from game.play.links import (
-    friend_link,
     parse_link,
     position_link,
 )
@@ -174,7 +173,7 @@ def send_move(driver: Driver) -> str:
     assert isinstance(driver.scene, ShareScene)
     driver.press_button("Copy link")
     link = driver.window.navigator.clipboard.text
-    assert link == driver.scene.link and link.startswith(SITE + "#f.")
+    assert link == driver.scene.link and link.startswith(SITE + "#p.")
     assert driver.scene.clipboard.status.startswith("Copied")
     return link
 

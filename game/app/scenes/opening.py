@@ -10,9 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...play.links import Link, LinkError, LinkGames, parse_link, position_session, position_settings, seats_for
+from ...play.links import (
+    Link,
+    LinkError,
+    LinkGames,
+    friend_session,
+    parse_link,
+    position_session,
+    position_settings,
+    seats_for,
+)
 from ...play.online.invite import is_room_link
-from ...play.settings import Seat
 from ...play.text import LINK_LENGTH, clean
 from ..scene import Services
 from .common import start_game
@@ -46,17 +54,8 @@ def destination(app: Services, link: Link) -> tuple[str, dict[str, Any]]:
     """The scene a link opens, by name with its arguments: a review of a finished game, else a game played on from
     its position."""
     state = link.state
-    if link.game_id is not None:
-        games = LinkGames(app.saved)
-        refusal = games.refusal(link)
-        if refusal is not None:
-            raise LinkError(refusal)
-        humans = tuple(Seat("human") for _ in range(state.rules.players))
-        settings = position_settings(app.settings, state, humans)
-        games.remember(link.game_id, state)
-        session = position_session(settings, state, app.rng)
-        session.link_id = link.game_id
-        return "board", {"session": session}
+    if link.friend is not None:
+        return "board", {"session": friend_session(link.friend, LinkGames(app.saved), app.settings, app.rng)}
     if state.over:
         return "review", {"game": state}
     settings = position_settings(app.settings, state, seats_for(app.settings, state.rules.players))
