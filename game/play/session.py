@@ -328,7 +328,10 @@ class Session(Recording):
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        if self.settings.no_help or not self.accepting_input():
+        """A person here may take back their last move: on their turn, or, played by link, before sending it."""
+        state = self.state
+        sending = not (state.over or self.busy or self.plays_here(state.to_move))
+        if self.settings.no_help or not (self.accepting_input() or sending):
             return False
         return any(not self.seats[p].is_computer for p in self.movers[self.current][self.settled :])
 

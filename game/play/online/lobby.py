@@ -143,4 +143,3 @@ class Lobby:
         """Leaving before the game began: the connection is closed."""
         if self.session is None:
             self.channel.close()
-
