@@ -92,13 +92,10 @@ class OnlineScene(PanelScene):
         host = lobby.room is not None and lobby.room.role == HOST
         return {
             steps.PREPARING: tr("Preparing the invitation...") if host else tr("Preparing your reply..."),
-            steps.INVITING: tr(
-                "Send this invitation to your friend with any app. When they answer, open their reply "
-                "on this device, or copy it and press Paste reply."
-            ),  # fmt: skip
-            steps.REPLYING: tr(
-                "Send this reply back to your friend. The game begins as soon as their device takes it."
-            ),  # fmt: skip
+            steps.INVITING: tr("Send this invitation to your friend with any app. When they answer, open their reply "
+                               "on this device, or copy it and press Paste reply."),  # fmt: skip
+            steps.REPLYING: tr("Send this reply back to your friend. The game begins as soon as their device takes "
+                               "it."),  # fmt: skip
             steps.HANDING: tr("Handing the reply to your waiting game..."),
             steps.HANDED: tr("Your waiting game took the reply: you can close this tab."),
             steps.FAILED: tr("This room cannot be opened."),

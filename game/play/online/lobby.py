@@ -143,3 +143,4 @@ class Lobby:
         """Leaving before the game began: the connection is closed."""
         if self.session is None:
             self.channel.close()
+
