@@ -35,7 +35,7 @@ from .settings import Seat, Settings
 
 __all__ = ["FriendGame", "LinkError", "LinkGames"]
 SITE_VARIABLE = "PIPOPIPETTE_SITE"
-SITE_URL_LABEL = "Play"  # the published site's address in the package's metadata: [project.urls] Play = "https://..."
+SITE_URL_LABEL = "play"  # [project.urls] Play = "https://...": the published site (labels compared in lower case)
 MAX_LINK = 3600  # a four-board match on the largest board, with four players' names
 
 
@@ -109,7 +109,7 @@ def published_site() -> str | None:
         return None
     for entry in urls:
         label, _, address = entry.partition(",")
-        if label.strip() == SITE_URL_LABEL and address.strip().startswith(("https://", "http://")):
+        if label.strip().lower() == SITE_URL_LABEL and address.strip().startswith(("https://", "http://")):
             return address.strip()
     return None
 

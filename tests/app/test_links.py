@@ -295,3 +295,39 @@ def test_reopening_a_friend_link_after_a_move_not_sent_asks_first(open_page):
     play_turn(bob)  # Bob moves and has not sent it yet
     again = open_page(first.split("#")[1], bob_storage)
     assert isinstance(again.scene, ReplaceScene), "the same link again would take Bob's move back: it asks"
+
+
+def test_on_the_desktop_with_no_site_known_send_move_gives_a_code_a_friend_opens_for_their_seat_only(
+    make_driver, monkeypatch
+):
+    from game.app.scenes.opening import open_link
+    from game.play import links
+    from game.storage import MemoryStore
+
+    monkeypatch.delenv(links.SITE_VARIABLE, raising=False)
+    monkeypatch.setattr(links, "published_site", lambda: None)
+    alice = make_driver()
+    alice.app.save_settings(Settings(size=(3, 3), seats=(Seat("human"),) * 3, timer=15, competitive=False))
+    alice.press_button("Quick play")
+    alice.frames(2)
+    play_turn(alice)
+    alice.press_button("Send move")
+    assert isinstance(alice.scene, ShareScene)
+    code = alice.scene.link
+    assert code.startswith("p.") and "localhost" not in code, "not a link to a site that would not open"
+    assert "paste it in Open a link" in alice.scene.explanation and "Player 2" in alice.scene.explanation
+
+    bob = make_driver(store=MemoryStore())
+    assert open_link(bob.app, code)
+    bob.frames(2)
+    assert isinstance(bob.scene, BoardScene)
+    game = bob.scene.session
+    assert len(game.seats) == 3 and game.settings.timer == 15 and game.here == {1}
+    play_turn(bob)
+    bob.press_button("Undo")
+    assert game.state.moves == parse_link(code).state.moves, "Bob's own move, not sent, came back"
+    assert not game.can_undo(), "Alice's move did not"
+    play_turn(bob)
+    assert not game.accepting_input(), "Player 3 plays on their own device"
+    bob.press_button("Send move")
+    assert "Send this code to Player 3" in bob.scene.explanation

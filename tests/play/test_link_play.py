@@ -14,7 +14,7 @@ from game.core.notation import check_v2
 from game.play import links
 from game.play.link_play import FriendGame, LinkGames, friend_fragment, players_text, read_friend
 from game.play.links import LinkError, friend_session, link_text, parse_link, send_move, site_address
-from game.play.players import Player
+from game.play.players import COLOURS, Player
 from game.play.session import Session, load_unfinished
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore, Saved
@@ -121,7 +121,7 @@ def test_names_initials_and_colours_travel_and_a_new_seat_takes_its_player_s_loo
     theirs = bob.open(alice.send())
     assert theirs.names == ["Léa", "Bob"]
     assert [look.initial for look in theirs.looks] == ["L", "B"]
-    assert theirs.looks[0].colour == (0, 150, 110), "Léa's green"
+    assert theirs.looks[0].colour == COLOURS["green"], "Léa's green"
     assert theirs.looks[1].colour != theirs.looks[0].colour, "Bob's green is Léa's already: his seat keeps its own"
     bob.play_turn()
     back = alice.open(bob.send())
