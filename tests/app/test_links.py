@@ -331,3 +331,23 @@ def test_on_the_desktop_with_no_site_known_send_move_gives_a_code_a_friend_opens
     assert not game.accepting_input(), "Player 3 plays on their own device"
     bob.press_button("Send move")
     assert "Send this code to Player 3" in bob.scene.explanation
+
+
+def test_a_match_s_link_for_its_next_board_goes_on_without_asking_to_replace(open_page):
+    from game.core import GameState, Rules
+    from game.play.link_play import FriendGame, friend_fragment
+
+    board, storage = Board.square(2, 2), FakeLocalStorage()
+    almost = played(board, board.num_lines - 1, seed=5)
+    ended = finished(board, seed=5)
+    assert ended.moves[:-1] == almost.moves
+    second = GameState(board, Rules(), first=1)
+    second.play(second.legal_lines()[0])
+    before = friend_fragment(FriendGame("MATCH001", (almost,), match=True))
+    after = friend_fragment(FriendGame("MATCH001", (ended, second), match=True))
+    bob = open_page("#" + before, storage)
+    assert isinstance(bob.scene, BoardScene) and bob.scene.session.current == 0
+    again = open_page("#" + after, storage)
+    assert isinstance(again.scene, BoardScene), "the same match, further on: nothing here is lost"
+    game = again.scene.session
+    assert game.current == 1 and game.state.moves == second.moves and game.games[0].moves == ended.moves

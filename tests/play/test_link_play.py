@@ -257,3 +257,17 @@ def test_the_desktop_links_to_the_published_site_else_gives_a_code_to_paste(monk
     assert site_address(False) == "https://play.example.org/pipopipette/"
     monkeypatch.setenv(links.SITE_VARIABLE, "https://mine.example/")
     assert site_address(False) == "https://mine.example/", "the environment overrides the metadata"
+
+
+def test_a_link_that_changes_the_timer_of_a_game_under_way_is_refused() -> None:
+    alice, bob = Device(), Device()
+    alice.start(Settings(seats=PEOPLE, timer=10))
+    alice.play_turn()
+    bob.open(alice.send())
+    bob.play_turn()
+    friend = parse_link(bob.send()).friend
+    assert friend is not None
+    untimed = friend_fragment(FriendGame(friend.game_id, friend.games, 0, taken=friend.taken))
+    with pytest.raises(LinkError, match="different board or rules"):
+        alice.open(untimed)
+    assert alice.open(friend_fragment(friend)).settings.timer == 10
