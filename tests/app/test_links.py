@@ -351,3 +351,18 @@ def test_a_match_s_link_for_its_next_board_goes_on_without_asking_to_replace(ope
     assert isinstance(again.scene, BoardScene), "the same match, further on: nothing here is lost"
     game = again.scene.session
     assert game.current == 1 and game.state.moves == second.moves and game.games[0].moves == ended.moves
+
+
+def test_the_last_move_of_a_game_played_by_link_is_sent_from_the_results(open_page):
+    from game.app.scenes.results import ResultsScene
+    from game.play.link_play import FriendGame, friend_fragment
+
+    board = Board.square(2, 2)
+    almost = played(board, board.num_lines - 1, seed=5)
+    bob = open_page("#" + friend_fragment(FriendGame("LASTMOVE", (almost,))), FakeLocalStorage())
+    bob.frames(2)
+    bob.click(bob.line_point(almost.legal_lines()[0]))
+    bob.until(lambda: isinstance(bob.scene, ResultsScene))
+    bob.press_button("Send move")
+    assert isinstance(bob.scene, ShareScene) and bob.scene.title == "Send the last move"
+    assert parse_link(bob.scene.link).state.over, "the friends' game ends too when they open it"
