@@ -31,7 +31,7 @@ from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..still import StillFrame
 from ..theme import Text
 from ..widgets import Button, Panel, focus_ring
-from .share import send_move
+from .opening import send_move
 
 ANNOUNCE_SECONDS = 4.0
 TONES = {"plain": "INK", "said": "LAST_TURN", "hint": "HINT"}  # the palette's colour names (read when drawn)

@@ -18,7 +18,7 @@ from ..render import BoardView, Marks
 from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
-from .share import send_move
+from .opening import send_move
 
 
 def match_curves(session: Session) -> list[list[int]]:

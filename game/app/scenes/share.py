@@ -6,9 +6,6 @@ from __future__ import annotations
 import pygame
 
 from ...play.i18n import tr
-from ...play.links import LinkGames, link_text, site_address
-from ...play.links import send_move as friend_move
-from ...play.session import Session
 from .. import layout, theme
 from ..clipboard import REFUSED, Clipboard
 from ..scene import PanelScene, Services
@@ -108,29 +105,3 @@ class ShareScene(PanelScene):
                 text.draw(surface, line, size, theme.MUTED, topleft=(self.body.x, status_y))
                 status_y += int(size * 0.8)
         self.panel.draw(surface, text)
-
-
-def send_move(app: Services, session: Session) -> None:
-    """Show the game so far as a link (a code where no site is known) for the friend whose turn it is; from now on
-    this device plays only its own seats (:func:`game.play.links.send_move`)."""
-    site = site_address(app.browser)
-    link = link_text(site, friend_move(session, LinkGames(app.saved), app.rng))
-    state = session.state
-    if state.over:
-        title = tr("Send the last move")
-        how = tr("Send this link to your friends: their game ends too when they open it.")
-        if not site:
-            how = tr("Send this code to your friends: their game ends too when they paste it in Open a link.")
-    else:
-        title = tr("Send your move")
-        how = tr(
-            "Send this link to {name}. They open it, play their turn, press Send move and send you their link: "
-            "open it here to go on."
-        )
-        if not site:
-            how = tr(
-                "Send this code to {name}. They paste it in Open a link, play their turn, press Send move and send "
-                "you their code: paste it in Open a link here to go on."
-            )
-        how = how.format(name=session.names[state.to_move])
-    app.go("share", title=title, explanation=how, link=link)
