@@ -273,7 +273,7 @@ def continuity(kept: FriendGame, game: FriendGame, how: bool = True) -> str | No
         return tr("This link does not continue your game with this friend: it is a different board or rules.")
     if game.progress() < kept.progress():
         return tr(
-            "This link is older than your game: it has {n} moves, yours has {kept}. "
+            "This link is older than your game: it stops after move {n}, yours goes on to move {kept}. "
             "Ask your friend for their latest link."
         ).format(n=sum(len(g.moves) for g in game.games), kept=sum(len(g.moves) for g in kept.games))
     number = 0

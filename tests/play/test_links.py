@@ -99,7 +99,7 @@ def test_a_friend_link_must_continue_the_game_kept_under_its_id() -> None:
         "the same game again"
     )
     older = played(Board.square(3, 3), 4, seed=2)
-    assert "older than your game: it has 4 moves, yours has 6" in LinkGames(store).refusal(
+    assert "older than your game: it stops after move 4, yours goes on to move 6" in LinkGames(store).refusal(
         parse_link(friend_link(SITE, older, "ABCDEFGH")).friend
     )
     other = played(Board.square(3, 3), 9, seed=3)

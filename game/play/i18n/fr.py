@@ -482,8 +482,9 @@ FRENCH: dict[str, str] = {
     "This link does not continue your game with this friend: it is a different board or rules.": (
         "Ce lien ne continue pas votre partie avec cet ami : le plateau ou les règles diffèrent."
     ),
-    "This link is older than your game: it has {n} moves, yours has {kept}. Ask your friend for their latest link.": (
-        "Ce lien est plus ancien que votre partie : il a {n} coups, la vôtre {kept}. "
+    "This link is older than your game: it stops after move {n}, yours goes on to move {kept}. "
+    "Ask your friend for their latest link.": (
+        "Ce lien est plus ancien que votre partie : il s'arrête au coup {n}, la vôtre va jusqu'au coup {kept}. "
         "Demandez à votre ami son dernier lien."
     ),
     "This link does not continue your game: move {n} is not the one you played.": (
