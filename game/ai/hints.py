@@ -8,7 +8,7 @@ from ..core import GameState
 from .levels import EXPERT_SECONDS, MoveGenerator
 from .levels.expert import expert_move
 from .player import Search
-from .position.chains import analyse, chain_rules, endgame_value, safe_lines
+from .position.chains import analyse, chain_rules, safe_lines
 from .position.tactics import gift, opened_runs, take_all, undo_many
 from .reasons import Reason, Why
 
@@ -23,7 +23,7 @@ def rest_is_yours(state: GameState) -> bool:
         yours = taken == before
     else:
         analysis = analyse(state)
-        yours = analysis.simple and taken + endgame_value(*analysis.sizes()) == before
+        yours = analysis.simple and taken + analysis.endgame_value() == before
     undo_many(state, played)
     return yours
 

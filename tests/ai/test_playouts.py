@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from ai_helpers import CHAINS_3_AND_6, TickingClock, position, run_to_end
 
-from game.ai.position.chains import analyse, endgame_value, safe_lines
+from game.ai.position.chains import analyse, safe_lines
 from game.ai.position.coins import tables_for
 from game.ai.search.playouts import playout_move, playout_value
 from game.core import Board, GameState, Rules, parse_line
@@ -23,7 +23,7 @@ def test_a_playout_with_no_safe_line_after_the_move_is_the_exact_value_of_the_ch
     state.play(line)
     analysis = analyse(state)
     assert analysis.simple
-    expected = -endgame_value(*analysis.sizes())
+    expected = -analysis.endgame_value()
     state.undo()
     tables = tables_for(state.board)
     values = {playout_value(tables, state.drawn, tables.degrees(state.drawn), line, random.Random(s)) for s in range(5)}
@@ -41,7 +41,7 @@ def test_a_playout_that_ends_with_the_mover_to_move_is_the_movers_exact_value() 
         state.play(parse_line(state.board, name))
     analysis = analyse(state)
     assert analysis.simple and analysis.sizes() == ((3, 6), ())
-    expected = endgame_value(*analysis.sizes())
+    expected = analysis.endgame_value()
     assert expected == -5  # opening the 3 first: 2 cells back, then the 6 goes (by hand)
     state.undo()
     state.undo()

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from ai_helpers import CHAINS_3_AND_6, TickingClock, line, position, run_to_end
 
-from game.ai.position.chains import analyse, endgame_value, safe_lines
+from game.ai.position.chains import analyse, safe_lines
 from game.ai.position.coins import tables_for
 from game.ai.search import uct
 from game.ai.search.solver import Solver
@@ -67,7 +67,7 @@ def test_the_value_backed_up_is_the_exact_value_of_the_chains_for_each_mover() -
     for name in ("h 0 1", "h 1 1"):
         state.play(parse_line(state.board, name))
     analysis = analyse(state)
-    assert endgame_value(*analysis.sizes()) == -5
+    assert analysis.endgame_value() == -5
     root = uct.Node(list(safe))
     rng = random.Random(2)
     for _ in range(6):

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Generator
 
 from ...core import GameState
-from ..position.chains import chain_rules, quiet_value, safe_lines
+from ..position.chains import analyse, chain_rules, safe_lines
 from ..position.tactics import Opened, gift, opened_runs, take_all, undo_many
 from ..search.common import OutOfNodes, Work
 from ..search.control import SAFE_LIMIT
@@ -96,7 +96,7 @@ def medium_value(state: GameState) -> Generator[None, None, int]:
     yield None
     if safe_lines(state):
         return 0
-    return quiet_value(state)
+    return analyse(state).endgame_value()
 
 
 def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, int]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ...core import GameState
 from ..memory import BUDGET
-from ..position.coins import CoinTables, capture_moves, cells_given, table_steps, tables_for
+from ..position.coins import CoinTables, capture_moves, cells_given, lines_of, safe_mask, table_steps, tables_for
 from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.playouts import playout_move
@@ -94,7 +94,7 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if forced:
         return rng.choice(forced)
     if state.rules.players == 2:
-        safe = _safe_count(tables, state.drawn, deg)
+        safe = safe_mask(tables, state.drawn, deg).bit_count()
         fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
         few_safe = fight and safe <= EXACT_FIRST_SAFE and state.lines_left <= FEW_SAFE_LINES
         hard_first = normal and safe > SAFE_LIMIT  # Hard's move is then a safe line found at once
@@ -252,7 +252,7 @@ def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> M
     deg = tables.degrees(state.drawn)
     if capture_moves(tables, state.drawn, deg) != ([], []):
         return guess
-    safe = [line for line in state.legal_lines() if all(deg[c] >= 3 for c in tables.line_cells[line])]
+    safe = lines_of(safe_mask(tables, state.drawn, deg))
     if len(safe) <= SELECTIVE_SAFE:
         return guess
     search = playout_move if EARLY_GAME == "playouts" else uct_move
@@ -312,13 +312,6 @@ def _solve(
     return solver
 
 
-def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
-    line_cells = tables.line_cells
-    return sum(
-        1 for line in range(tables.num_lines) if not drawn >> line & 1 and all(deg[c] >= 3 for c in line_cells[line])
-    )
-
-
 def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None, tuple[dict[int, int], int]]:
     """The table of this board, variant and search kind (values depend on the drawn lines only, so games share
     it) and the entries it may hold, from the AI's one memory budget (:mod:`game.ai.memory`); yields ``best``
@@ -346,7 +339,7 @@ def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Rando
     captures = [line for line in legal if any(deg[c] == 1 for c in line_cells[line])]
     if captures:
         return rng.choice(captures)
-    safe = [line for line in legal if all(deg[c] >= 3 for c in line_cells[line])]
+    safe = lines_of(safe_mask(tables, drawn, deg))
     if safe:
         return rng.choice(safe)
     given = {line: cells_given(tables, drawn, deg, line) for line in legal}

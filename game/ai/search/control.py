@@ -4,8 +4,8 @@ While safe lines remain, whoever runs out of them first must open a chain; givin
 changes who that is. Once none remain, the mover opens a chain or a loop and the other player takes it all, or
 all but two (all but four of a loop) to keep control. :class:`ControlSearch` searches exactly these choices:
 safe lines and short sacrifices, then one opening per chain end or loop, then take-all or decline. A position of
-only chains and loops on the ground is scored at once by :func:`~.chains.endgame_value`. The memo is keyed on the
-drawn lines (a position's value does not depend on who owns the taken cells).
+only chains and loops on the ground is scored at once by its endgame value (:func:`~.coins.simple_value`). The memo
+is keyed on the drawn lines (a position's value does not depend on who owns the taken cells).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core import GameState
-from ..position.chains import Analysis, analyse, endgame_value
+from ..position.chains import Analysis, analyse
 from ..position.tactics import opened_runs, take_all, undo_many
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled
 
@@ -30,7 +30,7 @@ def short_sacrifices(analysis: Analysis) -> list[int]:
     return list(found.values())
 
 
-def openings(analysis: Analysis) -> list[int]:
+def ends_to_open(analysis: Analysis) -> list[int]:
     """With no safe line left: both ends of every chain (the middle of a two), and one line of every loop."""
     lines: list[int] = []
     for chain in sorted(analysis.chains, key=lambda c: c.size):
@@ -81,7 +81,7 @@ class ControlSearch:
             return 0
         analysis = analyse(state)
         if analysis.simple:
-            result = endgame_value(*analysis.sizes())
+            result = analysis.endgame_value()
             self.memo[key] = pack(result, result)
             return result
         result, floor = -INF, alpha
@@ -148,4 +148,4 @@ def candidates(analysis: Analysis) -> tuple[list[int], list[int]]:
     """The safe lines, and the lines that give something away worth searching (short sacrifices or openings)."""
     if analysis.safe:
         return list(analysis.safe), short_sacrifices(analysis)
-    return [], openings(analysis)
+    return [], ends_to_open(analysis)

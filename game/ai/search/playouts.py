@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Generator
 
-from ..position.coins import CoinTables, simple_value, strings
+from ..position.coins import CoinTables, lines_of, safe_mask, simple_value, strings
 
 MoveGenerator = Generator[int | None, None, int]
 
@@ -27,18 +27,15 @@ def playout_value(tables: CoinTables, drawn: int, deg: list[int], line: int, rng
         deg[cell] -= 1
     drawn |= 1 << line
     turns = 1
-    safe = [
-        other
-        for other in range(tables.num_lines)
-        if not drawn >> other & 1 and all(deg[c] >= 3 for c in line_cells[other])
-    ]
+    safe = lines_of(safe_mask(tables, drawn, deg))
     while safe:
         pick = safe.pop(rng.randrange(len(safe)))
         for cell in line_cells[pick]:
             deg[cell] -= 1
         drawn |= 1 << pick
         turns += 1
-        safe = [other for other in safe if all(deg[c] >= 3 for c in line_cells[other])]
+        still = safe_mask(tables, drawn, deg)
+        safe = [other for other in safe if still >> other & 1]
     chains, loops = strings(tables, drawn, deg)
     value = simple_value(tuple(sorted(len(run[0]) for run in chains)), tuple(sorted(len(run[0]) for run in loops)))
     return value if turns % 2 == 0 else -value

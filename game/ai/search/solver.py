@@ -39,6 +39,7 @@ from ..position.coins import (
     draw,
     one_chain,
     openings,
+    safe_mask,
     simple_value,
     tables_for,
     take_free_coins,
@@ -348,17 +349,12 @@ def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[int]
     """The lines worth searching where nothing is capturable: every safe line (centre outward), then one way of
     opening each chain or loop, smallest first (:func:`~game.ai.position.coins.openings`). Lazy: a search that
     cuts off among the safe lines never looks for the chains (``deg`` must be as given when it gets there)."""
-    cell_mask = tables.cell_mask
-    unsafe = 0
-    for coin, left in enumerate(deg):
-        if left == 2:
-            unsafe |= cell_mask[coin]
-    free = tables.full & ~drawn
-    safe = free & ~unsafe & ~twin_lines(tables, drawn)
+    safe_bits = safe_mask(tables, drawn, deg)
+    safe = safe_bits & ~twin_lines(tables, drawn)
     for line in tables.order:
         if safe >> line & 1:
             yield line
-    if unsafe & free:
+    if tables.full & ~drawn & ~safe_bits:
         for _, line in openings(tables, drawn, deg):
             yield line
 

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Generator
 
-from ..position.coins import CoinTables, simple_value, strings
+from ..position.coins import CoinTables, safe_mask, simple_value, strings
 
 MoveGenerator = Generator[int | None, None, int]
 EXPLORE = 3.0  # cells: the weight of the confidence bound (values are margins of the cells left, often +-2..8)
@@ -60,9 +60,9 @@ def _draw(tables: CoinTables, deg: list[int], line: int) -> None:
         deg[cell] -= 1
 
 
-def _still_safe(tables: CoinTables, deg: list[int], lines: list[int], drawn_line: int) -> list[int]:
-    line_cells = tables.line_cells
-    return [line for line in lines if line != drawn_line and all(deg[c] >= 3 for c in line_cells[line])]
+def _still_safe(tables: CoinTables, drawn: int, deg: list[int], lines: list[int]) -> list[int]:
+    safe = safe_mask(tables, drawn, deg)
+    return [line for line in lines if safe >> line & 1]
 
 
 def iterate(tables: CoinTables, root: Node, drawn: int, deg: list[int], rng: random.Random) -> None:
@@ -80,7 +80,7 @@ def iterate(tables: CoinTables, root: Node, drawn: int, deg: list[int], rng: ran
         drawn |= 1 << line
         child = node.children.get(line)
         if child is None:
-            child = node.children[line] = Node(_still_safe(tables, deg, node.lines, line))
+            child = node.children[line] = Node(_still_safe(tables, drawn, deg, node.lines))
             safe = child.lines[:]
             break
         node = child
@@ -90,7 +90,7 @@ def iterate(tables: CoinTables, root: Node, drawn: int, deg: list[int], rng: ran
         _draw(tables, deg, pick)
         drawn |= 1 << pick
         turns += 1
-        safe = _still_safe(tables, deg, safe, pick)
+        safe = _still_safe(tables, drawn, deg, safe)
     chains, loops = strings(tables, drawn, deg)
     value = simple_value(tuple(sorted(len(run[0]) for run in chains)), tuple(sorted(len(run[0]) for run in loops)))
     for depth, (on, index) in enumerate(path):
