@@ -16,6 +16,7 @@ from operator import or_
 
 from ...core import Board
 from ..memory import BUDGET
+from ..steps import run
 
 _CHUNK = 8
 
@@ -58,12 +59,7 @@ class CoinTables:
 
 def tables_for(board: Board) -> CoinTables:
     """The tables of ``board`` (built once per board, then kept within the AI's memory budget)."""
-    steps = table_steps(board)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return run(table_steps(board))
 
 
 def table_steps(board: Board) -> Generator[None, None, CoinTables]:

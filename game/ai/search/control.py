@@ -15,6 +15,7 @@ from collections.abc import Generator
 from ...core import GameState
 from ..position.chains import Analysis, analyse
 from ..position.tactics import opened_runs, take_all, undo_many
+from ..steps import WALL_CLOCK, Clock
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled
 
 SAFE_LIMIT = 12  # Hard searches the fight for control when at most this many safe lines are left
@@ -44,9 +45,9 @@ class ControlSearch:
     looks at the clock after every node, each costing an analysis of the position, and pauses as
     :class:`~.common.Work` says)."""
 
-    def __init__(self, state: GameState, node_budget: int) -> None:
+    def __init__(self, state: GameState, node_budget: int, clock: Clock = WALL_CLOCK) -> None:
         self.state = state
-        self.work = Work(1, node_budget)
+        self.work = Work(1, node_budget, clock)
         self.memo: dict[int, int] = {}  # drawn lines -> packed bounds
 
     def root_values(self) -> Generator[None, None, dict[int, int]]:
