@@ -7,8 +7,8 @@ Expert could not finish quickly that way (where the exact solver would run on mo
 rules, 9 with three players) are left out.
 Run it before and after a change that should not change how the computer plays, and compare the outputs::
 
-    python benchmarks/level_moves.py > before.txt      # on the old code
-    python benchmarks/level_moves.py > after.txt       # on the new
+    python tools/level_moves.py > before.txt      # on the old code
+    python tools/level_moves.py > after.txt       # on the new
     diff before.txt after.txt                          # nothing: the same moves
 
 ``--python`` keeps the compiled core out (the Python solver decides every search).
