@@ -175,7 +175,7 @@ class GamePresenter:
         session = self.session
         if session.state.over:
             return tr("This board is finished")
-        if session.seats[session.state.to_move].is_computer:
+        if session.waits_for(session.state.to_move):
             return tr("Wait: it is {name}'s turn").format(name=session.names[session.state.to_move])
         return tr("Wait for the line to be drawn")
 

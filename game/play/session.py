@@ -145,6 +145,10 @@ class Session(Recording):
         state = self.state
         return not state.over and not self.seats[state.to_move].is_computer
 
+    def waits_for(self, seat: int) -> bool:
+        """True when ``seat``'s lines are not drawn by a tap here (a computer's; online, the other device's too)."""
+        return self.seats[seat].is_computer
+
     def accepting_input(self) -> bool:
         """True when the player to move is a person and nothing is being animated."""
         return self.human_to_move and not self.busy and not self.finished

@@ -9,6 +9,7 @@ import pygame
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.links import position_link, site_address
+from ...play.online.session import OnlineSession
 from ...play.rating import change_by, is_rated
 from ...play.recording import PRACTICE
 from ...play.session import Session, score_curves
@@ -134,6 +135,8 @@ class ResultsScene(Scene):
         self.session = session
         self.curves = match_curves(session)
         self.rating_note = rating_note(session, app)
+        self.said = ""  # an online game's last news (a rematch asked for), shown under the scores
+        self.shown = ""  # the news last drawn
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -229,6 +232,9 @@ class ResultsScene(Scene):
 
     def rematch(self) -> None:
         session = self.session
+        if isinstance(session, OnlineSession):  # through the room: it starts on the board once both asked
+            session.offer_rematch()
+            return
         starter = (session.starter + 1) % len(session.seats)
         rematch = Session(session.settings, self.app.rng, first=starter, purpose=session.purpose)
         self.app.replace("board", session=rematch)
@@ -248,11 +254,38 @@ class ResultsScene(Scene):
         self.app.go("history")
 
     def menu(self) -> None:
+        if isinstance(self.session, OnlineSession):
+            self.session.leave()
         self.app.reset("menu")
+
+    def update(self, dt: float) -> None:
+        """An online game's room keeps answering while its results show; the rematch, once both devices asked for
+        it, goes back to the board (the results were shown over it)."""
+        session = self.session
+        if not isinstance(session, OnlineSession):
+            return
+        number = session.game_number
+        session.update(dt)
+        for message in session.messages:
+            self.app.announcer.say(message)
+        self.said = session.messages[-1] if session.messages else self.said
+        session.messages.clear()
+        if session.game_number != number:
+            self.app.manager.pop()
+
+    def online_note(self) -> str:
+        """An online game's news: the last thing said (a rematch asked for), else the connection."""
+        session = self.session
+        return self.said or session.link_text() if isinstance(session, OnlineSession) else ""
+
+    def wants_frame(self) -> bool:
+        return self.online_note() != self.shown
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()
-        if action.kind == "back":
+        if action.kind == "back" and isinstance(self.session, OnlineSession):
+            self.app.manager.pop()  # (back to the board, where the room goes on)
+        elif action.kind == "back":
             self.menu()
         else:
             self.panel.handle(action)
@@ -292,6 +325,9 @@ class ResultsScene(Scene):
             notes.append(tr("board by board, then the total"))
         if self.rating_note:
             notes.append(self.rating_note)
+        self.shown = self.online_note()
+        if self.shown:
+            notes.insert(0, self.shown)
         if notes:
             note = " · ".join(notes)
             size = text.fit(note, m.caption, self.scores_rect.width)
