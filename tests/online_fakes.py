@@ -47,6 +47,10 @@ class Page:
         return "ok"
 
     def close(self):
+        """The channel closed here: the other end hears of it (as the data channel's onclose)."""
+        if self.open and self.other is not None:
+            self.open = self.other.open = False
+            self.other.events.append({"k": "closed", "d": ""})
         return "ok"
 
     def listen(self, room):

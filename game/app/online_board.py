@@ -116,14 +116,17 @@ class OnlineBoard:
             self.recorded = self.session.record()
             self.record()
 
-    def status(self) -> str | None:
-        """The status line while a question is open or the game is over (None: the board's own)."""
+    def status(self, said: str | None) -> str | None:
+        """The status line: a question open (before ``said``, the message of the moment), else ``said``, else the
+        game's end; None for the board's own."""
         session = self.session
         friend = session.friend()
         if self.confirming:
             return tr("Resign this game? {name} wins it.").format(name=friend)
         if session.undo_asked_of_me():
             return tr("{name} asks to take back their last move.").format(name=friend)
+        if said is not None:
+            return said
         if session.undo_asked_by_me():
             return tr("Undo asked: waiting for {name}'s answer.").format(name=friend)
         if not session.finished:

@@ -341,9 +341,8 @@ class BoardScene(Scene):
         return self.presenter.marks(self.input.pointing())
 
     def status(self) -> str:
-        if self.online is not None and self.feedback.text(self.session.now) is None:
-            return self.online.status() or self.presenter.status(self.input.pointing())
-        return self.presenter.status(self.input.pointing())
+        words = self.online.status(self.feedback.text(self.session.now)) if self.online is not None else None
+        return words or self.presenter.status(self.input.pointing())
 
     def _still_key(self, marks: Marks) -> tuple[Any, ...]:
         """Everything :meth:`_draw_still` draws from that can change by itself, as time passes. What an input
