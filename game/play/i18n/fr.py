@@ -698,6 +698,34 @@ FRENCH: dict[str, str] = {
     "The other player asks to take back their last move.": "L'autre joueur demande à reprendre son dernier coup.",
     "The other player resigned.": "L'autre joueur a abandonné.",
     "Rematch: the seats are swapped.": "Revanche : les places sont échangées.",
+    # the board of an online game (game/app/online_board.py)
+    "Online": "En ligne",
+    "Online with {name}: connected": "En ligne avec {name} : connecté",
+    "Paused: waiting for {name}'s device to answer": "En pause : en attente de la réponse de l'appareil de {name}",
+    "Waiting for {name}'s device to answer": "En attente de la réponse de l'appareil de {name}",
+    "{name} left: the game is paused": "{name} est parti : la partie est en pause",
+    "{name} left: the connection is closed": "{name} est parti : la connexion est fermée",
+    "The game goes on by itself when the connection is back.": (
+        "La partie reprend d'elle-même quand la connexion revient."
+    ),
+    "Resign": "Abandonner",
+    "Yes, resign": "Oui, abandonner",
+    "Keep playing": "Continuer",
+    "Resign this game? {name} wins it.": "Abandonner cette partie ? {name} la gagne.",
+    "You can resign while the game is played and both devices are connected.": (
+        "On peut abandonner pendant la partie, quand les deux appareils sont connectés."
+    ),
+    "Allow undo": "Accepter",
+    "Refuse": "Refuser",
+    "{name} asks to take back their last move.": "{name} demande à reprendre son dernier coup.",
+    "Undo asked: waiting for {name}'s answer.": "Annulation demandée : en attente de la réponse de {name}.",
+    "Accept rematch": "Accepter la revanche",
+    "Rematch asked: waiting for {name}.": "Revanche demandée : en attente de {name}.",
+    "{name} wants a rematch: press Accept rematch.": "{name} veut une revanche : appuyez sur Accepter la revanche.",
+    "Results": "Résultats",
+    "Game over: a draw": "Partie terminée : égalité",
+    "Game over: you win": "Partie terminée : vous gagnez",
+    "Game over: {name} wins": "Partie terminée : {name} gagne",
     "The connection was lost: the game is paused until you connect again.": (
         "La connexion est perdue : la partie est en pause jusqu'à la prochaine connexion."
     ),
