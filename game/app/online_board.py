@@ -183,4 +183,4 @@ class OnlineBoard:
         pygame.draw.rect(surface, theme.BACKGROUND, strip, border_radius=strip.height // 2)
         dot = (strip.x + u * 2 // 3, strip.centery)
         pygame.draw.circle(surface, theme.ACCENT if live else theme.LAST_TURN, dot, max(3, u // 4))
-        text.draw(surface, words, size, theme.INK if live else theme.LAST_TURN, midleft=(strip.x + u * 1.2, dot[1]))
+        text.draw(surface, words, size, theme.INK if live else theme.LAST_TURN, midleft=(strip.x + u * 6 // 5, dot[1]))
