@@ -40,7 +40,7 @@ def test_stun_and_turn_urls_are_taken(url):
         ("stun:example.org:port", "port is a number from 1 to 65535"),
         ("turn:turn.example.org:3478", "needs a name and a password"),
         ("stun:ann:pw@example.org", "takes no name or password"),
-        ("turn:ann:p\"w@example.org", "characters a server address cannot carry"),
+        ('turn:ann:p"w@example.org', "characters a server address cannot carry"),
         ("stun:example.org?transport=udp", "cannot have"),
         ("stun:" + "a" * 300, "too long"),
     ],
