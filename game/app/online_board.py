@@ -127,6 +127,8 @@ class OnlineBoard:
             return tr("{name} asks to take back their last move.").format(name=friend)
         if said is not None:
             return said
+        if session.link() != CONNECTED and not session.finished:
+            return session.link_text()
         if session.undo_asked_by_me():
             return tr("Undo asked: waiting for {name}'s answer.").format(name=friend)
         if not session.finished:
@@ -136,7 +138,7 @@ class OnlineBoard:
             return tr("{name} wants a rematch: press Accept rematch.").format(name=friend)
         if rematch == "asked":
             return tr("Rematch asked: waiting for {name}.").format(name=friend)
-        return self.result()
+        return " ".join(filter(None, (session.resignation(), self.result())))
 
     def result(self) -> str:
         session = self.session

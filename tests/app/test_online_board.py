@@ -54,6 +54,9 @@ def history(driver) -> list:
 
 def test_an_online_board_offers_resign_and_never_send_move(make_driver):
     host, guest = connected(make_driver)
+    assert not host.widget("Undo").enabled  # nothing of this device's to take back yet
+    play(host, guest, 0)
+    assert host.widget("Undo").enabled and not guest.widget("Undo").enabled
     for driver in (host, guest):
         assert labels(driver)[:3] == ["Undo", "Hint", "Resign"]
         assert "Send move" not in labels(driver) and "Share" not in labels(driver)
@@ -79,8 +82,8 @@ def test_resign_asks_first_then_ends_the_game_on_both_devices_and_in_both_histor
         assert len(games) == 1 and games[0].extra["online"]["resigned"] == "g"
         assert describe_entry(games[0])[1].startswith("Online  ·  ")
     both(host, guest, 130)  # (the news of the moment has gone)
-    assert host.scene.status() == "Game over: you win"
-    assert guest.scene.status().startswith("Game over:") and "you win" not in guest.scene.status()
+    assert host.scene.status() == "Bob resigned. Game over: you win"
+    assert guest.scene.status() == "You resigned. Game over: Ann wins"
     assert history(host)[0].winners == history(guest)[0].winners == (0,)
     assert describe_entry(history(host)[0])[1].endswith("You won")
     assert describe_entry(history(guest)[0])[1].endswith("Ann won")
@@ -132,6 +135,7 @@ def test_rematch_from_the_board_and_from_results_swaps_the_seats(make_driver):
     assert guest.widget("Accept rematch").enabled
     guest.press_button("Results")
     assert isinstance(guest.scene, ResultsScene)
+    assert guest.scene.online_note().startswith("Ann resigned.")
     both(host, guest)
     guest.press_button("Rematch")  # the results' Rematch: through the room, then back to the board
     both(host, guest)
@@ -150,7 +154,7 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     host.clock.step = 1 / 30
     words = host.scene.session.link_text()
     assert words.startswith("Paused: waiting for") and words in host.app.announcer.said
-    assert not host.widget("Resign").enabled
+    assert not host.widget("Resign").enabled and host.scene.status() == words
     both(host, guest)
     assert host.scene.session.link_text().endswith("connected")  # it answers again
     guest.press_button("Menu")  # the guest leaves

@@ -276,7 +276,9 @@ class ResultsScene(Scene):
     def online_note(self) -> str:
         """An online game's news: the last thing said (a rematch asked for), else the connection."""
         session = self.session
-        return self.said or session.link_text() if isinstance(session, OnlineSession) else ""
+        if not isinstance(session, OnlineSession):
+            return ""
+        return " ".join(filter(None, (session.resignation(), self.said or session.link_text())))
 
     def wants_frame(self) -> bool:
         return self.online_note() != self.shown

@@ -726,6 +726,7 @@ FRENCH: dict[str, str] = {
     "Game over: a draw": "Partie terminée : égalité",
     "Game over: you win": "Partie terminée : vous gagnez",
     "Game over: {name} wins": "Partie terminée : {name} gagne",
+    "{name} resigned.": "{name} a abandonné.",
     # the online servers (game/app/scenes/servers.py, game/play/online/ice.py) and How to play's page on them
     "Online servers": "Serveurs en ligne",
     "Online servers: {n}": "Serveurs en ligne : {n}",

@@ -122,11 +122,14 @@ class OnlineSession(Session):
         """The page went out of sight: nothing stops here (the host's clock decides, and the room keeps answering)."""
 
     def can_undo(self) -> bool:
+        """Undo asks the other device to take back this device's last move on this board (casual games only), or
+        accepts when the other device asked first."""
         table = self._table()
         if self.settings.no_help or table.setup.no_undo or not self.room.playing or self.room.paused:
             return False
-        asked = table.undo_asked
-        return asked is None or asked.by != self.room.role
+        if self.undo_asked_of_me():
+            return True
+        return table.undo_asked is None and any(table.mine(seat) for seat in table.state.drawers())
 
     def undo_asked_of_me(self) -> bool:
         """The other device asks to take back its last move, and waits for this device's answer."""
@@ -160,6 +163,13 @@ class OnlineSession(Session):
             self.messages.append(str(refusal))
             return False
         return True
+
+    def resignation(self) -> str:
+        """Who resigned this game, in the player's words ("" when nobody did)."""
+        resigned = self._table().resigned
+        if resigned is None:
+            return ""
+        return tr("You resigned.") if resigned == self.room.role else tr("{name} resigned.").format(name=self.friend())
 
     def rematch_state(self) -> str:
         """Who asked for a rematch: "" (nobody), "asked" (this device, waiting), "offered" (the other device)."""
