@@ -133,7 +133,7 @@ class OnlineBoard:
             return tr("Undo asked: waiting for {name}'s answer.").format(name=friend)
         if not session.finished:
             return None
-        rematch = session.rematch_state()
+        rematch = session.rematch_state() if session.link() == CONNECTED else ""
         if rematch == "offered":
             return tr("{name} wants a rematch: press Accept rematch.").format(name=friend)
         if rematch == "asked":

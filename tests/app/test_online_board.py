@@ -167,3 +167,15 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
 def test_the_board_of_an_online_game_in_french(make_driver):
     host, guest = connected(make_driver, Settings(language="fr"))
     assert "Abandonner" in labels(host) and "connecté" in host.scene.session.link_text()
+
+
+def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):
+    host, guest = connected(make_driver)
+    host.press_button("Resign")
+    host.press_button("Yes, resign")
+    both(host, guest)
+    host.press_button("Rematch")
+    guest.press_button("Menu")
+    both(host, guest, 130)
+    assert host.scene.status() == "You resigned. Game over: Bob wins"
+    assert not host.widget("Rematch").enabled and host.scene.session.link_text() == "Bob left: the connection is closed"
