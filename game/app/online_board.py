@@ -80,6 +80,17 @@ class OnlineBoard:
     def why_no_resign(self) -> None:
         self.say(tr("You can resign while the game is played and both devices are connected."))
 
+    def why_no_undo(self) -> str:
+        """Why Undo did nothing in this online game."""
+        session = self.session
+        if session.undo_off():
+            return tr("Undo is off in competitive games, timed games and matches.")
+        if session.link() != CONNECTED:
+            return session.link_text()
+        if session.undo_asked_by_me():
+            return tr("Undo asked: waiting for {name}'s answer.").format(name=session.friend())
+        return tr("Nothing of yours to undo yet")
+
     def keep_playing(self) -> None:
         self.confirming = False
 

@@ -118,6 +118,7 @@ def test_a_competitive_online_game_never_offers_undo(make_driver):
     host.press_button("Hint") if host.widget("Hint").enabled else None
     assert not host.widget("Undo").enabled and not guest.widget("Undo").enabled
     host.key(pygame.K_u)
+    assert host.scene.status() == "Undo is off in competitive games, timed games and matches."
     both(host, guest)
     assert guest.scene.session.state.moves == [0] and "Allow undo" not in labels(guest)
 

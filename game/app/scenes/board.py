@@ -208,6 +208,8 @@ class BoardScene(Scene):
     def undo(self) -> None:
         if self.session.undo():
             self.input.reset()
+        elif self.online is not None:
+            self.say(self.online.why_no_undo())
         elif self.session.settings.no_help:
             self.say(tr("No undo in a competitive game"))
         elif self.session.accepting_input():

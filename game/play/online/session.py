@@ -125,11 +125,15 @@ class OnlineSession(Session):
         """Undo asks the other device to take back this device's last move on this board (casual games only), or
         accepts when the other device asked first."""
         table = self._table()
-        if self.settings.no_help or table.setup.no_undo or not self.room.playing or self.room.paused:
+        if self.undo_off() or not self.room.playing or self.room.paused:
             return False
         if self.undo_asked_of_me():
             return True
         return table.undo_asked is None and any(table.mine(seat) for seat in table.state.drawers())
+
+    def undo_off(self) -> bool:
+        """No undo in this room's game: competitive, timed or a match (as on one device)."""
+        return self.settings.no_help or self._table().setup.no_undo
 
     def undo_asked_of_me(self) -> bool:
         """The other device asks to take back its last move, and waits for this device's answer."""
