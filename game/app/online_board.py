@@ -45,9 +45,14 @@ class OnlineBoard:
         self.rematch_button = Button(tr("Rematch"), self.rematch, primary=True, why=self.why_no_rematch)
         self.results_button = Button(tr("Results"), results)
 
-    def place(self, row: pygame.Rect, gap: int) -> None:
-        """Lay out every row this part may show in the board's row of buttons."""
-        self.resign_button.rect = layout.split_row(row, 3, gap)[2]
+    def place(self, row: pygame.Rect, gap: int, undo: Button, hint: Button) -> None:
+        """Lay out every row this part may show in the board's row of buttons (Resign, the longest word in some
+        languages, a little wider than Undo and Hint)."""
+        each = (row.width - 2 * gap) * 31 // 100
+        undo.rect = pygame.Rect(row.x, row.y, each, row.height)
+        hint.rect = pygame.Rect(undo.rect.right + gap, row.y, each, row.height)
+        left = hint.rect.right + gap
+        self.resign_button.rect = pygame.Rect(left, row.y, row.right - left, row.height)
         pairs = ((self.confirm_button, self.keep_button), (self.allow_button, self.refuse_button),
                  (self.rematch_button, self.results_button))  # fmt: skip
         for first, second in pairs:

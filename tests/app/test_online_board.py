@@ -167,7 +167,7 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
 
 def test_the_board_of_an_online_game_in_french(make_driver):
     host, guest = connected(make_driver, Settings(language="fr"))
-    assert "Abandonner" in labels(host) and "connecté" in host.scene.session.link_text()
+    assert "Abandon" in labels(host) and "connecté" in host.scene.session.link_text()
 
 
 def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):

@@ -150,7 +150,7 @@ class BoardScene(Scene):
         )
         self.next_button = Button(tr("Next board"), self.next_board, primary=True)
         if self.online is not None:
-            self.online.place(self.frame.buttons, u // 2)
+            self.online.place(self.frame.buttons, u // 2, self.undo_button, self.hint_button)
         self._layout_card(u)
         self.panel.set(self._widgets())
         self.panel.focus = 0 if self.session.between else None

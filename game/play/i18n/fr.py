@@ -708,7 +708,7 @@ FRENCH: dict[str, str] = {
     "The game goes on by itself when the connection is back.": (
         "La partie reprend d'elle-même quand la connexion revient."
     ),
-    "Resign": "Abandonner",
+    "Resign": "Abandon",
     "Yes, resign": "Oui, abandonner",
     "Keep playing": "Continuer",
     "Resign this game? {name} wins it.": "Abandonner cette partie ? {name} la gagne.",
