@@ -84,14 +84,9 @@ class OnlineSession(Session):
             return None
         return timer.fraction_left()
 
-    @property
-    def you(self) -> int | None:
-        """The seat of the one person on this device (the other device's seats are someone else's)."""
-        mine = [seat for seat, s in enumerate(self.seats) if self._table().mine(seat) and not s.is_computer]
-        return mine[0] if len(mine) == 1 else None
-
-    def waits_for(self, seat: int) -> bool:
-        return super().waits_for(seat) or not self._table().mine(seat)
+    def plays_here(self, seat: int) -> bool:
+        """This device plays its own seats only (the other device's come through the room)."""
+        return self._table().mine(seat)
 
     def friend(self) -> str:
         """The other device's first player's name, as the board names them."""
