@@ -66,6 +66,20 @@ scene = app.manager.top if app is not None else None
 top = app.content_rect.y if app is not None else 0
 
 
+if app is not None and not hasattr(builtins, "_e2e_times"):  # when each move reached this device's room (wall clock)
+    import time
+    from game.play.online import room as _room
+
+    builtins._e2e_times = {}
+    _plain = _room.Room._play
+
+    def _timed(self, line, timeout, peer=False):
+        _plain(self, line, timeout, peer)
+        builtins._e2e_times[len(self.table.moves())] = time.time()
+
+    _room.Room._play = _timed
+
+
 def holds(condition):
     try:
         return app is not None and bool(condition())
@@ -198,6 +212,8 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
     host.until("type(scene).__name__ == 'MenuScene'")
     host.tap_button("Play online")
     started = time.monotonic()
+    host.until("scene.state == 'inviting'", every=0.02)
+    offer_s = time.monotonic() - started
     invitation = host.copied_link()
     assert "#o1." in invitation
     host.shot("host-invitation")
@@ -221,11 +237,14 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
     half = host.moves()
     assert len(half) == 30 and guest.moves() == half
 
+    before = host.read("builtins._e2e_times")  # (the host's page forgets them)
     pages.ask(page="host", reload=True)  # the host's page is reloaded: its game and connection are gone
     reloaded = time.monotonic()
     guest.until("scene.session.room.paused", 30, every=0.02)
     noticed_s = time.monotonic() - reloaded
-    guest_said = guest.read("list(scene.session.messages)")
+    guest_said = guest.read("scene.feedback.text(scene.session.now) or scene.status()")
+    assert guest.read("not scene.session.accepting_input()")  # nothing can be played while paused
+    guest.shot("guest-paused")
     host.until("type(scene).__name__ == 'MenuScene'")
     host.tap_button("Play online")
     host.until("scene.state == 'choosing'")
@@ -238,18 +257,22 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
     second_reply = guest.copied_link()
     handed_at = time.monotonic()
     pages.ask(tab="reply-tab", of="host", url=second_reply)  # the host opens the reply: another tab of its browser
+    booted = time.monotonic()
     reply_tab = Device(pages, "reply-tab")
-    reply_tab.until("scene.state == 'handed'", 60)
-    reply_tab.shot("host-reply-tab")
     for device in (host, guest):
         device.until("type(scene).__name__ == 'BoardScene' and not scene.session.room.paused", 30, every=0.02)
-    reconnect_s = time.monotonic() - handed_at
+    reconnect_s, boot_s = time.monotonic() - booted, booted - handed_at
+    reply_tab.until("scene.state == 'handed'", 30)
+    reply_tab.shot("host-reply-tab")
     assert host.moves() == half == guest.moves()  # the game restored from the kept room
 
     play_by_taps(host, guest, 10_000, rng, delays)
     host.shot("host-end")
     guest.shot("guest-end")
     final = host.moves()
+    times = [{**before, **host.read("builtins._e2e_times")}, guest.read("builtins._e2e_times")]
+    between = [abs(times[0][k] - times[1][k]) for k in times[1] if k in times[0]]  # (JSON keys: texts)
+    assert len(between) == 60
     assert len(final) == 60 and guest.moves() == final
     for device in (host, guest):
         device.until("app.saved.history().games and 'online' in app.saved.history().games[-1].extra", 30)
@@ -259,10 +282,12 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
     assert marks[0] == [not seat for seat in marks[1]]  # each device marks its own seats
     print(
         f"\ninvitation {len(invitation)} chars, reply {len(reply)} chars (again: {len(again)}, {len(second_reply)}); "
-        f"from Play online to the reply pasted {link_s:.1f} s (the test's copying included); both on the board "
-        f"{connect_s:.2f} s after Paste reply; a move shown on the other device in {median(delays) * 1000:.0f} ms "
-        f"(median of {len(delays)}, at most {max(delays) * 1000:.0f} ms, tap and the test's reading included); "
-        f"the guest paused {noticed_s:.2f} s after the host's page was reloaded, saying {guest_said[-1:]}; "
-        f"reconnected {reconnect_s:.1f} s after the new reply was opened in another tab"
+        f"the invitation ready {offer_s:.2f} s after Play online; from Play online to the reply pasted {link_s:.1f} s "
+        f"(the friend's page loading and the test's copying included); both on the board {connect_s:.2f} s after "
+        f"Paste reply; a move shown on the other device in {median(delays) * 1000:.0f} ms (median of {len(delays)}, "
+        f"at most {max(delays) * 1000:.0f} ms, the tap and the test's reading included; from room to room "
+        f"{median(between) * 1000:.0f} ms, at most {max(between) * 1000:.0f} ms); the guest paused "
+        f"{noticed_s:.2f} s after the host's page was reloaded, saying {guest_said!r}; the reply tab booted in "
+        f"{boot_s:.1f} s and both boards went on {reconnect_s:.2f} s later"
     )
     assert len(invitation) <= 300 and len(reply) <= 300
