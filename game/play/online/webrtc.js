@@ -27,9 +27,9 @@ window.pipopipetteOnline = {
     return out;
   },
 
-  // One "open" per channel, however often the browser says so: Chromium 156 has been seen to fire a remote
-  // channel's open event twice, and a second "open" would start a second handshake on a connection already agreed
-  // on. A channel announced already open (the answerer's) is open at once.
+  // One "open" per channel, however often the browser says so: Chromium 156 once ran the answerer's open handler
+  // twice, and a second "open" starts a second handshake on a connection already agreed on (the other room refuses
+  // that hello). A channel announced already open (the answerer's) is open at once.
   wire: function (channel) {
     const self = this;
     let opened = false;
