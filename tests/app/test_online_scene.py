@@ -10,6 +10,7 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.online import OnlineScene, code_to_type
 from game.app.scenes.opening import open_link
+from game.app.share_sheet import ShareSheet
 from game.play.online.invite import is_room_link
 from game.play.online.session import OnlineSession
 from game.storage import MemoryStore
@@ -120,3 +121,23 @@ def test_the_invitation_is_shown_as_a_code_to_type_that_open_a_link_reads():
     code = code_to_type(link)
     assert code == "o1.K q3xZ 0a_. AAAA AAAA AA.B B"
     assert is_room_link(code)
+
+
+def test_where_the_phone_has_a_share_sheet_the_invitation_and_the_reply_are_shared(make_driver, monkeypatch):
+    shared = []
+    monkeypatch.setattr(ShareSheet, "available", property(lambda sheet: True))
+    monkeypatch.setattr(ShareSheet, "share", lambda sheet, title, url: shared.append((title, url)))
+    host_page, guest_page = Page.pair([])
+    host, guest = make_driver(), make_driver(store=MemoryStore())
+    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(3)
+    assert [w.label for w in host.scene.panel.widgets] == ["Back", "Share...", "Copy", "Paste reply"]
+    host.press_button("Share...")
+    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
+    guest.frames(3)
+    assert [w.label for w in guest.scene.panel.widgets] == ["Back", "Share...", "Copy"]
+    guest.press_button("Share...")
+    assert shared == [
+        ("Pipopipette: an invitation", host.scene.lobby.link),
+        ("Pipopipette: my reply", guest.scene.lobby.link),
+    ]
