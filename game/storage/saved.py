@@ -376,5 +376,3 @@ class Saved(PuzzleProgress):
         elif not self.has_pending and self.failing:
             self.failing = False
             self.notices.append(Notice(SAVING_AGAIN))
-
-

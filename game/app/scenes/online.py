@@ -17,7 +17,7 @@ import pygame
 from ...play.i18n import tr
 from ...play.links import fragment_of
 from ...play.online import lobby as steps
-from ...play.online.kept import kept, restored, unfinished
+from ...play.online.kept import Keeper, restored, unfinished
 from ...play.online.lobby import Lobby
 from ...play.online.protocol import HOST, Refusal
 from ...play.online.room import Room
@@ -70,12 +70,9 @@ class OnlineScene(PanelScene):
         return room if unfinished(room) else None
 
     def _open(self, link: str = "", room: Room | None = None) -> None:
-        keep = self._keep if not link else None
+        keep = Keeper(self.app.saved.save_online_room) if not link else None
         self.lobby = Lobby(self.page, self.app.settings, self.app.rng, link, self.app.browser, room, keep)
         self.invalidate_layout()
-
-    def _keep(self, room: Room) -> None:
-        self.app.saved.save_online_room(kept(room))
 
     def invite_again(self) -> None:
         room, self.kept = self.kept, None
@@ -106,7 +103,8 @@ class OnlineScene(PanelScene):
         row_buttons = []
         if state == CHOOSING:
             row_buttons = [
-                Button(tr("Invite again"), self.invite_again, primary=True), Button(tr("New room"), self.new_room)
+                Button(tr("Invite again"), self.invite_again, primary=True),
+                Button(tr("New room"), self.new_room),
             ]
         elif state in (steps.INVITING, steps.REPLYING):
             sharing = self.sheet.available
@@ -164,11 +162,15 @@ class OnlineScene(PanelScene):
         host = lobby.room is not None and lobby.room.role == HOST
         return {
             steps.PREPARING: tr("Preparing the invitation...") if host else tr("Preparing your reply..."),
-            steps.INVITING: tr("Send this invitation to your friend with any app, or read them the code to type in "
-                               "Open a link. When they answer, open their reply on this device, or copy it and press "
-                               "Paste reply."),  # fmt: skip
-            steps.REPLYING: tr("Send this reply back to your friend, or read them the code to type in Open a link. "
-                               "The game begins as soon as their device takes it."),  # fmt: skip
+            steps.INVITING: tr(
+                "Send this invitation to your friend with any app, or read them the code to type in "
+                "Open a link. When they answer, open their reply on this device, or copy it and press "
+                "Paste reply."
+            ),  # fmt: skip
+            steps.REPLYING: tr(
+                "Send this reply back to your friend, or read them the code to type in Open a link. "
+                "The game begins as soon as their device takes it."
+            ),  # fmt: skip
             steps.HANDING: tr("Handing the reply to your waiting game..."),
             steps.HANDED: tr("Your waiting game took the reply: you can close this tab."),
             steps.FAILED: tr("This room cannot be opened."),

@@ -10,6 +10,7 @@ on the game from the two hellos as on any reconnection. No pygame here.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..i18n import tr
@@ -19,8 +20,24 @@ from .room import Room
 from .table import Table
 
 
+class Keeper:
+    """The host room's :attr:`Room.keeper`: ``save`` is given :func:`kept` whenever the game changed (a move, an
+    undo, a resignation, a rematch), from the first handshake on."""
+
+    def __init__(self, save: Callable[[dict[str, Any]], Any]) -> None:
+        self.save = save
+        self.state: tuple[Any, ...] = ()
+
+    def __call__(self, room: Room) -> None:
+        table = room.table
+        state = (table.game, tuple(table.moves()), table.resigned) if table is not None else ()
+        if state != self.state:
+            self.state = state
+            self.save(kept(room))
+
+
 def kept(room: Room) -> dict[str, Any]:
-    """What the host keeps of ``room`` (see :attr:`Room.keeper`, called when its game changed)."""
+    """What the host keeps of ``room``: its own hello."""
     if room.role != HOST:
         raise ValueError("only the host keeps its room")
     return {"hello": room._hello().text(room.room_id)}

@@ -56,8 +56,8 @@ def guest_players(settings: Settings) -> list[SeatPlayer]:
 
 class Lobby:
     """One device getting a room connected. ``link`` is "" for the host, else the invitation or reply opened; the
-    host invites to ``room`` when given (a room kept from before), else to a new one, and ``keep`` is called with
-    its room whenever the game changed."""
+    host invites to ``room`` when given (a room kept from before), else to a new one, and ``keep`` becomes its room's
+    keeper (:class:`game.play.online.kept.Keeper`)."""
 
     def __init__(
         self, window: Any, settings: Settings, rng: random.Random, link: str = "", browser: bool = True,
@@ -152,4 +152,3 @@ class Lobby:
         """Leaving before the game began: the connection is closed."""
         if self.session is None:
             self.channel.close()
-

@@ -110,8 +110,7 @@ class Room:
         self.agreed = False  # True once a handshake agreed on a game
         self.hang_up = ""  # why this device closed the connection ("" while it has not)
         self.outbox: list[str] = []
-        self.keeper: Callable[[Room], None] | None = None  # called when the game changed (the host keeps it)
-        self._kept_as: tuple[Any, ...] = ()
+        self.keeper: Callable[[Room], None] | None = None  # told of every tick once agreed (kept.Keeper)
         self.events: list[Event] = []
         self.log: list[str] = []
         self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -180,8 +179,9 @@ class Room:
             self._refuse(refusal, text)
 
     def tick(self, now: float) -> None:
-        """Let time pass: pings, the silence that pauses the game, the move timer; the game kept when it changed."""
-        self._keep()
+        """Let time pass: pings, the silence that pauses the game, the move timer."""
+        if self.keeper is not None and self.agreed:
+            self.keeper(self)
         dt, self.now = max(0.0, now - self.now), now
         number = self.pings.due(now) if self.connection in (OPEN, SILENT) else None
         if number is not None:
@@ -206,16 +206,6 @@ class Room:
             self.next_clock = now + CLOCK_EVERY
             board, ply, _ = table.position()
             self._send("clock", game=table.game, board=board, ply=ply, left=table.clock_ms())
-
-    # -- kept across a reload (the host's room: see kept.py) -----------------------------------------------------------
-    def _keep(self) -> None:
-        table = self.table
-        if self.keeper is None or table is None or not self.agreed:
-            return
-        state = (table.game, tuple(table.moves()), table.resigned)
-        if state != self._kept_as:
-            self._kept_as = state
-            self.keeper(self)
 
     # -- what this device's players do ---------------------------------------------------------------------------------
     def play(self, line: int) -> None:

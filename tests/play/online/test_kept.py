@@ -10,7 +10,7 @@ import pytest
 from online_peers import ROOM, Wire, setup_for
 
 from game.core import Board
-from game.play.online.kept import kept, restored, unfinished
+from game.play.online.kept import Keeper, kept, restored, unfinished
 from game.play.online.protocol import GUEST, Refusal
 from game.play.online.room import Room
 from game.play.online.room_setup import SeatPlayer
@@ -19,7 +19,7 @@ from game.play.players import Player
 
 def keeping(wire: Wire) -> list[dict]:
     saved: list[dict] = []
-    wire.host.keeper = lambda room: saved.append(kept(room))
+    wire.host.keeper = Keeper(saved.append)
     return saved
 
 
