@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 SETTINGS = "settings"
+ONLINE_ROOM = "online-room"  # the host's online room, kept across a reload of its page
 HISTORY = "history"
 UNFINISHED = "unfinished"
 PUZZLES = "puzzles"
 LINK_GAMES = "link-games"
-ONLINE_ROOM = "online-room"  # the host's online room, kept across a reload of its page
 ADDITION = "add-"  # prefix of the keys games (or an import) wait under until merged into the history
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
