@@ -37,6 +37,11 @@ def draw_title(
     app.text.draw(surface, title, size, theme.INK, center=room.center)
 
 
+def reading_text() -> str:
+    """What History, Results and Backup show while the history is read (in steps, across frames)."""
+    return tr("Reading your games…")
+
+
 def footer_rect(m: layout.Metrics) -> pygame.Rect:
     """The full-width row of main buttons at the bottom of the surface."""
     u = m.u
@@ -61,7 +66,8 @@ def start_game(app: Services, session: Session, start: Callable[[], None]) -> No
         start()
         return
     same_link = unfinished.link_id is not None and unfinished.link_id == session.link_id
-    if same_link and len(unfinished.state.moves) <= len(session.state.moves):  # (more moves here: a move not sent)
+    here, there = (unfinished.current, len(unfinished.state.moves)), (session.current, len(session.state.moves))
+    if same_link and here <= there:  # (further here: a move not sent; a match's boards count first)
         start()
         return
     app.go("replace", unfinished=unfinished, start=start)

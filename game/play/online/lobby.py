@@ -64,7 +64,7 @@ class Lobby:
         room: Room | None = None, keep: Callable[[Room], None] | None = None,
     ) -> None:  # fmt: skip
         self.settings, self.rng = settings, rng
-        self.site = site_address(browser)
+        self.site = site_address(browser) or ""  # (no site known: the invitation is a code to paste)
         self.state, self.problem, self.link = PREPARING, "", ""
         self.session: OnlineSession | None = None
         self.offer: Description | None = None
