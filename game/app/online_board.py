@@ -1,6 +1,7 @@
 """The board scene's part for an online game (:class:`~game.play.online.session.OnlineSession`): the connection's
-state over the board, Resign (asked to confirm), the answer to the friend's undo request, and at the end Rematch
-(through the room, seats swapped) and Results.
+state over the board, Resign and Menu (both asked to confirm while the game is played: leaving closes the
+connection), the answer to the friend's undo request, and at the end Rematch (through the room, seats swapped) and
+Results.
 
 The board scene keeps Undo, Hint, Menu and the sound switch; this part gives the third button of the row (Resign, in
 place of Share: a game played live is never sent by link), the rows that replace the usual one while a question is
@@ -21,25 +22,29 @@ from . import layout, theme
 from .theme import Text
 from .widgets import Button
 
+RESIGN, LEAVE = "resign", "leave"  # the questions the row can ask
+
 
 class OnlineBoard:
     """``say`` shows words in the status line for a moment and gives them to the screen reader; ``results`` shows
-    the results of the game just played; ``record`` puts a finished game into the history."""
+    the results of the game just played; ``record`` puts a finished game into the history; ``leave`` leaves the
+    room for the menu (closing the connection)."""
 
     def __init__(
         self, session: OnlineSession, say: Callable[[str], None], results: Callable[[], None],
-        record: Callable[[], None],
+        record: Callable[[], None], leave: Callable[[], None],
     ) -> None:  # fmt: skip
         self.session = session
         self.say = say
         self.results = results
         self.record = record
-        self.confirming = False  # Resign was pressed: the row asks to confirm
+        self.asking = ""  # RESIGN or LEAVE was pressed: the row asks to confirm
         self.told = ""  # the connection's words last told
         self.recorded: FinishedGame | None = None  # the game last put into the history
         self.resign_button = Button(tr("Resign"), self.ask_to_resign, why=self.why_no_resign)
         self.confirm_button = Button(tr("Yes, resign"), self.resign, danger=True)
         self.keep_button = Button(tr("Keep playing"), self.keep_playing, primary=True)
+        self.leave_button = Button(tr("Leave"), leave, danger=True)
         self.allow_button = Button(tr("Allow undo"), self.allow_undo, primary=True)
         self.refuse_button = Button(tr("Refuse"), self.refuse_undo)
         self.rematch_button = Button(tr("Rematch"), self.rematch, primary=True, why=self.why_no_rematch)
@@ -53,13 +58,13 @@ class OnlineBoard:
         hint.rect = pygame.Rect(undo.rect.right + gap, row.y, each, row.height)
         left = hint.rect.right + gap
         self.resign_button.rect = pygame.Rect(left, row.y, row.right - left, row.height)
-        pairs = ((self.confirm_button, self.keep_button), (self.allow_button, self.refuse_button),
-                 (self.rematch_button, self.results_button))  # fmt: skip
+        pairs = ((self.confirm_button, self.keep_button), (self.leave_button, self.keep_button),
+                 (self.allow_button, self.refuse_button), (self.rematch_button, self.results_button))  # fmt: skip
         for first, second in pairs:
             first.rect, second.rect = layout.split_row(row, 2, gap)
 
     def row(self, undo: Button, hint: Button) -> list[Button]:
-        """The buttons of the row now: the end's, the resignation's question, the undo asked of this device, or
+        """The buttons of the row now: the end's, the question of Resign or Menu, the undo asked of this device, or
         Undo, Hint and Resign."""
         session = self.session
         if session.finished:
@@ -67,8 +72,10 @@ class OnlineBoard:
             offered = session.rematch_state() == "offered"
             self.rematch_button.label = tr("Accept rematch") if offered else tr("Rematch")
             return [self.rematch_button, self.results_button]
-        if self.confirming:
+        if self.asking == RESIGN:
             return [self.confirm_button, self.keep_button]
+        if self.asking == LEAVE:
+            return [self.leave_button, self.keep_button]
         if session.undo_asked_of_me():
             return [self.allow_button, self.refuse_button]
         self.resign_button.enabled = session.can_resign()
@@ -80,7 +87,14 @@ class OnlineBoard:
 
     # -- actions ---------------------------------------------------------------------------------------------------
     def ask_to_resign(self) -> None:
-        self.confirming = True
+        self.asking = RESIGN
+
+    def ask_to_leave(self) -> bool:
+        """Menu: while the game is played, ask first (leaving closes the connection); True when it asks."""
+        if self.session.finished:
+            return False
+        self.asking = LEAVE
+        return True
 
     def why_no_resign(self) -> None:
         self.say(tr("You can resign while the game is played and both devices are connected."))
@@ -97,10 +111,10 @@ class OnlineBoard:
         return tr("Nothing of yours to undo yet")
 
     def keep_playing(self) -> None:
-        self.confirming = False
+        self.asking = ""
 
     def resign(self) -> None:
-        self.confirming = False
+        self.asking = ""
         self.session.resign()
 
     def allow_undo(self) -> None:
@@ -126,8 +140,8 @@ class OnlineBoard:
         if words != self.told:
             self.told = words
             self.say(words)
-        if self.confirming and not self.session.can_resign():
-            self.confirming = False
+        if (self.asking == RESIGN and not self.session.can_resign()) or self.session.finished:
+            self.asking = ""
         if self.session.finished and self.recorded is not self.session.record():
             self.recorded = self.session.record()
             self.record()
@@ -137,8 +151,10 @@ class OnlineBoard:
         game's end; None for the board's own."""
         session = self.session
         friend = session.friend()
-        if self.confirming:
+        if self.asking == RESIGN:
             return tr("Resign this game? {name} wins it.").format(name=friend)
+        if self.asking == LEAVE:
+            return tr("Leave the game? {name} will see you left.").format(name=friend)
         if session.undo_asked_of_me():
             return tr("{name} asks to take back their last move.").format(name=friend)
         if said is not None:

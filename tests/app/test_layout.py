@@ -138,9 +138,13 @@ def scene_makers():
     yield "puzzle, hint shown", lambda app: _puzzle(app, "long-chain", hint=True)
     yield "daily puzzle", _daily
     yield "play online, on the desktop", lambda app: OnlineScene(app)
+    yield "play online, the room's game", lambda app: _online_room(app)
+    for page in range(2):
+        yield f"the room's game, page {page + 1}", lambda app, page=page: _room_game(app, page)
     yield "play online, the invitation", _online_invitation
     yield "an online game's board, paused", lambda app: _online_board(app, paused=True)
     yield "an online game's board, over", lambda app: _online_board(app, paused=False)
+    yield "an online game's board, leave?", _online_leaving
     yield "online servers, one refused", _servers_refused
     yield "backup", lambda app: BackupScene(app)
     yield "backup, an import refused", _backup_refused
@@ -174,10 +178,36 @@ def _daily(app) -> DailyScene:
 
 
 def _online_invitation(app) -> OnlineScene:
+
+    scene = _online_room(app)
+    scene.invite()
+    scene.update(0.1)  # the page gave its offer: the invitation is shown
+    return scene
+
+
+def _online_room(app) -> OnlineScene:
+    """A new room's game, before the invitation, on the longest board words (a triangle, misère, a timer)."""
     from online_fakes import Page, Window
 
     scene = OnlineScene(app, window=Window(Page([])))
-    scene.update(0.1)  # the page gave its offer: the invitation is shown
+    scene.pick_game(app.settings.with_(shape="triangle", size=(7,), misere=True, timer=30, competitive=True))
+    return scene
+
+
+def _room_game(app, page: int) -> SettingsScene:
+    scene = SettingsScene(app, play=False, draft=Settings(size=(5, 5)), pick=lambda settings: None)
+    scene.page = page
+    return scene
+
+
+def _online_leaving(app) -> BoardScene:
+    """The host's board of an online game, Menu pressed: the row asks first."""
+    from online_fakes import live_sessions
+
+    host, _ = live_sessions(Settings(), Settings())
+    scene = BoardScene(app, host)
+    scene.update(0.01)
+    scene.leave()
     return scene
 
 

@@ -9,8 +9,10 @@ from online_fakes import Page, Window
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import describe_entry
+from game.app.scenes.menu import MenuScene
 from game.app.scenes.online import OnlineScene
 from game.app.scenes.results import ResultsScene
+from game.play.i18n import tr
 from game.play.players import Player
 from game.play.settings import Settings
 from game.storage import MemoryStore, Saved
@@ -34,6 +36,8 @@ def connected(make_driver, settings: Settings | None = None):
     host.app.save_settings((settings or Settings()).with_(players=(Player("Ann"),)))
     guest.app.save_settings(Settings(players=(Player("Bob"),)))
     host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(1)
+    host.press_button(tr("Invite"))  # (in the host's language)
     host.frames(3)
     guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
     guest.frames(3)
@@ -159,10 +163,39 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     both(host, guest)
     assert host.scene.session.link_text().endswith("connected")  # it answers again
     guest.press_button("Menu")  # the guest leaves
+    guest.press_button("Leave")
     both(host, guest)
     words = host.scene.session.link_text()
     assert words.endswith("left: the game is paused") and words in host.app.announcer.said
     assert not host.scene.session.accepting_input()
+
+
+def test_menu_during_an_online_game_asks_first_and_keep_playing_stays(make_driver):
+    host, guest = connected(make_driver)
+    play(host, guest, 0)
+    host.press_button("Menu")
+    assert isinstance(host.scene, BoardScene) and labels(host)[:2] == ["Leave", "Keep playing"]
+    assert host.scene.status() == "Leave the game? Bob will see you left."
+    host.press_button("Keep playing")
+    assert labels(host)[:3] == ["Undo", "Hint", "Resign"] and host.scene.session.link_text().endswith("connected")
+    host.key(pygame.K_ESCAPE)  # Back asks too
+    assert labels(host)[:2] == ["Leave", "Keep playing"]
+    host.press_button("Leave")
+    both(host, guest)
+    assert isinstance(host.scene, MenuScene)
+    assert guest.scene.session.link_text() == "Ann left: the game is paused"
+    assert guest.scene.session.state.moves == [0]
+
+
+def test_a_question_to_leave_is_dropped_when_the_game_ends(make_driver):
+    host, guest = connected(make_driver)
+    host.press_button("Menu")
+    guest.press_button("Resign")
+    guest.press_button("Yes, resign")
+    both(host, guest)
+    assert labels(host)[:2] == ["Rematch", "Results"]  # the game over: Menu leaves at once
+    host.press_button("Menu")
+    assert isinstance(host.scene, MenuScene)
 
 
 def test_the_board_of_an_online_game_in_french(make_driver):

@@ -1,5 +1,6 @@
-"""The "Play online" scene in the real app loop: from the menu, the invitation shown, a reply pasted, then the live
-board; a guest opened with the invitation link; the desktop told where online play runs."""
+"""The "Play online" scene in the real app loop: from the menu, the room's game chosen, the invitation shown, a
+reply pasted, then the live board; a guest opened with the invitation link; the desktop told where online play
+runs."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from online_fakes import Page, Window
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.online import OnlineScene, code_to_type
+from game.app.scenes.online import SETUP, OnlineScene, code_to_type
 from game.app.scenes.opening import open_link
+from game.app.scenes.settings import SettingsScene
 from game.app.share_sheet import ShareSheet
+from game.core import Board
 from game.play.online.invite import is_room_link
 from game.play.online.session import OnlineSession
 from game.storage import MemoryStore
@@ -30,6 +33,9 @@ def test_host_and_guest_connect_through_the_scene_and_play_on_the_board(make_dri
     host = make_driver()
     guest = make_driver()
     host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(1)
+    assert [w.label for w in host.scene.panel.widgets] == ["Back", "Invite", "Board and rules"]
+    host.press_button("Invite")
     host.frames(3)
     invitation = host.scene.lobby.link
     assert "#o1." in invitation and [w.label for w in host.scene.panel.widgets] == ["Back", "Copy", "Paste reply"]
@@ -85,6 +91,8 @@ def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_
     host = make_driver()
     guest = make_driver(store=MemoryStore())
     host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    choose_game(host, size=(4, 4))
+    host.press_button("Invite")
     host.frames(3)
     connect(host, guest, guest_page)
     play(host, guest, 5)
@@ -101,7 +109,9 @@ def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_
     reloaded.press_button("Invite again")
     reloaded.frames(3)
     assert "#o1." + host.scene.session.room.room_id in reloaded.scene.lobby.link  # the same room
+    assert reloaded.scene.lobby.room.table.setup.board == Board.from_spec("square", (4, 4))  # and its own game, not 5x5
     connect(reloaded, guest, new_guest_page)
+    assert guest.scene.session.board == Board.from_spec("square", (4, 4))
     assert reloaded.scene.session.state.moves == moves == guest.scene.session.state.moves
     play(reloaded, guest, 3)
     assert len(reloaded.scene.session.state.moves) == 8 == len(guest.scene.session.state.moves)
@@ -112,8 +122,64 @@ def test_a_new_room_forgets_the_kept_one_and_a_damaged_one_is_set_aside(make_dri
     driver = make_driver()
     driver.app.manager.push(OnlineScene(driver.app, window=Window(Page([]))))
     driver.frames(2)
-    assert driver.scene.lobby is not None and "#o1." in driver.scene.lobby.link  # straight to a new invitation
+    assert driver.scene.state == SETUP and driver.scene.lobby is None  # straight to a new room's game
     assert store.get("online-room") is None and driver.app.saved.kept() == 1  # set aside, never overwritten
+
+
+def choose_game(driver, **changes) -> None:
+    """Board and rules: the Settings scene on the room's game, changed as a tap on its rows would, then Done."""
+    driver.frames(1)
+    driver.press_button("Board and rules")
+    assert isinstance(driver.scene, SettingsScene)
+    driver.scene.change(**changes)
+    driver.press_button("Done")
+    assert isinstance(driver.scene, OnlineScene)
+
+
+def test_a_new_room_is_5x5_boxes_whatever_the_last_game_and_the_host_may_change_it(make_driver, store):
+    host_page, guest_page = Page.pair([])
+    host, guest = make_driver(), make_driver(store=MemoryStore())
+    before = host.app.settings
+    assert before.size == (3, 3) and not before.misere  # the local game's board
+    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(1)
+    assert host.scene.setup.board() == Board.from_spec("square", (5, 5))
+    assert host.scene.game_words.startswith("5x5 boxes") and "Winner: Most boxes" in host.scene.game_words
+    host.press_button("Board and rules")
+    assert host.scene.title() == "The room's game"
+    tabs = next(w for w in host.scene.panel.widgets if w.label == "")
+    assert [name for _, name in tabs.options] == ["Board", "Rules"]  # the room's game: its board and rules only
+    host.choose("Winner", "Fewest (misère)")  # a tap on the row, as on New game's
+    host.press_button("Back")
+    assert host.scene.setup.misere
+    choose_game(host, size=(6, 4))
+    host.frames(1)
+    assert "Winner: Fewest (misère)" in host.scene.game_words.split("\n")  # shown before the invitation
+    assert host.app.settings == before and store.get("settings") is None  # the local game's, untouched
+    host.frames(1)
+    host.press_button("Invite")
+    host.frames(3)
+    connect(host, guest, guest_page)
+    for driver in (host, guest):
+        assert driver.scene.session.board == Board.from_spec("square", (6, 4))
+        assert driver.scene.session.rules.misere
+
+
+def test_a_new_room_after_a_kept_one_starts_from_the_rules_sheets_board(make_driver, store):
+    host_page, guest_page = Page.pair([])
+    host, guest = make_driver(), make_driver(store=MemoryStore())
+    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    choose_game(host, size=(2, 2))
+    host.press_button("Invite")
+    host.frames(3)
+    connect(host, guest, guest_page)
+    reloaded = make_driver()
+    reloaded.app.manager.push(OnlineScene(reloaded.app, window=Window(Page([]))))
+    reloaded.frames(1)
+    reloaded.press_button("New room")
+    assert reloaded.scene.state == SETUP and store.get("online-room") is None
+    assert reloaded.scene.setup.board() == Board.from_spec("square", (5, 5))
+    assert [w.label for w in reloaded.scene.panel.widgets] == ["Back", "Invite", "Board and rules"]
 
 
 def test_the_invitation_is_shown_as_a_code_to_type_that_open_a_link_reads():
@@ -130,6 +196,8 @@ def test_where_the_phone_has_a_share_sheet_the_invitation_and_the_reply_are_shar
     host_page, guest_page = Page.pair([])
     host, guest = make_driver(), make_driver(store=MemoryStore())
     host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(1)
+    host.press_button("Invite")
     host.frames(3)
     assert [w.label for w in host.scene.panel.widgets] == ["Back", "Share...", "Copy", "Paste reply"]
     host.press_button("Share...")

@@ -117,7 +117,7 @@ class BoardScene(Scene):
         self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
         if isinstance(session, OnlineSession):
             results = partial(app.go, "results", session=session)
-            self.online = OnlineBoard(session, self.say, results, self.autosave.finish)
+            self.online = OnlineBoard(session, self.say, results, self.autosave.finish, self.leave_now)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -194,6 +194,12 @@ class BoardScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
+        """Menu: to the menu, once asked when it would leave an online game being played."""
+        if self.online is not None and self.online.ask_to_leave():
+            return
+        self.leave_now()
+
+    def leave_now(self) -> None:
         self.autosave.save()
         if isinstance(self.session, OnlineSession):
             self.session.leave()  # (the friend's device is told this one left)

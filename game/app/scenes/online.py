@@ -1,5 +1,7 @@
 """Play online: the host's invitation to send, the guest's reply to send back, then the live game on the board.
 
+A new room starts with its game: 5x5 boxes by default, as in the rules sheet (``002``), with the host's rules; the
+host may change the board and rules (the Settings scene's Board and Rules pages, on the room's draft), then invites.
 The steps are :class:`game.play.online.lobby.Lobby`'s; this scene shows them: the link to send (Share where the
 phone has a share sheet, and Copy), the same link as a code to type in Open a link on the other device, Paste reply
 for the host (a reply opened in another tab of this site arrives by itself), and the reason when something cannot
@@ -21,6 +23,7 @@ from ...play.online.kept import Keeper, restored, unfinished
 from ...play.online.lobby import Lobby
 from ...play.online.protocol import HOST, Refusal
 from ...play.online.room import Room
+from ...play.settings import Settings
 from .. import layout, theme
 from ..clipboard import Clipboard
 from ..page import browser_window
@@ -28,9 +31,18 @@ from ..scene import PanelScene, Services
 from ..share_sheet import ShareSheet
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
+from .settings import RULES_PAGE, SettingsScene, game_summary
 
 CHOOSING = "choosing"  # the host kept a room: invite the friend again to it, or open a new one
+SETUP = "setup"  # a new room: its game shown, to change or to invite the friend to
+ROOM_BOARD = ("square", (5, 5))  # a new room's board: 5x5 boxes, as in the rules sheet 002
 CODE_GROUP = 4  # characters between two spaces of the code shown to type
+
+
+def room_settings(settings: Settings) -> Settings:
+    """A new room's game: the player's settings on the rules sheet's board, whatever board the last game had."""
+    shape, size = ROOM_BOARD
+    return settings.with_(shape=shape, size=size)
 
 
 def code_to_type(link: str) -> str:
@@ -49,13 +61,17 @@ class OnlineScene(PanelScene):
         self.sheet = ShareSheet(app.browser)
         self.lobby: Lobby | None = None
         self.kept: Room | None = None
+        self.setup: Settings | None = None  # a new room's game, until Invite
+        self.game_words = ""  # the new room's game as shown: its board, then its rules
         self.shown_state = ""
         self.page: Any = None
         if app.browser or window is not None:
             self.page = window if window is not None else browser_window()
             self.kept = None if link else self._kept_room()
-            if self.kept is None:
+            if link:
                 self._open(link)
+            elif self.kept is None:
+                self.setup = room_settings(app.settings)
 
     def _kept_room(self) -> Room | None:
         """The room this device hosted and did not finish, kept from before a reload or a lost connection."""
@@ -69,24 +85,41 @@ class OnlineScene(PanelScene):
             return None
         return room if unfinished(room) else None
 
-    def _open(self, link: str = "", room: Room | None = None) -> None:
+    def _open(self, link: str = "", room: Room | None = None, settings: Settings | None = None) -> None:
         keep = Keeper(self.app.saved.save_online_room) if not link else None
-        self.lobby = Lobby(self.page, self.app.settings, self.app.rng, link, self.app.browser, room, keep)
+        chosen = settings or self.app.settings
+        self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room, keep)
+        self.invalidate_layout()
+
+    def invite(self) -> None:
+        """The new room, with the game chosen, and its invitation."""
+        settings, self.setup = self.setup, None
+        self._open(settings=settings)
+
+    def change_game(self) -> None:
+        self.app.go("settings", play=False, draft=self.setup, pick=self.pick_game)
+
+    def pick_game(self, settings: Settings) -> None:
+        self.setup = settings
         self.invalidate_layout()
 
     def invite_again(self) -> None:
+        """The kept room, with its own game, invited to again."""
         room, self.kept = self.kept, None
         self._open(room=room)
 
     def new_room(self) -> None:
         self.kept = None
         self.app.saved.clear_online_room()
-        self._open()
+        self.setup = room_settings(self.app.settings)
+        self.invalidate_layout()
 
     @property
     def state(self) -> str:
         if self.kept is not None:
             return CHOOSING
+        if self.setup is not None:
+            return SETUP
         return self.lobby.state if self.lobby else ""
 
     def enter(self) -> None:
@@ -106,6 +139,11 @@ class OnlineScene(PanelScene):
                 Button(tr("Invite again"), self.invite_again, primary=True),
                 Button(tr("New room"), self.new_room),
             ]
+        elif state == SETUP:
+            row_buttons = [
+                Button(tr("Invite"), self.invite, primary=True),
+                Button(tr("Board and rules"), self.change_game),
+            ]
         elif state in (steps.INVITING, steps.REPLYING):
             sharing = self.sheet.available
             if sharing:
@@ -117,6 +155,9 @@ class OnlineScene(PanelScene):
             for button, rect in zip(row_buttons, layout.split_row(row, len(row_buttons), u // 2), strict=True):
                 button.rect = rect
         self.panel.set([*buttons, *row_buttons])
+        if self.setup is not None:
+            rules = SettingsScene(self.app, False, self.setup, self.pick_game).page_words(RULES_PAGE)
+            self.game_words = "\n".join([game_summary(self.setup), *rules])
         self.body = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.top - self.bar.bottom - 2 * u)
 
     def share(self) -> None:
@@ -153,6 +194,9 @@ class OnlineScene(PanelScene):
 
     def explanation(self) -> str:
         lobby = self.lobby
+        if self.setup is not None:
+            return tr("Your friend and you will play this game. Change its board and rules if you like, then "
+                      "invite your friend.")  # fmt: skip
         if self.kept is not None:
             return tr("Your online game was interrupted; its moves are kept. Invite your friend again to go on with "
                       "it, or open a new room.")  # fmt: skip
@@ -190,6 +234,8 @@ class OnlineScene(PanelScene):
         link = self.lobby.link if self.lobby and self.state in (steps.INVITING, steps.REPLYING) else ""
         if link:
             y = self._draw_code(surface, code_to_type(link), y + u // 2)
+        if self.setup is not None:
+            y = self._draw_box(surface, self.game_words, m.caption, y + u // 2)
         notes = [self.lobby.problem if self.lobby else "", self._status()]
         for note in filter(None, notes):
             y += u // 2
@@ -200,15 +246,18 @@ class OnlineScene(PanelScene):
 
     def _draw_code(self, surface: pygame.Surface, code: str, top: int) -> int:
         """The code to type in a box, cut between its groups; returns the box's bottom."""
-        m = self.app.metrics
-        text, u = self.app.text, m.u
-        lines = text.wrap(code, m.caption, self.body.width - u)
-        step_h = int(m.caption * 0.85)
+        return self._draw_box(surface, code, self.app.metrics.caption, top)
+
+    def _draw_box(self, surface: pygame.Surface, words: str, size: int, top: int) -> int:
+        """``words`` in a box across the body; returns the box's bottom."""
+        text, u = self.app.text, self.app.metrics.u
+        lines = text.wrap(words, size, self.body.width - u)
+        step_h = int(size * 0.85)
         box = pygame.Rect(self.body.x, top, self.body.width, len(lines) * step_h + u)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         y = box.y + u // 2
         for line in lines:
-            text.draw(surface, line, m.caption, theme.INK, topleft=(box.x + u // 2, y))
+            text.draw(surface, line, size, theme.INK, topleft=(box.x + u // 2, y))
             y += step_h
         return box.bottom
 

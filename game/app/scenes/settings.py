@@ -1,5 +1,8 @@
 """Settings: board shape and size, seats, rule switches, timer, who starts, sound, patterns, animation, match.
 
+The same scene picks an online room's game (``pick``): its Board and Rules pages only, on a draft that is given back
+to the room as it changes and never saved as the player's settings.
+
 Every change is checked before it is kept, so an impossible combination cannot be chosen; the reason is shown.
 The rows are on three pages (tabs), each row in a fixed place: changing the shape or the number of players leaves
 empty places rather than moving the rows below them, so nothing moves under the finger.
@@ -8,6 +11,7 @@ empty places rather than moving the rows below them, so nothing moves under the 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -41,8 +45,10 @@ def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
 
 
 PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
+RULES_PAGE = 1
 PLAYERS_PAGE = 2
 OPTIONS_PAGE = 3
+ROOM_PAGES = 2  # an online room's game: Board and Rules
 SLOTS = 6  # rows a page has room for; every row has its own place on its page
 
 
@@ -66,17 +72,35 @@ def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
     return pygame.Rect(body.x + column * (width + m.u), body.y + row * (height + gap), width, height)
 
 
+def game_summary(settings: Settings) -> str:
+    """The board, and whether undo and hints are on where a timer or a match could make one wonder."""
+    board = settings.board()
+    summary = f"{describe_board(board)} · {tie_note(board, len(settings.seats))}"
+    if settings.no_help:
+        summary += tr(" · competitive: no undo or hints")
+    elif settings.timer or settings.match:
+        summary += tr(" · casual: undo and hints on")
+    return summary
+
+
 class SettingsScene(PanelScene):
-    def __init__(self, app: Services, play: bool) -> None:
+    """``play``: New game (ends in Play); ``pick``: an online room's game, from ``draft``, each change given to
+    ``pick`` (the Board and Rules pages; the player's settings are left as they are)."""
+
+    def __init__(
+        self, app: Services, play: bool, draft: Settings | None = None, pick: Callable[[Settings], None] | None = None
+    ) -> None:
         super().__init__(app)
         self.play = play
-        self.draft = app.settings
+        self.pick = pick
+        self.draft = draft if draft is not None and pick is not None else app.settings
         self.message = ""
         self.note = ""  # what a change did besides itself (a timer made the game competitive)
         self.page = 0
 
     def enter(self) -> None:
-        self.draft = self.app.settings  # back from Players: keep what was chosen there
+        if self.pick is None:
+            self.draft = self.app.settings  # back from Players: keep what was chosen there
         self.panel = Panel()
         self.invalidate_layout()
 
@@ -94,7 +118,10 @@ class SettingsScene(PanelScene):
         else:
             self.draft = candidate
             self.message = ""
-            self.app.save_settings(candidate)
+            if self.pick is not None:
+                self.pick(candidate)
+            else:
+                self.app.save_settings(candidate)
         focus = self.panel.focus
         self.arrange()
         self.panel.focus = focus
@@ -232,6 +259,11 @@ class SettingsScene(PanelScene):
         ]
         return [board, list(enumerate(rules)), players, list(enumerate(choices))]
 
+    def page_words(self, page: int) -> list[str]:
+        """The rows of ``page`` as words, each its label and its value ("Winner: Most boxes")."""
+        rows = [row for _, row in self._controls()[page]]
+        return [tr("{label}: {value}").format(label=row.label, value=row.options[row.index][1]) for row in rows]
+
     def page_of(self, label: str) -> int | None:
         """The page holding the row called ``label`` (None when there is none)."""
         for number, rows in enumerate(self._controls()):
@@ -254,7 +286,7 @@ class SettingsScene(PanelScene):
         footer = footer_rect(m)
         line = int(m.caption * 0.9)
         self.message_rect = pygame.Rect(u, footer.y - gap - line, w - 2 * u, line)
-        tab_names = [(i, tr(name)) for i, name in enumerate(PAGES)]
+        tab_names = [(i, tr(name)) for i, name in enumerate(PAGES[:ROOM_PAGES] if self.pick else PAGES)]
         tabs = Choice("", tab_names, self.page, self.show_page, label_share=0)
         tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
         body = pygame.Rect(self.bar.x, tabs.rect.bottom + 2 * gap, self.bar.width, 0)
@@ -305,21 +337,18 @@ class SettingsScene(PanelScene):
         start_game(self.app, session, lambda: self.app.replace("board", session=session))
 
     def summary(self) -> str:
-        """The board, and whether undo and hints are on where a timer or a match could make one wonder."""
-        d = self.draft
-        board = d.board()
-        summary = f"{describe_board(board)} · {tie_note(board, len(d.seats))}"
-        if d.no_help:
-            summary += tr(" · competitive: no undo or hints")
-        elif d.timer or d.match:
-            summary += tr(" · casual: undo and hints on")
-        return summary
+        return game_summary(self.draft)
+
+    def title(self) -> str:
+        if self.pick is not None:
+            return tr("The room's game")
+        return tr("New game") if self.play else tr("Settings")
 
     # -- scene contract ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
         m = self.app.metrics
-        draw_title(self.app, surface, self.bar, tr("New game") if self.play else tr("Settings"))
+        draw_title(self.app, surface, self.bar, self.title())
         text = self.app.text
         if self.message:
             size = text.fit(self.message, m.caption, self.message_rect.width)

@@ -883,6 +883,16 @@ FRENCH: dict[str, str] = {
     "Paste reply": "Coller la réponse",
     "Invite again": "Inviter à nouveau",
     "New room": "Nouveau salon",
+    "Invite": "Inviter",
+    "Board and rules": "Plateau et règles",
+    "The room's game": "La partie du salon",
+    "Your friend and you will play this game. Change its board and rules if you like, then invite your friend.": (
+        "Votre ami et vous jouerez cette partie. Changez son plateau et ses règles si vous voulez, puis invitez "
+        "votre ami."
+    ),
+    "Leave": "Quitter",
+    "{label}: {value}": "{label} : {value}",
+    "Leave the game? {name} will see you left.": "Quitter la partie ? {name} verra votre départ.",
     "Pipopipette: an invitation": "Pipopipette : une invitation",
     "Pipopipette: my reply": "Pipopipette : ma réponse",
     (

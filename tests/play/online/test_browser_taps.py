@@ -1,10 +1,10 @@
 """End to end by taps: the whole game in two real Chromium browsers (each its own storage and clipboard), on
-Pyodide as the browser harness runs it. The host taps Play online and Copy; the invitation travels as a person
-sends it (the test carries the copied link); the friend's browser opens it and taps Copy; the host pastes the reply
-with Paste reply. A whole 5x5 game is then played by taps on the canvas, each device tapping its own lines. Half way
-the host's page is reloaded: Play online offers Invite again for the kept room; the new reply is opened in another
-tab of the host's browser, which hands it to the waiting tab; the game goes on from its 30 moves to the end, and both
-histories hold it, marked as played online.
+Pyodide as the browser harness runs it. The host taps Play online, Invite (a new room is 5x5 boxes) and Copy; the
+invitation travels as a person sends it (the test carries the copied link); the friend's browser opens it and taps
+Copy; the host pastes the reply with Paste reply. A whole 5x5 game is then played by taps on the canvas, each
+device tapping its own lines. Half way the host's page is reloaded: Play online offers Invite again for the kept
+room; the new reply is opened in another tab of the host's browser, which hands it to the waiting tab; the game goes
+on from its 30 moves to the end, and both histories hold it, marked as played online.
 
 The test reads the game's state in each page (through Pyodide) only to know where the buttons and lines are and
 when a move arrived; every action is a tap. Skipped, saying why, when node, Chromium, playwright-core, Pyodide or
@@ -173,10 +173,10 @@ def pages():
     driver.close()
 
 
-def five_by_five() -> dict[str, str]:
-    """The host's saved settings: two people on 5x5 boxes (the room's game is the host's settings)."""
+def two_people() -> dict[str, str]:
+    """The host's saved settings: two people on the default board (3x3 boxes); a new room's game is 5x5 boxes."""
     local = FakeLocalStorage()
-    Saved(BrowserStore(local)).save_settings(Settings(size=(5, 5), seats=(Seat("human"), Seat("human"))).to_data())
+    Saved(BrowserStore(local)).save_settings(Settings(seats=(Seat("human"), Seat("human"))).to_data())
     return local.items
 
 
@@ -207,10 +207,13 @@ def play_by_taps(host: Device, guest: Device, until_moves: int, rng: random.Rand
 
 def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts_page_reloaded(pages):
     site = pages.ask(serve=str(GAME))
-    pages.ask(open="host", browser="one", url=site, storage=five_by_five())
+    pages.ask(open="host", browser="one", url=site, storage=two_people())
     host, guest = Device(pages, "host"), Device(pages, "guest")
     host.until("type(scene).__name__ == 'MenuScene'")
     host.tap_button("Play online")
+    host.until("scene.state == 'setup'")
+    assert host.read("scene.setup.size") == [5, 5]  # the room's game, whatever the last game's board
+    host.tap_button("Invite")
     started = time.monotonic()
     host.until("scene.state == 'inviting'", every=0.02)
     offer_s = time.monotonic() - started
