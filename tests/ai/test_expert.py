@@ -239,7 +239,7 @@ def test_in_the_fight_a_lost_position_is_lost_by_as_little_as_possible(
 ) -> None:
     """With the exact solver left out, the selective solvers decide: when no move wins they look for a draw, then
     for the best value (they used to fall back on Hard's move, which loses more here)."""
-    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": 0, "other": 0})
+    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": 0, "python": 0, "other": 0})
     clear_tables()
     state = GameState(Board.square(3, 4))
     for line in moves:
@@ -276,12 +276,12 @@ def hard_at_once(state: GameState, rng: random.Random, best: int, stop: float) -
     return best
 
 
-@pytest.mark.parametrize(("seed", "exact_first"), [(0, True), (2, False)])  # 10 and 13 safe lines
-def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_count(
-    monkeypatch: pytest.MonkeyPatch, seed: int, exact_first: bool
+@pytest.mark.parametrize("solver_lines", [40, 39])
+def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
+    monkeypatch: pytest.MonkeyPatch, solver_lines: int
 ) -> None:
-    """Past ``SOLVER_LINES`` the exact solver is still tried first, with most of the fight's budget, when at most
-    ``EXACT_FIRST_SAFE`` safe lines are left (it settled such positions of the Knox games within a second)."""
+    """In the fight for control at ``SOLVER_LINES`` lines left or fewer the exact solver runs first, until
+    ``FIGHT_EXACT_SHARE`` of the budget, then the selective solvers; above, only the selective solvers."""
     asked = []
 
     def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
@@ -292,14 +292,14 @@ def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_coun
     monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=TickingClock(0.0)))
     monkeypatch.setattr(expert, "_ladder", ladder)
     monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
-    state = safe_play(seed, 36)
-    assert expert.SOLVER_LINES["normal"] < state.lines_left <= expert.FEW_SAFE_LINES
-    assert (len(safe_lines(state)) <= expert.EXACT_FIRST_SAFE) == exact_first
+    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": solver_lines, "python": solver_lines, "other": 0})
+    state = safe_play(0, 40)
+    assert len(safe_lines(state)) <= expert.SELECTIVE_SAFE  # 17: the fight for control
     run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5))
     kinds = [kind for kind, _ in asked]
-    assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
-    if exact_first:
-        assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARES["few lines"])
+    assert kinds == (["exact", "narrow", "wide"] if solver_lines >= 40 else ["narrow", "wide"])
+    if solver_lines >= 40:
+        assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARE)
 
 
 # 3x4-box positions (lines drawn in order, from random safe play) that are drawn (exact value 0 for the mover, level
