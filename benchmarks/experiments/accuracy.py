@@ -58,7 +58,6 @@ from game.ai.levels import expert  # noqa: E402
 from game.ai.player import Search  # noqa: E402
 from game.ai.position.coins import capture_moves, tables_for  # noqa: E402
 from game.ai.search.solver import Solver  # noqa: E402
-from game.ai.wasm.runtime import pool  # noqa: E402
 from game.ai.wasm.solver import exact_solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
@@ -243,7 +242,6 @@ def think(setting: Setting, state: GameState, seconds: float, seed: int) -> int:
 def choose(position: Position, setting: Setting, seconds: float, warm: bool, seed: int) -> Choice:
     """The Expert's move in ``position`` under ``setting``, on fresh tables (after its previous move if ``warm``)."""
     setting.module.clear_tables()
-    clear_core_tables()
     with Applied(setting):
         if warm and position.previous is not None:
             think(setting, position.previous, seconds, seed)
@@ -252,14 +250,6 @@ def choose(position: Position, setting: Setting, seconds: float, warm: bool, see
             line = think(setting, position.state, seconds, seed)
             cpu = time.process_time() - cpu
     return Choice(line, cpu, deciders.last)
-
-
-def clear_core_tables() -> None:
-    """Empties the compiled core's tables too (they are kept by the cores, not by ``clear_tables``)."""
-    cores = pool()
-    for core in [] if cores is None else cores._idle:
-        if core.board is not None:
-            core.clear()
 
 
 def read_cache(path: Path) -> dict[int, int]:

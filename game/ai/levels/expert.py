@@ -41,6 +41,7 @@ from ..search.playouts import playout_move
 from ..search.solver import to_win
 from ..search.traps import trap_move
 from ..search.uct import uct_move
+from ..wasm import runtime as core_tables
 from ..wasm.solver import AnySolver, exact_solver, runs_compiled
 from .hard import hard
 
@@ -330,8 +331,9 @@ def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None
 
 
 def clear_tables() -> None:
-    """Forgets every table the AI keeps (a fresh start: what a new process would know)."""
+    """Forgets every table the AI keeps, the compiled core's too (a fresh start: what a new process would know)."""
     BUDGET.clear()
+    core_tables.clear_tables()
 
 
 def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Random) -> int:
