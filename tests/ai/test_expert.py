@@ -17,6 +17,7 @@ from game.ai.position.chains import safe_lines
 from game.ai.search.common import INF, Work
 from game.ai.search.paranoid import Paranoid
 from game.ai.search.solver import solve, to_win
+from game.ai.wasm import solver as wasm_solver
 from game.core import Board, GameState, Rules, parse_line
 
 
@@ -134,12 +135,14 @@ def test_paranoid_pauses_after_bounded_work(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_expert_yields_often_on_a_big_board(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps). A fake
-    clock, 0.5 ms a look, for the Expert and its searches: the count follows the work, not the machine's load
-    (on a loaded machine the real clock let the budget pass with few resumptions)."""
+    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps), with the
+    Python solver: its work, not the compiled core's thread racing the real clock, sets the count. A fake clock,
+    0.5 ms a look, for the Expert and its searches: the count follows the work, not the machine's load (on a loaded
+    machine the real clock let the budget pass with few resumptions)."""
     clock = TickingClock(0.0005)
     monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=clock))
     monkeypatch.setattr(Work, "clock", clock)
+    monkeypatch.setattr(wasm_solver, "present", lambda: False)
     clear_tables()
     state = control_fight(0)
     move, yields = run(state, budget=0.2)
@@ -276,12 +279,21 @@ def hard_at_once(state: GameState, rng: random.Random, best: int, stop: float) -
     return best
 
 
-@pytest.mark.parametrize("solver_lines", [40, 39])
+@pytest.mark.parametrize(
+    ("compiled", "lines", "exact_first"),
+    [
+        (True, {"normal": 40, "python": 39}, True),
+        (True, {"normal": 39, "python": 40}, False),
+        (False, {"normal": 40, "python": 39}, False),
+        (False, {"normal": 39, "python": 40}, True),
+    ],
+)
 def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
-    monkeypatch: pytest.MonkeyPatch, solver_lines: int
+    monkeypatch: pytest.MonkeyPatch, compiled: bool, lines: dict[str, int], exact_first: bool
 ) -> None:
-    """In the fight for control at ``SOLVER_LINES`` lines left or fewer the exact solver runs first, until
-    ``FIGHT_EXACT_SHARE`` of the budget, then the selective solvers; above, only the selective solvers."""
+    """In the fight for control at ``SOLVER_LINES`` lines left or fewer (the compiled core's count where it runs,
+    the Python solver's where it does not) the exact solver runs first, until ``FIGHT_EXACT_SHARE`` of the budget,
+    then the selective solvers; above, only the selective solvers."""
     asked = []
 
     def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
@@ -292,13 +304,14 @@ def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
     monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=TickingClock(0.0)))
     monkeypatch.setattr(expert, "_ladder", ladder)
     monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
-    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": solver_lines, "python": solver_lines, "other": 0})
+    monkeypatch.setattr(expert, "runs_compiled", lambda state: compiled)
+    monkeypatch.setattr(expert, "SOLVER_LINES", {**lines, "other": 0})
     state = safe_play(0, 40)
     assert len(safe_lines(state)) <= expert.SELECTIVE_SAFE  # 17: the fight for control
     run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5))
     kinds = [kind for kind, _ in asked]
-    assert kinds == (["exact", "narrow", "wide"] if solver_lines >= 40 else ["narrow", "wide"])
-    if solver_lines >= 40:
+    assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
+    if exact_first:
         assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARE)
 
 
