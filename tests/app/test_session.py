@@ -248,7 +248,8 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     driver.key(pygame.K_RETURN)
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Share", "Menu", "Sound"]
+    widgets = [widget.label for widget in driver.scene.panel.widgets]
+    assert widgets == ["Undo", "Hint", "Send move", "Menu", "Sound"], "a match of people can be played by link"
     assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 
 
