@@ -3,7 +3,7 @@ solver, without Knox.
 
     python benchmarks/experiments/accuracy.py                  # main's settings, 1.5 s a move, 27-31 left
     python benchmarks/experiments/accuracy.py --seconds 0.6 --limit 60 --setting rev=main --setting main
-    python benchmarks/experiments/accuracy.py --setting main --setting "EXACT_FIRST_LINES=34"
+    python benchmarks/experiments/accuracy.py --setting main --setting "FIGHT_EXACT_SHARE=0.8"
 
 Positions: every move of the Expert in the recorded games against Knox (``peers.py`` output: the lines
 ``game N: Expert (first|second) A-B  moves...``) made at ``--lines`` lines left with no capture to make, one per

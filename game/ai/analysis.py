@@ -11,17 +11,23 @@ True), so a game's loop can run it a few milliseconds a frame; the engine's ``va
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from ..core import GameState
+from .steps import WALL_CLOCK, Clock
 from .wasm.solver import AnySolver, exact_solver
 
 
 class Analysis:
     """The values of the legal lines of ``state`` (two players), each searched for at most ``seconds``."""
 
-    def __init__(self, state: GameState, seconds: float, make_solver: Callable[..., AnySolver] = exact_solver) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        seconds: float,
+        make_solver: Callable[..., AnySolver] = exact_solver,
+        clock: Clock = WALL_CLOCK,
+    ) -> None:
         if state.rules.players != 2:
             raise ValueError(f"exact values need two players, this game has {state.rules.players}")
         self.state = state.copy()
@@ -30,6 +36,7 @@ class Analysis:
         self.values: dict[int, int | None] = dict.fromkeys(self.lines)
         self.done = not self.lines
         self._make_solver = make_solver
+        self.clock = clock
         self._next = 0
         self._solver: AnySolver | None = None
         self._spent = 0.0
@@ -38,15 +45,15 @@ class Analysis:
 
     def step(self, budget_seconds: float) -> bool:
         """Work for about ``budget_seconds``; True once every line is valued or given up."""
-        deadline = time.perf_counter() + budget_seconds
+        deadline = self.clock() + budget_seconds
         while not self.done:
             line = self.lines[self._next]
             if self._solver is None and self._start(line):
                 continue
             assert self._solver is not None
-            started = time.perf_counter()
+            started = self.clock()
             finished = self._solver.step(max(0.0, min(deadline - started, self.seconds - self._spent)))
-            self._spent += time.perf_counter() - started
+            self._spent += self.clock() - started
             if finished:
                 assert self._solver.value is not None
                 rest = self._solver.value
@@ -54,7 +61,7 @@ class Analysis:
             elif self._spent >= self.seconds:
                 self._solver.close()
                 self._finish(line, None)
-            if time.perf_counter() >= deadline:
+            if self.clock() >= deadline:
                 break
         return self.done
 
