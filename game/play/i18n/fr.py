@@ -450,6 +450,7 @@ FRENCH: dict[str, str] = {
         "Votre tour viendra dans son prochain lien."
     ),
     "Copy link": "Copier le lien",
+    "Copy code": "Copier le code",
     "Copying...": "Copie en cours...",
     "Copied: send it to your friend.": "Copié : envoyez-le à votre ami.",
     "The browser did not allow copying: select the link above and copy it by hand.": (
