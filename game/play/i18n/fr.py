@@ -652,6 +652,7 @@ FRENCH: dict[str, str] = {
     ),
     "Nothing was changed: {why}.": "Rien n'a été changé : {why}.",
     "Backup file offered for download.": "Fichier de sauvegarde proposé au téléchargement.",
+    "Preparing the backup...": "Préparation de la sauvegarde…",
     "Backup saved to {path}": "Sauvegarde enregistrée dans {path}",
     "Export failed: {why}.": "L'export a échoué : {why}.",
     "Choose a backup file...": "Choisissez un fichier de sauvegarde…",
