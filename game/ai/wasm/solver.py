@@ -193,6 +193,12 @@ def core_takes(state: GameState) -> bool:
     return state.rules.players == 2 and not state.rules.must_capture
 
 
+def runs_compiled(state: GameState) -> bool:
+    """Whether :func:`exact_solver` hands out the compiled core's solvers for ``state`` (found without loading the
+    module: the Expert plans its move by it)."""
+    return core_takes(state) and (present() or browser.connected())
+
+
 def compiled_core_available() -> bool:
     """Whether the compiled core runs here (``wasmtime`` and the module load)."""
     return pool() is not None
@@ -206,7 +212,7 @@ def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
     the searches of two players (exact or selective) when it runs here, else the Python solver (three or four
     players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser,
     once :func:`~.browser.connect` has started the Worker, the Worker's."""
-    if not core_takes(state) or not (present() or browser.connected()):
+    if not runs_compiled(state):
         return Solver(state, *args, **kwargs)
     if browser.connected():
         return BrowserSolver(state, *args, **kwargs)

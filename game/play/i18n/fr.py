@@ -450,6 +450,7 @@ FRENCH: dict[str, str] = {
         "Votre tour viendra dans son prochain lien."
     ),
     "Copy link": "Copier le lien",
+    "Copy code": "Copier le code",
     "Copying...": "Copie en cours...",
     "Copied: send it to your friend.": "Copié : envoyez-le à votre ami.",
     "The browser did not allow copying: select the link above and copy it by hand.": (
@@ -651,6 +652,7 @@ FRENCH: dict[str, str] = {
     ),
     "Nothing was changed: {why}.": "Rien n'a été changé : {why}.",
     "Backup file offered for download.": "Fichier de sauvegarde proposé au téléchargement.",
+    "Preparing the backup...": "Préparation de la sauvegarde…",
     "Backup saved to {path}": "Sauvegarde enregistrée dans {path}",
     "Export failed: {why}.": "L'export a échoué : {why}.",
     "Choose a backup file...": "Choisissez un fichier de sauvegarde…",
