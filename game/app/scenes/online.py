@@ -31,7 +31,7 @@ from ..scene import PanelScene, Services
 from ..share_sheet import ShareSheet
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects
-from .settings import RULES_PAGE, SettingsScene, game_summary
+from .game_choices import game_summary, rules_words
 
 CHOOSING = "choosing"  # the host kept a room: invite the friend again to it, or open a new one
 SETUP = "setup"  # a new room: its game shown, to change or to invite the friend to
@@ -156,8 +156,7 @@ class OnlineScene(PanelScene):
                 button.rect = rect
         self.panel.set([*buttons, *row_buttons])
         if self.setup is not None:
-            rules = SettingsScene(self.app, False, self.setup, self.pick_game).page_words(RULES_PAGE)
-            self.game_words = "\n".join([game_summary(self.setup), *rules])
+            self.game_words = "\n".join([game_summary(self.setup), *rules_words(self.setup)])
         self.body = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.top - self.bar.bottom - 2 * u)
 
     def share(self) -> None:

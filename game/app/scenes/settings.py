@@ -18,10 +18,9 @@ from typing import Any
 import pygame
 
 from ...ai import LEVELS
-from ...core import TIMER_CHOICES
 from ...core.shapes import SHAPES
 from ...play.i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
-from ...play.i18n.phrases import ANIMATION_NAMES, START_NAMES, describe_board, level_name, tie_note
+from ...play.i18n.phrases import ANIMATION_NAMES, level_name
 from ...play.session import Session
 from ...play.settings import (
     ANIMATION_SPEEDS,
@@ -33,6 +32,7 @@ from .. import layout, theme
 from ..scene import PanelScene, Services
 from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, footer_rect, header_rects, start_game
+from .game_choices import game_summary, rules_rows
 
 
 def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
@@ -45,7 +45,6 @@ def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
 
 
 PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
-RULES_PAGE = 1
 PLAYERS_PAGE = 2
 OPTIONS_PAGE = 3
 ROOM_PAGES = 2  # an online room's game: Board and Rules
@@ -70,17 +69,6 @@ def slot_rect(body: pygame.Rect, slot: int, m: layout.Metrics) -> pygame.Rect:
     height = max(m.target, min(int(m.u * 2.4), (body.height - gap * (per_column - 1)) // per_column))
     column, row = divmod(slot, per_column)
     return pygame.Rect(body.x + column * (width + m.u), body.y + row * (height + gap), width, height)
-
-
-def game_summary(settings: Settings) -> str:
-    """The board, and whether undo and hints are on where a timer or a match could make one wonder."""
-    board = settings.board()
-    summary = f"{describe_board(board)} · {tie_note(board, len(settings.seats))}"
-    if settings.no_help:
-        summary += tr(" · competitive: no undo or hints")
-    elif settings.timer or settings.match:
-        summary += tr(" · casual: undo and hints on")
-    return summary
 
 
 class SettingsScene(PanelScene):
@@ -184,44 +172,7 @@ class SettingsScene(PanelScene):
                     ),
                 )
             )
-        rules = [
-            Choice(
-                tr("Winner"),
-                [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
-                d.misere,
-                lambda v: self.change(misere=v),
-            ),
-            Choice(
-                tr("Start"),
-                [(start, tr(name)) for start, name in START_NAMES.items()],
-                d.start,
-                lambda v: self.change(start=v),
-            ),
-            Choice(
-                tr("Captures"),
-                [(False, tr("Optional")), (True, tr("Compulsory"))],
-                d.must_capture,
-                lambda v: self.change(must_capture=v),
-            ),
-            Choice(
-                tr("Extra move"),
-                [(False, tr("Yes")), (True, tr("No (house rule)"))],
-                d.no_extra,
-                lambda v: self.change(no_extra=v),
-            ),
-            Choice(
-                tr("Move timer"),
-                [(t, f"{t} s" if t else tr("Off")) for t in TIMER_CHOICES],
-                d.timer,
-                lambda v: self.change(timer=v),
-            ),
-            Choice(
-                tr("Competitive"),
-                [(False, tr("Off")), (True, tr("No undo or hints"))],
-                d.competitive,
-                lambda v: self.change(competitive=v),
-            ),
-        ]
+        rules = rules_rows(d, self.change)
         players: list[tuple[int, Choice]] = [
             (0, Choice(tr("Players"), [(2, "2"), (3, "3"), (4, "4")], len(d.seats), self._set_players))
         ]
@@ -258,11 +209,6 @@ class SettingsScene(PanelScene):
             ),
         ]
         return [board, list(enumerate(rules)), players, list(enumerate(choices))]
-
-    def page_words(self, page: int) -> list[str]:
-        """The rows of ``page`` as words, each its label and its value ("Winner: Most boxes")."""
-        rows = [row for _, row in self._controls()[page]]
-        return [tr("{label}: {value}").format(label=row.label, value=row.options[row.index][1]) for row in rows]
 
     def page_of(self, label: str) -> int | None:
         """The page holding the row called ``label`` (None when there is none)."""
