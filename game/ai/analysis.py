@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import GameState
-from .steps import WALL_CLOCK, Clock
+from ..steps import WALL_CLOCK, Clock
 from .wasm.solver import AnySolver, exact_solver
 
 

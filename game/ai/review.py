@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import GameState
+from ..steps import WALL_CLOCK, Clock
 from .hints import reason_for
 from .reasons import Judgement, Mistake, Why
-from .steps import WALL_CLOCK, Clock
 from .wasm.solver import AnySolver, exact_solver
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
