@@ -56,6 +56,7 @@ class Settings:
     players: tuple[Player, ...] = ()
     language: str = AUTO
     theme: str = AUTO  # "light", "dark", or the system's choice (the browser's prefers-color-scheme)
+    values_told: bool = False  # the analysis board's short explanation was shown (it is shown once)
 
     # -- what the game is made of -----------------------------------------------------------------------------
     def board(self) -> Board:
@@ -137,7 +138,7 @@ class Settings:
 
 
 THEMES = (AUTO, "light", "dark")
-_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive")
+_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive", "values_told")
 _TEXTS = ("shape", "start", "animation", "language", "theme")
 _INTS = ("timer", "first")
 

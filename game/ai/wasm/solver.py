@@ -11,10 +11,13 @@ within a slice.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import threading
 from collections.abc import Iterable
 from typing import Any
 
+from ... import __version__
 from ...core import GameState
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
@@ -22,7 +25,7 @@ from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
 from .front import CoreFront
-from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
+from .runtime import DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 # ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
@@ -193,6 +196,22 @@ def core_takes(state: GameState) -> bool:
     return state.rules.players == 2 and not state.rules.must_capture
 
 
+def uses_core(state: GameState) -> bool:
+    """Whether :func:`exact_solver` searches ``state`` with the compiled core (here, or in the browser's Worker)."""
+    return core_takes(state) and (present() or browser.connected())
+
+
+def solver_version(state: GameState) -> str:
+    """Which exact solver searches ``state`` here, as results kept for later must say (a review's): the compiled
+    core's module by its digest, or the Python solver of this version of the game."""
+    return f"core-{module_digest()}" if uses_core(state) else f"python-{__version__}"
+
+
+@functools.cache
+def module_digest() -> str:
+    return hashlib.sha256(MODULE.read_bytes()).hexdigest()[:16]
+
+
 def compiled_core_available() -> bool:
     """Whether the compiled core runs here (``wasmtime`` and the module load)."""
     return pool() is not None
@@ -206,7 +225,7 @@ def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
     the searches of two players (exact or selective) when it runs here, else the Python solver (three or four
     players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser,
     once :func:`~.browser.connect` has started the Worker, the Worker's."""
-    if not core_takes(state) or not (present() or browser.connected()):
+    if not uses_core(state):
         return Solver(state, *args, **kwargs)
     if browser.connected():
         return BrowserSolver(state, *args, **kwargs)

@@ -15,6 +15,7 @@ import pygame
 
 from ...ai.reasons import Reason
 from ...core import GameState
+from ...play.analysis_board import ValuesBoard, caption
 from ...play.autosave import Autosave
 from ...play.i18n import tr
 from ...play.i18n.phrases import hint_text
@@ -23,6 +24,7 @@ from ...play.narration import describe_position, line_words
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
 from .. import layout, theme
+from ..analysis_overlay import draw_values, explain_once
 from ..board_input import BoardInput
 from ..input import Action
 from ..render import BoardView
@@ -110,6 +112,8 @@ class BoardScene(Scene):
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
         self._told_hint: tuple[int, Reason | None] | None = None
+        self.values_board = ValuesBoard()  # the analysis board, shown while the game is paused for it
+        self.values_on = False
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -126,6 +130,7 @@ class BoardScene(Scene):
         self.undo_button = Button(tr("Undo"), self.undo, why=self.undo)  # (greyed, a tap says why)
         self.hint_button = Button(tr("Hint"), self.hint, why=self.hint)
         self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
+        self.values_button = Button(tr("Values"), self.toggle_values, why=self.toggle_values)
         header = self.frame.header
         self.sound_button = SoundButton(self.app.settings.sound, self.toggle_sound)
         side = max(self.app.metrics.target, header.h)
@@ -137,9 +142,9 @@ class BoardScene(Scene):
             status = self.frame.status
             side = max(self.app.metrics.target, min(status.h, header.h))
             self.sound_button.rect = pygame.Rect(status.right - side, status.centery - side // 2, side, side)
-        self.undo_button.rect, self.hint_button.rect, self.share_button.rect = layout.split_row(
-            self.frame.buttons, 3, u // 2
-        )
+        row = self._button_row()
+        for button, rect in zip(row, layout.split_row(self.frame.buttons, len(row), u // 2), strict=True):
+            button.rect = rect
         self.next_button = Button(tr("Next board"), self.next_board, primary=True)
         self._layout_card(u)
         self.panel.set(self._widgets())
@@ -149,7 +154,15 @@ class BoardScene(Scene):
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button, self.sound_button]
-        return [self.undo_button, self.hint_button, self.share_button, self.menu_button, self.sound_button]
+        return [*self._button_row(), self.menu_button, self.sound_button]
+
+    def _button_row(self) -> list[Button]:
+        """The buttons under the board; Values only where the analysis board is offered (help allowed, two
+        players, a game that can wait)."""
+        session = self.session
+        offered = session.pausable and not session.settings.no_help and len(session.seats) == 2
+        values = [self.values_button] if offered else []
+        return [self.undo_button, self.hint_button, *values, self.share_button]
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -170,6 +183,8 @@ class BoardScene(Scene):
         self.ensure_layout()
         self.undo_button.enabled = self.session.can_undo()
         self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
+        self.values_button.enabled = self.values_on or self.session.can_analyse()
+        self.values_button.label = tr("Hide values") if self.values_on else tr("Values")
         widgets = self._widgets()
         if self.panel.widgets != widgets:
             self.panel.set(widgets)
@@ -209,6 +224,34 @@ class BoardScene(Scene):
         elif not self.session.accepting_input():
             self.say(self.presenter.wait_message())
 
+    def toggle_values(self) -> None:
+        """The analysis board: pauses the game and shows every line's value; again, hides it and plays on."""
+        if self.values_on:
+            self.values_on = False
+            self.values_board.stop()
+            self.session.attend()
+        elif self.session.analyse():
+            self.values_on = True
+            explain_once(self.app)
+        elif self.session.settings.no_help:
+            self.say(tr("No values in a competitive game"))
+        elif not self.session.accepting_input():
+            self.say(self.presenter.wait_message())
+        self.still.clear()
+
+    def _handle_values(self, action: Action) -> bool:
+        """While the analysis board is shown no line is drawn: the buttons work, Back hides it, the board zooms."""
+        kind = action.kind
+        if kind == "back":
+            self.toggle_values()
+        elif kind in ("press", "release", "drag", "hover") or kind in WAKING:
+            used = self.panel.handle(action)
+            if not used and kind in ("press", "confirm", "undo", "hint"):
+                self.say(tr("Values shown: press Hide values to play on"))
+        else:
+            return False
+        return True
+
     def _by_link(self) -> bool:
         """Two people on this device, one board: the game can be sent to a friend far away, a move at a time."""
         session = self.session
@@ -245,6 +288,8 @@ class BoardScene(Scene):
         if kind == "hidden":
             self.session.pause()  # the page went out of sight: the game waits (see Session.pause)
             return
+        if self.values_on and self._handle_values(action):
+            return
         if kind in WAKING and self.session.attend():
             return  # the touch that wakes a paused game only wakes it
         if kind == "back":
@@ -261,6 +306,8 @@ class BoardScene(Scene):
     # -- time -------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         session = self.session
+        if self.values_on:
+            self._step_values()
         session.update(dt, self.app.step_budget())
         for name in session.sounds:
             self.app.sounds.play(name)
@@ -278,6 +325,14 @@ class BoardScene(Scene):
             self._finish()
         else:
             self.autosave.keep()
+
+    def _step_values(self) -> None:
+        """Fill the analysis board a step (the game is paused: nothing else searches)."""
+        self.values_board.show(self.session.state)
+        self.values_board.step(self.app.step_budget())
+        news = self.values_board.news(self.session.names)
+        if news:
+            self.app.announcer.say(news)
 
     def _tell_hint(self) -> None:
         """A hint that has just come is told once: the line in words, then why."""
@@ -301,6 +356,7 @@ class BoardScene(Scene):
             or (session.timer_fraction() is not None and not session.paused)
             or (session.state.over and not session.between)
             or self.feedback.said is not None
+            or self.values_board.busy
         )
 
     def _finish(self) -> None:
@@ -323,6 +379,8 @@ class BoardScene(Scene):
         return self.presenter.marks(self.input.pointing())
 
     def status(self) -> str:
+        if self.values_on:
+            return caption(self.values_board.current, self.session.names)
         return self.presenter.status(self.input.pointing())
 
     def _still_key(self, marks: Marks) -> tuple[Any, ...]:
@@ -369,7 +427,14 @@ class BoardScene(Scene):
         self._draw_status(surface, m.u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
         looks, patterns = session.looks, session.settings.patterns
-        self.input.draw_board(surface, lambda view: view.draw(surface, session.state, text, marks, looks, patterns))
+        shown = self.values_board.current if self.values_on else None
+
+        def draw_board(view: BoardView) -> None:
+            view.draw(surface, session.state, text, marks, looks, patterns)
+            if shown is not None:
+                draw_values(surface, view, text, shown, m.body)
+
+        self.input.draw_board(surface, draw_board)
         if session.between:
             draw_match_card(surface, text, session, self.frame.board, self.card, self.card_line, m)
         self.panel.draw(surface, text)
@@ -395,7 +460,7 @@ class BoardScene(Scene):
             size -= 1
             lines = text.wrap(status, size, rect.width - 8)
         y = rect.centery - len(lines) * int(size * 0.75) // 2
-        colour = getattr(theme, TONES[self.presenter.tone()])
+        colour = getattr(theme, TONES["plain" if self.values_on else self.presenter.tone()])
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
             y += int(size * 0.75)

@@ -4,7 +4,9 @@ the best line as a ghost, and a chart of the advantage over the game.
 The exact analysis (:class:`game.ai.review.Review`) runs a few milliseconds a frame and fills in as it goes;
 positions it cannot solve are marked "not solved", with the Expert's move and reason when the player looks at one.
 "Play from here" starts a casual game from the position shown; "Share" gives a link to it (to the whole game at
-its end).
+its end). "Values" turns the analysis board on over the position shown (:mod:`game.play.analysis_board`): while
+it fills, the review's own analysis waits (one search at a time: the browser has one Worker). The review's results
+are kept per game (:mod:`game.storage.reviews`), so the game reviewed again shows them at once.
 """
 
 from __future__ import annotations
@@ -15,15 +17,18 @@ import pygame
 
 from ... import ai
 from ...ai.reasons import Reason
-from ...ai.review import Review
-from ...core import GameState
+from ...ai.review import Review, results_version
+from ...core import GameState, encode
+from ...play.analysis_board import ValuesBoard, caption
 from ...play.i18n import tr, tr_mark
 from ...play.i18n.phrases import cost_text, reason_words
 from ...play.links import LinkError, position_link, position_session, position_settings, seats_for, site_address
 from ...play.players import Player, seat_looks
 from ...play.presenter import Marks
 from ...play.settings import Seat
+from ...storage.reviews import KeptReview, ReviewCache, game_key
 from .. import layout, theme
+from ..analysis_overlay import draw_values, explain_once
 from ..input import Action
 from ..margin_chart import MarginChart
 from ..render import BoardView
@@ -75,6 +80,12 @@ class ReviewScene(Scene):
         self.seats = seats
         self.analysis = Review(self.game, seconds)
         self.positions = self.analysis.positions
+        self.cache = ReviewCache(app.saved.store)
+        self.cache_key = (game_key(encode(self.game)), results_version(self.game, seconds))
+        kept = self.cache.read(*self.cache_key)
+        self.restored = kept is not None and self.analysis.restore(kept.values, kept.best, kept.done)
+        self.values_board = ValuesBoard()
+        self.values_on = False
         self.count = len(self.game.moves)
         self.index = self.count
         self.opinions: dict[int, tuple[int, Reason | None]] = {}
@@ -85,6 +96,18 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
+
+    def exit(self) -> None:
+        self.values_board.stop()
+        self.analysis.suspend()
+        self.keep_results()
+
+    def keep_results(self) -> None:
+        """Keep what the analysis found for this game (the next review of it starts from there)."""
+        if self.game.rules.players != 2 or self.count == 0:
+            return
+        kept = KeptReview(self.analysis.values, self.analysis.best, self.analysis.done)
+        self.cache.keep(*self.cache_key, kept)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -137,16 +160,21 @@ class ReviewScene(Scene):
         for button, rect in zip(nav, layout.split_row(nav_row, 4, gap), strict=True):
             button.rect = rect
         self.play_button = Button(tr("Play from here"), self.play_from_here, primary=True)
+        self.values_button = Button(tr("Values"), self.toggle_values)
         self.share_button = Button(tr("Share"), self.share)
-        self.play_button.rect, self.share_button.rect = layout.split_row(play_row, 2, gap)
+        row = [self.play_button, self.values_button, self.share_button]
+        for button, rect in zip(row, layout.split_row(play_row, 3, gap), strict=True):
+            button.rect = rect
         back = back_button(self.app, back_rect)
-        self.panel.set([*nav, self.play_button, self.share_button, back])
+        self.panel.set([*nav, *row, back])
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         self.first_button.enabled = self.previous_button.enabled = self.index > 0
         self.next_button.enabled = self.last_button.enabled = self.index < self.count
         self.play_button.enabled = not self.positions[self.index].over
+        self.values_button.enabled = self.game.rules.players == 2
+        self.values_button.label = tr("Hide values") if self.values_on else tr("Values")
 
     # -- actions ----------------------------------------------------------------------------------------------
     def go_to(self, index: int) -> None:
@@ -167,6 +195,14 @@ class ReviewScene(Scene):
             return
         session = position_session(settings, state, self.app.rng)
         start_game(self.app, session, lambda: self.app.go("board", session=session))
+
+    def toggle_values(self) -> None:
+        """The analysis board over the position shown, on or off; its explanation the first time."""
+        self.values_on = not self.values_on
+        if self.values_on:
+            explain_once(self.app)
+        else:
+            self.values_board.stop()
 
     def share(self) -> None:
         at_end = self.index == self.count
@@ -202,18 +238,38 @@ class ReviewScene(Scene):
 
     # -- time -------------------------------------------------------------------------------------------------
     def wants_frame(self) -> bool:
-        """The analysis, or the opinion on the position shown, is still being worked out: each step shows."""
-        return self.opinion_search is not None or not self.analysis.done
+        """The analysis, the values or the opinion on the position shown are still being worked out: each step
+        shows."""
+        return self.opinion_search is not None or not self.analysis.done or self.values_board.busy
 
     def update(self, dt: float) -> None:
         budget = self.app.step_budget()
+        if self._step_values(budget):
+            return
         self._want_opinion()
         if self.opinion_search is not None:
             if self.opinion_search.step(budget) and self.opinion_for is not None:
                 self.opinions[self.opinion_for] = (self.opinion_search.best, self.opinion_search.reason)
                 self.opinion_search = None
-        elif not self.analysis.done:
-            self.analysis.step(budget)
+        elif not self.analysis.done and self.analysis.step(budget):
+            self.keep_results()
+
+    def _step_values(self, budget: float) -> bool:
+        """Fill the analysis board of the position shown, if it is on and not full; True if it took the step (the
+        review's analysis and the opinion wait meanwhile: one search at a time)."""
+        if not self.values_on:
+            return False
+        self.values_board.show(self.positions[self.index])
+        news = self.values_board.news(self.names)
+        if news:
+            self.app.announcer.say(news)
+        if not self.values_board.busy:
+            return False
+        self.analysis.suspend()
+        self.opinion_search = None
+        self.opinion_for = None
+        self.values_board.step(budget)
+        return True
 
     def _judged(self) -> int:
         """The position whose move is being judged: the one before the move just shown (the start at move 0)."""
@@ -306,6 +362,10 @@ class ReviewScene(Scene):
             return tr("Even: a draw with best play from here")
         return tr("With best play from here: {name} +{n}").format(name=ahead, n=abs(lead))
 
+    def values_caption(self) -> str:
+        """Whose values the board shows and how far they are (the analysis board is on)."""
+        return caption(self.values_board.show(self.positions[self.index]), self.names)
+
     def advantages(self) -> list[int | None]:
         return [advantage(p, v) for p, v in zip(self.positions, self.analysis.values, strict=True)]
 
@@ -322,11 +382,16 @@ class ReviewScene(Scene):
             marks.recent = [self.game.moves[self.index - 1]]
         patterns = self.app.settings.patterns
         self.view.draw(surface, position, text, marks, self.looks, patterns)
-        ghost = self.ghost()
-        if ghost is not None:
-            draw_ghost(surface, self.view, ghost)
+        shown = self.values_board.current if self.values_on else None
+        if shown is not None and shown.state.drawn == position.drawn:
+            draw_values(surface, self.view, text, shown, self.app.metrics.body)
+        else:
+            ghost = self.ghost()
+            if ghost is not None:
+                draw_ghost(surface, self.view, ghost)
         tone = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
-        draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), self.outlook())
+        outlook = self.values_caption() if self.values_on else self.outlook()
+        draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), outlook)
         values = self.advantages()
         lost = [move.solved and bool(move.loss) for move in (self.analysis.move(i) for i in range(self.count))]
         colour = self.looks[0].colour

@@ -1,0 +1,80 @@
+"""The analysis board drawn over a board: each undrawn line's value in a small label at its middle, the best lines
+dotted and their labels filled (the values come from :mod:`game.play.analysis_board`).
+
+Labels are sized to the board's edge, so neighbouring labels never overlap: a label is at most :data:`LABEL_OF_EDGE`
+of an edge high and its pill fits in :data:`PILL_OF_EDGE` of an edge across, and the middles of two lines of a
+cell are at least half an edge apart in one direction.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..play.analysis_board import LineValues, value_label
+from ..play.i18n import tr, tr_mark
+from . import theme
+from .render import BoardView
+from .scene import Services
+from .theme import Text
+
+LABEL_OF_EDGE = 0.34  # text size as a share of the edge (a pill is about 1.2 text sizes high: under half an edge)
+PILL_OF_EDGE = 0.86  # a pill's widest, as a share of the edge (two labels on one straight row stay apart)
+WIDEST = "\u221288"  # the widest label fitted (values above 99 do not occur on the boards offered)
+EXPLAINED = tr_mark(
+    "Values: each free line shows what drawing it gives the player to move, in boxes more than the other from "
+    "here on, with best play. The best lines are dotted. \u2026 means still searching; a blank, not solved in time."
+)
+
+
+def explain_once(app: Services) -> None:
+    """The analysis board's short explanation, the first time it is turned on (on this device)."""
+    if app.settings.values_told:
+        return
+    app.notify(tr(EXPLAINED))
+    app.announcer.say(tr(EXPLAINED))
+    app.save_settings(app.settings.with_(values_told=True))
+
+
+def label_size(text: Text, view: BoardView, largest: int) -> int:
+    """The labels' text size on ``view``: a share of its edge, at most ``largest``, narrowed to fit the pill."""
+    size = max(1, min(largest, int(view.edge * LABEL_OF_EDGE)))
+    while size > 1 and text.width(WIDEST, size) + size // 2 > view.edge * PILL_OF_EDGE:
+        size -= 1
+    return size
+
+
+def draw_values(surface: pygame.Surface, view: BoardView, text: Text, values: LineValues, largest: int) -> None:
+    """The value of each undrawn line of ``values``' position over ``view`` (already drawn on ``surface``)."""
+    best = values.best()
+    for line in best:
+        draw_dotted(surface, view, line)
+    size = label_size(text, view, largest)
+    pad = max(2, size // 4)
+    for line, value in values.values.items():
+        label = value_label(value, line in values.pending)
+        if not label:
+            continue
+        (ax, ay), (bx, by) = view.ends[line]
+        centre = (round((ax + bx) / 2), round((ay + by) / 2))
+        if line in best:
+            fill, ink = theme.BUTTON_PRIMARY, theme.ON_PRIMARY
+        else:
+            fill, ink = theme.PANEL, theme.INK if value is not None else theme.MUTED
+        pill = pygame.Rect(0, 0, text.width(label, size) + 2 * pad, int(size * 1.05))
+        pill.center = centre
+        pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
+        if line not in best:
+            pygame.draw.rect(surface, theme.FAINT, pill, 1, border_radius=pill.height // 2)
+        text.draw(surface, label, size, ink, center=centre)
+
+
+def draw_dotted(surface: pygame.Surface, view: BoardView, line: int) -> None:
+    """A best line, dotted in the hint's colour."""
+    a, b = view.ends[line]
+    width = view.line_width + 2
+    pieces = 9
+    for i in range(0, pieces, 2):
+        t0, t1 = i / pieces, (i + 1) / pieces
+        start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        end = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, theme.HINT, start, end, width)
