@@ -8,6 +8,9 @@ cell are at least half an edge apart in one direction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from ..play.analysis_board import LineValues, value_label
@@ -16,6 +19,7 @@ from . import theme
 from .render import BoardView
 from .scene import Services
 from .theme import Text
+from .widgets import Button, focus_ring
 
 LABEL_OF_EDGE = 0.34  # text size as a share of the edge (a pill is about 1.2 text sizes high: under half an edge)
 PILL_OF_EDGE = 0.86  # a pill's widest, as a share of the edge (two labels on one straight row stay apart)
@@ -78,3 +82,34 @@ def draw_dotted(surface: pygame.Surface, view: BoardView, line: int) -> None:
         start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
         end = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
         pygame.draw.line(surface, theme.HINT, start, end, width)
+
+
+class ValuesButton(Button):
+    """The analysis board's switch where a row of buttons has no room for one more word (the game's board): a
+    square showing a value label, filled while the values show. Its label ("Values", "Hide values") is what the
+    keyboard focus and the tests name it by."""
+
+    def __init__(self, on_click: Callable[[], None]) -> None:
+        super().__init__(tr("Values"), on_click, why=on_click)
+        self.on = False
+        self.text_size = 0  # the body text size (set where it is laid out)
+
+    def set_on(self, on: bool) -> None:
+        self.on = on
+        self.label = tr("Hide values") if on else tr("Values")
+
+    def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
+        if self.on:
+            fill = theme.BUTTON_PRIMARY
+        else:
+            fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
+        radius = min(14, self.rect.height // 3)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        if focused:
+            focus_ring(surface, self.rect, radius)
+        ink = theme.ON_PRIMARY if self.on else theme.INK if self.enabled else theme.DISABLED
+        size = max(text.least, self.text_size, int(self.rect.height * 0.4))
+        pill = pygame.Rect(0, 0, text.width("+1", size) + size // 2, int(size * 1.1))
+        pill.center = self.rect.center
+        pygame.draw.rect(surface, ink, pill, 2, border_radius=pill.height // 2)
+        text.draw(surface, "+1", size, ink, center=self.rect.center)

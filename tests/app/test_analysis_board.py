@@ -108,8 +108,9 @@ def test_a_damaged_kept_review_is_ignored_and_computed_again(make_driver, store)
     kept["games"][0]["values"] = kept["games"][0]["values"][:-2]  # no longer this game's length
     kept["games"][0]["best"][0] = "x"
     store.put(REVIEWS, kept)
-    again = open_review(driver, game)
+    again = ReviewScene(driver.app, game)
     assert not again.restored and not again.analysis.done
+    driver.app.manager.push(again)
     driver.until(lambda: again.analysis.done)
     assert again.analysis.moves == first.analysis.moves
     store.put(REVIEWS, {"games": [{"game": kept["games"][0]["game"], "values": None}]})

@@ -248,7 +248,8 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     driver.key(pygame.K_RETURN)
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
-    assert [widget.label for widget in driver.scene.panel.widgets] == ["Undo", "Hint", "Values", "Share", "Menu", "Sound"]
+    labels = ["Undo", "Hint", "Share", "Values", "Menu", "Sound"]
+    assert [widget.label for widget in driver.scene.panel.widgets] == labels
     assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 
 

@@ -24,7 +24,7 @@ from ...play.narration import describe_position, line_words
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
 from .. import layout, theme
-from ..analysis_overlay import draw_values, explain_once
+from ..analysis_overlay import ValuesButton, draw_values, explain_once
 from ..board_input import BoardInput
 from ..input import Action
 from ..render import BoardView
@@ -130,7 +130,7 @@ class BoardScene(Scene):
         self.undo_button = Button(tr("Undo"), self.undo, why=self.undo)  # (greyed, a tap says why)
         self.hint_button = Button(tr("Hint"), self.hint, why=self.hint)
         self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
-        self.values_button = Button(tr("Values"), self.toggle_values, why=self.toggle_values)
+        self.values_button = ValuesButton(self.toggle_values)
         header = self.frame.header
         self.sound_button = SoundButton(self.app.settings.sound, self.toggle_sound)
         side = max(self.app.metrics.target, header.h)
@@ -142,14 +142,37 @@ class BoardScene(Scene):
             status = self.frame.status
             side = max(self.app.metrics.target, min(status.h, header.h))
             self.sound_button.rect = pygame.Rect(status.right - side, status.centery - side // 2, side, side)
-        row = self._button_row()
-        for button, rect in zip(row, layout.split_row(self.frame.buttons, len(row), u // 2), strict=True):
-            button.rect = rect
+        self._place_buttons(u)
         self.next_button = Button(tr("Next board"), self.next_board, primary=True)
         self._layout_card(u)
         self.panel.set(self._widgets())
         self.panel.focus = 0 if self.session.between else None
         self.input.place(self.view, self.panel, self.frame.board)
+
+    def _place_buttons(self, u: int) -> None:
+        """Undo, Hint and Share share the row under the board; the Values switch, where offered, is a square in
+        the header, left of the sound switch (upright) or of Menu (sideways): the row has no room for a fourth
+        word on a phone."""
+        row = [self.undo_button, self.hint_button, self.share_button]
+        for button, rect in zip(row, layout.split_row(self.frame.buttons, 3, u // 2), strict=True):
+            button.rect = rect
+        header = self.frame.header
+        side = max(self.app.metrics.target, header.h)
+        beside = self.sound_button.rect if self.frame.portrait else self.menu_button.rect
+        self.values_button.rect = pygame.Rect(beside.x - u // 2 - side, header.y, side, header.h)
+        self.values_button.text_size = self.app.metrics.body
+
+    def _title_room(self) -> int:
+        """The header's width left for the title: upright, centred between its buttons; sideways, left of them."""
+        u, header = self.app.metrics.u, self.frame.header
+        if self._values_offered():
+            right = self.values_button.rect
+        else:
+            right = self.sound_button.rect if self.frame.portrait else self.menu_button.rect
+        if not self.frame.portrait:
+            return right.x - u // 2 - header.x
+        sides = max(self.menu_button.rect.right - header.x, header.right - right.x)
+        return header.width - 2 * sides - u // 2
 
     def _widgets(self) -> list[Button]:
         if self.session.between:
@@ -159,10 +182,13 @@ class BoardScene(Scene):
     def _button_row(self) -> list[Button]:
         """The buttons under the board; Values only where the analysis board is offered (help allowed, two
         players, a game that can wait)."""
+        values = [self.values_button] if self._values_offered() else []
+        return [self.undo_button, self.hint_button, self.share_button, *values]
+
+    def _values_offered(self) -> bool:
+        """The analysis board is offered: help allowed, two players, a game that can wait."""
         session = self.session
-        offered = session.pausable and not session.settings.no_help and len(session.seats) == 2
-        values = [self.values_button] if offered else []
-        return [self.undo_button, self.hint_button, *values, self.share_button]
+        return session.pausable and not session.settings.no_help and len(session.seats) == 2
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -184,7 +210,7 @@ class BoardScene(Scene):
         self.undo_button.enabled = self.session.can_undo()
         self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
         self.values_button.enabled = self.values_on or self.session.can_analyse()
-        self.values_button.label = tr("Hide values") if self.values_on else tr("Values")
+        self.values_button.set_on(self.values_on)
         widgets = self._widgets()
         if self.panel.widgets != widgets:
             self.panel.set(widgets)
@@ -411,8 +437,7 @@ class BoardScene(Scene):
         """The scene without the thinking dots or the loupe; returns where the dots go while a computer thinks."""
         session, text = self.session, self.app.text
         m = self.app.metrics
-        free = self.frame.header.width - 2 * self.menu_button.rect.width - m.u
-        draw_board_title(surface, text, self.presenter.title(), self.frame, m, free)
+        draw_board_title(surface, text, self.presenter.title(), self.frame, m, self._title_room())
         dots = draw_scores(
             surface,
             text,
@@ -474,7 +499,7 @@ def draw_board_title(
     m: layout.Metrics,
     free: int,
 ) -> None:
-    """The board's title in the header: upright, centred between the buttons in ``free`` pixels (two lines at
+    """The board's title in the header, in ``free`` pixels: upright, centred between the buttons (two lines at
     caption size if it must); sideways, at the left in at most two lines."""
     u, header = m.u, frame.header
     if frame.portrait:
@@ -487,7 +512,7 @@ def draw_board_title(
             text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
             y += int(title_size * 0.75)
         return
-    room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
+    room = pygame.Rect(header.x, header.y, free, header.height)
     size = m.body
     lines = text.wrap(title, size, room.width)[:2]
     y = room.centery - len(lines) * int(size * 0.75) // 2

@@ -28,7 +28,7 @@ from ...play.presenter import Marks
 from ...play.settings import Seat
 from ...storage.reviews import KeptReview, ReviewCache, game_key
 from .. import layout, theme
-from ..analysis_overlay import draw_values, explain_once
+from ..analysis_overlay import ValuesButton, draw_values, explain_once
 from ..input import Action
 from ..margin_chart import MarginChart
 from ..render import BoardView
@@ -157,16 +157,17 @@ class ReviewScene(Scene):
         self.next_button = Button(">", lambda: self.go_to(self.index + 1))
         self.last_button = Button(">>", lambda: self.go_to(self.count))
         nav = [self.first_button, self.previous_button, self.next_button, self.last_button]
-        for button, rect in zip(nav, layout.split_row(nav_row, 4, gap), strict=True):
+        self.values_button = ValuesButton(self.toggle_values)  # (a square at the end of the arrows' row)
+        self.values_button.rect = pygame.Rect(nav_row.right - nav_row.height, nav_row.y, nav_row.height, nav_row.height)
+        self.values_button.text_size = m.body
+        arrows = pygame.Rect(nav_row.x, nav_row.y, nav_row.width - nav_row.height - gap, nav_row.height)
+        for button, rect in zip(nav, layout.split_row(arrows, 4, gap), strict=True):
             button.rect = rect
         self.play_button = Button(tr("Play from here"), self.play_from_here, primary=True)
-        self.values_button = Button(tr("Values"), self.toggle_values)
         self.share_button = Button(tr("Share"), self.share)
-        row = [self.play_button, self.values_button, self.share_button]
-        for button, rect in zip(row, layout.split_row(play_row, 3, gap), strict=True):
-            button.rect = rect
+        self.play_button.rect, self.share_button.rect = layout.split_row(play_row, 2, gap)
         back = back_button(self.app, back_rect)
-        self.panel.set([*nav, *row, back])
+        self.panel.set([*nav, self.values_button, self.play_button, self.share_button, back])
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -174,7 +175,7 @@ class ReviewScene(Scene):
         self.next_button.enabled = self.last_button.enabled = self.index < self.count
         self.play_button.enabled = not self.positions[self.index].over
         self.values_button.enabled = self.game.rules.players == 2
-        self.values_button.label = tr("Hide values") if self.values_on else tr("Values")
+        self.values_button.set_on(self.values_on)
 
     # -- actions ----------------------------------------------------------------------------------------------
     def go_to(self, index: int) -> None:
