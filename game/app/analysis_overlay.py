@@ -1,5 +1,6 @@
-"""The analysis board drawn over a board: each undrawn line's value in a small label at its middle, the best lines
-dotted and their labels filled (the values come from :mod:`game.play.analysis_board`).
+"""The analysis board drawn over a board: each undrawn line's value in a small label at its middle, the best lines'
+labels filled (the values come from :mod:`game.play.analysis_board`). No line is dotted: in a review the dotted
+line is the better move for the move shown, which its verdict names.
 
 Labels are sized to the board's edge, so neighbouring labels never overlap: a label is at most :data:`LABEL_OF_EDGE`
 of an edge high and its pill fits in :data:`PILL_OF_EDGE` of an edge across, and the middles of two lines of a
@@ -26,7 +27,7 @@ PILL_OF_EDGE = 0.86  # a pill's widest, as a share of the edge (two labels on on
 WIDEST = "\u221288"  # the widest label fitted (values above 99 do not occur on the boards offered)
 EXPLAINED = tr_mark(
     "Values: each free line shows what drawing it gives the player to move, in boxes more than the other from "
-    "here on, with best play. The best lines are dotted. \u2026 means still searching; a blank, not solved in time."
+    "here on, with best play. The best are filled in. \u2026 means still searching; a blank, not solved in time."
 )
 
 
@@ -50,8 +51,6 @@ def label_size(text: Text, view: BoardView, largest: int) -> int:
 def draw_values(surface: pygame.Surface, view: BoardView, text: Text, values: LineValues, largest: int) -> None:
     """The value of each undrawn line of ``values``' position over ``view`` (already drawn on ``surface``)."""
     best = values.best()
-    for line in best:
-        draw_dotted(surface, view, line)
     size = label_size(text, view, largest)
     pad = max(2, size // 4)
     for line, value in values.values.items():
@@ -70,18 +69,6 @@ def draw_values(surface: pygame.Surface, view: BoardView, text: Text, values: Li
         if line not in best:
             pygame.draw.rect(surface, theme.FAINT, pill, 1, border_radius=pill.height // 2)
         text.draw(surface, label, size, ink, center=centre)
-
-
-def draw_dotted(surface: pygame.Surface, view: BoardView, line: int) -> None:
-    """A best line, dotted in the hint's colour."""
-    a, b = view.ends[line]
-    width = view.line_width + 2
-    pieces = 9
-    for i in range(0, pieces, 2):
-        t0, t1 = i / pieces, (i + 1) / pieces
-        start = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-        end = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-        pygame.draw.line(surface, theme.HINT, start, end, width)
 
 
 class ValuesButton(Button):

@@ -248,7 +248,7 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     driver.key(pygame.K_RETURN)
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
-    labels = ["Undo", "Hint", "Share", "Values", "Menu", "Sound"]
+    labels = ["Undo", "Hint", "Share", "Menu", "Values", "Sound"]
     assert [widget.label for widget in driver.scene.panel.widgets] == labels
     assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 

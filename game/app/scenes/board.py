@@ -177,13 +177,8 @@ class BoardScene(Scene):
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button, self.sound_button]
-        return [*self._button_row(), self.menu_button, self.sound_button]
-
-    def _button_row(self) -> list[Button]:
-        """The buttons under the board; Values only where the analysis board is offered (help allowed, two
-        players, a game that can wait)."""
         values = [self.values_button] if self._values_offered() else []
-        return [self.undo_button, self.hint_button, self.share_button, *values]
+        return [self.undo_button, self.hint_button, self.share_button, self.menu_button, *values, self.sound_button]
 
     def _values_offered(self) -> bool:
         """The analysis board is offered: help allowed, two players, a game that can wait."""

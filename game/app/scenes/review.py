@@ -383,13 +383,12 @@ class ReviewScene(Scene):
             marks.recent = [self.game.moves[self.index - 1]]
         patterns = self.app.settings.patterns
         self.view.draw(surface, position, text, marks, self.looks, patterns)
+        ghost = self.ghost()
+        if ghost is not None:
+            draw_ghost(surface, self.view, ghost)
         shown = self.values_board.current if self.values_on else None
         if shown is not None and shown.state.drawn == position.drawn:
             draw_values(surface, self.view, text, shown, self.app.metrics.body)
-        else:
-            ghost = self.ghost()
-            if ghost is not None:
-                draw_ghost(surface, self.view, ghost)
         tone = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
         outlook = self.values_caption() if self.values_on else self.outlook()
         draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), outlook)

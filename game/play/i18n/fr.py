@@ -1087,10 +1087,10 @@ FRENCH: dict[str, str] = {
     "No values in a competitive game": "Pas de valeurs dans une partie de compétition",
     "Values shown: press Hide values to play on": "Valeurs affichées : touchez Masquer pour reprendre",
     "Values: each free line shows what drawing it gives the player to move, in boxes more than the other from "
-    "here on, with best play. The best lines are dotted. \u2026 means still searching; a blank, not solved in time.": (
+    "here on, with best play. The best are filled in. \u2026 means still searching; a blank, not solved in time.": (
         "Valeurs : chaque trait libre montre ce que le tracer rapporte au joueur qui a la main, en cases de plus que "
-        "l'autre d'ici la fin, si chacun joue au mieux. Les meilleurs traits sont en pointillé. \u2026 : recherche "
-        "en cours ; rien : pas résolu à temps."
+        "l'autre d'ici la fin, si chacun joue au mieux. Les meilleures sont pleines. \u2026 : recherche en cours ; "
+        "rien : pas résolu à temps."
     ),
     "No line could be valued in the time.": "Aucun trait n'a pu être évalué dans le temps donné.",
     "Best: {line}, {outcome}.": "Meilleur : {line}, {outcome}.",
