@@ -9,7 +9,7 @@ from game.app.analysis_overlay import EXPLAINED, label_size
 from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
 from game.app.scenes.review import ReviewScene
-from game.core import Board, GameState
+from game.core import Board, GameState, Rules
 from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.storage.keys import REVIEWS
@@ -174,3 +174,26 @@ def test_labels_are_sized_to_the_board_so_neighbours_never_overlap(make_driver):
         size = label_size(text, view, 40)
         assert text.width("\u221288", size) + size // 2 <= view.edge * 0.86
         assert size * 1.05 < view.edge / 2, "a label is less than half an edge high"
+
+
+def test_a_review_of_three_players_has_no_values_and_says_why(make_driver):
+    driver = make_driver()
+    game = GameState(Board.square(2, 2), Rules(players=3))
+    rng = random.Random(1)
+    while not game.over:
+        game.play_random(rng)
+    scene = open_review(driver, game)
+    button = driver.widget("Values")
+    assert not button.enabled
+    driver.click(button.rect.center)
+    assert not scene.values_on and driver.app.notice_height > 0
+
+
+def test_leaving_the_game_stops_the_values_search(make_driver):
+    driver = make_driver()
+    scene = start(driver, CASUAL.with_(size=(5, 5)))
+    driver.press_button("Values")
+    assert scene.values_board.busy
+    searching = scene.values_board.current
+    driver.press_button("Menu")
+    assert scene.values_board.current is None and searching._analysis is None, "the search under way was stopped"

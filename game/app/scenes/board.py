@@ -120,6 +120,9 @@ class BoardScene(Scene):
         self.invalidate_layout()
         self.autosave.save()
 
+    def exit(self) -> None:
+        self.values_board.stop()  # (no search outlives the screen; shown again, the values are searched again)
+
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
         self.frame = layout.board_layout(self.app.metrics)
@@ -327,9 +330,10 @@ class BoardScene(Scene):
     # -- time -------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         session = self.session
+        budget = self.app.step_budget()
         if self.values_on:
-            self._step_values()
-        session.update(dt, self.app.step_budget())
+            self._step_values(budget)
+        session.update(dt, budget)
         for name in session.sounds:
             self.app.sounds.play(name)
         session.sounds.clear()
@@ -347,10 +351,10 @@ class BoardScene(Scene):
         else:
             self.autosave.keep()
 
-    def _step_values(self) -> None:
+    def _step_values(self, budget: float) -> None:
         """Fill the analysis board a step (the game is paused: nothing else searches)."""
         self.values_board.show(self.session.state)
-        self.values_board.step(self.app.step_budget())
+        self.values_board.step(budget)
         news = self.values_board.news(self.session.names)
         if news:
             self.app.announcer.say(news)

@@ -199,6 +199,9 @@ class ReviewScene(Scene):
 
     def toggle_values(self) -> None:
         """The analysis board over the position shown, on or off; its explanation the first time."""
+        if self.game.rules.players != 2:
+            self.app.notify(tr("Values are for games of two players"))
+            return
         self.values_on = not self.values_on
         if self.values_on:
             explain_once(self.app)

@@ -1098,6 +1098,7 @@ FRENCH: dict[str, str] = {
         "{n} traits évalués sur {count} ; le meilleur n'est pas encore connu."
     ),
     "No line to value here": "Aucun trait à évaluer ici",
+    "Values are for games of two players": "Les valeurs sont pour les parties à deux joueurs",
     "Values for {name} to move · {n} of {count} lines solved": (
         "Valeurs pour {name}, qui a la main · {n} traits résolus sur {count}"
     ),
