@@ -84,6 +84,7 @@ class ReviewScene(Scene):
         self.cache_key = (game_key(encode(self.game)), results_version(self.game, seconds))
         kept = self.cache.read(*self.cache_key)
         self.restored = kept is not None and self.analysis.restore(kept.values, kept.best, kept.done)
+        self._kept = self._results() if self.restored else None
         self.values_board = ValuesBoard()
         self.values_on = False
         self.count = len(self.game.moves)
@@ -104,10 +105,16 @@ class ReviewScene(Scene):
 
     def keep_results(self) -> None:
         """Keep what the analysis found for this game (the next review of it starts from there)."""
-        if self.game.rules.players != 2 or self.count == 0:
+        results = self._results()
+        if self.game.rules.players != 2 or self.count == 0 or results == self._kept:
             return
-        kept = KeptReview(self.analysis.values, self.analysis.best, self.analysis.done)
-        self.cache.keep(*self.cache_key, kept)
+        if not results.done and results.values[: self.count] == [None] * self.count:
+            return  # (nothing found yet worth keeping)
+        if self.cache.keep(*self.cache_key, results):
+            self._kept = results
+
+    def _results(self) -> KeptReview:
+        return KeptReview(list(self.analysis.values), list(self.analysis.best), self.analysis.done)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
