@@ -47,12 +47,12 @@ async def fill(app: App, scene: ReviewScene, left: int) -> tuple[float, int, int
     scene.go_to(scene.game.board.num_lines - left)  # (the position after that many moves)
     started = time.perf_counter()
     frames = 0
-    scene.values_board.show(scene.positions[scene.index])
-    while scene.values_board.busy:
+    scene.values.board.show(scene.positions[scene.index])
+    while scene.values.board.busy:
         app.frame(FRAME)
         frames += 1
         await asyncio.sleep(FRAME)
-    shown = scene.values_board.current
+    shown = scene.values.board.current
     assert shown is not None
     return time.perf_counter() - started, len(shown.known()), len(shown.values), frames
 

@@ -164,8 +164,8 @@ def values_shots(app: App, orientation: str) -> None:
     def review_values() -> None:
         review.go_to(len(reviewed.state.moves) - 22)
         review.toggle_values()
-        while review.values_board.show(review.positions[review.index]) and review.values_board.busy:
-            review.values_board.step(0.05)
+        while review.values.board.show(review.positions[review.index]) and review.values.board.busy:
+            review.values.board.step(0.05)
 
     shoot(app, review, "review-values", orientation, review_values)
     app.strip.dismiss()  # (read: the player tapped it away)
@@ -178,9 +178,9 @@ def values_shots(app: App, orientation: str) -> None:
     board = BoardScene(app, game)
 
     def board_values() -> None:
-        board.toggle_values()
-        while board.values_board.show(game.state) and board.values_board.busy:
-            board.values_board.step(0.05)
+        board.values.toggle()
+        while board.values.board.show(game.state) and board.values.board.busy:
+            board.values.board.step(0.05)
 
     shoot(app, board, "board-values", orientation, board_values)
 

@@ -14,13 +14,16 @@ from typing import Any
 
 import pygame
 
-from ..play.analysis_board import LineValues, value_label
+from ..core import GameState
+from ..play.analysis_board import LineValues, ValuesBoard, caption, value_label
 from ..play.i18n import tr, tr_mark
+from ..play.session import Session
 from . import theme
+from .input import Action
 from .render import BoardView
 from .scene import Services
 from .theme import Text
-from .widgets import Button, focus_ring
+from .widgets import Button, Panel, focus_ring
 
 LABEL_OF_EDGE = 0.34  # text size as a share of the edge (a pill is about 1.2 text sizes high: under half an edge)
 PILL_OF_EDGE = 0.86  # a pill's widest, as a share of the edge (two labels on one straight row stay apart)
@@ -100,3 +103,100 @@ class ValuesButton(Button):
         pill.center = self.rect.center
         pygame.draw.rect(surface, ink, pill, 2, border_radius=pill.height // 2)
         text.draw(surface, "+1", size, ink, center=self.rect.center)
+
+
+class Values:
+    """The analysis board in a scene: on or off (its switch, ``button``), the values of the position shown searched
+    while it is on (polled a step a frame; positions finished are kept), their summary told to the screen reader
+    when complete, and the labels drawn over the board. The scene decides what else waits meanwhile."""
+
+    def __init__(self, app: Services, toggle: Callable[[], None]) -> None:
+        self.app = app
+        self.on = False
+        self.board = ValuesBoard()
+        self.button = ValuesButton(toggle)
+
+    def switch(self, on: bool) -> None:
+        """Shown (its explanation the first time) or hidden (its search stopped)."""
+        self.on = on
+        self.button.set_on(on)
+        if on:
+            explain_once(self.app)
+        else:
+            self.board.stop()
+
+    def searching(self, state: GameState, names: list[str]) -> bool:
+        """True while on and the values of ``state`` are not complete (their search starts or goes on: other
+        searches wait); the summary of complete values is told once."""
+        if not self.on:
+            return False
+        self.board.show(state)
+        news = self.board.news(names)
+        if news:
+            self.app.announcer.say(news)
+        return self.board.busy
+
+    def step(self, budget: float) -> None:
+        self.board.step(budget)
+
+    @property
+    def busy(self) -> bool:
+        return self.board.busy
+
+    def caption(self, state: GameState, names: list[str]) -> str:
+        return caption(self.board.show(state) if self.on else None, names)
+
+    def draw(self, surface: pygame.Surface, view: BoardView, text: Text, state: GameState, size: int) -> None:
+        """The labels over ``view``, when on and the values are those of ``state``."""
+        shown = self.board.current if self.on else None
+        if shown is not None and shown.state.drawn == state.drawn:
+            draw_values(surface, view, text, shown, size)
+
+
+# what the values take while they show over a game: the pointer, and the keys that would draw or move the cursor
+TAKEN = frozenset(
+    ("press", "release", "drag", "hover", "confirm", "left", "right", "up", "down", "undo", "hint", "next", "previous")
+)
+
+
+class GameValues(Values):
+    """The analysis board over a game in play: turning it on pauses the game (help, like a hint: the game is not
+    rated); while it shows no line is drawn (the buttons work, Back hides it, the board still zooms); turning it off
+    plays on. ``say`` tells the player why it cannot be shown, ``waiting`` what the game waits for."""
+
+    def __init__(
+        self, app: Services, session: Session, say: Callable[[str], None], waiting: Callable[[], str]
+    ) -> None:
+        super().__init__(app, self.toggle)
+        self.session = session
+        self.say = say
+        self.waiting = waiting
+
+    def offered(self) -> bool:
+        """Help allowed, two players, a game that can wait."""
+        session = self.session
+        return session.pausable and not session.settings.no_help and len(session.seats) == 2
+
+    def toggle(self) -> None:
+        if self.on:
+            self.switch(False)
+            self.session.attend()
+        elif self.session.analyse():
+            self.switch(True)
+        elif self.session.settings.no_help:
+            self.say(tr("No values in a competitive game"))
+        elif not self.session.accepting_input():
+            self.say(self.waiting())
+
+    def handle(self, action: Action, panel: Panel) -> bool:
+        """An input while the values show; False for one the board handles as usual (a pinch, the wheel...)."""
+        kind = action.kind
+        if kind == "back":
+            self.toggle()
+        elif kind in TAKEN:
+            used = panel.handle(action)
+            if not used and kind in ("press", "confirm", "undo", "hint"):
+                self.say(tr("Values shown: press Hide values to play on"))
+        else:
+            return False
+        return True

@@ -38,22 +38,22 @@ def test_values_in_a_review_show_every_lines_exact_value_for_the_position_shown(
     scene = open_review(driver, game)
     scene.go_to(4)
     driver.press_button("Values")
-    assert scene.values_on and driver.widget("Hide values")
+    assert scene.values.on and driver.widget("Hide values")
     assert driver.app.notice_height > 0 and driver.app.settings.values_told, "explained the first time"
     assert EXPLAINED in driver.app.announcer.said
-    driver.until(lambda: scene.values_board.current is not None and scene.values_board.current.done)
-    shown = scene.values_board.current
+    driver.until(lambda: scene.values.board.current is not None and scene.values.board.current.done)
+    shown = scene.values.board.current
     assert shown.values == line_values(scene.positions[4])
     driver.frames(1)
     assert driver.app.announcer.said[-1] == shown.summary(scene.names), "the screen reader hears the best line"
     name = scene.names[scene.positions[4].to_move]
-    assert scene.values_caption().startswith(f"Values for {name} to move")
+    assert scene.values.caption(scene.positions[4], scene.names).startswith(f"Values for {name} to move")
     scene.go_to(5)
-    driver.until(lambda: scene.values_board.current.state.drawn == scene.positions[5].drawn)
-    driver.until(lambda: scene.values_board.current.done)
-    assert scene.values_board.current.values == line_values(scene.positions[5])
+    driver.until(lambda: scene.values.board.current.state.drawn == scene.positions[5].drawn)
+    driver.until(lambda: scene.values.board.current.done)
+    assert scene.values.board.current.values == line_values(scene.positions[5])
     driver.press_button("Hide values")
-    assert not scene.values_on and scene.values_board.current is None
+    assert not scene.values.on and scene.values.board.current is None
     driver.press_button("Values")
     assert driver.app.settings.values_told
 
@@ -65,7 +65,7 @@ def test_the_reviews_own_analysis_waits_while_the_values_fill(make_driver):
     scene.go_to(8)
     driver.press_button("Values")
     waiting = scene.analysis.solving
-    while scene.values_board.busy:
+    while scene.values.board.busy:
         assert scene.analysis._solver is None and scene.analysis.solving == waiting, "one search at a time"
         driver.frames(1)
     driver.until(lambda: scene.analysis.done)
@@ -77,14 +77,14 @@ def test_a_game_reviewed_again_shows_its_analysis_at_once(make_driver, store):
     game = finished(Board.square(2, 3), seed=7)
     assert not ReviewScene(driver.app, game).analysis.done, "nothing kept yet: the analysis has to run"
     first = open_review(driver, game)
-    assert not first.restored
+    assert not first.kept.restored
     driver.until(lambda: first.analysis.done)
     driver.press_button("Back")
     again = ReviewScene(driver.app, game)
-    assert again.restored and again.analysis.done, "no search needed"
+    assert again.kept.restored and again.analysis.done, "no search needed"
     assert again.analysis.moves == first.analysis.moves
     other = finished(Board.square(2, 3), seed=8)
-    assert not open_review(driver, other).restored, "another game is analysed afresh"
+    assert not open_review(driver, other).kept.restored, "another game is analysed afresh"
 
 
 def test_a_review_left_before_its_end_goes_on_from_there(make_driver):
@@ -95,7 +95,7 @@ def test_a_review_left_before_its_end_goes_on_from_there(make_driver):
     solved = first.analysis.solved_count()
     driver.press_button("Back")
     again = open_review(driver, game)
-    assert again.restored and again.analysis.solved_count() >= solved
+    assert again.kept.restored and again.analysis.solved_count() >= solved
 
 
 def test_a_damaged_kept_review_is_ignored_and_computed_again(make_driver, store):
@@ -109,12 +109,12 @@ def test_a_damaged_kept_review_is_ignored_and_computed_again(make_driver, store)
     kept["games"][0]["best"][0] = "x"
     store.put(REVIEWS, kept)
     again = ReviewScene(driver.app, game)
-    assert not again.restored and not again.analysis.done
+    assert not again.kept.restored and not again.analysis.done
     driver.app.manager.push(again)
     driver.until(lambda: again.analysis.done)
     assert again.analysis.moves == first.analysis.moves
     store.put(REVIEWS, {"games": [{"game": kept["games"][0]["game"], "values": None}]})
-    assert not open_review(driver, game).restored
+    assert not open_review(driver, game).kept.restored
 
 
 CASUAL = Settings(size=(2, 3), seats=(Seat("human"), Seat("computer", "easy")), animation="fast")
@@ -136,16 +136,16 @@ def test_values_pause_a_casual_game_and_no_line_is_drawn_until_they_are_hidden(m
     driver.wait_for_turn()
     moves = list(session.state.moves)
     driver.press_button("Values")
-    assert session.paused and session.unrated and scene.values_on
-    driver.until(lambda: not scene.values_board.busy)
-    assert scene.values_board.current.values == line_values(session.state)
+    assert session.paused and session.unrated and scene.values.on
+    driver.until(lambda: not scene.values.board.busy)
+    assert scene.values.board.current.values == line_values(session.state)
     assert scene.status().startswith("Values for")
     driver.click(driver.line_point(session.state.legal_lines()[0]))
     driver.frames(5)
     assert session.state.moves == moves and session.paused, "the board does not take a line while values show"
     assert scene.feedback.said is not None
     driver.press_button("Hide values")
-    assert not session.paused and not scene.values_on
+    assert not session.paused and not scene.values.on
     driver.click(driver.line_point(session.state.legal_lines()[0]))
     assert len(session.state.moves) == len(moves) + 1
 
@@ -155,7 +155,7 @@ def test_back_hides_the_values_before_it_leaves_the_game(make_driver):
     scene = start(driver, CASUAL)
     driver.press_button("Values")
     driver.key(27)  # Escape
-    assert driver.scene is scene and not scene.values_on and not scene.session.paused
+    assert driver.scene is scene and not scene.values.on and not scene.session.paused
 
 
 def test_competitive_and_three_player_games_offer_no_values(make_driver):
@@ -186,14 +186,14 @@ def test_a_review_of_three_players_has_no_values_and_says_why(make_driver):
     button = driver.widget("Values")
     assert not button.enabled
     driver.click(button.rect.center)
-    assert not scene.values_on and driver.app.notice_height > 0
+    assert not scene.values.on and driver.app.notice_height > 0
 
 
 def test_leaving_the_game_stops_the_values_search(make_driver):
     driver = make_driver()
     scene = start(driver, CASUAL.with_(size=(5, 5)))
     driver.press_button("Values")
-    assert scene.values_board.busy
-    searching = scene.values_board.current
+    assert scene.values.board.busy
+    searching = scene.values.board.current
     driver.press_button("Menu")
-    assert scene.values_board.current is None and searching._analysis is None, "the search under way was stopped"
+    assert scene.values.board.current is None and searching._analysis is None, "the search under way was stopped"

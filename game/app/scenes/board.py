@@ -15,7 +15,6 @@ import pygame
 
 from ...ai.reasons import Reason
 from ...core import GameState
-from ...play.analysis_board import ValuesBoard, caption
 from ...play.autosave import Autosave
 from ...play.i18n import tr
 from ...play.i18n.phrases import hint_text
@@ -24,7 +23,7 @@ from ...play.narration import describe_position, line_words
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
 from .. import layout, theme
-from ..analysis_overlay import ValuesButton, draw_values, explain_once
+from ..analysis_overlay import GameValues
 from ..board_input import BoardInput
 from ..input import Action
 from ..render import BoardView
@@ -112,8 +111,7 @@ class BoardScene(Scene):
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
         self._told_hint: tuple[int, Reason | None] | None = None
-        self.values_board = ValuesBoard()  # the analysis board, shown while the game is paused for it
-        self.values_on = False
+        self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -121,7 +119,7 @@ class BoardScene(Scene):
         self.autosave.save()
 
     def exit(self) -> None:
-        self.values_board.stop()  # (no search outlives the screen; shown again, the values are searched again)
+        self.values.board.stop()  # (no search outlives the screen; shown again, the values are searched again)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -133,7 +131,6 @@ class BoardScene(Scene):
         self.undo_button = Button(tr("Undo"), self.undo, why=self.undo)  # (greyed, a tap says why)
         self.hint_button = Button(tr("Hint"), self.hint, why=self.hint)
         self.share_button = Button(tr("Send move") if self._by_link() else tr("Share"), self.share)
-        self.values_button = ValuesButton(self.toggle_values)
         header = self.frame.header
         self.sound_button = SoundButton(self.app.settings.sound, self.toggle_sound)
         side = max(self.app.metrics.target, header.h)
@@ -162,14 +159,14 @@ class BoardScene(Scene):
         header = self.frame.header
         side = max(self.app.metrics.target, header.h)
         beside = self.sound_button.rect if self.frame.portrait else self.menu_button.rect
-        self.values_button.rect = pygame.Rect(beside.x - u // 2 - side, header.y, side, header.h)
-        self.values_button.text_size = self.app.metrics.body
+        self.values.button.rect = pygame.Rect(beside.x - u // 2 - side, header.y, side, header.h)
+        self.values.button.text_size = self.app.metrics.body
 
     def _title_room(self) -> int:
         """The header's width left for the title: upright, centred between its buttons; sideways, left of them."""
         u, header = self.app.metrics.u, self.frame.header
-        if self._values_offered():
-            right = self.values_button.rect
+        if self.values.offered():
+            right = self.values.button.rect
         else:
             right = self.sound_button.rect if self.frame.portrait else self.menu_button.rect
         if not self.frame.portrait:
@@ -180,13 +177,8 @@ class BoardScene(Scene):
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button, self.sound_button]
-        values = [self.values_button] if self._values_offered() else []
+        values = [self.values.button] if self.values.offered() else []
         return [self.undo_button, self.hint_button, self.share_button, self.menu_button, *values, self.sound_button]
-
-    def _values_offered(self) -> bool:
-        """The analysis board is offered: help allowed, two players, a game that can wait."""
-        session = self.session
-        return session.pausable and not session.settings.no_help and len(session.seats) == 2
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -207,8 +199,7 @@ class BoardScene(Scene):
         self.ensure_layout()
         self.undo_button.enabled = self.session.can_undo()
         self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
-        self.values_button.enabled = self.values_on or self.session.can_analyse()
-        self.values_button.set_on(self.values_on)
+        self.values.button.enabled = self.values.on or self.session.can_analyse()
         widgets = self._widgets()
         if self.panel.widgets != widgets:
             self.panel.set(widgets)
@@ -248,34 +239,6 @@ class BoardScene(Scene):
         elif not self.session.accepting_input():
             self.say(self.presenter.wait_message())
 
-    def toggle_values(self) -> None:
-        """The analysis board: pauses the game and shows every line's value; again, hides it and plays on."""
-        if self.values_on:
-            self.values_on = False
-            self.values_board.stop()
-            self.session.attend()
-        elif self.session.analyse():
-            self.values_on = True
-            explain_once(self.app)
-        elif self.session.settings.no_help:
-            self.say(tr("No values in a competitive game"))
-        elif not self.session.accepting_input():
-            self.say(self.presenter.wait_message())
-        self.still.clear()
-
-    def _handle_values(self, action: Action) -> bool:
-        """While the analysis board is shown no line is drawn: the buttons work, Back hides it, the board zooms."""
-        kind = action.kind
-        if kind == "back":
-            self.toggle_values()
-        elif kind in ("press", "release", "drag", "hover") or kind in WAKING:
-            used = self.panel.handle(action)
-            if not used and kind in ("press", "confirm", "undo", "hint"):
-                self.say(tr("Values shown: press Hide values to play on"))
-        else:
-            return False
-        return True
-
     def _by_link(self) -> bool:
         """Two people on this device, one board: the game can be sent to a friend far away, a move at a time."""
         session = self.session
@@ -312,7 +275,7 @@ class BoardScene(Scene):
         if kind == "hidden":
             self.session.pause()  # the page went out of sight: the game waits (see Session.pause)
             return
-        if self.values_on and self._handle_values(action):
+        if self.values.on and self.values.handle(action, self.panel):
             return
         if kind in WAKING and self.session.attend():
             return  # the touch that wakes a paused game only wakes it
@@ -331,8 +294,8 @@ class BoardScene(Scene):
     def update(self, dt: float) -> None:
         session = self.session
         budget = self.app.step_budget()
-        if self.values_on:
-            self._step_values(budget)
+        if self.values.searching(session.state, session.names):
+            self.values.step(budget)  # (the game is paused: nothing else searches)
         session.update(dt, budget)
         for name in session.sounds:
             self.app.sounds.play(name)
@@ -350,14 +313,6 @@ class BoardScene(Scene):
             self._finish()
         else:
             self.autosave.keep()
-
-    def _step_values(self, budget: float) -> None:
-        """Fill the analysis board a step (the game is paused: nothing else searches)."""
-        self.values_board.show(self.session.state)
-        self.values_board.step(budget)
-        news = self.values_board.news(self.session.names)
-        if news:
-            self.app.announcer.say(news)
 
     def _tell_hint(self) -> None:
         """A hint that has just come is told once: the line in words, then why."""
@@ -381,7 +336,7 @@ class BoardScene(Scene):
             or (session.timer_fraction() is not None and not session.paused)
             or (session.state.over and not session.between)
             or self.feedback.said is not None
-            or self.values_board.busy
+            or self.values.busy
         )
 
     def _finish(self) -> None:
@@ -404,8 +359,8 @@ class BoardScene(Scene):
         return self.presenter.marks(self.input.pointing())
 
     def status(self) -> str:
-        if self.values_on:
-            return caption(self.values_board.current, self.session.names)
+        if self.values.on:
+            return self.values.caption(self.session.state, self.session.names)
         return self.presenter.status(self.input.pointing())
 
     def _still_key(self, marks: Marks) -> tuple[Any, ...]:
@@ -451,12 +406,10 @@ class BoardScene(Scene):
         self._draw_status(surface, m.u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
         looks, patterns = session.looks, session.settings.patterns
-        shown = self.values_board.current if self.values_on else None
 
         def draw_board(view: BoardView) -> None:
             view.draw(surface, session.state, text, marks, looks, patterns)
-            if shown is not None:
-                draw_values(surface, view, text, shown, m.body)
+            self.values.draw(surface, view, text, session.state, m.body)
 
         self.input.draw_board(surface, draw_board)
         if session.between:
@@ -484,7 +437,7 @@ class BoardScene(Scene):
             size -= 1
             lines = text.wrap(status, size, rect.width - 8)
         y = rect.centery - len(lines) * int(size * 0.75) // 2
-        colour = getattr(theme, TONES["plain" if self.values_on else self.presenter.tone()])
+        colour = getattr(theme, TONES["plain" if self.values.on else self.presenter.tone()])
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
             y += int(size * 0.75)

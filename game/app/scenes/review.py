@@ -17,18 +17,17 @@ import pygame
 
 from ... import ai
 from ...ai.reasons import Reason
-from ...ai.review import Review, results_version
-from ...core import GameState, encode
-from ...play.analysis_board import ValuesBoard, caption
+from ...ai.review import Review
+from ...core import GameState
 from ...play.i18n import tr, tr_mark
 from ...play.i18n.phrases import cost_text, reason_words
+from ...play.kept_review import ReviewKeeper
 from ...play.links import LinkError, position_link, position_session, position_settings, seats_for, site_address
 from ...play.players import Player, seat_looks
 from ...play.presenter import Marks
 from ...play.settings import Seat
-from ...storage.reviews import KeptReview, ReviewCache, game_key
 from .. import layout, theme
-from ..analysis_overlay import ValuesButton, draw_values, explain_once
+from ..analysis_overlay import Values
 from ..input import Action
 from ..margin_chart import MarginChart
 from ..render import BoardView
@@ -80,13 +79,8 @@ class ReviewScene(Scene):
         self.seats = seats
         self.analysis = Review(self.game, seconds)
         self.positions = self.analysis.positions
-        self.cache = ReviewCache(app.saved.store)
-        self.cache_key = (game_key(encode(self.game)), results_version(self.game, seconds))
-        kept = self.cache.read(*self.cache_key)
-        self.restored = kept is not None and self.analysis.restore(kept.values, kept.best, kept.done)
-        self._kept = self._results() if self.restored else None
-        self.values_board = ValuesBoard()
-        self.values_on = False
+        self.kept = ReviewKeeper(app.saved.store, self.game, self.analysis, seconds)  # (the last opening's results)
+        self.values = Values(app, self.toggle_values)
         self.count = len(self.game.moves)
         self.index = self.count
         self.opinions: dict[int, tuple[int, Reason | None]] = {}
@@ -99,22 +93,9 @@ class ReviewScene(Scene):
         self.invalidate_layout()
 
     def exit(self) -> None:
-        self.values_board.stop()
+        self.values.board.stop()
         self.analysis.suspend()
-        self.keep_results()
-
-    def keep_results(self) -> None:
-        """Keep what the analysis found for this game (the next review of it starts from there)."""
-        results = self._results()
-        if self.game.rules.players != 2 or self.count == 0 or results == self._kept:
-            return
-        if not results.done and results.values[: self.count] == [None] * self.count:
-            return  # (nothing found yet worth keeping)
-        if self.cache.keep(*self.cache_key, results):
-            self._kept = results
-
-    def _results(self) -> KeptReview:
-        return KeptReview(list(self.analysis.values), list(self.analysis.best), self.analysis.done)
+        self.kept.keep()  # (the next review of this game starts from there)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -164,9 +145,9 @@ class ReviewScene(Scene):
         self.next_button = Button(">", lambda: self.go_to(self.index + 1))
         self.last_button = Button(">>", lambda: self.go_to(self.count))
         nav = [self.first_button, self.previous_button, self.next_button, self.last_button]
-        self.values_button = ValuesButton(self.toggle_values)  # (a square at the end of the arrows' row)
-        self.values_button.rect = pygame.Rect(nav_row.right - nav_row.height, nav_row.y, nav_row.height, nav_row.height)
-        self.values_button.text_size = m.body
+        values = self.values.button  # (a square at the end of the arrows' row)
+        values.rect = pygame.Rect(nav_row.right - nav_row.height, nav_row.y, nav_row.height, nav_row.height)
+        values.text_size = m.body
         arrows = pygame.Rect(nav_row.x, nav_row.y, nav_row.width - nav_row.height - gap, nav_row.height)
         for button, rect in zip(nav, layout.split_row(arrows, 4, gap), strict=True):
             button.rect = rect
@@ -174,15 +155,14 @@ class ReviewScene(Scene):
         self.share_button = Button(tr("Share"), self.share)
         self.play_button.rect, self.share_button.rect = layout.split_row(play_row, 2, gap)
         back = back_button(self.app, back_rect)
-        self.panel.set([*nav, self.values_button, self.play_button, self.share_button, back])
+        self.panel.set([*nav, values, self.play_button, self.share_button, back])
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         self.first_button.enabled = self.previous_button.enabled = self.index > 0
         self.next_button.enabled = self.last_button.enabled = self.index < self.count
         self.play_button.enabled = not self.positions[self.index].over
-        self.values_button.enabled = self.game.rules.players == 2
-        self.values_button.set_on(self.values_on)
+        self.values.button.enabled = self.game.rules.players == 2
 
     # -- actions ----------------------------------------------------------------------------------------------
     def go_to(self, index: int) -> None:
@@ -209,11 +189,7 @@ class ReviewScene(Scene):
         if self.game.rules.players != 2:
             self.app.notify(tr("Values are for games of two players"))
             return
-        self.values_on = not self.values_on
-        if self.values_on:
-            explain_once(self.app)
-        else:
-            self.values_board.stop()
+        self.values.switch(not self.values.on)
 
     def share(self) -> None:
         at_end = self.index == self.count
@@ -251,11 +227,14 @@ class ReviewScene(Scene):
     def wants_frame(self) -> bool:
         """The analysis, the values or the opinion on the position shown are still being worked out: each step
         shows."""
-        return self.opinion_search is not None or not self.analysis.done or self.values_board.busy
+        return self.opinion_search is not None or not self.analysis.done or self.values.busy
 
     def update(self, dt: float) -> None:
         budget = self.app.step_budget()
-        if self._step_values(budget):
+        if self.values.searching(self.positions[self.index], self.names):
+            self.analysis.suspend()  # (one search at a time: the review's and the opinion wait)
+            self.opinion_search = self.opinion_for = None
+            self.values.step(budget)
             return
         self._want_opinion()
         if self.opinion_search is not None:
@@ -263,24 +242,7 @@ class ReviewScene(Scene):
                 self.opinions[self.opinion_for] = (self.opinion_search.best, self.opinion_search.reason)
                 self.opinion_search = None
         elif not self.analysis.done and self.analysis.step(budget):
-            self.keep_results()
-
-    def _step_values(self, budget: float) -> bool:
-        """Fill the analysis board of the position shown, if it is on and not full; True if it took the step (the
-        review's analysis and the opinion wait meanwhile: one search at a time)."""
-        if not self.values_on:
-            return False
-        self.values_board.show(self.positions[self.index])
-        news = self.values_board.news(self.names)
-        if news:
-            self.app.announcer.say(news)
-        if not self.values_board.busy:
-            return False
-        self.analysis.suspend()
-        self.opinion_search = None
-        self.opinion_for = None
-        self.values_board.step(budget)
-        return True
+            self.kept.keep()
 
     def _judged(self) -> int:
         """The position whose move is being judged: the one before the move just shown (the start at move 0)."""
@@ -373,10 +335,6 @@ class ReviewScene(Scene):
             return tr("Even: a draw with best play from here")
         return tr("With best play from here: {name} +{n}").format(name=ahead, n=abs(lead))
 
-    def values_caption(self) -> str:
-        """Whose values the board shows and how far they are (the analysis board is on)."""
-        return caption(self.values_board.show(self.positions[self.index]), self.names)
-
     def advantages(self) -> list[int | None]:
         return [advantage(p, v) for p, v in zip(self.positions, self.analysis.values, strict=True)]
 
@@ -396,11 +354,9 @@ class ReviewScene(Scene):
         ghost = self.ghost()
         if ghost is not None:
             draw_ghost(surface, self.view, ghost)
-        shown = self.values_board.current if self.values_on else None
-        if shown is not None and shown.state.drawn == position.drawn:
-            draw_values(surface, self.view, text, shown, self.app.metrics.body)
+        self.values.draw(surface, self.view, text, position, self.app.metrics.body)
         tone = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
-        outlook = self.values_caption() if self.values_on else self.outlook()
+        outlook = self.values.caption(position, self.names) if self.values.on else self.outlook()
         draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), outlook)
         values = self.advantages()
         lost = [move.solved and bool(move.loss) for move in (self.analysis.move(i) for i in range(self.count))]
