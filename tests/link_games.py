@@ -19,3 +19,17 @@ def played(board: Board, moves: int, seed: int = 1, rules: Rules | None = None) 
 
 def finished(board: Board, seed: int = 1) -> GameState:
     return played(board, board.num_lines, seed)
+
+
+def legacy_link(site: str, state: GameState, game_id: str) -> str:
+    """A play-by-link link as the first version wrote it: ``#f.<id>.<moves>.<code>`` (two players, nothing more)."""
+    from game.core import encode
+
+    return f"{site}#f.{game_id}.{len(state.moves)}.{encode(state)}"
+
+
+def friend_link(site: str, state: GameState, game_id: str, **how) -> str:
+    """A play-by-link link of this version for ``state`` (one board; ``how``: timer, players, taken...)."""
+    from game.play.link_play import FriendGame, friend_fragment
+
+    return f"{site}#{friend_fragment(FriendGame(game_id, (state,), **how))}"

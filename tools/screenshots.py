@@ -34,7 +34,8 @@ from game.app.scenes.settings import SettingsScene  # noqa: E402
 from game.app.scenes.share import ShareScene  # noqa: E402
 from game.play import i18n  # noqa: E402
 from game.play.lessons import line_id  # noqa: E402
-from game.play.links import DEFAULT_SITE, friend_link, new_game_id  # noqa: E402
+from game.play.link_play import FriendGame, friend_fragment  # noqa: E402
+from game.play.links import new_game_id  # noqa: E402
 from game.play.players import Player  # noqa: E402
 from game.play.session import Session  # noqa: E402
 from game.play.settings import Seat, Settings  # noqa: E402
@@ -135,7 +136,8 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     review = ReviewScene(app, reviewed.state, reviewed.names, reviewed.seats)
     shoot(app, review, "review", orientation, lambda: show_a_mistake(review))
     by_link = played(Settings(seats=(Seat("human"), Seat("human")), size=(4, 4)), 9)
-    link = friend_link(DEFAULT_SITE, by_link.state, new_game_id(random.Random(1)))
+    fragment = friend_fragment(FriendGame(new_game_id(random.Random(1)), (by_link.state,), taken=frozenset({0})))
+    link = f"https://example.org/pipopipette/#{fragment}"
     explanation = "Send this link to your friend. They open it, play their turn, press Send move and send you theirs."
     shoot(app, ShareScene(app, "Send your move", explanation, link), "share", orientation)
     puzzles = PuzzleListScene(app)

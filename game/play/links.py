@@ -2,49 +2,53 @@
 
 Fragments (after ``#``; every character is URL-safe, see ``docs/position-code.md``)::
 
-    #2.s3x3.2.0.AHGbc.Kq              a position, or a finished game: its position code
-    #f.Kq3xZ0a_.5.2.s3x3.2.0.AHGbc.Kq play by link: "f", the game's id, its number of moves, its position code
+    #2.s3x3.2.0.AHGbc.Kq                          a position, or a finished game: its position code
+    #p.Kq3xZ0a_.15.0.<players>.1.Xy.2.s3x3.2.0.AHGbc.Kq  play by link (``game/play/link_play.py``)
 
 Opening a position starts a game on it; opening a finished game opens its review. A play-by-link link must
-continue the game this device already has under the same id (``LinkGames``, saved under storage's ``link-games``
-key), else it is refused with the reason.
+continue the game this device already has under the same id (``LinkGames``), and be for a seat this device plays
+or nobody took yet, else it is refused with the reason.
+
+Where the links point: in the browser, the page's own address; on the desktop, ``$PIPOPIPETTE_SITE``, else the
+``Play`` address in the installed package's metadata (``[project.urls]`` in ``pyproject.toml``); with neither, the
+fragment alone is given, a code to paste in Open a link.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from importlib import metadata
 from typing import Any
 from urllib.parse import unquote
 
-from ..core import CodeError, GameState, decode, encode
-from ..core.notation import ALPHABET, CHECKS, is_number
-from .code_words import link_problem
+from ..core import GameState, encode
+from ..core.notation import ALPHABET, CHECKS
+from .code_words import LinkError, decode_link_code
 from .i18n import tr
+from .link_play import FRIEND, ID_LENGTH, LEGACY, FriendGame, LinkGames, friend_fragment, read_friend, with_look
+from .recording import GAME
 from .session import Session
 from .settings import Seat, Settings
 
-FRIEND = "f"
-ID_LENGTH = 8
-_ID = re.compile(f"[{re.escape(ALPHABET)}]{{{ID_LENGTH}}}")
-LINK_GAMES_KEPT = 20
-DEFAULT_SITE = "http://localhost:8000/"  # what `make serve` serves; PIPOPIPETTE_SITE names the real address
-MAX_LINK = 2200
-
-
-class LinkError(ValueError):
-    """A link or code that cannot be opened; the message says why, for the player."""
+__all__ = ["FriendGame", "LinkError", "LinkGames"]
+SITE_VARIABLE = "PIPOPIPETTE_SITE"
+SITE_URL_LABEL = "play"  # [project.urls] Play = "https://...": the published site (labels compared in lower case)
+MAX_LINK = 3600  # a four-board match on the largest board, with four players' names
 
 
 @dataclass(frozen=True)
 class Link:
-    """An opened link: the game it holds and, for play by link, the game's id."""
+    """An opened link: the game it holds and, for play by link, all it carries."""
 
     state: GameState
-    game_id: str | None = None
+    friend: FriendGame | None = None
+
+    @property
+    def game_id(self) -> str | None:
+        return None if self.friend is None else self.friend.game_id
 
 
 # -- reading and writing links ----------------------------------------------------------------------------------
@@ -63,57 +67,51 @@ def parse_link(text: Any) -> Link:
     fragment = fragment_of(text)
     if not fragment:
         raise LinkError(tr("This link holds no game: nothing follows the '#'."))
-    if fragment.startswith(FRIEND + "."):
-        return _friend_link(fragment)
-    return Link(_decode(fragment))
+    if fragment.startswith((FRIEND + ".", LEGACY + ".")):
+        friend = read_friend(fragment)
+        return Link(friend.state, friend)
+    return Link(decode_link_code(fragment))
 
 
-def _friend_link(fragment: str) -> Link:
-    parts = fragment.split(".", 3)
-    if len(parts) != 4 or not _ID.fullmatch(parts[1]) or not is_number(parts[2]):
-        raise LinkError(tr("This play-by-link link is damaged: its game id or move count cannot be read."))
-    _, game_id, count, code = parts
-    state = _decode(code)
-    if int(count) != len(state.moves):
-        raise LinkError(
-            tr("This link was cut or changed: it says {n} moves but holds {held}. Ask for it again.").format(
-                n=count, held=len(state.moves)
-            )
-        )
-    return Link(state, game_id)
+def position_link(site: str | None, state: GameState) -> str:
+    return link_text(site, encode(state))
 
 
-def _decode(code: str) -> GameState:
-    try:
-        return decode(code)
-    except CodeError as error:
-        raise LinkError(link_problem(error)) from None
-
-
-def position_link(site: str, state: GameState) -> str:
-    return f"{site}#{encode(state)}"
-
-
-def friend_link(site: str, state: GameState, game_id: str) -> str:
-    return f"{site}#{FRIEND}.{game_id}.{len(state.moves)}.{encode(state)}"
+def link_text(site: str | None, fragment: str) -> str:
+    """The link to give: the site's address with ``fragment`` after ``#``, or the fragment alone, a code to paste
+    in Open a link, where no site is known."""
+    return f"{site}#{fragment}" if site else fragment
 
 
 def new_game_id(rng: random.Random) -> str:
     return "".join(rng.choice(ALPHABET) for _ in range(ID_LENGTH))
 
 
-def site_address(browser: bool) -> str:
-    """The page's address without its fragment in the browser; on the desktop $PIPOPIPETTE_SITE or the default."""
+def site_address(browser: bool) -> str | None:
+    """Where links point: the page's address without its fragment in the browser; on the desktop
+    ``$PIPOPIPETTE_SITE``, else the published site's (:func:`published_site`); None when no site is known."""
     if browser:
         try:
             import platform
 
             location = platform.window.location  # type: ignore[attr-defined]  # pygbag's, in the browser only
-            address = str(location.href)
-            return address.split("#", 1)[0]
-        except Exception:  # noqa: BLE001 - a page without a readable address still gets a usable link
-            return DEFAULT_SITE
-    return os.environ.get("PIPOPIPETTE_SITE", DEFAULT_SITE)
+            return str(location.href).split("#", 1)[0]
+        except Exception:  # noqa: BLE001 - a page without a readable address still gives a code to paste
+            return None
+    return os.environ.get(SITE_VARIABLE, "").strip() or published_site()
+
+
+def published_site() -> str | None:
+    """The ``Play`` address of the installed package's metadata (``[project.urls]``), None when it has none."""
+    try:
+        urls = metadata.metadata("pipopipette").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, address = entry.partition(",")
+        if label.strip().lower() == SITE_URL_LABEL and address.strip().startswith(("https://", "http://")):
+            return address.strip()
+    return None
 
 
 def start_link(browser: bool) -> str | None:
@@ -182,53 +180,73 @@ class HashWatch:
 def looks_like_link(word: str) -> bool:
     """True for text that is meant as a link or code (the rest of the command line is not ours to judge)."""
     fragment = fragment_of(word)
-    return "#" in word or fragment.startswith((*(version + "." for version in CHECKS), FRIEND + "."))
+    kinds = (*(version + "." for version in CHECKS), FRIEND + ".", LEGACY + ".")
+    return "#" in word or fragment.startswith(kinds)
 
 
-# -- play by link -------------------------------------------------------------------------------------------------
-class LinkGames:
-    """The games this device plays by link: id -> position code of the latest version seen or sent, kept by
-    ``saved`` (the app's :class:`~game.storage.Saved`)."""
+# -- play by link ----------------------------------------------------------------------------------------------------
+def friend_session(friend: FriendGame, games: LinkGames, base: Settings, rng: random.Random) -> Session:
+    """The game a play-by-link link holds, played on here: this device's seats are those it played before and the
+    one the link is for; :class:`LinkError` when it cannot be (see :meth:`LinkGames.refusal`). Kept under its id."""
+    refusal = games.refusal(friend)
+    if refusal is not None:
+        raise LinkError(refusal)
+    here = games.taking(friend)
+    players = friend.players
+    seat = friend.addressed
+    if seat is not None and seat not in friend.taken and base.players:
+        players = with_look(players, seat, base.players[0], friend.seats)
+    first = friend.games[0]
+    people = tuple(Seat("human") for _ in range(friend.seats))
+    how = {"timer": friend.timer, "competitive": friend.competitive, "match": friend.match, "players": players}
+    settings = position_settings(base, first, people, decider=False, **how)
+    session = Session(settings, rng, first=first.first)
+    played = [state.copy() for state in friend.games]
+    session.match.resume([*played, *session.match.games[len(played) :]], len(played) - 1)
+    session.movers = [state.drawers() for state in session.games]
+    session.unrated = True
+    session.link_id = friend.game_id
+    session.here, session.settled = here, len(friend.state.moves)
+    games.remember(replace(friend, taken=friend.taken | here, players=players), here)
+    return session
 
-    def __init__(self, saved: Any) -> None:
-        self.saved = saved
-        kept = saved.link_games() or {}
-        self.games: dict[str, str] = {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
-    def refusal(self, link: Link) -> str | None:
-        """Why ``link`` does not continue the game kept under its id (None when it does, or the id is new)."""
-        assert link.game_id is not None
-        kept_code = self.games.get(link.game_id)
-        if kept_code is None:
-            return None
-        try:
-            kept = decode(kept_code)
-        except CodeError:
-            return None  # a kept code that no longer reads cannot be continued: the link starts afresh
-        state = link.state
-        if (kept.board, kept.rules, kept.first) != (state.board, state.rules, state.first):
-            return tr("This link does not continue your game with this friend: it is a different board or rules.")
-        if len(state.moves) < len(kept.moves):
-            return tr(
-                "This link is older than your game: it has {n} moves, yours has {kept}. "
-                "Ask your friend for their latest link."
-            ).format(n=len(state.moves), kept=len(kept.moves))
-        for number, (mine, theirs) in enumerate(zip(kept.moves, state.moves, strict=False), 1):
-            if mine != theirs:
-                return tr("This link does not continue your game: move {n} is not the one you played.").format(n=number)
-        return None
+def send_move(session: Session, games: LinkGames, rng: random.Random) -> str:
+    """The game so far as a play-by-link fragment, for whoever is to move; from now on this device plays only its
+    own seats: those it played before, or, the first time, every seat that has moved here but the one to move."""
+    if session.link_id is None:
+        session.link_id = new_game_id(rng)
+    here = session.here
+    if here is None:
+        moved = {seat for movers in session.movers for seat in movers}
+        here = frozenset(moved - {session.state.to_move})
+    _, kept = games.kept(session.link_id)
+    settings = session.settings
+    friend = FriendGame(
+        session.link_id,
+        tuple(session.games[: session.current + 1]),
+        settings.timer,
+        settings.competitive,
+        settings.match,
+        (kept.taken if kept is not None else frozenset()) | here,
+        tuple(settings.players[: len(session.seats)]),
+    )
+    games.remember(friend, here)
+    session.here, session.settled = here, len(session.state.moves)
+    return friend_fragment(friend)
 
-    def remember(self, game_id: str, state: GameState) -> None:
-        self.games.pop(game_id, None)
-        self.games[game_id] = encode(state)
-        while len(self.games) > LINK_GAMES_KEPT:
-            self.games.pop(next(iter(self.games)))
-        self.saved.save_link_games(self.games)
+
+def plays_by_link(session: Session) -> bool:
+    """Whether the game can be sent to friends far away, a turn at a time: people only, in a game (not a decider or
+    a practice), or a game already played by link."""
+    people = not any(seat.is_computer for seat in session.seats)
+    return session.link_id is not None or (people and session.purpose == GAME and session.resumable)
 
 
 # -- starting a game on a position --------------------------------------------------------------------------------
-def position_settings(base: Settings, state: GameState, seats: tuple[Seat, ...]) -> Settings:
-    """Casual settings (no timer, no match) for playing on from ``state`` with ``seats``."""
+def position_settings(base: Settings, state: GameState, seats: tuple[Seat, ...], **how: Any) -> Settings:
+    """Casual settings (no timer, no match, unless ``how`` says otherwise) for playing on from ``state`` with
+    ``seats``."""
     board, rules = state.board, state.rules
     settings = base.with_(
         shape=board.kind,
@@ -241,7 +259,7 @@ def position_settings(base: Settings, state: GameState, seats: tuple[Seat, ...])
         timer=0,
         match=False,
         first=state.first,
-    )
+    ).with_(**how)
     problems = settings.problems()
     if problems:
         raise LinkError(tr("This game cannot be played on here: {why}.").format(why=problems[0]))

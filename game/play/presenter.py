@@ -140,6 +140,10 @@ class GamePresenter:
         name = session.names[state.to_move]
         if session.paused:
             return tr("Paused: tap the board to go on")
+        if not session.plays_here(state.to_move):
+            return tr("{name} plays next, on their device: Send move, then open the link they send back").format(
+                name=name
+            )
         if not state.moves and state.to_move != 0:  # rules sheet 004 has the first player blue: say why not here
             return tr("{name} starts: colours stay with the players, whoever starts").format(name=name)
         if session.thinking:
@@ -175,8 +179,9 @@ class GamePresenter:
         session = self.session
         if session.state.over:
             return tr("This board is finished")
-        if session.seats[session.state.to_move].is_computer:
-            return tr("Wait: it is {name}'s turn").format(name=session.names[session.state.to_move])
+        to_move = session.state.to_move
+        if session.seats[to_move].is_computer or not session.plays_here(to_move):
+            return tr("Wait: it is {name}'s turn").format(name=session.names[to_move])
         return tr("Wait for the line to be drawn")
 
     def clock(self) -> tuple[float, str] | None:

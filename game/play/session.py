@@ -13,6 +13,7 @@ from .. import ai
 from ..core import CodeError, GameState, Match, MoveTimer, decode
 from ..storage import FinishedGame, Saved, UnfinishedGame
 from .i18n import tr
+from .link_play import LinkGames
 from .narration import announce_move
 from .recording import DECIDER, GAME, Recording
 from .settings import RANDOM_FIRST, Settings, settings_from_data
@@ -93,6 +94,8 @@ class Session(Recording):
         self.messages: list[str] = []
         self.spoken: list[str] = []  # each move told in words, for the screen reader (game/play/narration.py)
         self.link_id: str | None = None  # the game's id when it is played by link with a friend far away
+        self.here: frozenset[int] | None = None  # played by link: the seats played on this device (None: every seat)
+        self.settled = 0  # played by link: this board's moves already sent or received, which undo never takes back
         self._record: FinishedGame | None = None
         self.unrated = False  # undo or a hint was used, or the game began on a given position (game/play/rating.py)
         self.paused = False  # nothing moves (no clock, no computer) until a person is back: see pause()
@@ -109,9 +112,14 @@ class Session(Recording):
     # -- what the scene shows ---------------------------------------------------------------------------------
     @property
     def you(self) -> int | None:
-        """The seat of the one person playing computers (the scoreboard calls them "You"), else None."""
-        humans = [i for i, s in enumerate(self.seats) if not s.is_computer]
+        """The seat of the one person playing here against computers or friends far away (the scoreboard calls them
+        "You"), else None."""
+        humans = [i for i, s in enumerate(self.seats) if not s.is_computer and self.plays_here(i)]
         return humans[0] if len(humans) == 1 else None
+
+    def plays_here(self, seat: int) -> bool:
+        """Whether ``seat`` is played on this device (a game played by link plays only its own seats here)."""
+        return self.here is None or seat in self.here
 
     def is_you(self, seat: int) -> bool:
         return seat == self.you
@@ -144,8 +152,9 @@ class Session(Recording):
 
     @property
     def human_to_move(self) -> bool:
+        """A person on this device is to move."""
         state = self.state
-        return not state.over and not self.seats[state.to_move].is_computer
+        return not state.over and not self.seats[state.to_move].is_computer and self.plays_here(state.to_move)
 
     def accepting_input(self) -> bool:
         """True when the player to move is a person and nothing is being animated."""
@@ -155,12 +164,12 @@ class Session(Recording):
         """The seat the board is shown for: the person to move, else the person who moved last, else the first
         person (with computers only: the computer to move)."""
         state = self.state
-        if state.to_move >= 0 and not self.seats[state.to_move].is_computer:
+        if state.to_move >= 0 and not self.seats[state.to_move].is_computer and self.plays_here(state.to_move):
             return state.to_move
         for mover in reversed(self.movers[self.current]):
-            if not self.seats[mover].is_computer:
+            if not self.seats[mover].is_computer and self.plays_here(mover):
                 return mover
-        people = [seat for seat, s in enumerate(self.seats) if not s.is_computer]
+        people = [seat for seat, s in enumerate(self.seats) if not s.is_computer and self.plays_here(seat)]
         return people[0] if people else max(state.to_move, 0)
 
     def recent_lines(self) -> list[int]:
@@ -188,7 +197,7 @@ class Session(Recording):
         return 1.0 - _clamp((self.now - drawn_at - LINE_SECONDS * self.pace) / GLOW_SECONDS)
 
     def timer_fraction(self) -> float | None:
-        if not self.timer.enabled or self.state.over:
+        if not self.timer.enabled or self.state.over or not self.plays_here(self.state.to_move):
             return None
         return self.timer.fraction_left()
 
@@ -258,6 +267,8 @@ class Session(Recording):
         if self.state.over:
             self._after_board()
             return
+        if not self.plays_here(self.state.to_move):
+            return  # a friend far away is to move: their move comes by link, timed on their device
         self.timer.run(dt)
         self.thinker.step_hint(step_seconds)
         timed_out = self.timer.random_line(self.state, self.rng)
@@ -302,6 +313,7 @@ class Session(Recording):
         self.drawn_at.clear()
         self.over_since = None
         self.between = False
+        self.settled = 0
         self.timer.restart()
         self.moves_made += 1
         self.sounds.append("board")
@@ -318,17 +330,21 @@ class Session(Recording):
 
     # -- undo -------------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        if self.settings.no_help or not self.accepting_input():
+        """A person here may take back their last move: on their turn, or, played by link, before sending it."""
+        state = self.state
+        sending = not (state.over or self.busy or self.plays_here(state.to_move))
+        if self.settings.no_help or not (self.accepting_input() or sending):
             return False
-        return any(not self.seats[p].is_computer for p in self.movers[self.current])
+        return any(not self.seats[p].is_computer for p in self.movers[self.current][self.settled :])
 
     def undo(self) -> bool:
-        """Take back moves up to and including the last one a person chose; False when there is none."""
+        """Take back moves up to and including the last one a person chose (never one already sent or received by
+        link); False when there is none."""
         if not self.can_undo():
             return False
         self.unrated = True
         movers = self.movers[self.current]
-        while movers:
+        while len(movers) > self.settled:
             self.drawn_at.pop(self.state.undo(), None)
             if not self.seats[movers.pop()].is_computer:
                 break
@@ -400,6 +416,8 @@ def load_unfinished(saved: Saved, rng: random.Random | None = None) -> Session |
     session, why = resume_session(stored, rng)
     if session is None:
         saved.reject_unfinished(why)
+    elif session.link_id is not None:
+        LinkGames(saved).seat(session)
     return session
 
 

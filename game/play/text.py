@@ -24,7 +24,7 @@ import unicodedata
 
 MARK = "\ufffd"  # the replacement character: what stands for a character that cannot be shown
 NAME_LENGTH = 40  # a player's name as stored or imported (names chosen in the game have at most 12 letters)
-LINK_LENGTH = 4000  # a pasted link or code: more than any the game reads (2,200), so a longer one is refused whole
+LINK_LENGTH = 4000  # a pasted link or code: more than any the game reads (3,600), so a longer one is refused whole
 PATH_LENGTH = 400  # a file path shown to the player
 DRAWN_LENGTH = 1000  # characters the renderer draws of one string (far more than a screen's width)
 

@@ -213,9 +213,11 @@ class TextRecorder:
 def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
     """(what is shown, the registered scene's name, how to make it): every scene of ``app.scenes`` at least once, in
     the states whose text is longest."""
+    from link_games import SITE as DEFAULT_SITE
+    from link_games import friend_link
+
     from game.ai import hint
     from game.app.scenes.howto import PAGES
-    from game.play.links import DEFAULT_SITE, friend_link
     from game.play.session import Session
     from game.play.settings import Seat, Settings
 

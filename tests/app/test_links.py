@@ -12,7 +12,7 @@ import sys
 
 import pygame
 import pytest
-from link_games import SITE, finished, played
+from link_games import SITE, finished, friend_link, played
 from storage_fakes import FakeLocalStorage
 
 from game.app import main
@@ -23,7 +23,6 @@ from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.core import Board, decode, encode
 from game.play.links import (
-    friend_link,
     parse_link,
     position_link,
 )
@@ -174,7 +173,7 @@ def send_move(driver: Driver) -> str:
     assert isinstance(driver.scene, ShareScene)
     driver.press_button("Copy link")
     link = driver.window.navigator.clipboard.text
-    assert link == driver.scene.link and link.startswith(SITE + "#f.")
+    assert link == driver.scene.link and link.startswith(SITE + "#p.")
     assert driver.scene.clipboard.status.startswith("Copied")
     return link
 
@@ -296,3 +295,74 @@ def test_reopening_a_friend_link_after_a_move_not_sent_asks_first(open_page):
     play_turn(bob)  # Bob moves and has not sent it yet
     again = open_page(first.split("#")[1], bob_storage)
     assert isinstance(again.scene, ReplaceScene), "the same link again would take Bob's move back: it asks"
+
+
+def test_on_the_desktop_with_no_site_known_send_move_gives_a_code_a_friend_opens_for_their_seat_only(
+    make_driver, monkeypatch
+):
+    from game.app.scenes.opening import open_link
+    from game.play import links
+    from game.storage import MemoryStore
+
+    monkeypatch.delenv(links.SITE_VARIABLE, raising=False)
+    monkeypatch.setattr(links, "published_site", lambda: None)
+    alice = make_driver()
+    alice.app.save_settings(Settings(size=(3, 3), seats=(Seat("human"),) * 3, timer=15, competitive=False))
+    alice.press_button("Quick play")
+    alice.frames(2)
+    play_turn(alice)
+    alice.press_button("Send move")
+    assert isinstance(alice.scene, ShareScene)
+    code = alice.scene.link
+    assert code.startswith("p.") and "localhost" not in code, "not a link to a site that would not open"
+    assert "paste it in Open a link" in alice.scene.explanation and "Player 2" in alice.scene.explanation
+
+    bob = make_driver(store=MemoryStore())
+    assert open_link(bob.app, code)
+    bob.frames(2)
+    assert isinstance(bob.scene, BoardScene)
+    game = bob.scene.session
+    assert len(game.seats) == 3 and game.settings.timer == 15 and game.here == {1}
+    play_turn(bob)
+    bob.press_button("Undo")
+    assert game.state.moves == parse_link(code).state.moves, "Bob's own move, not sent, came back"
+    assert not game.can_undo(), "Alice's move did not"
+    play_turn(bob)
+    assert not game.accepting_input(), "Player 3 plays on their own device"
+    bob.press_button("Send move")
+    assert "Send this code to Player 3" in bob.scene.explanation
+
+
+def test_a_match_s_link_for_its_next_board_goes_on_without_asking_to_replace(open_page):
+    from game.core import GameState, Rules
+    from game.play.link_play import FriendGame, friend_fragment
+
+    board, storage = Board.square(2, 2), FakeLocalStorage()
+    almost = played(board, board.num_lines - 1, seed=5)
+    ended = finished(board, seed=5)
+    assert ended.moves[:-1] == almost.moves
+    second = GameState(board, Rules(), first=1)
+    second.play(second.legal_lines()[0])
+    before = friend_fragment(FriendGame("MATCH001", (almost,), match=True))
+    after = friend_fragment(FriendGame("MATCH001", (ended, second), match=True))
+    bob = open_page("#" + before, storage)
+    assert isinstance(bob.scene, BoardScene) and bob.scene.session.current == 0
+    again = open_page("#" + after, storage)
+    assert isinstance(again.scene, BoardScene), "the same match, further on: nothing here is lost"
+    game = again.scene.session
+    assert game.current == 1 and game.state.moves == second.moves and game.games[0].moves == ended.moves
+
+
+def test_the_last_move_of_a_game_played_by_link_is_sent_from_the_results(open_page):
+    from game.app.scenes.results import ResultsScene
+    from game.play.link_play import FriendGame, friend_fragment
+
+    board = Board.square(2, 2)
+    almost = played(board, board.num_lines - 1, seed=5)
+    bob = open_page("#" + friend_fragment(FriendGame("LASTMOVE", (almost,))), FakeLocalStorage())
+    bob.frames(2)
+    bob.click(bob.line_point(almost.legal_lines()[0]))
+    bob.until(lambda: isinstance(bob.scene, ResultsScene))
+    bob.press_button("Send move")
+    assert isinstance(bob.scene, ShareScene) and bob.scene.title == "Send the last move"
+    assert parse_link(bob.scene.link).state.over, "the friends' game ends too when they open it"

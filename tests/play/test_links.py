@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from link_games import SITE, finished, played
+from link_games import SITE, finished, friend_link, legacy_link, played
 
 from game.core import Board, GameState, Rules
 from game.play.links import (
     LinkError,
     LinkGames,
-    friend_link,
     new_game_id,
     parse_link,
     position_link,
@@ -39,13 +38,15 @@ def test_position_links_round_trip(state: GameState) -> None:
     assert parse_link(link).game_id is None
 
 
-def test_friend_links_carry_the_game_id_and_move_count() -> None:
+def test_links_of_the_first_version_still_open_as_the_friend_s_turn() -> None:
     state = played(Board.square(3, 3), 5)
     game_id = new_game_id(random.Random(4))
-    link = friend_link(SITE, state, game_id)
+    link = legacy_link(SITE, state, game_id)
     assert f"#f.{game_id}.5.2." in link
     opened = parse_link(link)
     assert opened.game_id == game_id and opened.state.moves == state.moves
+    assert opened.friend is not None and opened.friend.taken == {1 - state.to_move}, "the sender's seat is taken"
+    assert (opened.friend.timer, opened.friend.players) == (0, ())
 
 
 def test_a_pasted_link_with_percent_escapes_and_spaces_still_opens() -> None:
@@ -61,7 +62,7 @@ def test_a_pasted_link_with_percent_escapes_and_spaces_still_opens() -> None:
         (lambda link: link[:-3], "not whole: part of it was lost"),
         (lambda link: link.replace(".2.0.", ".2.7."), "changed on the way"),
         (lambda link: link[:-1] + ("A" if link[-1] != "A" else "B"), "changed on the way"),
-        (lambda link: link + "x" * 3000, "too long"),
+        (lambda link: link + "x" * 4000, "too long"),
     ],
     ids=["empty", "cut", "first player", "check", "long"],
 )
@@ -81,8 +82,8 @@ def test_damaged_position_links_are_refused_with_a_reason(mangle, reason: str) -
     ],
     ids=["count", "id", "count text", "cut"],
 )
-def test_damaged_friend_links_are_refused_with_a_reason(mangle, reason: str) -> None:
-    link = friend_link(SITE, played(Board.square(3, 3), 6), "ABCDEFGH")
+def test_damaged_first_version_links_are_refused_with_a_reason(mangle, reason: str) -> None:
+    link = legacy_link(SITE, played(Board.square(3, 3), 6), "ABCDEFGH")
     with pytest.raises(LinkError, match=reason):
         parse_link(mangle(link))
 
@@ -92,20 +93,22 @@ def test_a_friend_link_must_continue_the_game_kept_under_its_id() -> None:
     games = LinkGames(store)
     full = played(Board.square(3, 3), 9, seed=2)
     mine = played(Board.square(3, 3), 6, seed=2)
-    games.remember("ABCDEFGH", mine)
-    assert LinkGames(store).refusal(parse_link(friend_link(SITE, full, "ABCDEFGH"))) is None
-    assert LinkGames(store).refusal(parse_link(friend_link(SITE, mine, "ABCDEFGH"))) is None, "the same game again"
+    games.remember(parse_link(friend_link(SITE, mine, "ABCDEFGH")).friend, frozenset({0}))
+    assert LinkGames(store).refusal(parse_link(friend_link(SITE, full, "ABCDEFGH")).friend) is None
+    assert LinkGames(store).refusal(parse_link(friend_link(SITE, mine, "ABCDEFGH")).friend) is None, (
+        "the same game again"
+    )
     older = played(Board.square(3, 3), 4, seed=2)
-    assert "older than your game: it has 4 moves, yours has 6" in LinkGames(store).refusal(
-        parse_link(friend_link(SITE, older, "ABCDEFGH"))
+    assert "older than your game: it stops after move 4, yours goes on to move 6" in LinkGames(store).refusal(
+        parse_link(friend_link(SITE, older, "ABCDEFGH")).friend
     )
     other = played(Board.square(3, 3), 9, seed=3)
     assert "move 1 is not the one you played" in LinkGames(store).refusal(
-        parse_link(friend_link(SITE, other, "ABCDEFGH"))
+        parse_link(friend_link(SITE, other, "ABCDEFGH")).friend
     )
     bigger = played(Board.square(4, 4), 9, seed=2)
-    assert "different board" in LinkGames(store).refusal(parse_link(friend_link(SITE, bigger, "ABCDEFGH")))
-    assert LinkGames(store).refusal(parse_link(friend_link(SITE, other, "ZZZZZZZZ"))) is None, "a new game id"
+    assert "different board" in LinkGames(store).refusal(parse_link(friend_link(SITE, bigger, "ABCDEFGH")).friend)
+    assert LinkGames(store).refusal(parse_link(friend_link(SITE, other, "ZZZZZZZZ")).friend) is None, "a new game id"
 
 
 def test_link_games_keep_the_latest_twenty() -> None:
@@ -113,6 +116,6 @@ def test_link_games_keep_the_latest_twenty() -> None:
     games = LinkGames(Saved(store))
     state = played(Board.square(3, 3), 2)
     for number in range(25):
-        games.remember(f"GAME{number:04d}", state)
+        games.remember(parse_link(friend_link(SITE, state, f"GAME{number:04d}")).friend, frozenset())
     kept = store.get(LINK_GAMES)
     assert len(kept) == 20 and "GAME0024" in kept and "GAME0004" not in kept

@@ -18,7 +18,7 @@ from ...core import GameState
 from ...play.autosave import Autosave
 from ...play.i18n import tr
 from ...play.i18n.phrases import hint_text
-from ...play.links import LinkGames, friend_link, new_game_id, position_link, site_address
+from ...play.links import plays_by_link, position_link, site_address
 from ...play.narration import describe_position, line_words
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
@@ -32,6 +32,7 @@ from ..scoreboard import Dots, draw_scores, swatch, timer_ring
 from ..still import StillFrame
 from ..theme import Text
 from ..widgets import Button, Panel, focus_ring
+from .opening import send_move
 
 ANNOUNCE_SECONDS = 4.0
 TONES = {"plain": "INK", "said": "LAST_TURN", "hint": "HINT"}  # the palette's colour names (read when drawn)
@@ -240,28 +241,21 @@ class BoardScene(Scene):
             self.say(self.presenter.wait_message())
 
     def _by_link(self) -> bool:
-        """Two people on this device, one board: the game can be sent to a friend far away, a move at a time."""
-        session = self.session
-        return len(session.seats) == 2 and not session.settings.match and not any(s.is_computer for s in session.seats)
+        """People only on this device: the game can be sent to friends far away, a turn at a time."""
+        return plays_by_link(self.session)
 
     def share(self) -> None:
-        """A link to this position, or in a two-human game the game so far for the friend to play their turn."""
-        session, site = self.session, site_address(self.app.browser)
-        if self._by_link():
-            if session.link_id is None:
-                session.link_id = new_game_id(self.app.rng)
-                self.autosave.save()
-            LinkGames(self.app.saved).remember(session.link_id, session.state)
-            link = friend_link(site, session.state, session.link_id)
-            explanation = tr(
-                "Send this link to your friend. They open it, play their turn, press Send move and send you "
-                "their link: open it here to go on."
-            )
-            self.app.go("share", title=tr("Send your move"), explanation=explanation, link=link)
-            return
-        link = position_link(site, session.state)
-        explanation = tr("Whoever opens this link plays on from this position.")
-        self.app.go("share", title=tr("Share this position"), explanation=explanation, link=link)
+        """A link to this position, or in a game of people the game so far for the friend whose turn it is."""
+        session = self.session
+        if not self._by_link():
+            link = position_link(site_address(self.app.browser), session.state)
+            explanation = tr("Whoever opens this link plays on from this position.")
+            self.app.go("share", title=tr("Share this position"), explanation=explanation, link=link)
+        elif session.link_id is not None and session.human_to_move:
+            self.say(tr("Your turn: play it, then Send move"))
+        else:
+            send_move(self.app, session)
+            self.autosave.save()
 
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""

@@ -61,7 +61,8 @@ def start_game(app: Services, session: Session, start: Callable[[], None]) -> No
         start()
         return
     same_link = unfinished.link_id is not None and unfinished.link_id == session.link_id
-    if same_link and len(unfinished.state.moves) <= len(session.state.moves):  # (more moves here: a move not sent)
+    here, there = (unfinished.current, len(unfinished.state.moves)), (session.current, len(session.state.moves))
+    if same_link and here <= there:  # (further here: a move not sent; a match's boards count first)
         start()
         return
     app.go("replace", unfinished=unfinished, start=start)

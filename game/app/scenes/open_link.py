@@ -7,7 +7,7 @@ import pygame
 
 from ...core.notation import ALPHABET
 from ...play.i18n import tr
-from ...play.links import LinkError, parse_link
+from ...play.links import MAX_LINK, LinkError, parse_link
 from ...play.text import clean
 from .. import layout, theme
 from ..clipboard import Clipboard
@@ -20,7 +20,7 @@ from .opening import destination, show
 
 ALLOWED = set(ALPHABET) | set(".#:/%?&=~")
 EXAMPLE = "2.s3x3.2.0.AHG.98"  # (a real code: the intro offers it to try)
-MAX_TYPED = 2200
+MAX_TYPED = MAX_LINK
 
 
 class OpenLinkScene(Scene):

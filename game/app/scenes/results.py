@@ -18,6 +18,7 @@ from ..render import BoardView, Marks
 from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
+from .opening import send_move
 
 
 def match_curves(session: Session) -> list[list[int]]:
@@ -155,7 +156,7 @@ class ResultsScene(Scene):
         buttons = [
             Button(tr("Rematch"), self.rematch, primary=not (self.offers_decider() or self.session.move_up())),
             Button(tr("Review"), self.review),
-            Button(tr("Share"), self.share),
+            Button(tr("Send move") if self.session.link_id else tr("Share"), self.share),
             Button(tr("History"), self.history),
             Button(tr("Menu"), self.menu),
         ]
@@ -239,7 +240,11 @@ class ResultsScene(Scene):
         self.app.go("review", game=session.state, names=session.names, seats=session.seats)
 
     def share(self) -> None:
-        """A link to the game just played (a match's last board): whoever opens it sees its review."""
+        """A link to the game just played (a match's last board): whoever opens it sees its review. Played by link,
+        the last move for the friends far away (``share.send_move``)."""
+        if self.session.link_id is not None:
+            send_move(self.app, self.session)
+            return
         link = position_link(site_address(self.app.browser), self.session.state)
         explanation = tr("Whoever opens this link sees the review of this game.")
         self.app.go("share", title=tr("Share this game"), explanation=explanation, link=link)

@@ -422,10 +422,31 @@ FRENCH: dict[str, str] = {
     ),
     "Send move": "Envoyer",
     "Send your move": "Envoyer votre coup",
-    "Send this link to your friend. They open it, play their turn, press Send move and send you their link: "
+    "Send this link to {name}. They open it, play their turn, press Send move and send you their link: "
     "open it here to go on.": (
-        "Envoyez ce lien à votre ami. Il l'ouvre, joue son tour, appuie sur Envoyer et vous renvoie son lien : "
+        "Envoyez ce lien à {name}. Il l'ouvre, joue son tour, appuie sur Envoyer et vous renvoie son lien : "
         "ouvrez-le ici pour continuer."
+    ),
+    "Send this code to {name}. They paste it in Open a link, play their turn, press Send move and send you their "
+    "code: paste it in Open a link here to go on.": (
+        "Envoyez ce code à {name}. Il le colle dans Ouvrir un lien, joue son tour, appuie sur Envoyer et vous "
+        "renvoie son code : collez-le ici dans Ouvrir un lien pour continuer."
+    ),
+    "Send the last move": "Envoyer le dernier coup",
+    "Send this link to your friends: their game ends too when they open it.": (
+        "Envoyez ce lien à vos amis : leur partie se termine aussi quand ils l'ouvrent."
+    ),
+    "Send this code to your friends: their game ends too when they paste it in Open a link.": (
+        "Envoyez ce code à vos amis : leur partie se termine aussi quand ils le collent dans Ouvrir un lien."
+    ),
+    "Your turn: play it, then Send move": "À vous : jouez, puis Envoyer",
+    "{name} plays next, on their device: Send move, then open the link they send back": (
+        "{name} joue ensuite, sur son appareil : Envoyer, puis ouvrez le lien qu'il vous renvoie"
+    ),
+    "This link is for {name}'s move, and {name} plays on another device: send it to them. "
+    "Your own turn comes in their next link.": (
+        "Ce lien est pour le coup de {name}, qui joue sur un autre appareil : envoyez-le-lui. "
+        "Votre tour viendra dans son prochain lien."
     ),
     "Copy link": "Copier le lien",
     "Copying...": "Copie en cours...",
@@ -461,8 +482,9 @@ FRENCH: dict[str, str] = {
     "This link does not continue your game with this friend: it is a different board or rules.": (
         "Ce lien ne continue pas votre partie avec cet ami : le plateau ou les règles diffèrent."
     ),
-    "This link is older than your game: it has {n} moves, yours has {kept}. Ask your friend for their latest link.": (
-        "Ce lien est plus ancien que votre partie : il a {n} coups, la vôtre {kept}. "
+    "This link is older than your game: it stops after move {n}, yours goes on to move {kept}. "
+    "Ask your friend for their latest link.": (
+        "Ce lien est plus ancien que votre partie : il s'arrête au coup {n}, la vôtre va jusqu'au coup {kept}. "
         "Demandez à votre ami son dernier lien."
     ),
     "This link does not continue your game: move {n} is not the one you played.": (

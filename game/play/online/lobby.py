@@ -57,7 +57,7 @@ class Lobby:
 
     def __init__(self, window: Any, settings: Settings, rng: random.Random, link: str = "", browser: bool = True):
         self.settings, self.rng = settings, rng
-        self.site = site_address(browser)
+        self.site = site_address(browser) or ""  # (no site known: the invitation is a code to paste)
         self.state, self.problem, self.link = PREPARING, "", ""
         self.session: OnlineSession | None = None
         self.offer: Description | None = None
