@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import select
 import shutil
@@ -46,9 +47,12 @@ from pathlib import Path
 from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai.levels import expert as expert_level  # noqa: E402
-from game.ai.player import ComputerPlayer  # noqa: E402
+from experiments.early_game import EARLY_GAMES  # noqa: E402
+
+from game.ai.levels.expert import EarlyGame, expert_move  # noqa: E402
+from game.ai.player import Search  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 PROMPT = b"Enter move (e.g. a1-b1) "
@@ -309,8 +313,10 @@ def _mean(values: list[float]) -> float:
 class ExpertSide:
     """The Expert in one seat of a game: it thinks in this process (its CPU time is this process's)."""
 
-    def __init__(self, game: int, seconds: float) -> None:
-        self.player = ComputerPlayer("expert", seed=1000 * game + 7, seconds=seconds)
+    def __init__(self, game: int, seconds: float, early_game: EarlyGame | None = None) -> None:
+        self.rng = random.Random(1000 * game + 7)  # seeded once per game, as the app's computer seat is
+        self.seconds = seconds
+        self.early_game = early_game  # the Expert's early-game search (None: Hard's move, as in the game)
         self.restarts = 0
 
     def start(self) -> None:
@@ -319,7 +325,9 @@ class ExpertSide:
     def move(self, state: GameState) -> tuple[int, float, float]:
         """(its line, wall seconds, CPU seconds)."""
         began, cpu = time.perf_counter(), time.process_time()
-        line = self.player.think(state).finish()
+        position = state.copy()
+        moves = expert_move(position, self.rng, self.seconds, early_game=self.early_game)
+        line = Search(moves, fallback=position.legal_lines()[0]).finish()
         return line, time.perf_counter() - began, time.process_time() - cpu
 
     def hear(self, line: int, by_opponent: bool) -> None:
@@ -375,7 +383,7 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
     if args.knox_v_knox:
         measured = KnoxSide(knox_binary, args.knox_seconds, names, knox_first=seat == 0)
     else:
-        measured = ExpertSide(game, args.seconds)
+        measured = ExpertSide(game, args.seconds, EARLY_GAMES[args.early])
     knox = KnoxSide(knox_binary, args.knox_seconds, names, knox_first=seat == 1)
     sides = (measured, knox) if seat == 0 else (knox, measured)
     history: list[tuple[int, bool]] = []  # every line and whether the measured side drew it
@@ -431,8 +439,8 @@ def main() -> int:
     parser.add_argument("--knox-seconds", type=int, default=2, help="Knox's time a move (whole seconds)")
     parser.add_argument(
         "--early",
-        choices=expert_level.EARLY_SEARCHES,
-        default=expert_level.EARLY_GAME,
+        choices=tuple(EARLY_GAMES),
+        default="hard",
         help="the Expert's early game: Hard's move, flat playouts or the tree search over safe lines",
     )
     parser.add_argument(
@@ -445,7 +453,6 @@ def main() -> int:
         "--knox-v-knox", action="store_true", help="Knox (called A) against Knox (B) instead of the Expert against Knox"
     )
     args = parser.parse_args()
-    expert_level.EARLY_GAME = args.early
     binary = find_knox(args.knox)
     if binary is None:
         print("Knox is absent: pass --knox PATH or set KNOX to the knox binary (see this script's notes); skipped.")

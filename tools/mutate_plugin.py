@@ -40,7 +40,6 @@ import pytest
 BOARD_TESTS = "tests/core/test_board.py::"
 # Module-level memo tables that hold results computed from boards (module name -> attribute names).
 MEMO_TABLES = {
-    "game.ai.position.chains": ("endgame_value",),
     "game.ai.position.coins": ("_simple_memo",),
     "game.ai.memory": ("BUDGET",),  # every solver table and every board's symmetry tables
 }

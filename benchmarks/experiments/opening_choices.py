@@ -10,8 +10,8 @@ value of every safe line (:class:`game.ai.search.solver.Solver`) and each method
 - ``random``: a random safe line;
 - ``hard``: Hard's early move (a safe line after which the long-chain rule, counting the chains already formed,
   gives the opponent no control: :func:`game.ai.levels.hard.long_chain_rule`);
-- ``playouts``: flat playouts (:func:`game.ai.search.playouts.playout_move`);
-- ``tree``: the tree search over safe lines (:func:`game.ai.search.uct.uct_move`).
+- ``playouts``: flat playouts (``early_game.py``'s ``playout_move``);
+- ``tree``: the tree search over safe lines (``early_game.py``'s ``uct_move``).
 
 Printed: per method, the mean loss in cells against the best safe line with its standard error, and how often it
 chose a best one. The methods play on the same positions, so their differences are paired. Time-limited methods
@@ -25,28 +25,22 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from early_game import playout_move, uct_move  # noqa: E402
 
 from game.ai.levels.hard import long_chain_rule  # noqa: E402
 from game.ai.position.chains import safe_lines  # noqa: E402
 from game.ai.position.coins import tables_for  # noqa: E402
-from game.ai.search.playouts import playout_move  # noqa: E402
 from game.ai.search.solver import Solver  # noqa: E402
-from game.ai.search.uct import uct_move  # noqa: E402
+from game.ai.steps import run  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 Method = Callable[[GameState, list[int], random.Random, float], int]
-
-
-def run(steps: Generator) -> int:
-    try:
-        while True:
-            next(steps)
-    except StopIteration as done:
-        return done.value
 
 
 def searched(search: Callable) -> Method:

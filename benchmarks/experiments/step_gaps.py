@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.ai.levels import EXPERT_SECONDS, LEVELS  # noqa: E402
+from game.ai.steps import WALL_CLOCK  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 # The generator functions that name a piece, innermost first wins (a name not here: the innermost function's).
@@ -103,7 +104,7 @@ async def play(seed: int, pieces: dict[str, Pieces]) -> None:
     while not state.over:
         seat = state.to_move
         level = levels[seat]
-        moves = LEVELS[level](state.copy(), rngs[seat], EXPERT_SECONDS)
+        moves = LEVELS[level](state.copy(), rngs[seat], EXPERT_SECONDS, WALL_CLOCK)
         line = timed_move(moves, EXPERT_SECONDS if level == "expert" else None, pieces[level])
         state.play(line)
         await asyncio.sleep(0)  # the browser's page answers between moves

@@ -9,7 +9,8 @@ codes and numbers, no words). :func:`solve` and :func:`solve_move` give the exac
 (and a best line) within a time.
 
 Layout (``docs/ai.md``): :mod:`.position` (what a position is), :mod:`.search` (the searches), :mod:`.levels` (the
-five levels and their registry), :mod:`.memory` (the one memory budget of every table kept between moves).
+five levels and their registry), :mod:`.memory` (the one memory budget of every table kept between moves), :mod:`.steps`
+(the one driver of the searches' generators, and the clock they read).
 """
 
 from .commands import engine_commands

@@ -13,10 +13,10 @@ the legal lines (the analysis board asks again, with more time, for the lines a 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 
 from ..core import GameState
+from .steps import WALL_CLOCK, Clock
 from .wasm.solver import AnySolver, exact_solver
 
 
@@ -30,6 +30,7 @@ class Analysis:
         seconds: float,
         make_solver: Callable[..., AnySolver] = exact_solver,
         lines: Iterable[int] | None = None,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         if state.rules.players != 2:
             raise ValueError(f"exact values need two players, this game has {state.rules.players}")
@@ -40,6 +41,7 @@ class Analysis:
         self.values: dict[int, int | None] = dict.fromkeys(self.lines)
         self.done = not self.lines
         self._make_solver = make_solver
+        self.clock = clock
         self._next = 0
         self._solver: AnySolver | None = None
         self._began = 0.0  # when the search of the line being valued began (wall time)
@@ -48,22 +50,22 @@ class Analysis:
 
     def step(self, budget_seconds: float) -> bool:
         """Work for about ``budget_seconds``; True once every line is valued or given up."""
-        deadline = time.perf_counter() + budget_seconds
+        deadline = self.clock() + budget_seconds
         while not self.done:
             line = self.lines[self._next]
             if self._solver is None and self._start(line):
                 continue
             assert self._solver is not None
-            now = time.perf_counter()
+            now = self.clock()
             finished = self._solver.step(max(0.0, min(deadline - now, self._began + self.seconds - now)))
             if finished:
                 assert self._solver.value is not None
                 rest = self._solver.value
                 self._finish(line, self._gained + rest if self._same_mover else self._gained - rest)
-            elif time.perf_counter() - self._began >= self.seconds:
+            elif self.clock() - self._began >= self.seconds:
                 self._solver.close()
                 self._finish(line, None)
-            if time.perf_counter() >= deadline:
+            if self.clock() >= deadline:
                 break
         return self.done
 
@@ -89,7 +91,7 @@ class Analysis:
             self._finish(line, self._gained)
             return True
         self._solver = self._make_solver(after)
-        self._began = time.perf_counter()
+        self._began = self.clock()
         return False
 
     def _finish(self, line: int, value: int | None) -> None:

@@ -8,9 +8,10 @@ from ..core import GameState
 from .levels import EXPERT_SECONDS, MoveGenerator
 from .levels.expert import expert_move
 from .player import Search
-from .position.chains import analyse, chain_rules, endgame_value, safe_lines
+from .position.chains import analyse, chain_rules, safe_lines
 from .position.tactics import gift, opened_runs, take_all, undo_many
 from .reasons import Reason, Why
+from .steps import WALL_CLOCK, Clock
 
 
 def rest_is_yours(state: GameState) -> bool:
@@ -23,7 +24,7 @@ def rest_is_yours(state: GameState) -> bool:
         yours = taken == before
     else:
         analysis = analyse(state)
-        yours = analysis.simple and taken + endgame_value(*analysis.sizes()) == before
+        yours = analysis.simple and taken + analysis.endgame_value() == before
     undo_many(state, played)
     return yours
 
@@ -47,16 +48,16 @@ def reason_for(state: GameState, line: int) -> Reason:
 class HintSearch(Search):
     """A :class:`Search` for the Expert's move that also sets ``reason`` once it is done (None until then)."""
 
-    def __init__(self, state: GameState, seconds: float = EXPERT_SECONDS) -> None:
+    def __init__(self, state: GameState, seconds: float = EXPERT_SECONDS, clock: Clock = WALL_CLOCK) -> None:
         if state.over:
             raise ValueError("the game is over: there is nothing to hint")
         position = state.copy()
         self.reason: Reason | None = None
-        super().__init__(self._think(position, seconds), fallback=position.legal_lines()[0])
+        super().__init__(self._think(position, seconds, clock), fallback=position.legal_lines()[0], clock=clock)
 
-    def _think(self, position: GameState, seconds: float) -> MoveGenerator:
+    def _think(self, position: GameState, seconds: float, clock: Clock) -> MoveGenerator:
         rng = random.Random(len(position.moves))
-        line = yield from expert_move(position, rng, seconds)
+        line = yield from expert_move(position, rng, seconds, clock)
         self.reason = reason_for(position, line)
         return line
 

@@ -3,37 +3,33 @@
 from __future__ import annotations
 
 import random
-import time
 
 from ..core import GameState
 from .levels import EXPERT_SECONDS, LEVEL_NAMES, TIMED_LEVELS, MoveGenerator
 from .levels import LEVELS as _BY_NAME
+from .steps import WALL_CLOCK, Clock, Stepper
 
 LEVELS = LEVEL_NAMES  # the level names, weakest first
 STEP_SECONDS = 0.004
 
 
 class Search:
-    """Runs a move generator a few milliseconds at a time."""
+    """Runs a move generator a few milliseconds at a time (by ``clock``): ``best`` is its move so far."""
 
-    def __init__(self, generator: MoveGenerator, fallback: int) -> None:
-        self._generator = generator
+    def __init__(self, generator: MoveGenerator, fallback: int, clock: Clock = WALL_CLOCK) -> None:
+        self._steps: Stepper[int, int] = Stepper(generator, clock)
         self.best = fallback
         self.done = False
 
     def step(self, budget: float = STEP_SECONDS) -> bool:
         """Work for about ``budget`` seconds; returns True once the move is final."""
-        deadline = time.perf_counter() + budget
-        while not self.done:
-            try:
-                found = next(self._generator)
-            except StopIteration as stop:
-                self.best, self.done = stop.value, True
-                break
-            if found is not None:
-                self.best = found
-            if time.perf_counter() >= deadline:
-                break
+        steps = self._steps
+        self.done = steps.step(budget)
+        if self.done:
+            assert steps.value is not None
+            self.best = steps.value
+        elif steps.latest is not None:
+            self.best = steps.latest
         return self.done
 
     def finish(self) -> int:
@@ -45,15 +41,19 @@ class Search:
 class ComputerPlayer:
     """A computer seat: a level and a random generator seeded once per game, so no two games are the same.
 
-    ``seconds`` is the Expert's thinking time per move (the other levels are bounded by work, not time).
+    ``seconds`` is the Expert's thinking time per move (the other levels are bounded by work, not time); ``clock``
+    is where the time is read.
     """
 
-    def __init__(self, level: str = "easy", seed: int | None = None, seconds: float = EXPERT_SECONDS) -> None:
+    def __init__(
+        self, level: str = "easy", seed: int | None = None, seconds: float = EXPERT_SECONDS, clock: Clock = WALL_CLOCK
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
         self.rng = random.Random(seed)
         self.seconds = seconds
+        self.clock = clock
 
     @property
     def budget(self) -> float | None:
@@ -62,14 +62,14 @@ class ComputerPlayer:
         return self.seconds if self.level in TIMED_LEVELS else None
 
     def _moves(self, state: GameState) -> MoveGenerator:
-        return _BY_NAME[self.level](state, self.rng, self.seconds)
+        return _BY_NAME[self.level](state, self.rng, self.seconds, self.clock)
 
     def think(self, state: GameState) -> Search:
         """Start choosing a move for the player to move in ``state`` (which is copied, never changed)."""
         if state.over:
             raise ValueError("the game is over: there is no move to choose")
         position = state.copy()
-        return Search(self._moves(position), fallback=position.legal_lines()[0])
+        return Search(self._moves(position), fallback=position.legal_lines()[0], clock=self.clock)
 
 
 def choose_move(state: GameState, level: str = "easy", seed: int | None = None, seconds: float = EXPERT_SECONDS) -> int:

@@ -14,13 +14,13 @@ once one is not solved in time, the earlier (larger) ones are not tried and stay
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import GameState
 from .hints import reason_for
 from .reasons import Judgement, Mistake, Why
+from .steps import WALL_CLOCK, Clock
 from .wasm.solver import AnySolver, exact_solver, solver_version
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
@@ -97,10 +97,13 @@ class Review:
         seconds: float,
         table_limit: int = TABLE_LIMIT,
         make_solver: Callable[..., AnySolver] = exact_solver,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         """``make_solver``: the exact solver's class or factory (by default the compiled core where it runs, whose
-        table is its own: ``_table`` then stays empty; :class:`~game.ai.search.solver.Solver` fills ``_table``)."""
+        table is its own: ``_table`` then stays empty; :class:`~game.ai.search.solver.Solver` fills ``_table``);
+        ``clock``: where the time is read."""
         self._make_solver = make_solver
+        self.clock = clock
         self.positions = positions_of(game)
         self.lines = list(game.moves)
         self.seconds = seconds
@@ -121,12 +124,12 @@ class Review:
     # -- driving ----------------------------------------------------------------------------------------------
     def step(self, budget_seconds: float) -> bool:
         """Work for about ``budget_seconds``; True once every position is solved or given up."""
-        deadline = time.perf_counter() + budget_seconds
+        deadline = self.clock() + budget_seconds
         while not self.done:
             if self._next < 0:
                 self._free_some()  # a chunk a step
                 break
-            started = time.perf_counter()
+            started = self.clock()
             if self._solver is None:
                 self._solver = self._make_solver(
                     self.positions[self._next], table=self._table, max_entries=self.table_limit
@@ -134,7 +137,7 @@ class Review:
                 self._spent = 0.0
             # the step ends at the frame's deadline or when this position's own time is up, whichever comes first
             finished = self._solver.step(max(0.0, min(deadline - started, self.seconds - self._spent)))
-            self._spent += time.perf_counter() - started
+            self._spent += self.clock() - started
             if finished:
                 self.values[self._next] = self._solver.value
                 self.best[self._next] = self._solver.best_move
@@ -143,7 +146,7 @@ class Review:
                 self.done = self._next < 0
             elif self._spent >= self.seconds:
                 self._give_up()
-            if time.perf_counter() >= deadline:
+            if self.clock() >= deadline:
                 break
         return self.done
 

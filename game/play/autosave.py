@@ -31,6 +31,6 @@ class Autosave:
         """The game is over: into the history (unless nobody played it: see :meth:`Session.unplayed`), and no
         unfinished game left to resume."""
         if self.session.recorded and not self.session.unplayed():
-            self.saved.record_game(self.session.record())
+            self.saved.add_game(self.session.record())  # (merged by the next reading: results, History)
         if self.session.recorded and self.session.resumable:
             self.saved.clear_unfinished()

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..core.notation import parse_rules_token
 from ..storage import FinishedGame, FoldedGame
+from ..storage.steps import Work, drain, pause
 
 SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
@@ -121,11 +122,17 @@ RESULT_SCORES = {"won": 1.0, "drawn": 0.5, "lost": 0.0}
 def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> list[Result]:
     """The rated games of a history, oldest first: the folded ones (their result against the strongest level
     met, all that is kept of them), then the recent ones seat by seat."""
-    results = [
-        Result((game.outcome.level,), (RESULT_SCORES[game.outcome.result],))
-        for game in folded
-        if game.rated and game.outcome is not None and game.outcome.level in LEVEL_RATINGS
-    ]
+    return drain(history_results_in_steps(folded, games))
+
+
+def history_results_in_steps(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Work[list[Result]]:
+    """:func:`history_results` in steps (a history can hold many thousand folded games)."""
+    results = []
+    for index, line in enumerate(folded):
+        if line.rated and line.outcome is not None and line.outcome.level in LEVEL_RATINGS:
+            results.append(Result((line.outcome.level,), (RESULT_SCORES[line.outcome.result],)))
+        if pause(index):
+            yield
     for game in games:
         seats = [(seat.kind, seat.level) for seat in game.seats]
         if game.rated and is_rated(seats, assisted=False):
@@ -197,11 +204,18 @@ def rate_game(rating: Rating, result: Result, levels: dict[str, float] = LEVEL_R
 
 def replay(results: Iterable[Result]) -> list[Rating]:
     """The rating after each of ``results`` (oldest first), starting from an unrated player."""
+    return drain(replay_in_steps(results))
+
+
+def replay_in_steps(results: Iterable[Result]) -> Work[list[Rating]]:
+    """:func:`replay` in steps."""
     ratings: list[Rating] = []
     current = Rating()
-    for result in results:
+    for index, result in enumerate(results):
         current = rate_game(current, result)
         ratings.append(current)
+        if pause(index):
+            yield
     return ratings
 
 
@@ -220,12 +234,19 @@ class Change:
 def change_by(game: FinishedGame, folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Change | None:
     """What rated ``game`` did to the rating kept by the history (``folded``, ``games``), whether or not the
     history already holds it; None when it is not rated."""
+    return drain(change_by_in_steps(game, folded, games))
+
+
+def change_by_in_steps(
+    game: FinishedGame, folded: Iterable[FoldedGame], games: Iterable[FinishedGame]
+) -> Work[Change | None]:
+    """:func:`change_by` in steps."""
     if not game.rated:
         return None
-    results = history_results(folded, [g for g in games if g.id != game.id])
+    results = yield from history_results_in_steps(folded, [g for g in games if g.id != game.id])
     mine = history_results((), [game])
     if not mine:
         return None
-    ratings = replay(results)
+    ratings = yield from replay_in_steps(results)
     before = ratings[-1] if ratings else Rating()
     return Change(before, rate_game(before, mine[0]))

@@ -13,6 +13,10 @@ import json
 from typing import Any
 
 from . import phrases
+from .steps import Work, drain, pause
+
+OPEN_DEPTH = 3  # containers this deep are read and written item by item (the envelope, its data, the games list)
+_SPACE = " \t\n\r"
 
 APP = "pipopipette"
 SCHEMA = 3
@@ -33,7 +37,61 @@ def refuse_constant(name: str) -> Any:
 
 def loads(text: str) -> Any:
     """JSON text to a value, refusing NaN and Infinity (NotANumber, a ValueError)."""
-    return json.loads(text, parse_constant=refuse_constant)
+    return drain(loads_in_steps(text))
+
+
+def loads_in_steps(text: str) -> Work[Any]:
+    """:func:`loads` in steps: the outer containers (:data:`OPEN_DEPTH`) item by item, each item at once (what
+    ``json.loads`` accepts and refuses, the same)."""
+    decoder = json.JSONDecoder(parse_constant=refuse_constant)
+    counter = [0]
+    value, end = yield from _read(decoder, text, _skip(text, 0), 0, counter)
+    end = _skip(text, end)
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return value
+
+
+def _skip(text: str, position: int) -> int:
+    while position < len(text) and text[position] in _SPACE:
+        position += 1
+    return position
+
+
+def _read(decoder: json.JSONDecoder, text: str, start: int, depth: int, counter: list[int]) -> Work[tuple[Any, int]]:
+    """The value at ``start`` and where it ends."""
+    opening = text[start : start + 1]
+    if depth >= OPEN_DEPTH or opening not in ("[", "{"):
+        counter[0] += 1
+        if pause(counter[0]):
+            yield
+        return decoder.raw_decode(text, start)
+    closing = "]" if opening == "[" else "}"
+    items: list[Any] = []
+    members: dict[str, Any] = {}
+    position = _skip(text, start + 1)
+    if text[position : position + 1] == closing:
+        return (items if opening == "[" else members), position + 1
+    while True:
+        if opening == "{":
+            if text[position : position + 1] != '"':
+                raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, position)
+            key, position = decoder.raw_decode(text, position)
+            position = _skip(text, position)
+            if text[position : position + 1] != ":":
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, position)
+            value, position = yield from _read(decoder, text, _skip(text, position + 1), depth + 1, counter)
+            members[key] = value
+        else:
+            value, position = yield from _read(decoder, text, position, depth + 1, counter)
+            items.append(value)
+        position = _skip(text, position)
+        mark = text[position : position + 1]
+        if mark == closing:
+            return (items if opening == "[" else members), position + 1
+        if mark != ",":
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, position)
+        position = _skip(text, position + 1)
 
 
 def wrap(value: Any) -> str:
@@ -41,19 +99,48 @@ def wrap(value: Any) -> str:
 
     Text is written as it reads, except a value holding a lone surrogate (only ever kept aside, never written by
     the game), which is written with JSON escapes so that it is valid UTF-8 and reads back the same."""
+    return drain(wrap_in_steps(value))
+
+
+def wrap_in_steps(value: Any) -> Work[str]:
+    """:func:`wrap` in steps (the same text)."""
     envelope = {"schema": SCHEMA, "app": APP, "data": value}
-    text = json.dumps(envelope, ensure_ascii=False, allow_nan=False)
+    text = yield from _write(envelope, False, 0, [0])
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        text = json.dumps(envelope, ensure_ascii=True, allow_nan=False)
+        text = yield from _write(envelope, True, 0, [0])
     return text
+
+
+def _write(value: Any, ascii_only: bool, depth: int, counter: list[int]) -> Work[str]:
+    """``json.dumps(value)``'s text, the outer containers item by item."""
+    whole = isinstance(value, dict) and not all(isinstance(key, str) for key in value)  # (json.dumps's own keys)
+    if depth >= OPEN_DEPTH or not isinstance(value, dict | list) or not value or whole:
+        counter[0] += 1
+        if pause(counter[0]):
+            yield
+        return json.dumps(value, ensure_ascii=ascii_only, allow_nan=False)
+    parts = []
+    if isinstance(value, list):
+        for item in value:
+            parts.append((yield from _write(item, ascii_only, depth + 1, counter)))
+        return "[" + ", ".join(parts) + "]"
+    for key, item in value.items():
+        written = yield from _write(item, ascii_only, depth + 1, counter)
+        parts.append(json.dumps(key, ensure_ascii=ascii_only) + ": " + written)
+    return "{" + ", ".join(parts) + "}"
 
 
 def unwrap(text: str) -> Any:
     """Return the value inside a stored text, or raise EnvelopeError naming what is wrong with it."""
+    return drain(unwrap_in_steps(text))
+
+
+def unwrap_in_steps(text: str) -> Work[Any]:
+    """:func:`unwrap` in steps."""
     try:
-        envelope = loads(text)
+        envelope = yield from loads_in_steps(text)
     except NotANumber as error:
         raise EnvelopeError(phrases.NOT_A_NUMBER) from error
     except (ValueError, RecursionError) as error:

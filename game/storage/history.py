@@ -39,6 +39,7 @@ from .records import (
     replays,
     sort_key,
 )
+from .steps import Work, drain, pause, release_in_steps, sort_in_steps
 
 RECENT_GAMES = 100
 HISTORY_VERSION = 3
@@ -59,29 +60,40 @@ class Earlier:
     def games(self) -> int:
         return len(self.folded) + sum(block.games for block in self.legacy)
 
-    @cached_property
+    @property
     def rows(self) -> dict[str, Row]:
         """Totals by "level|board token": [won, drawn, lost, best winning margin or None]."""
+        return self._tally[0]
+
+    @property
+    def streak(self) -> tuple[str, int]:
+        """The streak the older games end on: this device's legacy streak, continued by the folded games."""
+        return self._tally[1]
+
+    @cached_property
+    def _tally(self) -> tuple[dict[str, Row], tuple[str, int]]:
+        return drain(self._count())
+
+    def tally_in_steps(self) -> Work[None]:
+        """Count :attr:`rows` and :attr:`streak` in steps (read at once afterwards)."""
+        if "_tally" not in self.__dict__:
+            self.__dict__["_tally"] = yield from self._count()  # (where cached_property keeps it)
+
+    def _count(self) -> Work[tuple[dict[str, Row], tuple[str, int]]]:
         rows: dict[str, Row] = {}
         for block in self.legacy:
             for key, row in block.rows.items():
                 rows[key] = _add(rows.get(key), row)
-        for game in self.folded:
+        kind, length = self.legacy[0].streak if self.legacy else ("", 0)
+        for index, game in enumerate(self.folded):
             if game.outcome is not None:
                 level, board, result, margin = game.outcome
                 row = [int(result == "won"), int(result == "drawn"), int(result == "lost")]
                 rows[f"{level}|{board}"] = _add(rows.get(f"{level}|{board}"), [*row, margin if row[0] else None])
-        return rows
-
-    @cached_property
-    def streak(self) -> tuple[str, int]:
-        """The streak the older games end on: this device's legacy streak, continued by the folded games."""
-        kind, length = self.legacy[0].streak if self.legacy else ("", 0)
-        for game in self.folded:
-            if game.outcome is not None:
-                result = game.outcome.result
                 kind, length = result, (length + 1 if kind == result else 1)
-        return kind, length
+            if pause(index):
+                yield
+        return rows, (kind, length)
 
 
 def _add(old: Row | None, new: Row) -> Row:
@@ -158,10 +170,18 @@ class Book:
     unusable: str = ""
 
     def to_data(self) -> dict[str, Any]:
+        return drain(self.to_data_in_steps())
+
+    def to_data_in_steps(self) -> Work[dict[str, Any]]:
+        folded = []
+        for index, game in enumerate(self.folded):
+            folded.append(game.to_data())
+            if pause(index):
+                yield
         return {
             "version": HISTORY_VERSION,
             "games": [game.to_data() for game in self.games],
-            "folded": [game.to_data() for game in self.folded],
+            "folded": folded,
             "legacy": [block.to_data() for block in self.legacy],
         }
 
@@ -191,6 +211,7 @@ class Book:
         account = Account()
         detailed = {game.id: game for game in self.games}
         folded = {game.id: game for game in self.folded}
+        added_folded = False
         for game in additions.games:
             if game.id in detailed or game.id in folded:
                 same = detailed[game.id] == game if game.id in detailed else folded[game.id].date == game.date
@@ -205,6 +226,7 @@ class Book:
             else:
                 folded[line.id] = line
                 account.folded_added += 1
+                added_folded = True
         keys = {block.key for block in self.legacy}
         for block in additions.legacy:
             if block.key in keys:
@@ -214,24 +236,39 @@ class Book:
                 keys.add(block.key)
                 account.totals_added += block.games
         self.games = sorted(detailed.values(), key=lambda game: sort_key(game.date))
-        self.folded = sorted(folded.values(), key=lambda game: sort_key(game.date))
+        if added_folded:  # (the folded games, as read, are in order already)
+            self.folded = sorted(folded.values(), key=lambda game: sort_key(game.date))
         return account
 
     def compact(self, classify: Classify | None, recent: int = RECENT_GAMES) -> None:
         """Fold the oldest games beyond the ``recent`` ones into one line each."""
+        drain(self.compact_in_steps(classify, recent))
+
+    def compact_in_steps(self, classify: Classify | None, recent: int = RECENT_GAMES) -> Work[None]:
         extra = max(0, len(self.games) - recent)
-        if extra:
-            self.folded = sorted(
-                [*self.folded, *(FoldedGame.of(game, classify) for game in self.games[:extra])],
-                key=lambda game: sort_key(game.date),
-            )
-            self.games = self.games[extra:]
+        if not extra:
+            return
+        lines = list(self.folded)
+        for index, game in enumerate(self.games[:extra]):
+            lines.append(FoldedGame.of(game, classify))
+            if pause(index):
+                yield
+        yield from sort_in_steps(lines, lambda game: sort_key(game.date))
+        folded_away = self.games[:extra]
+        self.folded = lines
+        self.games = self.games[extra:]
+        yield from release_in_steps(folded_away)
 
     def _ids(self) -> set[str]:
         return {game.id for game in self.games} | {game.id for game in self.folded}
 
 
 def read_book(value: Any, board_name: BoardName | None = None, recent: int = RECENT_GAMES) -> Book:
+    """:func:`read_book_in_steps` at once."""
+    return drain(read_book_in_steps(value, board_name, recent))
+
+
+def read_book_in_steps(value: Any, board_name: BoardName | None = None, recent: int = RECENT_GAMES) -> Work[Book]:
     """The history in a stored value of any schema (None: an empty one). ``unusable`` is set when nothing in it can
     be used; otherwise games that do not pass the schema are in ``bad`` (the first one's reason in ``bad_reason``),
     the rest in ``games`` and ``folded``. The moves of the ``recent`` newest games are replayed; older games are
@@ -243,10 +280,14 @@ def read_book(value: Any, board_name: BoardName | None = None, recent: int = REC
     except RecordError as error:
         return Book(unusable=str(error))
     book = Book(legacy=legacy)
-    for line in folded:
+    for index, line in enumerate(folded):
         _take(book, line, FoldedGame.from_data, book.folded)
+        if pause(index):
+            yield
     copies: dict[str, int] = {}
-    for entry in entries:
+    for index, entry in enumerate(entries):
+        if pause(index):
+            yield
         before = len(book.games)
         _take(book, entry, lambda data: FinishedGame.from_data(data, replay=False), book.games)
         if len(book.games) > before and not entry.get("id"):
@@ -254,14 +295,15 @@ def read_book(value: Any, board_name: BoardName | None = None, recent: int = REC
             copies[game.id] = copies.get(game.id, -1) + 1
             if copies[game.id]:  # two games an earlier version saved without ids, alike in all: two games
                 book.games[-1] = replace(game, id=content_id({"copy": copies[game.id], "game": entry}))
-    book.games.sort(key=lambda game: sort_key(game.date))
-    book.folded.sort(key=lambda game: sort_key(game.date))
+    yield from sort_in_steps(book.games, lambda game: sort_key(game.date))
+    yield from sort_in_steps(book.folded, lambda game: sort_key(game.date))
     for game in book.games[-recent:] if recent else []:
+        yield
         if not all(replays(code, game.board, game.rules) for code in game.moves):
             book.games.remove(game)
             book.bad.append(game.to_data())
             book.bad_reason = book.bad_reason or phrases.GAME_BAD_MOVES
-    _drop_repeated_ids(book)
+    yield from _drop_repeated_ids(book)
     return book
 
 
@@ -273,16 +315,18 @@ def _take(book: Book, data: Any, parse: Callable[[Any], Any], into: list[Any]) -
         book.bad_reason = book.bad_reason or str(error)
 
 
-def _drop_repeated_ids(book: Book) -> None:
+def _drop_repeated_ids(book: Book) -> Work[None]:
     """Keep one game per id (the first in date order; a folded game's id wins over a detailed one)."""
     seen = {game.id for game in book.folded}
     if len(seen) != len(book.folded):
         book.folded = list({game.id: game for game in reversed(book.folded)}.values())[::-1]
     games = []
-    for game in book.games:
+    for index, game in enumerate(book.games):
         if game.id not in seen:
             seen.add(game.id)
             games.append(game)
+        if pause(index):
+            yield
     book.games = games
 
 

@@ -11,12 +11,15 @@ and once when it works again.
 
 Two writers (two tabs, two windows) lose no finished game: a game, or an import, is first saved under a key of its
 own (``add-...``, see ``history.py``'s Additions), which nothing else writes; every read of the history reads those
-too. Merging them into the history value is the only read-modify-write. An ``add-`` value is removed only when the
-history as read back holds it and no other merge can be overwriting that history with an older copy: on the
-desktop, where a file lock (``FileStore.lock``) lets one merge run at a time, at once; in the browser, which has
-no lock across tabs that Python can hold in one frame, once the addition is :data:`GRACE_SECONDS` old (a merge
-runs in one go, with no await inside, in milliseconds, so no merge that started before the addition was saved can
-still be writing by then).
+too. Merging them into the history value is the only read-modify-write: at once for :meth:`Saved.record_game` and
+an import, at the next reading for :meth:`Saved.add_game` (the game's own way: a big history is read and written in
+steps across frames, :meth:`Saved.history_in_steps`, never within the frame a game ends). A merge writes only if
+the stored history is still the text it read (else another writer came first: it writes nothing, and the next
+reading merges). An ``add-`` value is removed only when the history as read back holds it and no other merge can
+be overwriting that history with an older copy: on the desktop, where a file lock (``FileStore.lock``) lets one
+merge run at a time, at once; in the browser, which has no lock across tabs that Python can hold in one frame, once
+the addition is :data:`GRACE_SECONDS` old (between its last check and its write a merge runs in one step, with no
+await inside, so no merge that started before the addition was saved can still be writing by then).
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import phrases
-from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book
+from .envelope import wrap_in_steps
+from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
 from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
+from .steps import Work, drain, release_in_steps
 from .store import Store
 
 _DELETE = object()
@@ -78,6 +83,7 @@ class Saved(PuzzleProgress):
         self.notices: list[Notice] = []
         self._kept_bad: set[str] = set()
         self.clearing = False
+        self._history_writes = 0  # (a reading in steps writes only when no other write came since it read)
         self.unparked = self._unpark()
 
     # -- settings ---------------------------------------------------------------------------------------------
@@ -128,16 +134,22 @@ class Saved(PuzzleProgress):
     # -- history ----------------------------------------------------------------------------------------------
     def history(self) -> HistoryView:
         """The history to show: what is stored (its unreadable parts kept aside), what is added but not merged
-        yet, and the games not saved yet. Read it once and keep it: it reads the whole history."""
+        yet, and the games not saved yet. Read it once and keep it: it reads the whole history (scenes read it in
+        steps, :meth:`history_in_steps`)."""
+        return drain(self.history_in_steps())
+
+    def history_in_steps(self) -> Work[HistoryView]:
+        """:meth:`history` in steps of a few ms (``steps.Steps`` runs them from the frame loop); what is added is
+        merged into the stored history on the way."""
         with self.store.lock(HISTORY) as alone:
-            book = self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
+            book = yield from self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
             if book is None:  # (a history that cannot be written over: what is added is still shown)
                 book = Book()
                 for _, additions in self._additions():
                     book.merge(additions)
             for waiting in self.unsaved:
                 book.merge(waiting)
-        book.compact(self.classify, self.recent)
+        yield from book.compact_in_steps(self.classify, self.recent)
         return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
     @property
@@ -146,15 +158,22 @@ class Saved(PuzzleProgress):
         return sum(len(waiting.games) for waiting in self.unsaved)
 
     def record_game(self, game: FinishedGame) -> bool:
-        """Add a finished game; False when it is kept to be saved later."""
+        """Add a finished game and merge it into the stored history now; False when it is kept to be saved later."""
         self.unsaved.append(Additions(games=[game], added=clock()))
         return self._flush()
+
+    def add_game(self, game: FinishedGame) -> bool:
+        """Add a finished game under a key of its own, at once whatever the history's size; the next reading of
+        the history (:meth:`history_in_steps`, the results' rating) merges it. False when it is kept to be saved
+        later."""
+        self.unsaved.append(Additions(games=[game], added=clock()))
+        return self._flush(merge=False)
 
     def merge(self, additions: Additions) -> Account:
         """Add a backup's games, folded games and totals: what is not here yet (by game id, by totals key). A game
         whose id is here with other content is left out; the account counts it."""
         with self.store.lock(HISTORY):
-            book = self._whole_book()
+            book = drain(self._whole_book())
             known = {game.id for game in book.games} | {game.id for game in book.folded}
             account = book.merge(additions)
             accepted = Additions(
@@ -258,9 +277,9 @@ class Saved(PuzzleProgress):
         if value is not _DELETE:
             plain(value, phrases.NOT_SETTINGS)  # (a programming error: the game writes plain JSON only)
         self.pending[key] = value
-        return self._flush()
+        return self._flush(merge=False)  # (the history is merged when read, or when a game is recorded)
 
-    def _flush(self) -> bool:
+    def _flush(self, merge: bool = True) -> bool:
         for key, value in list(self.pending.items()):
             done = self.store.delete(key) if value is _DELETE else self.store.put(key, value)
             if done:
@@ -272,38 +291,45 @@ class Saved(PuzzleProgress):
             for additions in waiting:
                 if not self.store.put(additions.key(), additions.to_data()):
                     self.unsaved.append(additions)
-            if not self.clearing:
-                self._merge(alone)
+            if not self.clearing and merge:
+                drain(self._merge(alone))
         self._tell_how_saving_goes()
         return not self.has_pending
 
     def _clear(self) -> None:
         found = self._additions()
+        self._history_writes += 1
         if self.store.put(HISTORY, Book().to_data()):
             self.clearing = False
             for key, _ in found:
                 self.store.delete(key)
 
-    def _merge(self, alone: bool = False) -> Book | None:
+    def _merge(self, alone: bool = False) -> Work[Book | None]:
         """Merge the saved additions into the history, then remove those the history read back holds (at once when
         ``alone``: this merge holds the lock; else once they are GRACE_SECONDS old)."""
         found = self._additions()  # (read before the history: see the module's docstring)
-        book = self._stored_book()
+        writes = self._history_writes
+        book, read = yield from self._stored()
         if book is None or not (found or book.bad):
             return book
+        yield from book.compact_in_steps(self.classify, self.recent)  # (a big history merges as its recent games)
         if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
             self._forget(found, book)
             return book
         for _, additions in found:
             book.merge(additions)
-        book.compact(self.classify, self.recent)
-        if not self.store.put(HISTORY, book.to_data()):
+        yield from book.compact_in_steps(self.classify, self.recent)
+        text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
+        if writes != self._history_writes or not self.store.holds_text(HISTORY, read):
+            return book  # (written meanwhile, by this game or another: what was read is older)
+        self._history_writes += 1
+        if not self.store.put_text(HISTORY, text):
             return book
         self._kept_bad.clear()
-        written = read_book(self.store.get(HISTORY), self.board_name, recent=0)
-        for key, additions in found:
-            if written.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
-                self.store.delete(key)
+        if self.store.holds_text(HISTORY, text):  # (read back: no other writer wrote over it meanwhile)
+            for key, additions in found:
+                if book.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
+                    self.store.delete(key)
         return book
 
     def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
@@ -325,34 +351,42 @@ class Saved(PuzzleProgress):
                 self.store.quarantine(key, str(error))
         return found
 
-    def _whole_book(self) -> Book:
+    def _whole_book(self) -> Work[Book]:
         """The stored history with every addition saved or waiting merged in."""
-        book = self._stored_book() or Book()
+        book = (yield from self._stored_book()) or Book()
         for _, additions in self._additions():
             book.merge(additions)
         for waiting in self.unsaved:
             book.merge(waiting)
         return book
 
-    def _stored_book(self) -> Book | None:
+    def _stored_book(self) -> Work[Book | None]:
         """The stored history with its unreadable parts kept aside; None while it cannot be written over."""
+        book, _ = yield from self._stored()
+        return book
+
+    def _stored(self) -> Work[tuple[Book | None, str | None]]:
+        """:meth:`_stored_book`, and the stored text it was read from (None: none)."""
         if self.clearing:
-            return Book()
-        value = self.store.get(HISTORY)
+            return Book(), None
+        value, text = yield from self.store.read_in_steps(HISTORY)
         if HISTORY in self.store.stuck:
-            return None
-        book = read_book(value, self.board_name, self.recent)
+            return None, text
+        book = yield from read_book_in_steps(value, self.board_name, self.recent)
+        for part in value.values() if isinstance(value, dict) else [value]:
+            if isinstance(part, list):  # (what was read, freed in steps: a big history's games)
+                yield from release_in_steps(part)
         if book.unusable:
             self.store.quarantine(HISTORY, book.unusable)
-            return None if HISTORY in self.store.stuck else Book()
+            return (None if HISTORY in self.store.stuck else Book()), None
         if book.bad:
             notice = Notice(KEPT_GAMES, HISTORY, book.bad_reason, count=len(book.bad))
             bad = repr(book.bad)
             if bad in self._kept_bad or self.store.keep_aside(HISTORY, book.bad, notice):
                 self._kept_bad.add(bad)
             else:
-                return None  # (what cannot be shown is not dropped before it is kept)
-        return book
+                return None, text  # (what cannot be shown is not dropped before it is kept)
+        return book, text
 
     def _tell_how_saving_goes(self) -> None:
         if self.has_pending and not self.failing:
@@ -361,5 +395,3 @@ class Saved(PuzzleProgress):
         elif not self.has_pending and self.failing:
             self.failing = False
             self.notices.append(Notice(SAVING_AGAIN))
-
-

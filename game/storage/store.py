@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import phrases
-from .envelope import EnvelopeError, unwrap, wrap
+from .envelope import EnvelopeError, unwrap_in_steps, wrap
 from .keys import aside_key, check_key, is_aside_key, is_saved_key
 from .notices import KEPT, STUCK, Notice
+from .steps import Work, drain
 
 _MAX_ASIDE = 1000
 
@@ -44,33 +45,45 @@ class Store:
     # -- values ---------------------------------------------------------------------------------------------------
     def get(self, key: str) -> Any | None:
         """The value saved under ``key``; None when there is none or it cannot be used (then it is moved aside)."""
+        return drain(self.get_in_steps(key))
+
+    def get_in_steps(self, key: str) -> Work[Any | None]:
+        """:meth:`get` in steps (the text read at once, then parsed item by item)."""
+        value, _ = yield from self.read_in_steps(key)
+        return value
+
+    def read_in_steps(self, key: str) -> Work[tuple[Any | None, str | None]]:
+        """:meth:`get_in_steps`, and the text the value was read from (None: none, or it could not be read)."""
         check_key(key)
         try:
             text = self._read(key)
         except StoreUnavailable as error:
             self.fault = str(error)
-            return None
+            return None, None
         except StoreError as error:
             self._set_aside(key, str(error))
-            return None
+            return None, None
         if text is None:
             self.stuck.discard(key)
-            return None
+            return None, None
         try:
-            value = unwrap(text)
+            value = yield from unwrap_in_steps(text)
         except EnvelopeError as error:
             self._set_aside(key, str(error))
-            return None
+            return None, None
         self.stuck.discard(key)
-        return value
+        return value, text
 
     def put(self, key: str, value: Any) -> bool:
         """Save ``value`` (plain JSON data, else TypeError/ValueError) under ``key``; False when it could not be.
 
         A stuck key (unreadable data that could not be moved aside) is moved aside first, or not written at all.
         """
+        return self.put_text(key, wrap(value))
+
+    def put_text(self, key: str, text: str) -> bool:
+        """Save a stored text made by ``envelope.wrap`` (or ``wrap_in_steps``) under ``key``, as :meth:`put`."""
         check_key(key)
-        text = wrap(value)
         if key in self.stuck and not self._retry_aside(key):
             return False
         try:
@@ -79,6 +92,13 @@ class Store:
             self.fault = str(error)
             return False
         return True
+
+    def holds_text(self, key: str, text: str | None) -> bool:
+        """True when the text saved under ``key`` is ``text`` (None: nothing is saved under it), as read now."""
+        try:
+            return self._read(key) == text
+        except StoreError:
+            return False
 
     def delete(self, key: str) -> bool:
         """Remove the value saved under ``key`` (nothing to do if there is none); False when it could not be."""

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
-from typing import TypeVar
+from collections.abc import Iterable
 
+from game.ai.steps import run
 from game.core import Board, GameState, Rules, parse_line
-
-T = TypeVar("T")
 
 CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
 LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
@@ -38,8 +36,8 @@ def line(name: str) -> int:
 
 
 class TickingClock:
-    """A fake clock for :class:`~game.ai.search.common.Work` (``monkeypatch.setattr(Work, "clock", ...)``): every
-    look at it finds ``step`` seconds passed, so the search's pauses follow its work, not the machine's speed."""
+    """A fake clock to pass where a search takes one (``clock=``, :mod:`game.ai.steps`): every look at it finds
+    ``step`` seconds passed, so the search's pauses follow its work, not the machine's speed."""
 
     def __init__(self, step: float) -> None:
         self.now = 0.0
@@ -50,13 +48,7 @@ class TickingClock:
         return self.now
 
 
-def run_to_end(generator: Generator[None, None, T]) -> T:
-    """Runs a stepped search to its end and returns its result."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
+run_to_end = run  # runs a stepped search to its end and returns its result (the game's one driver)
 
 
 # final_margin's values, per board and rules, kept across calls and tests: they depend only on the board, the rules

@@ -12,10 +12,9 @@ from game.ai.position.chains import (
     analyse,
     controlled_value,
     degrees,
-    endgame_value,
     mover_gets_control,
-    quiet_value,
 )
+from game.ai.position.coins import simple_value
 from game.ai.position.tactics import opened_runs
 from game.core import Board, GameState, parse_line
 
@@ -67,18 +66,18 @@ def test_every_coin_of_degree_two_is_in_exactly_one_chain_or_loop(board: Board) 
 
 
 def test_endgame_value_matches_the_textbook() -> None:
-    assert endgame_value((3,), ()) == -3
-    assert endgame_value((3, 3), ()) == -2  # open one: the other side takes 1 and keeps control, then takes 3
-    assert endgame_value((3, 6), ()) == -5
-    assert endgame_value((5,), (4,)) == -1  # the loop goes first
-    assert endgame_value((1, 3, 3), ()) == 1  # the single coin changes who is in control
+    assert simple_value((3,), ()) == -3
+    assert simple_value((3, 3), ()) == -2  # open one: the other side takes 1 and keeps control, then takes 3
+    assert simple_value((3, 6), ()) == -5
+    assert simple_value((5,), (4,)) == -1  # the loop goes first
+    assert simple_value((1, 3, 3), ()) == 1  # the single coin changes who is in control
 
 
 @pytest.mark.parametrize("undrawn", [CHAINS_3_AND_6, LOOP_4_CHAIN_5])
 def test_endgame_value_agrees_with_full_search(undrawn: list[str]) -> None:
     state = position(undrawn)
     analysis = analyse(state)
-    assert endgame_value(*analysis.sizes()) == exact_value(state)
+    assert analysis.endgame_value() == exact_value(state)
 
 
 LOOP_4 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1"]  # the inside of the top-left 2x2 block: a loop of 4, nothing else
@@ -122,7 +121,7 @@ def test_nothing_is_left_to_win_once_every_box_is_taken() -> None:
     state = GameState(Board.square(2, 2))
     for line in range(state.board.num_lines):
         state.play(line)
-    assert quiet_value(state) == 0
+    assert analyse(state).endgame_value() == 0
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Generator
-from types import SimpleNamespace
 
 import pytest
 from ai_helpers import TickingClock, all_drawn_but, final_margin, run_to_end
@@ -14,15 +13,16 @@ from game.ai.levels import expert
 from game.ai.levels.expert import clear_tables, expert_move
 from game.ai.levels.hard import hard
 from game.ai.position.chains import safe_lines
-from game.ai.search.common import INF, Work
+from game.ai.search.common import INF
 from game.ai.search.paranoid import Paranoid
 from game.ai.search.solver import solve, to_win
+from game.ai.steps import WALL_CLOCK, Clock
 from game.core import Board, GameState, Rules, parse_line
 
 
-def run(state: GameState, seed: int = 0, budget: float = 0.5) -> tuple[int, int]:
+def run(state: GameState, seed: int = 0, budget: float = 0.5, clock: Clock = WALL_CLOCK) -> tuple[int, int]:
     """(the Expert's move, how many times it yielded)."""
-    generator = expert_move(state, random.Random(seed), budget)
+    generator = expert_move(state, random.Random(seed), budget, clock)
     yields = 0
     while True:
         try:
@@ -123,26 +123,23 @@ def test_expert_against_itself_reaches_the_exact_value(board: Board) -> None:
         assert state.scores[0] - state.scores[1] == value
 
 
-def test_paranoid_pauses_after_bounded_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Work, "clock", TickingClock(1.0))  # a slow machine: every other look at the clock pauses
+def test_paranoid_pauses_after_bounded_work() -> None:
     state = GameState(Board.square(4, 4), Rules(players=3))
-    search = Paranoid(state, pause_every=20)
+    search = Paranoid(state, pause_every=20, clock=TickingClock(1.0))  # a slow machine: every other look pauses
     run_ = search.line_value(state.drawn, 0, state.legal_lines()[0], 3, -INF, INF)
     yields = sum(1 for _ in run_)
     assert search.work.nodes > 200
     assert search.work.nodes <= (yields + 1) * 40
 
 
-def test_expert_yields_often_on_a_big_board(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_expert_yields_often_on_a_big_board() -> None:
     """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps). A fake
     clock, 0.5 ms a look, for the Expert and its searches: the count follows the work, not the machine's load
     (on a loaded machine the real clock let the budget pass with few resumptions)."""
     clock = TickingClock(0.0005)
-    monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=clock))
-    monkeypatch.setattr(Work, "clock", clock)
     clear_tables()
     state = control_fight(0)
-    move, yields = run(state, budget=0.2)
+    move, yields = run(state, budget=0.2, clock=clock)
     assert move in state.legal_lines()
     assert yields > 20
 
@@ -156,7 +153,7 @@ def control_fight(seed: int) -> GameState:
     return state
 
 
-def no_solver_finishes(*args: object) -> Generator[int | None, None, None]:
+def no_solver_finishes(*args: object, **kwargs: object) -> Generator[int | None, None, None]:
     """Stands in for the Expert's ``_solve``: a solver that did not finish in its time."""
     yield None
     return None
@@ -207,16 +204,15 @@ def test_the_expert_answers_at_its_budget_when_hard_would_not(monkeypatch: pytes
     clock = TickingClock(0.01)
     resumed = []
 
-    def hard_never_done(state: GameState, rng: random.Random) -> Generator[None, None, int]:
+    def hard_never_done(state: GameState, rng: random.Random, clock: Clock) -> Generator[None, None, int]:
         while True:
             resumed.append(clock.now)
             yield None
 
-    monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=clock))
     monkeypatch.setattr(expert, "_solve", no_solver_finishes)
     monkeypatch.setattr(expert, "hard", hard_never_done)
     state = control_fight(0)
-    generator = expert_move(state, random.Random(1), budget_seconds=2.5)
+    generator = expert_move(state, random.Random(1), budget_seconds=2.5, clock=clock)
     quick = next(generator)
     move = run_to_end(generator)
     assert move == quick
@@ -271,7 +267,9 @@ def safe_play(seed: int, lines_left: int) -> GameState:
     return state
 
 
-def hard_at_once(state: GameState, rng: random.Random, best: int, stop: float) -> Generator[int | None, None, int]:
+def hard_at_once(
+    state: GameState, rng: random.Random, best: int, stop: float, clock: Clock
+) -> Generator[int | None, None, int]:
     yield None
     return best
 
@@ -289,13 +287,12 @@ def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_coun
         yield None
         return None
 
-    monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=TickingClock(0.0)))
     monkeypatch.setattr(expert, "_ladder", ladder)
     monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
     state = safe_play(seed, 36)
     assert expert.SOLVER_LINES["normal"] < state.lines_left <= expert.FEW_SAFE_LINES
     assert (len(safe_lines(state)) <= expert.EXACT_FIRST_SAFE) == exact_first
-    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5))
+    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
     kinds = [kind for kind, _ in asked]
     assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
     if exact_first:
@@ -316,13 +313,15 @@ def asking(monkeypatch: pytest.MonkeyPatch, out_of_time: Callable[[str, int | No
     solve_for_real = expert._solve
     asked: list[tuple] = []
 
-    def solve(state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, *rest):
+    def solve(
+        state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, *rest, **named
+    ):
         lead = to_win(state)
         asked.append((kind, None if beats is None else beats - lead))
         if out_of_time(kind, beats, lead):
             yield best
             return None
-        return (yield from solve_for_real(state, rng, stop, best, kind, beats, *rest))
+        return (yield from solve_for_real(state, rng, stop, best, kind, beats, *rest, **named))
 
     monkeypatch.setattr(expert, "_solve", solve)
     return asked
@@ -385,7 +384,7 @@ def test_hards_fallback_does_not_depend_on_how_far_the_solvers_got(monkeypatch: 
 
 
 def shuffling_out_of_time(
-    shuffles: int, state: GameState, rng: random.Random, *rest: object
+    shuffles: int, state: GameState, rng: random.Random, *rest: object, **named: object
 ) -> Generator[None, None, None]:
     """Stands in for ``_solve``: a solver that draws ``shuffles`` numbers from the Expert's generator and does not
     finish in its time."""

@@ -24,9 +24,9 @@ from game.ai.levels.basic import take_or_decline
 from game.ai.levels.hard import HARD_NODES, HARD_SOLVER_LINES, fight_for_control, long_chain_rule
 from game.ai.position.chains import analyse, safe_lines
 from game.ai.position.tactics import Opened, opened_runs
-from game.ai.search.common import Work
 from game.ai.search.control import SAFE_LIMIT, short_sacrifices
 from game.ai.search.maxn import MaxN
+from game.ai.steps import Clock
 from game.core import Board, GameState, Rules
 
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
@@ -244,9 +244,9 @@ def counting_copy(state: GameState) -> GameState:
     return other
 
 
-def largest_step(level: str, state: GameState) -> int:
+def largest_step(level: str, state: GameState, clock: Clock) -> int:
     """The most plays a level's strategy makes between two yields while choosing one move."""
-    generator = STRATEGIES[level](counting_copy(state), random.Random(1), 0.5)
+    generator = STRATEGIES[level](counting_copy(state), random.Random(1), 0.5, clock)
     largest = 0
     while True:
         CountingState.plays = 0
@@ -259,16 +259,16 @@ def largest_step(level: str, state: GameState) -> int:
 
 @pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard"])
 @pytest.mark.parametrize("rules", [Rules(), Rules(misere=True), Rules(players=3)], ids=["normal", "misere", "3p"])
-def test_each_step_does_bounded_work(level: str, rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_step_does_bounded_work(level: str, rules: Rules) -> None:
     """On a slow machine, where every look at the clock finds the search's time used (a browser is 2-3 times
     slower than the desktop): the searches pause after bounded work."""
-    monkeypatch.setattr(Work, "clock", TickingClock(1.0))
+    slow = TickingClock(1.0)
     rng = random.Random(2)
     for board in (Board.square(4), Board.hexagon(2)):
         state = GameState(board, rules)
         while not state.over:
             if state.lines_left % 3 == 0:
-                assert largest_step(level, state) <= MAX_PLAYS_PER_STEP
+                assert largest_step(level, state, slow) <= MAX_PLAYS_PER_STEP
             state.play(choose_move(state, "easy", rng.randrange(100)))
 
 
@@ -418,7 +418,7 @@ def test_hard_asks_the_exact_solver_from_its_number_of_lines_left_down(monkeypat
 
     budgets = []
 
-    def exact(state: GameState, rng: random.Random, nodes: int) -> Generator[None, None, int]:
+    def exact(state: GameState, rng: random.Random, nodes: int, clock: Clock) -> Generator[None, None, int]:
         budgets.append(nodes)
         return state.legal_lines()[-1]
         yield
@@ -444,7 +444,7 @@ def test_hard_fights_for_control_from_its_number_of_safe_lines_down(monkeypatch:
     hard_module = importlib.import_module("game.ai.levels.hard")
     asked = []
 
-    def fight(state: GameState, rng: random.Random) -> Generator[None, None, int]:
+    def fight(state: GameState, rng: random.Random, clock: Clock) -> Generator[None, None, int]:
         asked.append(len(safe_lines(state)))
         return state.legal_lines()[-1]
         yield

@@ -133,6 +133,7 @@ def test_hards_move_is_tried_first_and_not_played_once_shown_to_lose(
         first: int | None,
         shared: tuple[dict[int, int], int],
         draw_test: Unfinished | None = None,
+        clock: object = None,
     ) -> Generator[int | None, None, Solver | None]:
         firsts.append(first)
         solver = Solver(state, rng, beats=beats, first=first, pause_every=1)

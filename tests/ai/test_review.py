@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 from ai_helpers import CHAINS_3_AND_6, TickingClock, position
@@ -281,15 +280,14 @@ def test_a_game_the_second_player_began_is_replayed_with_that_player_first() -> 
     assert [move.player for move in Review(game, seconds=2.0).finish().moves] == [1, 0, 1]
 
 
-def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps() -> None:
     """A review's clock that moves 0.5 s at every look: each step of no time spends 0.5 s on the position being
     solved (the last of a barely started 5x5 game, far from solved in a step), so 2 s are spent, and the position
     given up, at the fourth step and not before."""
     game = GameState(Board.square(5))
     for index in (0, 1):
         game.play(index)
-    steps = Review(game, seconds=2.0)
-    monkeypatch.setattr(review_module, "time", SimpleNamespace(perf_counter=TickingClock(0.5)))
+    steps = Review(game, seconds=2.0, clock=TickingClock(0.5))
     for _ in range(3):
         steps.step(0.0)
         assert steps.solving == 2

@@ -13,12 +13,9 @@ from game.ai.search.solver import exact_best_move, solve
 from game.core import Board, GameState, Rules
 
 
-def test_work_pauses_once_its_time_is_used_and_looks_at_the_clock_every_so_many_nodes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_work_pauses_once_its_time_is_used_and_looks_at_the_clock_every_so_many_nodes() -> None:
     clock = TickingClock(PAUSE_SECONDS / 4)
-    monkeypatch.setattr(Work, "clock", clock)
-    work = Work(pause_every=10)
+    work = Work(pause_every=10, clock=clock)
     pauses = [n + 1 for n in range(200) if work.tick()]
     # the clock is read at nodes 10, 20, ... and at the first node after a pause (51, 91, ...): the first read
     # starts the time, the fifth finds it used
@@ -26,9 +23,8 @@ def test_work_pauses_once_its_time_is_used_and_looks_at_the_clock_every_so_many_
     assert clock.now == pytest.approx(24 * PAUSE_SECONDS / 4)
 
 
-def test_work_never_pauses_while_its_time_lasts_but_stops_past_its_node_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Work, "clock", TickingClock(0.0))  # a fast machine: the time is never used up
-    work = Work(pause_every=10, max_nodes=35)
+def test_work_never_pauses_while_its_time_lasts_but_stops_past_its_node_budget() -> None:
+    work = Work(pause_every=10, max_nodes=35, clock=TickingClock(0.0))  # a fast machine: the time is never used up
     assert not any(work.tick() for _ in range(39))
     with pytest.raises(OutOfNodes):  # the budget is checked where the clock is read, at node 40
         work.tick()
@@ -36,13 +32,10 @@ def test_work_never_pauses_while_its_time_lasts_but_stops_past_its_node_budget(m
 
 
 @pytest.mark.parametrize("seconds_a_look", [0.0, PAUSE_SECONDS / 3, 1.0])
-def test_where_a_search_runs_out_of_nodes_does_not_depend_on_the_clock(
-    seconds_a_look: float, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_where_a_search_runs_out_of_nodes_does_not_depend_on_the_clock(seconds_a_look: float) -> None:
     """Hard's searches are bounded by nodes: the same node budget must end them at the same node on a fast or a
     slow machine, wherever the pauses fall."""
-    monkeypatch.setattr(Work, "clock", TickingClock(seconds_a_look))
-    work = Work(pause_every=10, max_nodes=35)
+    work = Work(pause_every=10, max_nodes=35, clock=TickingClock(seconds_a_look))
     with pytest.raises(OutOfNodes):
         for _ in range(100):
             work.tick()

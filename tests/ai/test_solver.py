@@ -7,7 +7,6 @@ import random
 import pytest
 from ai_helpers import TickingClock
 
-from game.ai.search.common import Work
 from game.ai.search.solver import Solver, solve, to_win
 from game.core import Board, GameState, Rules, parse_line
 
@@ -180,11 +179,10 @@ def test_finished_game_is_worth_zero() -> None:
     assert solve(state) == 0
 
 
-def test_solver_pauses_after_bounded_work_when_its_time_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solver_pauses_after_bounded_work_when_its_time_is_used() -> None:
     """A slow machine (every look at the clock finds the time used): a pause every other look, 100 nodes."""
-    monkeypatch.setattr(Work, "clock", TickingClock(1.0))
     state = random_position(Board.square(3, 3), Rules(), 16, 3)
-    solver = Solver(state, pause_every=50)
+    solver = Solver(state, pause_every=50, clock=TickingClock(1.0))
     steps = 0
     while not solver.step(0.0):
         steps += 1

@@ -6,11 +6,9 @@ import random
 import time
 from typing import Any
 
-import pytest
 from ai_helpers import TickingClock, run_to_end
 from test_solver import brute_force, random_position
 
-from game.ai.search.common import Work
 from game.ai.search.solver import PAUSE_EVERY, Solver, to_win
 from game.ai.search.traps import natural_replies, trap_move
 from game.core import Board, GameState, Rules
@@ -94,11 +92,11 @@ def test_trap_move_falls_back_when_out_of_time() -> None:
     assert move == fallback
 
 
-def test_trap_search_pauses_after_every_test(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_trap_search_pauses_after_every_test() -> None:
     """Most null-window tests finish within their first step (a solver pauses after two looks at the clock,
     ``PAUSE_EVERY`` nodes apart, on a slow machine): the trap search must still pause after each, or one step would
     run hundreds of them."""
-    monkeypatch.setattr(Work, "clock", TickingClock(1.0))
+    slow = TickingClock(1.0)
     created: list[Solver] = []
 
     class CountedSolver(Solver):
@@ -107,8 +105,10 @@ def test_trap_search_pauses_after_every_test(monkeypatch: pytest.MonkeyPatch) ->
             created.append(self)
 
     state = losing_positions(Rules(), 1)[0]
-    stop, first = time.perf_counter() + 60, state.legal_lines()[0]
-    moves = trap_move(state, random.Random(1), {}, exact_value(state), stop, first, make_solver=CountedSolver)
+    first = state.legal_lines()[0]
+    moves = trap_move(
+        state, random.Random(1), {}, exact_value(state), 1e9, first, make_solver=CountedSolver, clock=slow
+    )
     yields = 0
     try:
         while True:

@@ -16,7 +16,7 @@ from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
 from game.play.notices import STORAGE_PHRASES, notice_text
-from game.storage import BrowserStore, FileStore, Notice, phrases
+from game.storage import BrowserStore, FileStore, Notice, Saved, phrases
 from game.storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
 
 from .conftest import LANDSCAPE, PORTRAIT
@@ -119,7 +119,7 @@ def test_browser_storage_switched_off_from_the_start(make_driver):
     assert isinstance(driver.scene, BoardScene), "the game plays on"
     window.blocked = False
     driver.frames(int(5.5 * 30))
-    assert len(json.loads(window.storage.items["pipopipette.history"])["data"]["games"]) == 1
+    assert Saved(BrowserStore(lambda: window.localStorage)).history().total == 1, "saved (merged when read)"
 
 
 def test_read_only_data_folder_on_the_desktop(make_driver, tmp_path, monkeypatch):
@@ -135,7 +135,7 @@ def test_read_only_data_folder_on_the_desktop(make_driver, tmp_path, monkeypatch
     assert "the data folder is read-only" in message
     monkeypatch.undo()
     driver.frames(int(5.5 * 30))
-    assert len(json.loads((tmp_path / "history.json").read_text())["data"]["games"]) == 1
+    assert Saved(FileStore(tmp_path)).history().total == 1, "saved (merged when read)"
 
 
 def test_history_says_what_was_kept_long_after_the_notice(make_driver, store):

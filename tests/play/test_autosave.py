@@ -38,7 +38,9 @@ def test_the_unfinished_game_is_saved_when_it_changes_and_recorded_when_it_ends(
     for line in (1, 2, 3):
         session.play_line(line)
     keeper.finish()
-    assert store.get("unfinished") is None and store.get("history") is not None
+    assert store.get("unfinished") is None
+    assert store.get("history") is None, "saved under a key of its own: the history is merged when read"
+    assert len(Saved(store).history().games) == 1 and store.get("history") is not None
 
 
 def test_a_practice_game_leaves_the_saved_game_and_the_history_alone():

@@ -61,16 +61,16 @@ def test_two_tabs_whose_merges_interleave_lose_nothing(monkeypatch: pytest.Monke
     window = FakeWindow()
     left = Saved(BrowserStore(lambda: window.localStorage))
     right = Saved(BrowserStore(lambda: window.localStorage))
-    real_put = type(left.store).put
+    real_put = type(left.store).put_text
     interleaved: list[int] = []
 
-    def put_after_the_other_tab(store, key, value):
+    def put_after_the_other_tab(store, key, text):
         if store is left.store and key == HISTORY and not interleaved:
             interleaved.append(1)
             assert right.record_game(finished(2, 0))  # the other tab finishes a game in between
-        return real_put(store, key, value)
+        return real_put(store, key, text)
 
-    monkeypatch.setattr(type(left.store), "put", put_after_the_other_tab)
+    monkeypatch.setattr(type(left.store), "put_text", put_after_the_other_tab)
     assert left.record_game(finished(1, 0))
     monkeypatch.undo()
     assert interleaved == [1]
@@ -93,9 +93,11 @@ def test_an_addition_is_removed_only_once_the_history_read_back_holds_it(monkeyp
     window = FakeWindow()
     saved = Saved(BrowserStore(lambda: window.localStorage))
     store = saved.store
-    real_get = type(store).get
-    monkeypatch.setattr(type(store), "get", lambda self, key: None if key == HISTORY else real_get(self, key))
-    assert saved.record_game(finished(1, 0))  # the history reads back empty (another tab wrote over it)
+    monkeypatch.setattr(saved_module, "clock", lambda: time.time() - 2 * GRACE_SECONDS)  # (saved long ago)
+    monkeypatch.setattr(type(store), "holds_text", lambda self, key, text: False)
+    assert saved.record_game(finished(1, 0))  # the history reads back other than written (another tab wrote)
     assert [key for key in window.storage.items if ".add-" in key], "kept under its own key"
     monkeypatch.undo()
-    assert [game.id for game in Saved(BrowserStore(lambda: window.localStorage)).history().games] == ["w1n000"]
+    again = Saved(BrowserStore(lambda: window.localStorage))
+    assert [game.id for game in again.history().games] == ["w1n000"]
+    assert not [key for key in window.storage.items if ".add-" in key], "read back as written: removed"

@@ -12,12 +12,13 @@ import random
 from collections.abc import Callable, Generator
 
 from ...core import GameState
-from ..position.chains import chain_rules, quiet_value, safe_lines
+from ..position.chains import analyse, chain_rules, safe_lines
 from ..position.tactics import Opened, gift, opened_runs, take_all, undo_many
 from ..search.common import OutOfNodes, Work
 from ..search.control import SAFE_LIMIT
 from ..search.maxn import MaxN
 from ..search.solver import exact_best_move
+from ..steps import WALL_CLOCK, Clock
 
 MoveGenerator = Generator[int | None, None, int]
 
@@ -96,13 +97,13 @@ def medium_value(state: GameState) -> Generator[None, None, int]:
     yield None
     if safe_lines(state):
         return 0
-    return quiet_value(state)
+    return analyse(state).endgame_value()
 
 
-def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, int]:
+def fewest_cells(state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK) -> Generator[None, None, int]:
     """Gives the fewest cells (opens the shortest chain), preferring gifts the opponent cannot decline."""
     gifts = []
-    work = Work(1)
+    work = Work(1, clock=clock)
     for line in state.legal_lines():
         gifts.append(gift(state, line))
         if work.tick():
@@ -113,17 +114,17 @@ def fewest_cells(state: GameState, rng: random.Random) -> Generator[None, None, 
     return rng.choice(firm).line
 
 
-def by_search(state: GameState, rng: random.Random, node_budget: int) -> MoveGenerator:
+def by_search(state: GameState, rng: random.Random, node_budget: int, clock: Clock = WALL_CLOCK) -> MoveGenerator:
     """Misère and no extra move: once few lines and safe lines remain, the exact search (max-n with 3-4 players) if it
     finishes within the budget; otherwise a capture that gives nothing back (no extra move only), else Easy's move."""
     if state.lines_left <= SEARCH_LINES and len(safe_lines(state)) <= SAFE_LIMIT:
         if state.rules.players == 2:
-            line = yield from exact_best_move(state, rng, node_budget)
+            line = yield from exact_best_move(state, rng, node_budget, clock)
             if line is not None:
                 return line
         else:
             try:
-                return rng.choice((yield from MaxN(state, node_budget).best_lines()))
+                return rng.choice((yield from MaxN(state, node_budget, clock).best_lines()))
             except OutOfNodes:
                 pass
     if state.rules.no_extra:
@@ -133,10 +134,10 @@ def by_search(state: GameState, rng: random.Random, node_budget: int) -> MoveGen
     return (yield from easy(state, rng))
 
 
-def medium(state: GameState, rng: random.Random) -> MoveGenerator:
+def medium(state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK) -> MoveGenerator:
     """As Easy, but gives the fewest cells when it must, and takes all but two when that keeps control."""
     if not state.rules.normal_play:
-        return (yield from by_search(state, rng, MEDIUM_NODES))
+        return (yield from by_search(state, rng, MEDIUM_NODES, clock))
     judge = judge_by(medium_value) if chain_rules(state) else None
     line = yield from take_or_decline(state, rng, judge)
     if line is not None:
@@ -144,4 +145,4 @@ def medium(state: GameState, rng: random.Random) -> MoveGenerator:
     safe = safe_lines(state)
     if safe:
         return rng.choice(safe)
-    return (yield from fewest_cells(state, rng))
+    return (yield from fewest_cells(state, rng, clock))

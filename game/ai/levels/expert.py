@@ -28,19 +28,17 @@ far, and returns within its budget.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ...core import GameState
 from ..memory import BUDGET
-from ..position.coins import CoinTables, capture_moves, cells_given, table_steps, tables_for
+from ..position.coins import CoinTables, capture_moves, cells_given, lines_of, safe_mask, table_steps, tables_for
 from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
-from ..search.playouts import playout_move
-from ..search.solver import to_win
+from ..search.solver import solving, to_win
 from ..search.traps import trap_move
-from ..search.uct import uct_move
+from ..steps import WALL_CLOCK, Clock, until
 from ..wasm.solver import AnySolver, exact_solver
 from .hard import hard
 
@@ -64,24 +62,29 @@ FEW_SAFE_LINES = 36
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
-# The early game (more than SELECTIVE_SAFE safe lines, no solver finished): "hard" plays Hard's move at once,
-# "playouts" the safe line of the best flat playouts (:mod:`game.ai.search.playouts`), "tree" the tree search over
-# safe lines (:mod:`game.ai.search.uct`). ``benchmarks/peers.py --early`` sets it (docs/ai.md, "The early game").
-EARLY_GAME = "hard"
-EARLY_SEARCHES = ("hard", "playouts", "tree")
-PLAYOUT_SHARE = 0.8  # of the budget, up to which playouts run
+EARLY_SHARE = 0.8  # of the budget, up to which an early-game search passed in runs (``early_game``)
 TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the exact value does not win
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 MoveGenerator = Generator[int | None, None, int]
+# A search of the early game to try (benchmarks/experiments/early_game.py): (state, rng, stop time, clock, Hard's
+# move) -> its move; none in the game, where Hard's move is played (docs/ai.md, "The early game").
+EarlyGame = Callable[[GameState, random.Random, float, Clock, int], MoveGenerator]
 
 
-def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.0) -> MoveGenerator:
-    """Choose a line for the player to move in ``state`` (not changed); yields its best move so far."""
+def expert_move(
+    state: GameState,
+    rng: random.Random,
+    budget_seconds: float = 1.0,
+    clock: Clock = WALL_CLOCK,
+    early_game: EarlyGame | None = None,
+) -> MoveGenerator:
+    """Choose a line for the player to move in ``state`` (not changed); yields its best move so far. ``clock``:
+    where the time is read; ``early_game``: a search to try in the early game (an experiment's)."""
     if state.over:
         raise ValueError("the game is over: there is no move to choose")
     if state.rules.must_capture and state.capture_lines():
         return rng.choice(state.capture_lines())  # captures compulsory: every capture is taken, in any order
-    start = time.perf_counter()
+    start = clock()
     tables = yield from table_steps(state.board)
     deg = tables.degrees(state.drawn)
     best = quick_move(tables, state.drawn, deg, rng)
@@ -94,35 +97,28 @@ def expert_move(state: GameState, rng: random.Random, budget_seconds: float = 1.
     if forced:
         return rng.choice(forced)
     if state.rules.players == 2:
-        safe = _safe_count(tables, state.drawn, deg)
+        safe = safe_mask(tables, state.drawn, deg).bit_count()
         fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
         few_safe = fight and safe <= EXACT_FIRST_SAFE and state.lines_left <= FEW_SAFE_LINES
         hard_first = normal and safe > SAFE_LIMIT  # Hard's move is then a safe line found at once
-        return (yield from _two_players(state, rng, fight, few_safe, hard_first, start, budget_seconds, best))
-    stop = max(start + budget_seconds * SEARCH_SHARE, time.perf_counter() + budget_seconds * 0.25)
+        return (
+            yield from _two_players(
+                state, rng, fight, few_safe, hard_first, start, budget_seconds, best, clock, early_game
+            )
+        )
+    stop = max(start + budget_seconds * SEARCH_SHARE, clock() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
-    return (yield from deepen(state, rng, best, stop=stop))
+    return (yield from deepen(state, rng, best, stop=stop, clock=clock))
 
 
-def hard_fallback(state: GameState, rng: random.Random, best: int, stop: float) -> MoveGenerator:
+def hard_fallback(
+    state: GameState, rng: random.Random, best: int, stop: float, clock: Clock = WALL_CLOCK
+) -> MoveGenerator:
     """Hard's move, on a copy of ``state``, yielding ``best`` while it works (two players, any rules); ``best`` if
-    Hard has not finished at ``stop``. Hard is bounded by work (positions), which takes 2-3 times longer in the
-    browser: the Expert keeps to its time there too. Hard playing as Hard is not cut."""
-    return (yield from _with_best(hard(state.copy(), rng), best, stop))
-
-
-def _with_best(moves: MoveGenerator, best: int, stop: float) -> MoveGenerator:
-    """Runs ``moves``, yielding ``best`` where it yields None (the Expert always has a move to show), until it
-    returns its move or ``stop`` comes (then ``best``)."""
-    while True:
-        try:
-            found = next(moves)
-        except StopIteration as done:
-            return done.value
-        if time.perf_counter() >= stop:
-            moves.close()
-            return best
-        yield best if found is None else found
+    Hard has not finished when ``clock()`` reaches ``stop``. Hard is bounded by work (positions), which takes 2-3
+    times longer in the browser: the Expert keeps to its time there too. Hard playing as Hard is not cut."""
+    found = yield from until(hard(state.copy(), rng, clock), best, stop, clock)
+    return best if found is None else found
 
 
 def _two_players(
@@ -134,6 +130,8 @@ def _two_players(
     start: float,
     budget: float,
     best: int,
+    clock: Clock = WALL_CLOCK,
+    early_game: EarlyGame | None = None,
 ) -> MoveGenerator:
     """The exact solver's move if it finishes in time; else, in the fight for control, the selective solvers';
     else Hard's.
@@ -156,20 +154,21 @@ def _two_players(
     draw_test = Unfinished()
     guess = None
     if hard_first:
-        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
+        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget, clock)
     if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
         stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
-        exact = yield from _ladder(state, rng, stop, best, "exact", guess, draw_test)
+        exact = yield from _ladder(state, rng, stop, best, "exact", guess, clock, draw_test)
         if exact is not None:
-            return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE))
+            return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE, clock))
     if guess is None:
-        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget)
+        guess = best = yield from hard_fallback(state, hard_rng, best, start + budget, clock)
     if not fight:
-        guess = yield from _sampled(state, rng, start + budget * PLAYOUT_SHARE, guess)
+        if early_game is not None:
+            guess = yield from early_game(state, rng, start + budget * EARLY_SHARE, clock, guess)
         return avoid_losing(state, guess, draw_test, hard_rng)
     verdict = guess
     for kind, share in SELECTIVE_SHARES.items():
-        solver = yield from _ladder(state, rng, start + budget * share, best, kind, guess)
+        solver = yield from _ladder(state, rng, start + budget * share, best, kind, guess, clock)
         if solver is not None and solver.best_move is not None:
             verdict = solver.best_move
     return avoid_losing(state, verdict, draw_test, hard_rng)
@@ -212,6 +211,7 @@ def _ladder(
     best: int,
     kind: str,
     first: int | None,
+    clock: Clock = WALL_CLOCK,
     draw_test: Unfinished | None = None,
 ) -> Generator[int | None, None, AnySolver | None]:
     """The solver of ``kind`` asked in turn for a move that keeps at least a draw, then (if there is one) for a
@@ -226,37 +226,20 @@ def _ladder(
     draw test runs out of time, what it had shown goes into ``draw_test``."""
     lead = to_win(state)
     shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
-    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared, draw_test)
+    draws = yield from _solve(state, rng, stop, best, kind, lead - 1, first, shared, draw_test, clock=clock)
     if draws is None:
         return None
     if draws.best_move is None:
-        return (yield from _solve(state, rng, stop, best, kind, None, first, shared))
+        return (yield from _solve(state, rng, stop, best, kind, None, first, shared, clock=clock))
     assert draws.value is not None
     if draws.value > lead:  # the draw test already found a winning move
         wins: AnySolver | None = draws
     else:
-        wins = yield from _solve(state, rng, stop, draws.best_move, kind, lead, draws.best_move, shared)
+        wins = yield from _solve(state, rng, stop, draws.best_move, kind, lead, draws.best_move, shared, clock=clock)
     if wins is None or wins.best_move is None:
         return draws
-    biggest = yield from _solve(state, rng, stop, wins.best_move, kind, None, wins.best_move, shared)
+    biggest = yield from _solve(state, rng, stop, wins.best_move, kind, None, wins.best_move, shared, clock=clock)
     return wins if biggest is None else biggest
-
-
-def _sampled(state: GameState, rng: random.Random, stop: float, guess: int) -> MoveGenerator:
-    """Early in a normal game (more than ``SELECTIVE_SAFE`` safe lines, the exact solver did not finish): the safe
-    line the ``EARLY_GAME`` search finds until ``stop`` (flat playouts, :mod:`game.ai.search.playouts`, or the tree
-    search, :mod:`game.ai.search.uct`), else ``guess`` (Hard's move)."""
-    if EARLY_GAME == "hard" or not _normal(state):
-        return guess
-    tables = tables_for(state.board)
-    deg = tables.degrees(state.drawn)
-    if capture_moves(tables, state.drawn, deg) != ([], []):
-        return guess
-    safe = [line for line in state.legal_lines() if all(deg[c] >= 3 for c in tables.line_cells[line])]
-    if len(safe) <= SELECTIVE_SAFE:
-        return guess
-    search = playout_move if EARLY_GAME == "playouts" else uct_move
-    return (yield from search(tables, state.drawn, deg, safe, rng, stop, guess))
 
 
 def _fight_exact_share(state: GameState, few_safe: bool) -> float:
@@ -267,14 +250,22 @@ def _normal(state: GameState) -> bool:
     return state.rules.normal_play
 
 
-def _exact_move(state: GameState, rng: random.Random, exact: AnySolver, stop: float) -> MoveGenerator:
+def _exact_move(state: GameState, rng: random.Random, exact: AnySolver, stop: float, clock: Clock) -> MoveGenerator:
     """The exact solver's best move when it wins the game, else the best trap that keeps its value."""
     assert exact.best_move is not None and exact.value is not None
     if exact.value > to_win(state):
         return exact.best_move
     return (
         yield from trap_move(
-            state, rng, exact.table, exact.value, stop, exact.best_move, exact.max_entries, make_solver=exact_solver
+            state,
+            rng,
+            exact.table,
+            exact.value,
+            stop,
+            exact.best_move,
+            exact.max_entries,
+            make_solver=exact_solver,
+            clock=clock,
         )
     )
 
@@ -289,34 +280,34 @@ def _solve(
     first: int | None,
     shared: tuple[dict[int, int], int],
     unfinished: Unfinished | None = None,
+    clock: Clock = WALL_CLOCK,
 ) -> Generator[int | None, None, AnySolver | None]:
-    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None at ``stop``; ``shared``: its
-    table and how many entries it may hold (:func:`_shared_table`); ``unfinished`` gets what it had shown if it
-    stops before the end."""
+    """The solver of ``kind`` (exact, wide or narrow selective) once finished, or None when ``clock()`` reaches
+    ``stop``; ``shared``: its table and how many entries it may hold (:func:`_shared_table`); ``unfinished`` gets
+    what it had shown if it stops before the end."""
     selective, narrow = kind != "exact", kind == "narrow"
     table, limit = shared
     solver = exact_solver(
-        state, rng, table=table, selective=selective, narrow=narrow, beats=beats, first=first, max_entries=limit
+        state,
+        rng,
+        table=table,
+        selective=selective,
+        narrow=narrow,
+        beats=beats,
+        first=first,
+        max_entries=limit,
+        clock=clock,
     )
     try:
         yield best  # what came before (another search's last piece, this one's setting up) is one piece, its steps
-        while not solver.step(0.0):
-            if time.perf_counter() >= stop:
-                if unfinished is not None:
-                    unfinished.losing |= solver.refuted
-                    unfinished.holding = solver.current
-                return None
-            yield best
+        if (yield from until(solving(solver), best, stop, clock)) is None:
+            if unfinished is not None:
+                unfinished.losing |= solver.refuted
+                unfinished.holding = solver.current
+            return None
     finally:
         solver.close()  # at its time, or when the move is dropped (the compiled core's search runs in a thread)
     return solver
-
-
-def _safe_count(tables: CoinTables, drawn: int, deg: list[int]) -> int:
-    line_cells = tables.line_cells
-    return sum(
-        1 for line in range(tables.num_lines) if not drawn >> line & 1 and all(deg[c] >= 3 for c in line_cells[line])
-    )
 
 
 def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None, tuple[dict[int, int], int]]:
@@ -325,13 +316,9 @@ def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None
     while retired tables are emptied."""
     rules = state.rules
     key = ("solver", state.board.kind, state.board.size, rules.misere, rules.no_extra, rules.must_capture, kind)
-    steps = BUDGET.table(key)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-        yield best
+    shared = yield from until(BUDGET.table(key), best)
+    assert shared is not None  # no stop time: it ends
+    return shared
 
 
 def clear_tables() -> None:
@@ -346,7 +333,7 @@ def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Rando
     captures = [line for line in legal if any(deg[c] == 1 for c in line_cells[line])]
     if captures:
         return rng.choice(captures)
-    safe = [line for line in legal if all(deg[c] >= 3 for c in line_cells[line])]
+    safe = lines_of(safe_mask(tables, drawn, deg))
     if safe:
         return rng.choice(safe)
     given = {line: cells_given(tables, drawn, deg, line) for line in legal}

@@ -19,6 +19,7 @@ from ..search.control import SAFE_LIMIT, ControlSearch
 from ..search.maxn import MaxN
 from ..search.paranoid import deepen
 from ..search.solver import exact_best_move
+from ..steps import WALL_CLOCK, Clock
 from .basic import (
     MoveGenerator,
     by_search,
@@ -41,60 +42,64 @@ def control_budget(state: GameState) -> int:
     return CONTROL_NODES * 40 // max(40, state.lines_left)
 
 
-def hard_value(state: GameState) -> Generator[None, None, int]:
+def hard_value(state: GameState, clock: Clock = WALL_CLOCK) -> Generator[None, None, int]:
     """The control search's value when few safe lines remain; otherwise 0 (keep taking)."""
     if len(safe_lines(state)) > SAFE_LIMIT:
         return 0
     try:
-        return (yield from ControlSearch(state, control_budget(state)).value())
+        return (yield from ControlSearch(state, control_budget(state), clock).value())
     except OutOfNodes:
         return (yield from medium_value(state))
 
 
-def fight_for_control(state: GameState, rng: random.Random) -> Generator[None, None, int | None]:
+def fight_for_control(
+    state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK
+) -> Generator[None, None, int | None]:
     """The best safe line, short sacrifice or opening by :class:`ControlSearch` (None if over budget)."""
     try:
-        values = yield from ControlSearch(state, control_budget(state)).root_values()
+        values = yield from ControlSearch(state, control_budget(state), clock).root_values()
     except OutOfNodes:
         return None
     top = max(values.values())
     return rng.choice([line for line, v in values.items() if v == top])
 
 
-def hard(state: GameState, rng: random.Random) -> MoveGenerator:
+def hard(state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK) -> MoveGenerator:
     """Medium, plus the fight for control before the safe lines run out, a search of the endgame, and an exact
-    search of the last lines."""
+    search of the last lines. ``clock``: where the searches read the time (for their pauses only: Hard is bounded
+    by work)."""
     if not state.rules.normal_play:
-        return (yield from by_search(state, rng, HARD_NODES))
+        return (yield from by_search(state, rng, HARD_NODES, clock))
     if state.rules.players == 2 and state.lines_left <= HARD_SOLVER_LINES:
-        line = yield from exact_best_move(state, rng, HARD_NODES)
+        line = yield from exact_best_move(state, rng, HARD_NODES, clock)
         if line is not None:
             return line
     if not chain_rules(state):
         if state.lines_left <= SAFE_LIMIT:
             try:
-                return rng.choice((yield from MaxN(state, MAXN_NODES).best_lines()))
+                return rng.choice((yield from MaxN(state, MAXN_NODES, clock).best_lines()))
             except OutOfNodes:
-                return (yield from deepen(state, rng, rng.choice(state.legal_lines()), max_nodes=PARANOID_NODES))
-        return (yield from medium(state, rng))
-    line = yield from take_or_decline(state, rng, judge_by(hard_value))
+                first = rng.choice(state.legal_lines())
+                return (yield from deepen(state, rng, first, max_nodes=PARANOID_NODES, clock=clock))
+        return (yield from medium(state, rng, clock))
+    line = yield from take_or_decline(state, rng, judge_by(lambda position: hard_value(position, clock)))
     if line is not None:
         return line
     safe = safe_lines(state)
     if len(safe) <= SAFE_LIMIT:
-        line = yield from fight_for_control(state, rng)
+        line = yield from fight_for_control(state, rng, clock)
         if line is not None:
             return line
     if safe:
-        return rng.choice((yield from long_chain_rule(state, safe)))
-    return (yield from fewest_cells(state, rng))
+        return rng.choice((yield from long_chain_rule(state, safe, clock)))
+    return (yield from fewest_cells(state, rng, clock))
 
 
-def long_chain_rule(state: GameState, safe: list[int]) -> Generator[None, None, list[int]]:
+def long_chain_rule(state: GameState, safe: list[int], clock: Clock = WALL_CLOCK) -> Generator[None, None, list[int]]:
     """The safe lines after which, counting the long chains already formed, the long-chain rule gives the
     opponent no control (all of ``safe`` if none does)."""
     good = []
-    work = Work(1)
+    work = Work(1, clock=clock)
     for line in safe:
         state.play(line)
         if not mover_gets_control(state, analyse(state).long_chains):

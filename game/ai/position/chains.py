@@ -4,15 +4,15 @@ Cells are coins, undrawn lines are strings, a border line ties its coin to the g
 number of undrawn lines. Coins of degree 2 link up into **chains** (paths, each end tied to the ground or to a
 coin of degree 3 or more, a *joint*) and **loops** (cycles). A chain of 3 or more coins is *long*.
 
-The endgame value :func:`endgame_value` is exact for a *simple* position: no safe line, nothing to take, every
-coin of degree 2 (only chains ending on the ground, and loops). The long-chain rule (:func:`mover_gets_control`)
-and the fully controlled value (:func:`controlled_value`) are the rules of thumb the middle game fights over.
+The endgame value (:meth:`Analysis.endgame_value`, by :func:`~.coins.simple_value`) is exact for a *simple*
+position: no safe line, nothing to take, every coin of degree 2 (only chains ending on the ground, and loops). The
+long-chain rule (:func:`mover_gets_control`) and the fully controlled value (:func:`controlled_value`) are the rules
+of thumb the middle game fights over.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ...core import GameState
 from .coins import GROUND, simple_value, strings, tables_for
@@ -60,8 +60,13 @@ class Analysis:
         )
 
     def sizes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Sorted chain sizes and loop sizes: the key of :func:`endgame_value`."""
+        """Sorted chain sizes and loop sizes."""
         return tuple(sorted(c.size for c in self.chains)), tuple(sorted(c.size for c in self.loops))
+
+    def endgame_value(self) -> int:
+        """The value of the chains and loops for the player who must open one (:func:`~.coins.simple_value`):
+        exact when the position is :attr:`simple`; joints are ignored."""
+        return simple_value(*self.sizes())
 
 
 def degrees(state: GameState) -> list[int]:
@@ -87,7 +92,7 @@ def analyse(state: GameState) -> Analysis:
     deg = degrees(state)
     legal = state.legal_lines()
     captures = tuple(line for line in legal if state.would_capture(line))
-    safe = tuple(line for line in legal if state.is_safe(line) and not state.would_capture(line))
+    safe = tuple(safe_lines(state))
     chains, loops = _components(state, deg)
     joints = tuple(c for c, d in enumerate(deg) if d >= 3)
     cells_left = sum(1 for d in deg if d > 0)
@@ -104,17 +109,6 @@ def _components(state: GameState, deg: list[int]) -> tuple[list[Component], list
 
 
 # -- the endgame ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1 << 16)
-def endgame_value(chains: tuple[int, ...], loops: tuple[int, ...]) -> int:
-    """Exact net cells for the player who must open one of these chains or loops (the other is in control).
-
-    A chain of 1 or 2 cannot be declined (a 2 is opened in the middle); a longer chain can be taken whole, or
-    all but two; a loop of 4 or more whole, or all but four. The same recurrence as the solver's
-    :func:`~.coins.simple_value`, which computes (and remembers) it.
-    """
-    return simple_value(chains, loops)
-
-
 def controlled_value(analysis: Analysis) -> int:
     """Cells minus 4 a long chain and 8 a loop, plus 4 (8 if only loops): what full control is worth."""
     chains = sum(1 for c in analysis.chains if c.is_long)
@@ -148,11 +142,3 @@ def chain_rules(state: GameState) -> bool:
 def safe_lines(state: GameState) -> list[int]:
     """The lines that take nothing and give no cell its last-but-one side."""
     return [line for line in state.legal_lines() if state.is_safe(line) and not state.would_capture(line)]
-
-
-def quiet_value(state: GameState) -> int:
-    """The endgame value of the chains and loops, ignoring joints (exact when the position is simple)."""
-    analysis = analyse(state)
-    if not analysis.cells_left:
-        return 0
-    return endgame_value(*analysis.sizes())

@@ -16,6 +16,7 @@ from operator import or_
 
 from ...core import Board
 from ..memory import BUDGET
+from ..steps import run
 
 _CHUNK = 8
 
@@ -58,12 +59,7 @@ class CoinTables:
 
 def tables_for(board: Board) -> CoinTables:
     """The tables of ``board`` (built once per board, then kept within the AI's memory budget)."""
-    steps = table_steps(board)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return run(table_steps(board))
 
 
 def table_steps(board: Board) -> Generator[None, None, CoinTables]:
@@ -258,7 +254,19 @@ def capture_moves(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[
     return forced, chain_end_moves(chain_coins, drawn, tables.line_cells, tables.cell_mask)
 
 
-# -- the moves that matter in the fight for control ----------------------------------------------------------
+# -- safe lines and the moves that matter in the fight for control ------------------------------------------
+def safe_mask(tables: CoinTables, drawn: int, deg: list[int]) -> int:
+    """The bit set of the safe lines: the undrawn strings whose coins all keep three strings or more (drawing one
+    takes nothing and gives nothing away). The one test of a safe line on the bit sets; on a
+    :class:`~game.core.GameState` it is :func:`~game.ai.position.chains.safe_lines`."""
+    unsafe = 0  # the strings of the coins of degree 1 or 2
+    cell_mask = tables.cell_mask
+    for coin, left in enumerate(deg):
+        if 0 < left < 3:
+            unsafe |= cell_mask[coin]
+    return tables.full & ~drawn & ~unsafe
+
+
 def control_moves(tables: CoinTables, drawn: int, deg: list[int], narrow: bool = False) -> list[int]:
     """A selective move set for a position with no capturable coin (not exact: a search over it is a strong
     guess, not a proof): every safe line, then the ways of giving cells away that differ: both end strings of
@@ -266,13 +274,10 @@ def control_moves(tables: CoinTables, drawn: int, deg: list[int], narrow: bool =
     chain give the opponent the same choices as its ends and are left out. ``narrow``: while safe lines remain,
     only chains of one or two are offered (about 3x fewer nodes, but it missed the best line in 5 of 16 test
     endgames, against 0 of 24 for the full set)."""
-    line_cells, cell_mask = tables.line_cells, tables.cell_mask
-    unsafe = 0  # the strings of the coins of degree 2 (or 1): cutting one gives cells away
-    for coin, left in enumerate(deg):
-        if 0 < left < 3:
-            unsafe |= cell_mask[coin]
-    unsafe &= ~drawn
-    free = tables.full & ~drawn & ~unsafe & ~twin_lines(tables, drawn)
+    line_cells = tables.line_cells
+    safe_bits = safe_mask(tables, drawn, deg)
+    unsafe = tables.full & ~drawn & ~safe_bits  # cutting one of these strings gives cells away
+    free = safe_bits & ~twin_lines(tables, drawn)
     safe = [line for line in tables.order if free >> line & 1]
     if not unsafe:
         return safe
@@ -355,7 +360,7 @@ def strings(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[Run], 
             continue
         seen[start] = True
         halves: list[tuple[list[int], list[int], int]] = []
-        for first in _lines_of(cell_mask[start] & ~drawn):
+        for first in lines_of(cell_mask[start] & ~drawn):
             coins: list[int] = []
             lines, end = [first], GROUND
             came, coin = first, start
@@ -449,7 +454,8 @@ def openings(tables: CoinTables, drawn: int, deg: list[int]) -> list[tuple[int, 
     return found
 
 
-def _lines_of(mask: int) -> list[int]:
+def lines_of(mask: int) -> list[int]:
+    """The lines of a bit set, in ascending order."""
     lines = []
     while mask:
         low = mask & -mask

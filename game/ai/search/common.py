@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
+
+from ..steps import WALL_CLOCK, Clock
 
 INF = 999  # bounds stay within -INF..INF
 
@@ -41,11 +41,10 @@ class Work:
     since the first check of a new search. So a piece of work between two pauses lasts ``PAUSE_SECONDS`` and at
     most ``pause_every`` nodes more, whatever the machine; the time the search spends paused does not count. The
     node budget is checked at multiples of ``pause_every`` only, so where a search runs out of nodes never
-    depends on the clock."""
+    depends on the clock. ``clock``: where the time is read (a test passes a fake one)."""
 
-    clock: Callable[[], float] = staticmethod(time.perf_counter)  # tests put a fake clock here
-
-    def __init__(self, pause_every: int, max_nodes: int | None = None) -> None:
+    def __init__(self, pause_every: int, max_nodes: int | None = None, clock: Clock = WALL_CLOCK) -> None:
+        self.clock = clock
         self.nodes = 0
         self.pauses = 0
         self.pause_every = pause_every

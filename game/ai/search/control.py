@@ -4,8 +4,8 @@ While safe lines remain, whoever runs out of them first must open a chain; givin
 changes who that is. Once none remain, the mover opens a chain or a loop and the other player takes it all, or
 all but two (all but four of a loop) to keep control. :class:`ControlSearch` searches exactly these choices:
 safe lines and short sacrifices, then one opening per chain end or loop, then take-all or decline. A position of
-only chains and loops on the ground is scored at once by :func:`~.chains.endgame_value`. The memo is keyed on the
-drawn lines (a position's value does not depend on who owns the taken cells).
+only chains and loops on the ground is scored at once by its endgame value (:func:`~.coins.simple_value`). The memo
+is keyed on the drawn lines (a position's value does not depend on who owns the taken cells).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core import GameState
-from ..position.chains import Analysis, analyse, endgame_value
+from ..position.chains import Analysis, analyse
 from ..position.tactics import opened_runs, take_all, undo_many
+from ..steps import WALL_CLOCK, Clock
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled
 
 SAFE_LIMIT = 12  # Hard searches the fight for control when at most this many safe lines are left
@@ -30,7 +31,7 @@ def short_sacrifices(analysis: Analysis) -> list[int]:
     return list(found.values())
 
 
-def openings(analysis: Analysis) -> list[int]:
+def ends_to_open(analysis: Analysis) -> list[int]:
     """With no safe line left: both ends of every chain (the middle of a two), and one line of every loop."""
     lines: list[int] = []
     for chain in sorted(analysis.chains, key=lambda c: c.size):
@@ -44,9 +45,9 @@ class ControlSearch:
     looks at the clock after every node, each costing an analysis of the position, and pauses as
     :class:`~.common.Work` says)."""
 
-    def __init__(self, state: GameState, node_budget: int) -> None:
+    def __init__(self, state: GameState, node_budget: int, clock: Clock = WALL_CLOCK) -> None:
         self.state = state
-        self.work = Work(1, node_budget)
+        self.work = Work(1, node_budget, clock)
         self.memo: dict[int, int] = {}  # drawn lines -> packed bounds
 
     def root_values(self) -> Generator[None, None, dict[int, int]]:
@@ -81,7 +82,7 @@ class ControlSearch:
             return 0
         analysis = analyse(state)
         if analysis.simple:
-            result = endgame_value(*analysis.sizes())
+            result = analysis.endgame_value()
             self.memo[key] = pack(result, result)
             return result
         result, floor = -INF, alpha
@@ -148,4 +149,4 @@ def candidates(analysis: Analysis) -> tuple[list[int], list[int]]:
     """The safe lines, and the lines that give something away worth searching (short sacrifices or openings)."""
     if analysis.safe:
         return list(analysis.safe), short_sacrifices(analysis)
-    return [], openings(analysis)
+    return [], ends_to_open(analysis)

@@ -6,6 +6,7 @@ from collections.abc import Generator
 
 from ...core import GameState
 from ..position.coins import ordered_moves, tables_for
+from ..steps import WALL_CLOCK, Clock
 from .common import OutOfNodes, Work
 
 PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: a pause every other look at most)
@@ -15,9 +16,9 @@ class MaxN:
     """Exact max-n with a table keyed on the drawn lines and the mover, within ``max_nodes`` nodes. Ties go to the
     line that leaves the best other player least."""
 
-    def __init__(self, state: GameState, max_nodes: int) -> None:
+    def __init__(self, state: GameState, max_nodes: int, clock: Clock = WALL_CLOCK) -> None:
         self.state = state
-        self.work = Work(PAUSE_EVERY, max_nodes)
+        self.work = Work(PAUSE_EVERY, max_nodes, clock)
         self.tables = tables_for(state.board)
         self.table: dict[tuple[int, int], tuple[int, ...]] = {}
         self.sign = -1 if state.rules.misere else 1

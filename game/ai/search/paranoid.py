@@ -9,11 +9,11 @@ node budget (past its exact max-n budget), the Expert within its time. It pauses
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator
 
 from ...core import GameState
 from ..position.coins import CoinTables, draw, ordered_moves, tables_for, undraw
+from ..steps import WALL_CLOCK, Clock, until
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled, unpack
 
 PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: a pause every other look at most)
@@ -25,8 +25,10 @@ MoveGenerator = Generator[int | None, None, int]
 class Paranoid:
     """The root player maximises its future cells minus everyone else's, to a given depth."""
 
-    def __init__(self, state: GameState, max_nodes: int | None = None, pause_every: int = PAUSE_EVERY) -> None:
-        self.work = Work(pause_every, max_nodes)
+    def __init__(
+        self, state: GameState, max_nodes: int | None = None, pause_every: int = PAUSE_EVERY, clock: Clock = WALL_CLOCK
+    ) -> None:
+        self.work = Work(pause_every, max_nodes, clock)
         self.tables: CoinTables = tables_for(state.board)
         self.players = state.rules.players
         self.sign = -1 if state.rules.misere else 1
@@ -85,11 +87,17 @@ class Paranoid:
 
 
 def deepen(
-    state: GameState, rng: random.Random, best: int, stop: float | None = None, max_nodes: int | None = None
+    state: GameState,
+    rng: random.Random,
+    best: int,
+    stop: float | None = None,
+    max_nodes: int | None = None,
+    clock: Clock = WALL_CLOCK,
 ) -> MoveGenerator:
-    """Iterative deepening of :class:`Paranoid` until the time ``stop`` or ``max_nodes`` nodes; a random one of the
-    best lines of the deepest finished depth (``best`` until one is finished). Yields its best move so far."""
-    search = Paranoid(state, max_nodes)
+    """Iterative deepening of :class:`Paranoid` until ``clock()`` reaches ``stop`` or ``max_nodes`` nodes; a random
+    one of the best lines of the deepest finished depth (``best`` until one is finished). Yields its best move so
+    far."""
+    search = Paranoid(state, max_nodes, clock=clock)
     moves = state.legal_lines()
     rng.shuffle(moves)
     scores: dict[int, int] = {}
@@ -98,23 +106,19 @@ def deepen(
         found: dict[int, int] = {}
         top = -INF
         for line in moves:
-            run = search.line_value(state.drawn, 0, line, depth, top - 1, INF)
-            while True:
-                try:
-                    next(run)
-                except StopIteration as done:
-                    score = done.value
-                    break
-                except OutOfNodes:
-                    return best
-                if stop is not None and time.perf_counter() >= stop:
-                    return best
-                yield best
+            try:
+                score = yield from until(
+                    search.line_value(state.drawn, 0, line, depth, top - 1, INF), best, stop, clock
+                )
+            except OutOfNodes:
+                return best
+            if score is None:
+                return best
             found[line] = score
             top = max(top, score)
         scores = found
         best = rng.choice([line for line in moves if scores[line] == top])
         yield best
-        if stop is not None and time.perf_counter() >= stop:
+        if stop is not None and clock() >= stop:
             break
     return best

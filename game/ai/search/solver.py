@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Generator, Iterable, Iterator
 from operator import or_
+from typing import Protocol, TypeVar
 
 from ...core import GameState
 from ..position.coins import (
@@ -39,6 +39,7 @@ from ..position.coins import (
     draw,
     one_chain,
     openings,
+    safe_mask,
     simple_value,
     tables_for,
     take_free_coins,
@@ -46,6 +47,7 @@ from ..position.coins import (
     undraw,
     untake,
 )
+from ..steps import WALL_CLOCK, Clock, Stepper, run
 from .common import UNKNOWN, OutOfNodes, Work, bounds_after, pack, unpack
 from .plain import PlainSearch
 
@@ -69,6 +71,7 @@ class Solver(PlainSearch):
         first: int | None = None,
         max_entries: int | None = None,
         max_nodes: int | None = None,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
         table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
@@ -81,7 +84,8 @@ class Solver(PlainSearch):
         ``beats``, or ``best_move`` is None and ``value`` an upper bound at most ``beats``. ``first``: a root move
         to search first (a good guess makes the search faster). ``max_entries``: the table gets no new entries
         once it has this many (known ones are still updated), so it never grows, and is never resized, past it.
-        ``max_nodes``: the search raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes."""
+        ``max_nodes``: the search raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes. ``clock``:
+        where the time is read (the pauses, ``step``'s budget)."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -98,27 +102,19 @@ class Solver(PlainSearch):
         self.best_move: int | None = None
         self.refuted: set[int] = set()  # with ``beats``: root moves shown not to beat it (known before the end)
         self.current: int | None = None  # the root move being searched
-        self.work = Work(pause_every, max_nodes)
+        self.work = Work(pause_every, max_nodes, clock)
         self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
         self._images = self.tables.images(state.drawn)
         self._deg = self.tables.degrees(state.drawn)
         self._rng = rng
-        self._run = self._root()
+        self._run: Stepper[None, None] = Stepper(self._root(), clock)
         self.done = False
 
     # -- driving ----------------------------------------------------------------------------------------------
     def step(self, budget_seconds: float) -> bool:
         """Search for about ``budget_seconds``; True once ``value`` and ``best_move`` are known."""
-        deadline = time.perf_counter() + budget_seconds
-        while not self.done:
-            try:
-                next(self._run)
-            except StopIteration:
-                self.done = True
-                break
-            if time.perf_counter() >= deadline:
-                break
+        self.done = self._run.step(budget_seconds)
         return self.done
 
     def close(self) -> None:
@@ -348,31 +344,44 @@ def exact_moves(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[int]
     """The lines worth searching where nothing is capturable: every safe line (centre outward), then one way of
     opening each chain or loop, smallest first (:func:`~game.ai.position.coins.openings`). Lazy: a search that
     cuts off among the safe lines never looks for the chains (``deg`` must be as given when it gets there)."""
-    cell_mask = tables.cell_mask
-    unsafe = 0
-    for coin, left in enumerate(deg):
-        if left == 2:
-            unsafe |= cell_mask[coin]
-    free = tables.full & ~drawn
-    safe = free & ~unsafe & ~twin_lines(tables, drawn)
+    safe_bits = safe_mask(tables, drawn, deg)
+    safe = safe_bits & ~twin_lines(tables, drawn)
     for line in tables.order:
         if safe >> line & 1:
             yield line
-    if unsafe & free:
+    if tables.full & ~drawn & ~safe_bits:
         for _, line in openings(tables, drawn, deg):
             yield line
 
 
-def exact_best_move(state: GameState, rng: random.Random, max_nodes: int) -> Generator[None, None, int | None]:
+def exact_best_move(
+    state: GameState, rng: random.Random, max_nodes: int, clock: Clock = WALL_CLOCK
+) -> Generator[None, None, int | None]:
     """A best line of ``state`` by exact value (ties broken by ``rng``), or None past ``max_nodes`` nodes; pauses
     as :class:`~.common.Work` says. Hard's exact search of the last lines, and of misère and no-extra-move games."""
-    solver = Solver(state, rng, max_nodes=max_nodes)
+    solver = Solver(state, rng, max_nodes=max_nodes, clock=clock)
     try:
-        while not solver.step(0.0):
-            yield None
+        yield from solving(solver)
     except OutOfNodes:
         return None
     return solver.best_move
+
+
+SolverT = TypeVar("SolverT", bound="Stepped")
+
+
+class Stepped(Protocol):
+    """What :func:`solving` drives: a solver's ``step`` (this module's, or the compiled core's)."""
+
+    def step(self, budget_seconds: float) -> bool: ...
+
+
+def solving(solver: SolverT) -> Generator[None, None, SolverT]:
+    """Runs ``solver`` as a search generator: a step with no budget (one piece of work) between two yields; the
+    solver once it is done (drive it with :func:`~game.ai.steps.until` to stop it at a time)."""
+    while not solver.step(0.0):
+        yield None
+    return solver
 
 
 def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int]:
@@ -383,13 +392,7 @@ def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[in
     limit = solver.tables.num_cells + 1
     found = {}
     for line in state.legal_lines() if lines is None else lines:
-        search = solver.line_value(solver._images, line, -limit, limit)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                found[line] = done.value
-                break
+        found[line] = run(solver.line_value(solver._images, line, -limit, limit))
     return found
 
 
@@ -412,9 +415,10 @@ def solve_move(state: GameState, max_seconds: float | None = None) -> tuple[int,
     if ``max_seconds`` run out first. Two players, any rules; ``state`` is not changed. Synchronous: in the
     browser's loop drive a :class:`Solver` with ``step()`` instead."""
     solver = Solver(state, pause_every=1 << 30 if max_seconds is None else 4096)
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    while not solver.step(1.0 if deadline is None else max(0.0, deadline - time.perf_counter())):
-        if deadline is not None and time.perf_counter() >= deadline:
-            return None
+    if max_seconds is None:
+        while not solver.step(1.0):
+            pass
+    elif not solver.step(max_seconds):
+        return None
     assert solver.value is not None
     return solver.value, solver.best_move

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 from collections.abc import Callable, Generator
 from typing import Any
 
 from ...core import GameState
-from .solver import Solver, to_win
+from ..steps import WALL_CLOCK, Clock, until
+from .solver import Solver, solving, to_win
 
 MoveGenerator = Generator[int | None, None, int]
 SolverFor = Callable[..., Any]  # a position and a threshold (``beats=``) to a solver on the shared table
+Stopping = Callable[..., Generator[int | None, None, Any]]  # runs a search until the trap search's stop time
 
 
 def trap_move(
@@ -30,19 +31,21 @@ def trap_move(
     fallback: int,
     max_entries: int | None = None,
     make_solver: SolverFor = Solver,
+    clock: Clock = WALL_CLOCK,
 ) -> MoveGenerator:
     """The move keeping the exact ``value`` (which does not win) whose position offers the opponent the most
-    losing natural replies; ``fallback`` (a move worth ``value``) if time runs out at ``stop`` before any is
-    found better. ``state`` is not changed; ``table`` (the exact solver's) gets at most ``max_entries``;
-    ``make_solver``: :class:`~.solver.Solver` or a class with its interface (the compiled core's)."""
-    solver_for = functools.partial(make_solver, table=table, max_entries=max_entries)
+    losing natural replies; ``fallback`` (a move worth ``value``) if time runs out (``clock()`` reaches ``stop``)
+    before any is found better. ``state`` is not changed; ``table`` (the exact solver's) gets at most
+    ``max_entries``; ``make_solver``: :class:`~.solver.Solver` or a class with its interface (the compiled core's)."""
+    solver_for = functools.partial(make_solver, table=table, max_entries=max_entries, clock=clock)
+    stopping = functools.partial(until, stop=stop, clock=clock)
     position = state.copy()
     best, best_share = fallback, -1.0
     moves = [line for line in position.legal_lines() if not position.would_capture(line)]
     rng.shuffle(moves)
     for line in moves:
         position.play(line)
-        share = yield from _trap_share(position, solver_for, -value, stop, best)
+        share = yield from _trap_share(position, solver_for, -value, stopping, best)
         position.undo()
         if share is None:
             break
@@ -52,12 +55,12 @@ def trap_move(
 
 
 def _trap_share(
-    position: GameState, solver_for: SolverFor, most: int, stop: float, best: int
+    position: GameState, solver_for: SolverFor, most: int, stopping: Stopping, best: int
 ) -> Generator[int | None, None, float | None]:
     """With the opponent to move in ``position``: -1 if it is worth more than ``most`` to them (the move
     before it lost value), else the share of their natural replies after which the other side wins; None at
-    ``stop``."""
-    gains = yield from _beats(position, solver_for, most, stop, best)
+    the stop time (``stopping``: :func:`~game.ai.steps.until` with the stop time and the clock)."""
+    gains = yield from _beats(position, solver_for, most, stopping, best)
     if gains is None:
         return None
     if gains:
@@ -70,10 +73,10 @@ def _trap_share(
         if position.over:
             wins: bool | None = position.winners() == [1 - opponent]
         elif position.to_move == opponent:  # it took cells and moves again: the trap works if it cannot even draw
-            holds = yield from _beats(position, solver_for, to_win(position) - 1, stop, best)
+            holds = yield from _beats(position, solver_for, to_win(position) - 1, stopping, best)
             wins = None if holds is None else not holds
         else:
-            wins = yield from _beats(position, solver_for, to_win(position), stop, best)
+            wins = yield from _beats(position, solver_for, to_win(position), stopping, best)
         position.undo()
         if wins is None:
             return None
@@ -92,16 +95,16 @@ def natural_replies(position: GameState) -> list[int]:
 
 
 def _beats(
-    position: GameState, solver_for: SolverFor, beats: int, stop: float, best: int
+    position: GameState, solver_for: SolverFor, beats: int, stopping: Stopping, best: int
 ) -> Generator[int | None, None, bool | None]:
-    """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at ``stop``."""
+    """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at the stop
+    time."""
     solver = solver_for(position, beats=beats)
     try:
-        while not solver.step(0.0):
-            if time.perf_counter() >= stop:
-                return None
-            yield best
+        done = yield from stopping(solving(solver), best)
     finally:
         solver.close()  # also when the move is dropped: a compiled core's search runs in a thread
+    if done is None:
+        return None
     yield best  # many tests finish within their first step: pause after each, so a step stays short
     return solver.best_move is not None

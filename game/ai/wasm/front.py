@@ -8,6 +8,7 @@ import random
 
 from ...core import GameState
 from ..search.solver import PAUSE_EVERY, Solver
+from ..steps import WALL_CLOCK, Clock
 
 
 class CoreFront:
@@ -27,9 +28,10 @@ class CoreFront:
         first: int | None = None,
         max_entries: int | None = None,
         max_nodes: int | None = None,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         self._reference = Solver(
-            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes
+            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes, clock
         )
         self.tables = self._reference.tables
         self.table = self._reference.table

@@ -24,11 +24,12 @@ from ...play.backup import (
 )
 from ...play.i18n import tr, tr_n
 from ...play.text import shown_path
+from ...storage.steps import Steps, Work
 from .. import layout, theme
 from ..page import browser_window
 from ..scene import PanelScene, Services
 from ..widgets import Button, Panel
-from .common import back_button, draw_title, footer_rect, header_rects
+from .common import back_button, draw_title, footer_rect, header_rects, reading_text
 
 
 def about() -> str:
@@ -68,9 +69,18 @@ class BackupScene(PanelScene):
         self.count_saved()
         self.invalidate_layout()
 
+    def exit(self) -> None:
+        self.counting.close()
+
     def count_saved(self) -> None:
-        """What is saved now, read once (the history is read whole): when shown and after an import."""
-        games = tr_n("{n} finished game", "{n} finished games", self.app.saved.history().total)
+        """What is saved now, read in steps (the history is read whole): when shown and after an import."""
+        self.saved_now = reading_text()
+        self.counting = Steps(self._count())
+        self.counting.run(self.app.step_budget())  # (a small history is counted at once)
+
+    def _count(self) -> Work[None]:
+        view = yield from self.app.saved.history_in_steps()
+        games = tr_n("{n} finished game", "{n} finished games", view.total)
         solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
         self.saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
 
@@ -135,10 +145,13 @@ class BackupScene(PanelScene):
         self.say(result.summary())
 
     def wants_frame(self) -> bool:
-        """The browser's file chooser is open: the import's result shows when the file comes."""
-        return self.waiting
+        """The browser's file chooser is open (the import's result shows when the file comes), or what is saved is
+        being counted."""
+        return self.waiting or not (self.counting.done or self.counting.closed)
 
     def update(self, dt: float) -> None:
+        if not (self.counting.done or self.counting.closed):
+            self.counting.run(self.app.step_budget())
         if not self.waiting:
             return
         found = browser_take_upload(self.window())

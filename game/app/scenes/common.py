@@ -37,6 +37,11 @@ def draw_title(
     app.text.draw(surface, title, size, theme.INK, center=room.center)
 
 
+def reading_text() -> str:
+    """What History, Results and Backup show while the history is read (in steps, across frames)."""
+    return tr("Reading your games…")
+
+
 def footer_rect(m: layout.Metrics) -> pygame.Rect:
     """The full-width row of main buttons at the bottom of the surface."""
     u = m.u

@@ -1,8 +1,9 @@
 """History: statistics against the computer by level and board, the list of past games, newest first (scrollable;
 tap one to review it), clearing it all behind a confirmation, and the way to Backup (export and import).
 
-The history is read once when the scene is shown (and after clearing), never while frames are drawn; each game's
-two lines of text are made once, names cut to :data:`SHOWN_NAME` characters."""
+The history is read when the scene is shown (and after clearing), in steps of a few ms across frames (a big
+history never holds a frame up; "Reading your games..." shows meanwhile), never while frames are drawn; each game's
+two lines of text are made once, names cut to :data:`SHOWN_NAME` characters, and only the rows in sight drawn."""
 
 from __future__ import annotations
 
@@ -15,16 +16,18 @@ from ...core.notation import parse_board_token
 from ...play.i18n import tr, tr_mark, tr_n
 from ...play.i18n.phrases import describe_board, format_date, level_name
 from ...play.players import shown_names
-from ...play.rating import history_results, replay
+from ...play.rating import Rating, history_results, history_results_in_steps, replay_in_steps
 from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
 from ...storage import FinishedGame, HistoryView
+from ...storage.steps import Steps, Work, map_in_steps
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
-from .common import RowList, back_button, draw_title, header_rects
+from .common import RowList, back_button, draw_title, header_rects, reading_text
 
 SHOWN_NAME = 24  # characters of a player's name shown in a row (the game lets a player type 12)
+RATING_POINTS = 240  # the rating line is drawn through at most this many of the ratings, evenly spread
 
 
 def board_scores(game: FinishedGame) -> list[tuple[int, ...]]:
@@ -86,6 +89,19 @@ def saving_text(view: HistoryView) -> str:
     return "  ·  ".join(parts)
 
 
+def ratings_in_steps(view: HistoryView) -> Work[list[Rating]]:
+    """The rating after each rated game of the history, in steps."""
+    results = yield from history_results_in_steps(view.earlier.folded, ())
+    return (yield from replay_in_steps(results + history_results((), view.games)))
+
+
+def spread(values: list[float], most: int) -> list[float]:
+    """At most ``most`` of ``values``, evenly spread, the first and the last always in."""
+    if len(values) <= most:
+        return values
+    return [values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)]
+
+
 HEADINGS = (tr_mark("Level"), tr_mark("Board"), tr_mark("Played"), tr_mark("W-D-L"), tr_mark("Best"))
 
 
@@ -115,22 +131,60 @@ class HistoryScene(Scene):
         self.scroll = 0
         self.row_list = RowList(self.row_at, self._scroll_by)
         self.confirming = False
-        self._load()
+        self.loading: Steps[None] | None = None
+        self._show(None)
+
+    @property
+    def reading(self) -> bool:
+        """True while the history is being read."""
+        return self.loading is not None and not self.loading.done and not self.loading.closed
 
     def _load(self) -> None:
-        view = self.app.saved.history()
-        self.entries = list(reversed(view.games))
-        self.lines = [describe_entry(game) for game in self.entries]
-        self.total = view.total
-        self.rows = stats_rows(view.games, view.earlier)
-        self.streak = streak_text(view.games, view.earlier)
-        self.saving = saving_text(view)
-        self.ratings = replay(history_results(view.earlier.folded, view.games))
+        """Read the history again, in steps (:meth:`update` runs them); the first step at once, so that a small
+        history shows in the frame that opens the scene."""
+        if self.loading is not None:
+            self.loading.close()
+        self.loading = Steps(self._read())
+        self.update(0.0)
+
+    def _read(self) -> Work[None]:
+        view = yield from self.app.saved.history_in_steps()
+        yield from view.earlier.tally_in_steps()
+        ratings = yield from ratings_in_steps(view)
+        lines = yield from map_in_steps(describe_entry, list(reversed(view.games)))
+        self._show(view, lines, ratings)
+
+    def _show(
+        self, view: HistoryView | None, lines: list[tuple[str, str]] | None = None, ratings: list[Rating] | None = None
+    ) -> None:
+        """What the scene shows of ``view`` (None: nothing yet, while it is read)."""
+        ratings = ratings or []
+        self.entries = list(reversed(view.games)) if view else []
+        self.lines = lines or []
+        self.total = view.total if view else 0
+        self.rows = stats_rows(view.games, view.earlier) if view else []
+        self.streak = streak_text(view.games, view.earlier) if view else ""
+        self.saving = saving_text(view) if view else ""
+        self.ratings = ratings
+        self.rating_values = spread([rating.value for rating in ratings], RATING_POINTS)
+        self.invalidate_layout()
 
     def enter(self) -> None:
-        self._load()  # again after a backup was imported
         self.panel = Panel()
+        self._load()  # again after a backup was imported
         self.invalidate_layout()
+
+    def exit(self) -> None:
+        if self.loading is not None:  # (a reading left half way is read again when shown, never written late)
+            self.loading.close()
+
+    def update(self, dt: float) -> None:
+        if self.reading:
+            assert self.loading is not None
+            self.loading.run(self.app.step_budget())
+
+    def wants_frame(self) -> bool:
+        return self.reading
 
     def backup(self) -> None:
         self.app.go("backup")
@@ -257,7 +311,7 @@ class HistoryScene(Scene):
         if not self.entries:
             text.draw(
                 surface,
-                tr("No finished games yet."),
+                reading_text() if self.reading else tr("No finished games yet."),
                 self.app.metrics.body,
                 theme.MUTED,
                 midtop=(self.list_rect.centerx, self.list_rect.y + u),
@@ -287,7 +341,7 @@ class HistoryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         inner = rect.inflate(-u, 0)
         inner.width = min(inner.width, u * 24)
-        played = tr_n("{n} game played", "{n} games played", self.total)
+        played = reading_text() if self.reading else tr_n("{n} game played", "{n} games played", self.total)
         top = rect.y + u // 3
         shown = text.draw(surface, played, text.fit(played, m.body, inner.width), theme.INK, topleft=(inner.x, top))
         y = top + int(m.body * 0.8)
@@ -321,7 +375,7 @@ class HistoryScene(Scene):
 
     def _draw_rating_line(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
         """The rating over the rated games, oldest at the left, beside the number of games played."""
-        values = [rating.value for rating in self.ratings]
+        values = self.rating_values
         if len(values) < 2:
             return
         low, high = min(values), max(values)

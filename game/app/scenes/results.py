@@ -9,15 +9,17 @@ import pygame
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.links import position_link, site_address
-from ...play.rating import change_by, is_rated
+from ...play.rating import change_by_in_steps, is_rated
 from ...play.recording import PRACTICE
 from ...play.session import Session, score_curves
+from ...storage.steps import Steps, Work
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
 from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
+from .common import reading_text
 from .opening import send_move
 
 
@@ -110,16 +112,16 @@ def board_starts(session: Session) -> list[int]:
     return starts
 
 
-def rating_note(session: Session, app: Services) -> str:
+def rating_note(session: Session, app: Services) -> Work[str]:
     """What this game did to the player's rating ("rating 1612 (+14)"), why it was not rated, or nothing (not one
-    person against the computer)."""
+    person against the computer); in steps (it reads the history, which also merges the game just finished)."""
+    history = yield from app.saved.history_in_steps()
     seats = [(seat.kind, seat.level) for seat in session.seats]
     if not session.recorded or session.unplayed() or not is_rated(seats, assisted=False):
         return ""
     if not session.rated():
         return tr("not rated: undo, a hint or a given start")
-    history = app.saved.history()
-    change = change_by(session.record(), history.earlier.folded, history.games)
+    change = yield from change_by_in_steps(session.record(), history.earlier.folded, history.games)
     if change is None:
         return ""
     if change.after.provisional:
@@ -134,12 +136,32 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.session = session
         self.curves = match_curves(session)
-        self.rating_note = rating_note(session, app)
+        self.rating_note = ""
+        self.said = False
+        self.noting = Steps(rating_note(session, app))  # (run by update: see rating_note)
+        self.update(0.0)
 
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
         self.app.announcer.say(self.spoken())
+        self.said = True
+        if self.noting.closed:  # (left while reading: read again)
+            self.noting = Steps(rating_note(self.session, self.app))
+
+    def exit(self) -> None:
+        self.noting.close()  # (a reading left half way is read again, never written late)
+
+    def update(self, dt: float) -> None:
+        """The rating line, read in steps; said when it comes after the result was."""
+        if not self.noting.done and self.noting.run(self.app.step_budget()):
+            self.rating_note = self.noting.result or ""
+            if self.rating_note and self.said:
+                self.app.announcer.say(self.rating_note)
+            self.invalidate_layout()
+
+    def wants_frame(self) -> bool:
+        return not self.noting.done
 
     def spoken(self) -> str:
         """The result for a screen reader: who won, every player's score, and what the game did to the rating."""
@@ -295,8 +317,8 @@ class ResultsScene(Scene):
             notes = [tr("nobody played: not recorded")]  # (what matters most, and room for one line only)
         if len(session.games) > 1:
             notes.append(tr("board by board, then the total"))
-        if self.rating_note:
-            notes.append(self.rating_note)
+        if self.rating_note or not self.noting.done:
+            notes.append(self.rating_note or reading_text())
         if notes:
             note = " · ".join(notes)
             size = text.fit(note, m.caption, self.scores_rect.width)

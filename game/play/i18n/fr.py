@@ -152,6 +152,7 @@ FRENCH: dict[str, str] = {
     "Delete {n}": "Effacer {n}",
     "History cleared.": "Historique effacé.",
     "No finished games yet.": "Aucune partie terminée pour l'instant.",
+    "Reading your games…": "Lecture de vos parties…",
     "and {n} more": "et {n} de plus",
     "This cannot be undone. An unfinished game is kept.": "C'est définitif. Une partie en cours est gardée.",
     "{name} won": "{name} a gagné",

@@ -99,7 +99,7 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
         def save_unfinished(self, data):
             self.unfinished = data
 
-        def record_game(self, entry):
+        def add_game(self, entry):
             self.recorded = entry
 
         def clear_unfinished(self):

@@ -1,0 +1,130 @@
+"""Two tabs of one Chromium context finishing games at the same moment (tests/storage/browser/tabs.js drives them;
+each runs tests/storage/browser/tab.py in Pyodide): used by tests/storage/test_browser_tabs.py and
+benchmarks/two_tabs.py.
+
+``MISSING`` names what this machine lacks for it (node, Chromium, the harness's playwright-core and Pyodide; see
+/work/shared/tools/browser_harness/README.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+DRIVER = Path(__file__).resolve().parent / "storage" / "browser" / "tabs.js"
+ROOT = Path(__file__).resolve().parents[1]
+MISSING = [
+    what
+    for what, there in (
+        ("node", shutil.which("node")),
+        (str(CHROMIUM), CHROMIUM.exists()),
+        (f"playwright-core in {HOME}/node_modules", (HOME / "node_modules" / "playwright-core").exists()),
+        (f"Pyodide in {HOME}/pyodide/0.29.3", (HOME / "pyodide" / "0.29.3" / "pyodide.js").exists()),
+    )
+    if not there
+]
+TABS = ("left", "right")
+SAME_MOMENT_MS = 150  # each round's games finish this long after the round is sent, in both tabs at once
+
+
+class Tabs:
+    """The node driver of the tabs (one JSON command a line, one answer a line)."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            ["node", str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.opened: set[str] = set()
+
+    def ask(self, **command):
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps(command) + "\n")
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the tabs' driver stopped (see its stderr)")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer["ok"]
+
+    def python(self, page: str, code: str):
+        return self.ask(page=page, python=code)
+
+    def together(self, code: str, pages: tuple[str, ...] = TABS) -> list:
+        return self.ask(pages=list(pages), python=code, **{"in": SAME_MOMENT_MS})
+
+    def close(self) -> None:
+        assert self.process.stdin
+        try:
+            self.process.stdin.write(json.dumps({"quit": True}) + "\n")
+            self.process.stdin.close()
+            self.process.wait(timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+
+
+@dataclass
+class Figures:
+    rounds: int
+    games: int
+    lost: int
+    rounds_losing: int | None  # None when the games lost cannot be named (a version that kept only totals)
+    stored: int  # games the history value itself holds (the rest wait under keys of their own)
+    waiting: int  # additions not merged yet
+    seconds: float
+
+
+def open_tabs(tabs: Tabs, source: Path = ROOT) -> None:
+    for name in TABS:
+        tabs.ask(open=name, source=str(source))
+        tabs.python(name, "import tab")
+        tabs.opened.add(name)
+
+
+def play_rounds(tabs: Tabs, rounds: int, gap: float = 0.0, first: int = 0) -> list[list[str]]:
+    """``rounds`` rounds, ``gap`` seconds apart: each tab plays a game to its last move, then both finish theirs
+    at the same moment. The games finished, round by round."""
+    recorded: list[list[str]] = []
+    for number in range(first, first + rounds):
+        for index, name in enumerate(TABS):
+            tabs.python(name, f"tab.prepare({2 * number + index})")
+        recorded.append(tabs.together("tab.finish()"))
+        time.sleep(gap)
+    return recorded
+
+
+def count(tabs: Tabs, recorded: list[list[str]], seconds: float = 0.0) -> Figures:
+    """Read the history in a third tab (this version's code) as the History scene reads it; count every game."""
+    if "reader" not in tabs.opened:
+        tabs.ask(open="reader", source=str(ROOT))
+        tabs.python("reader", "import tab")
+        tabs.opened.add("reader")
+    stored = tabs.python("reader", "tab.stored()")
+    shown = tabs.python("reader", "tab.shown()")
+    known = set(shown["games"])
+    missing = [[game for game in pair if game not in known] for pair in recorded]
+    games = sum(len(pair) for pair in recorded)
+    lost = games - shown["total"]
+    named = sum(len(gone) for gone in missing)
+    return Figures(
+        rounds=len(recorded),
+        games=games,
+        lost=lost,
+        rounds_losing=sum(1 for gone in missing if gone) if named == lost else None,
+        stored=len(set(stored["games"]) & {game for pair in recorded for game in pair}),
+        waiting=stored["waiting"],
+        seconds=seconds,
+    )
+
+
+def run_rounds(tabs: Tabs, rounds: int, gap: float = 0.0) -> Figures:
+    started = time.perf_counter()
+    recorded = play_rounds(tabs, rounds, gap)
+    return count(tabs, recorded, time.perf_counter() - started)

@@ -1,0 +1,156 @@
+"""Reading and writing the history in steps: the same values and texts as at once, never more than a few items
+between two steps, and a reading left half way never writes an older history over a newer one."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.storage import FinishedGame, MemoryStore, Saved
+from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
+from game.storage.keys import HISTORY
+from game.storage.steps import EVERY, Steps, drain
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=400)
+@given(JSON)
+def test_a_value_written_and_read_in_steps_is_what_json_writes_and_reads(value):
+    envelope = {"schema": SCHEMA, "app": APP, "data": value}
+    assert wrap(value) == json.dumps(envelope, ensure_ascii=False, allow_nan=False)
+    assert unwrap(wrap(value)) == value
+    spaced = json.dumps(envelope, indent=2)
+    assert loads(spaced) == json.loads(spaced)
+
+
+def test_what_json_refuses_is_refused_in_steps_too():
+    for text in ("[1,2", '{"a":1,}', "[1,]", '{"a" 1}', "{1:2}", "", " ", '"x" y', '{"a":1}{', "[1 2]", "[NaN]"):
+        try:
+            json.loads(text, parse_constant=lambda name: 1 / 0)
+        except (ValueError, ZeroDivisionError):
+            pass
+        else:
+            raise AssertionError(text)
+        try:
+            loads(text)
+        except ValueError:
+            continue
+        raise AssertionError(f"{text!r} read in steps")
+    assert loads('  {"a" : [1 , {"b": [2]} ] , "a": {}}\n') == {"a": {}}
+
+
+def game(number: int) -> FinishedGame:
+    return FinishedGame.from_data(
+        {
+            "id": f"g{number:05d}",
+            "date": f"2026-01-01T{number // 3600 % 24:02d}:{number // 60 % 60:02d}:{number % 60:02d}+00:00",
+            "board": "s2x2",
+            "rules": "2",
+            "names": ["You", "Easy"],
+            "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
+            "scores": [3, 1],
+            "winners": [0],
+        }
+    )
+
+
+def big_history(games: int) -> MemoryStore:
+    store = MemoryStore()
+    store.put(HISTORY, [game(number).to_data() for number in range(games)])  # (schema 1: every game in detail)
+    return store
+
+
+def test_a_big_history_is_read_in_many_small_steps_and_reads_as_at_once():
+    steps = 0
+    work = Saved(big_history(3000)).history_in_steps()
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            view = done.value
+            break
+        steps += 1
+    assert steps >= 3 * 3000 // EVERY, "parsing, checking and folding each go a few items at a time"
+    again = Saved(big_history(3000)).history()
+    assert (
+        (view.total, [g.id for g in view.games])
+        == (again.total, [g.id for g in again.games])
+        == (
+            3000,
+            [f"g{n:05d}" for n in range(2900, 3000)],
+        )
+    )
+
+
+def test_steps_run_for_their_time_and_at_least_one_step():
+    now = [0.0]
+
+    def work():
+        for _ in range(10):
+            now[0] += 1.0
+            yield
+        return "done"
+
+    steps = Steps(work(), clock=lambda: now[0])
+    assert not steps.run(0.0) and now[0] == 1.0, "one step even with no time"
+    assert not steps.run(3.0) and now[0] == 4.0
+    assert steps.run(100.0) and steps.result == "done"
+    given_up = Steps(work(), clock=lambda: now[0])
+    given_up.close()
+    assert given_up.closed and given_up.run(1.0) is False
+
+
+def test_a_reading_left_half_way_never_writes_an_older_history_over_a_newer_one():
+    """A reading started (a game waiting to be merged), then this game records another and merges it: the reading,
+    resumed, must not write the history it read before (without the second game) over the merged one."""
+    store = big_history(600)
+    saved = Saved(store)
+    assert saved.add_game(game(9001))
+    reading = saved.history_in_steps()
+    next(reading)  # (the history read half way)
+    assert saved.record_game(game(9002))  # merged, and its own key removed: the file lock is this game's
+    drain(reading)
+    ids = {g.id for g in Saved(store).history().games}
+    assert {"g09001", "g09002"} <= ids
+
+
+def test_a_finished_game_is_saved_without_reading_the_history():
+    class Counting(MemoryStore):
+        reads = 0
+
+        def _read(self, key):
+            self.reads += key == HISTORY
+            return super()._read(key)
+
+    store = Counting()
+    store.put(HISTORY, [game(number).to_data() for number in range(5)])
+    saved = Saved(store)
+    store.reads = 0
+    assert saved.add_game(game(7))
+    assert store.reads == 0, "saved under its own key at once, whatever the history's size"
+    assert "g00007" in {g.id for g in Saved(store).history().games}
+    assert store.reads > 0 and not [key for key in store.names() if key.startswith("add-")], "merged when read"
+
+
+def test_a_reading_another_tab_overtook_writes_nothing_and_loses_nothing(monkeypatch):
+    """A tab left in the background reads slowly: another tab merges and writes meanwhile, and later removes the
+    additions its history holds (a minute on). The slow tab's history, read before, is not written over it."""
+    from game.storage import saved as saved_module
+
+    store = big_history(600)
+    slow, other = Saved(store), Saved(store)
+    assert slow.add_game(game(9001))
+    reading = slow.history_in_steps()
+    next(reading)
+    assert other.add_game(game(9002))
+    monkeypatch.setattr(saved_module, "clock", lambda: 1e12)  # (every addition a minute old and more)
+    other.history()  # merges 9001 and 9002 and removes their keys (this store's lock is no lock across tabs)
+    drain(reading)
+    assert {"g09001", "g09002"} <= {g.id for g in Saved(store).history().games}
