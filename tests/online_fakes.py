@@ -47,6 +47,10 @@ class Page:
         return "ok"
 
     def close(self):
+        """The channel closed here: the other end hears of it (as the data channel's onclose)."""
+        if self.open and self.other is not None:
+            self.open = self.other.open = False
+            self.other.events.append({"k": "closed", "d": ""})
         return "ok"
 
     def listen(self, room):
@@ -71,3 +75,23 @@ class Window:
 
     def eval(self, text):
         return "object"
+
+
+def live_sessions(host_settings, guest_settings):
+    """The host's and the guest's live sessions of one room, connected through two fake pages (as the scene's
+    lobbies do it)."""
+    import random
+
+    from game.play.online.lobby import Lobby
+
+    host_page, guest_page = Page.pair([])
+    host = Lobby(Window(host_page), host_settings, random.Random(1))
+    host.update(0.1)
+    guest = Lobby(Window(guest_page), guest_settings, random.Random(2), link=host.link)
+    guest.update(0.1)
+    host.take_reply(guest.link)
+    for _ in range(3):
+        host.update(0.1)
+        guest.update(0.1)
+    assert host.session is not None and guest.session is not None, "the fake pages connect at once"
+    return host.session, guest.session

@@ -13,6 +13,7 @@ from ..ai import LEVELS
 from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
 from ..core.shapes import SHAPES
 from .i18n import AUTO, LANGUAGES, tr
+from .online.ice import DEFAULT_SERVERS, servers_problem
 from .players import Look, Player, choice_problems, player_from_data, seat_looks
 
 SEAT_KINDS = ("human", "computer")
@@ -56,6 +57,7 @@ class Settings:
     players: tuple[Player, ...] = ()
     language: str = AUTO
     theme: str = AUTO  # "light", "dark", or the system's choice (the browser's prefers-color-scheme)
+    stun: tuple[str, ...] = DEFAULT_SERVERS  # online rooms' STUN/TURN servers (game/play/online/ice.py); () for none
     values_told: bool = False  # the analysis board's short explanation was shown (it is shown once)
 
     # -- what the game is made of -----------------------------------------------------------------------------
@@ -121,6 +123,7 @@ class Settings:
         if len(self.players) > 4:
             found.append(tr("{n} players' looks: a game has at most 4 players").format(n=len(self.players)))
         found += choice_problems(self.players, len(self.seats))
+        found += filter(None, [servers_problem(self.stun)])
         if not found:
             try:
                 self.rules().check(self.board())
@@ -134,6 +137,7 @@ class Settings:
         data["size"] = list(self.size)
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["players"] = [player.to_data() for player in self.players]
+        data["stun"] = list(self.stun)
         return data
 
 
@@ -167,6 +171,8 @@ def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
         if "players" in data:
             players = _typed(data["players"], list, "players")
             values["players"] = tuple(player_from_data(p) for p in players)
+        if "stun" in data:
+            values["stun"] = tuple(_typed(url, str, "stun") for url in _typed(data["stun"], list, "stun"))
     except ValueError as error:
         return Settings(), [str(error)]
     settings = Settings(**values)

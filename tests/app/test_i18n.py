@@ -282,6 +282,33 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         scene.update(0.1)  # the page gave its offer: the invitation is shown
         return scene
 
+    def online_board(state: str):
+        """The board of an online game: paused (the friend left), asking to confirm a resignation, or over with
+        a rematch offered by the friend."""
+        from online_fakes import live_sessions
+
+        from game.play.players import Player
+
+        host, guest = live_sessions(Settings(players=(Player("Anne-Sophie"),)),
+                                    Settings(players=(Player("Marie-Claire"),)))  # fmt: skip
+        scene = app.scene("board", session=host)
+        if state == "left":
+            guest.leave()
+        elif state == "rematch":
+            guest.resign()
+            guest.update(0.1)
+            guest.offer_rematch()
+        host.update(0.1)
+        scene.update(0.01)
+        scene.online.confirming = state == "resign?"
+        return scene
+
+    def servers_refused():
+        scene = app.scene("servers")
+        scene.typed = "stun:stun.l.google.com:19302\nturn:relay.example.org:3478"
+        scene.save()
+        return scene
+
     def daily() -> object:
         for day in ("2026-11-29", "2026-11-30", "2026-12-01"):  # (a streak, ticked days, today solved)
             app.saved.mark_daily_solved(day)
@@ -306,6 +333,10 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         ("open a link", "open_link", opened_link),
         ("online, on the desktop", "online", made("online")),
         ("online invitation", "online", invited),
+        ("online board, the friend left", "board", lambda: online_board("left")),
+        ("online board, resign?", "board", lambda: online_board("resign?")),
+        ("online board, a rematch offered", "board", lambda: online_board("rematch")),
+        ("online servers, one refused", "servers", servers_refused),
         ("backup", "backup", made("backup")),
         ("puzzles", "puzzles", made("puzzles")),
         ("the daily puzzle", "daily", daily),

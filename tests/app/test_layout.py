@@ -27,6 +27,7 @@ from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene
 from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
+from game.app.scenes.servers import ServersScene
 from game.app.scenes.settings import PAGES as SETTINGS_PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.share import ShareScene
@@ -138,6 +139,9 @@ def scene_makers():
     yield "daily puzzle", _daily
     yield "play online, on the desktop", lambda app: OnlineScene(app)
     yield "play online, the invitation", _online_invitation
+    yield "an online game's board, paused", lambda app: _online_board(app, paused=True)
+    yield "an online game's board, over", lambda app: _online_board(app, paused=False)
+    yield "online servers, one refused", _servers_refused
     yield "backup", lambda app: BackupScene(app)
     yield "backup, an import refused", _backup_refused
     yield "replace the unfinished game?", _asking  # (last: it is shown alone, not over the menu it dims)
@@ -174,6 +178,30 @@ def _online_invitation(app) -> OnlineScene:
 
     scene = OnlineScene(app, window=Window(Page([])))
     scene.update(0.1)  # the page gave its offer: the invitation is shown
+    return scene
+
+
+def _online_board(app, paused: bool) -> BoardScene:
+    """The host's board of an online game: waiting for the friend's device, or over with a rematch offered."""
+    from online_fakes import live_sessions
+
+    host, guest = live_sessions(Settings(), Settings())
+    if paused:
+        guest.leave()
+    else:
+        guest.resign()
+        guest.update(0.1)
+        guest.offer_rematch()
+    host.update(0.1)
+    scene = BoardScene(app, host)
+    scene.update(0.01)
+    return scene
+
+
+def _servers_refused(app) -> ServersScene:
+    scene = ServersScene(app)
+    scene.typed = "stun:stun.example.org:3478\nturn:relay.example.org:3478"
+    scene.save()
     return scene
 
 

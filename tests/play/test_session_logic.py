@@ -400,6 +400,7 @@ def test_settings_are_stored_as_plain_values() -> None:
         "players": [{"name": "Ann", "initial": "", "colour": "pink"}],
         "language": "auto",
         "theme": "auto",
+        "stun": ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"],
         "values_told": False,
     }
     assert settings_from_data({**settings.to_data(), "values_told": True})[0].values_told, "told once, kept"

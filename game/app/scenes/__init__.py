@@ -22,6 +22,7 @@ from .puzzles import PuzzleListScene, PuzzleScene
 from .replace import ReplaceScene
 from .results import ResultsScene
 from .review import ReviewScene
+from .servers import ServersScene
 from .settings import SettingsScene
 from .share import ShareScene
 
@@ -42,5 +43,6 @@ SCENES: dict[str, SceneFactory] = {
     "daily": DailyScene,  # today's puzzle, the streak, the month's calendar
     "history": HistoryScene,
     "backup": BackupScene,
+    "servers": ServersScene,  # the STUN/TURN servers of online games (Settings, Options)
     "replace": ReplaceScene,  # unfinished: the game a new one would replace; start: shows the new one
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pygame
@@ -20,12 +21,14 @@ from ...play.i18n import tr
 from ...play.i18n.phrases import hint_text
 from ...play.links import plays_by_link, position_link, site_address
 from ...play.narration import describe_position, line_words
+from ...play.online.session import OnlineSession
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
 from .. import layout, theme
 from ..analysis_overlay import GameValues
 from ..board_input import BoardInput
 from ..input import Action
+from ..online_board import OnlineBoard
 from ..render import BoardView
 from ..scene import Scene, Services
 from ..scoreboard import Dots, draw_scores, swatch, timer_ring
@@ -113,6 +116,10 @@ class BoardScene(Scene):
         self.still = StillFrame()
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
+        self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
+        if isinstance(session, OnlineSession):
+            results = partial(app.go, "results", session=session)
+            self.online = OnlineBoard(session, self.say, results, self.autosave.finish)
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -125,7 +132,8 @@ class BoardScene(Scene):
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
         self.frame = layout.board_layout(self.app.metrics)
-        self.view = BoardView(self.session.board, self.frame.board)
+        board = self.frame.board if self.online is None else self.online.board_rect(self.frame.board, self.app.metrics)
+        self.view = BoardView(self.session.board, board)
         self.still.clear()
         u = self.app.metrics.u
         self.menu_button = Button(tr("Menu"), self.leave)
@@ -145,6 +153,8 @@ class BoardScene(Scene):
             self.sound_button.rect = pygame.Rect(status.right - side, status.centery - side // 2, side, side)
         self._place_buttons(u)
         self.next_button = Button(tr("Next board"), self.next_board, primary=True)
+        if self.online is not None:
+            self.online.place(self.frame.buttons, u // 2, self.undo_button, self.hint_button)
         self._layout_card(u)
         self.panel.set(self._widgets())
         self.panel.focus = 0 if self.session.between else None
@@ -178,6 +188,8 @@ class BoardScene(Scene):
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button, self.sound_button]
+        if self.online is not None:
+            return [*self.online.row(self.undo_button, self.hint_button), self.menu_button, self.sound_button]
         values = [self.values.button] if self.values.offered() else []
         return [self.undo_button, self.hint_button, self.share_button, self.menu_button, *values, self.sound_button]
 
@@ -213,6 +225,8 @@ class BoardScene(Scene):
     # -- actions ----------------------------------------------------------------------------------------------
     def leave(self) -> None:
         self.autosave.save()
+        if isinstance(self.session, OnlineSession):
+            self.session.leave()  # (the friend's device is told this one left)
         self.app.reset("menu")
 
     def toggle_sound(self) -> None:
@@ -225,6 +239,8 @@ class BoardScene(Scene):
     def undo(self) -> None:
         if self.session.undo():
             self.input.reset()
+        elif self.online is not None:
+            self.say(self.online.why_no_undo())
         elif self.session.settings.no_help:
             self.say(tr("No undo in a competitive game"))
         elif self.session.accepting_input():
@@ -301,6 +317,8 @@ class BoardScene(Scene):
             self.app.announcer.say(words)
         session.spoken.clear()
         self._tell_hint()
+        if self.online is not None:
+            self.online.update()
         self.input.update()
         self.feedback.update(session.now)
         if session.finished:
@@ -334,6 +352,8 @@ class BoardScene(Scene):
         )
 
     def _finish(self) -> None:
+        if self.online is not None:
+            return  # the board stays for a rematch (OnlineBoard recorded the game)
         self.autosave.finish()
         self.app.replace("results", session=self.session)
 
@@ -355,7 +375,8 @@ class BoardScene(Scene):
     def status(self) -> str:
         if self.values.on:
             return self.values.caption(self.session.state, self.session.names)
-        return self.presenter.status(self.input.pointing())
+        words = self.online.status(self.feedback.text(self.session.now)) if self.online is not None else None
+        return words or self.presenter.status(self.input.pointing())
 
     def _still_key(self, marks: Marks) -> tuple[Any, ...]:
         """Everything :meth:`_draw_still` draws from that can change by itself, as time passes. What an input
@@ -408,6 +429,8 @@ class BoardScene(Scene):
         self.input.draw_board(surface, draw_board)
         if session.between:
             draw_match_card(surface, text, session, self.frame.board, self.card, self.card_line, m)
+        if self.online is not None:
+            self.online.draw(surface, text, self.frame.board, m)
         self.panel.draw(surface, text)
         return dots
 

@@ -63,6 +63,11 @@ def describe_entry(game: FinishedGame) -> tuple[str, str]:
         scores = tr("Decider") + "  ·  " + scores
     wins = game.winners
     people = [seat for seat, (computer, _) in enumerate(kinds) if not computer]
+    online = game.extra.get("online")
+    if isinstance(online, dict):  # played online: this device's seats are its person's ("You won")
+        scores = tr("Online") + "  ·  " + scores
+        seats = online.get("seats")
+        people = [seat for seat in people if isinstance(seats, list) and seat < len(seats) and seats[seat] is True]
     if len(wins) == 1 and people == list(wins) and len(kinds) > 1:  # the one person against computers: "You won"
         scores += "  ·  " + tr("You won")
     elif len(wins) == 1:

@@ -317,6 +317,15 @@ PAGES = (
         ),
     ),
     Page(
+        tr_mark("Playing online: if it does not connect"),
+        tr_mark(
+            "Play online joins two devices directly, with no server of ours. If they cannot connect: put both on the "
+            "same Wi-Fi; check the STUN servers in Settings, Options (with none, only devices on the same network "
+            "connect); keep both phones awake, with the game open, until the game begins; then open the invitation "
+            "again, or make a new one with Play online."
+        ),
+    ),
+    Page(
         tr_mark("Practice"),
         tr_mark(
             "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
@@ -563,7 +572,9 @@ class HowToScene(Scene):
     def _place_pictures(self, area: pygame.Rect, m: layout.Metrics) -> None:
         """The pictures in a column or a row, whichever shows them bigger, each with its caption below it."""
         example = PAGES[self.page].example
-        assert example is not None, "a page has an example or an exercise"
+        self.views = []
+        if example is None:  # a page of words only
+            return
         board = example.board()
         shots = pictures(example)
         self.caption_size = m.caption

@@ -9,6 +9,7 @@ import pygame
 from ...play.i18n import tr
 from ...play.i18n.phrases import describe_board
 from ...play.links import position_link, site_address
+from ...play.online.session import OnlineSession
 from ...play.rating import change_by_in_steps, is_rated
 from ...play.recording import PRACTICE
 from ...play.session import Session, score_curves
@@ -138,6 +139,8 @@ class ResultsScene(Scene):
         self.curves = match_curves(session)
         self.rating_note = ""
         self.said = False
+        self.news = ""  # an online game's last news (a rematch asked for), shown under the scores
+        self.shown = ""  # the online news last drawn
         self.noting = Steps(rating_note(session, app))  # (run by update: see rating_note)
         self.update(0.0)
 
@@ -159,9 +162,32 @@ class ResultsScene(Scene):
             if self.rating_note and self.said:
                 self.app.announcer.say(self.rating_note)
             self.invalidate_layout()
+        self._keep_room(dt)
+
+    def _keep_room(self, dt: float) -> None:
+        """An online game's room keeps answering while its results show; the rematch, once both devices asked for
+        it, goes back to the board (the results were shown over it)."""
+        session = self.session
+        if not isinstance(session, OnlineSession):
+            return
+        number = session.game_number
+        session.update(dt)
+        for message in session.messages:
+            self.app.announcer.say(message)
+        self.news = session.messages[-1] if session.messages else self.news
+        session.messages.clear()
+        if session.game_number != number:
+            self.app.manager.pop()
+
+    def online_note(self) -> str:
+        """An online game's news: who resigned, and the last thing said (a rematch asked for), else the connection."""
+        session = self.session
+        if not isinstance(session, OnlineSession):
+            return ""
+        return " ".join(filter(None, (session.resignation(), self.news or session.link_text())))
 
     def wants_frame(self) -> bool:
-        return not self.noting.done
+        return not self.noting.done or self.online_note() != self.shown
 
     def spoken(self) -> str:
         """The result for a screen reader: who won, every player's score, and what the game did to the rating."""
@@ -252,6 +278,9 @@ class ResultsScene(Scene):
 
     def rematch(self) -> None:
         session = self.session
+        if isinstance(session, OnlineSession):  # through the room: it starts on the board once both asked
+            session.offer_rematch()
+            return
         starter = (session.starter + 1) % len(session.seats)
         rematch = Session(session.settings, self.app.rng, first=starter, purpose=session.purpose)
         self.app.replace("board", session=rematch)
@@ -275,11 +304,15 @@ class ResultsScene(Scene):
         self.app.go("history")
 
     def menu(self) -> None:
+        if isinstance(self.session, OnlineSession):
+            self.session.leave()
         self.app.reset("menu")
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()
-        if action.kind == "back":
+        if action.kind == "back" and isinstance(self.session, OnlineSession):
+            self.app.manager.pop()  # (back to the board, where the room goes on)
+        elif action.kind == "back":
             self.menu()
         else:
             self.panel.handle(action)
@@ -319,6 +352,9 @@ class ResultsScene(Scene):
             notes.append(tr("board by board, then the total"))
         if self.rating_note or not self.noting.done:
             notes.append(self.rating_note or reading_text())
+        self.shown = self.online_note()
+        if self.shown:
+            notes.insert(0, self.shown)
         if notes:
             note = " · ".join(notes)
             size = text.fit(note, m.caption, self.scores_rect.width)

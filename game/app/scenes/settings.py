@@ -42,6 +42,7 @@ def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
 
 PAGES = (tr_mark("Board"), tr_mark("Rules"), tr_mark("Players"), tr_mark("Options"))
 PLAYERS_PAGE = 2
+OPTIONS_PAGE = 3
 SLOTS = 6  # rows a page has room for; every row has its own place on its page
 
 
@@ -281,7 +282,15 @@ class SettingsScene(PanelScene):
             done.rect.width = footer.width - looks.rect.width - u // 2
             done.rect.right = footer.right
             footer_buttons.insert(0, looks)
+        if self.page == OPTIONS_PAGE:  # the online servers have a scene of their own (a list to type or paste)
+            servers = Button(self.servers_label(), lambda: self.app.go("servers"))
+            servers.rect = slot_rect(body, len(rows), m)
+            footer_buttons.insert(0, servers)
         self.panel.set([*(row for _, row in rows), tabs, *footer_buttons, back])
+
+    def servers_label(self) -> str:
+        count = len(self.app.settings.stun)
+        return tr("Online servers: {n}").format(n=count) if count else tr("Online servers: none")
 
     def _label_share(self, pages: list[list[tuple[int, Choice]]], width: int) -> float:
         """The part of a row given to labels: room for the widest label any page can show (so it stays the same

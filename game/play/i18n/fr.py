@@ -721,6 +721,76 @@ FRENCH: dict[str, str] = {
     "The other player asks to take back their last move.": "L'autre joueur demande à reprendre son dernier coup.",
     "The other player resigned.": "L'autre joueur a abandonné.",
     "Rematch: the seats are swapped.": "Revanche : les places sont échangées.",
+    # the board of an online game (game/app/online_board.py)
+    "Online": "En ligne",
+    "Online with {name}: connected": "En ligne avec {name} : connecté",
+    "Paused: waiting for {name}'s device to answer": "En pause : en attente de la réponse de l'appareil de {name}",
+    "Waiting for {name}'s device to answer": "En attente de la réponse de l'appareil de {name}",
+    "{name} left: the game is paused": "{name} est parti : la partie est en pause",
+    "{name} left: the connection is closed": "{name} est parti : la connexion est fermée",
+    "The game goes on by itself when the connection is back.": (
+        "La partie reprend d'elle-même quand la connexion revient."
+    ),
+    "Resign": "Abandon",
+    "Yes, resign": "Oui, abandonner",
+    "Keep playing": "Continuer",
+    "Resign this game? {name} wins it.": "Abandonner cette partie ? {name} la gagne.",
+    "You can resign while the game is played and both devices are connected.": (
+        "On peut abandonner pendant la partie, quand les deux appareils sont connectés."
+    ),
+    "Allow undo": "Accepter",
+    "Refuse": "Refuser",
+    "{name} asks to take back their last move.": "{name} demande à reprendre son dernier coup.",
+    "Undo asked: waiting for {name}'s answer.": "Annulation demandée : en attente de la réponse de {name}.",
+    "Accept rematch": "Accepter la revanche",
+    "Rematch asked: waiting for {name}.": "Revanche demandée : en attente de {name}.",
+    "{name} wants a rematch: press Accept rematch.": "{name} veut une revanche : appuyez sur Accepter la revanche.",
+    "Results": "Résultats",
+    "Game over: a draw": "Partie terminée : égalité",
+    "Game over: you win": "Partie terminée : vous gagnez",
+    "Game over: {name} wins": "Partie terminée : {name} gagne",
+    "{name} resigned.": "{name} a abandonné.",
+    # the online servers (game/app/scenes/servers.py, game/play/online/ice.py) and How to play's page on them
+    "Online servers": "Serveurs en ligne",
+    "Online servers: {n}": "Serveurs en ligne : {n}",
+    "Online servers: none": "Serveurs en ligne : aucun",
+    "Default list": "Liste par défaut",
+    "None": "Aucun",
+    "Save": "Enregistrer",
+    "No server: only the same network": "Aucun serveur : le même réseau seulement",
+    "Devices on different networks find each other through these servers; with none, only devices on the same "
+    "Wi-Fi can play together. One address a line: stun:host:port, or turn:name:password@host:port.": (
+        "Des appareils sur des réseaux différents se trouvent grâce à ces serveurs ; sans eux, seuls des appareils "
+        "sur le même Wi-Fi peuvent jouer ensemble. Une adresse par ligne : stun:hôte:port, ou "
+        "turn:nom:mot-de-passe@hôte:port."
+    ),
+    "At most {n} servers: keep the ones you need.": "{n} serveurs au plus : gardez ceux dont vous avez besoin.",
+    "{url} is not a server address: it starts with stun: or turn:": (
+        "{url} n'est pas une adresse de serveur : elle commence par stun: ou turn:"
+    ),
+    "{url} is too long for a server address": "{url} est trop long pour une adresse de serveur",
+    "{url} ends with something a server address cannot have": (
+        "{url} se termine par quelque chose qu'une adresse de serveur ne peut pas avoir"
+    ),
+    "{url}: a TURN server needs a name and a password (turn:name:password@host:port)": (
+        "{url} : un serveur TURN demande un nom et un mot de passe (turn:nom:mot-de-passe@hôte:port)"
+    ),
+    "{url}: a STUN server takes no name or password": "{url} : un serveur STUN ne prend ni nom ni mot de passe",
+    "{url}: the name or the password has characters a server address cannot carry": (
+        "{url} : le nom ou le mot de passe a des caractères qu'une adresse de serveur ne peut pas porter"
+    ),
+    "{url} has no server name after the colon": "{url} n'a pas de nom de serveur après les deux-points",
+    "{url}: the port is a number from 1 to 65535": "{url} : le port est un nombre de 1 à 65535",
+    "Playing online: if it does not connect": "Jouer en ligne : si la connexion ne se fait pas",
+    "Play online joins two devices directly, with no server of ours. If they cannot connect: put both on the same "
+    "Wi-Fi; check the STUN servers in Settings, Options (with none, only devices on the same network connect); keep "
+    "both phones awake, with the game open, until the game begins; then open the invitation again, or make a new "
+    "one with Play online.": (
+        "Jouer en ligne relie deux appareils directement, sans serveur à nous. S'ils ne se connectent pas : mettez-"
+        "les sur le même Wi-Fi ; vérifiez les serveurs STUN dans Réglages, Options (sans eux, seuls des appareils du "
+        "même réseau se connectent) ; gardez les deux téléphones allumés, le jeu ouvert, jusqu'au début de la "
+        "partie ; puis rouvrez l'invitation, ou faites-en une nouvelle avec Jouer en ligne."
+    ),
     "The connection was lost: the game is paused until you connect again.": (
         "La connexion est perdue : la partie est en pause jusqu'à la prochaine connexion."
     ),

@@ -39,11 +39,11 @@ class BrowserChannel:
             window.eval(SCRIPT.read_text(encoding="utf-8"))
         self.page = window.pipopipetteOnline
 
-    def host(self, ice_servers: list[str]) -> None:
+    def host(self, ice_servers: list[dict[str, str]]) -> None:
         """Make an offer; it comes back as a ``local`` event."""
         self.page.start("host", json.dumps(ice_servers), "")
 
-    def join(self, offer_sdp: str, ice_servers: list[str]) -> None:
+    def join(self, offer_sdp: str, ice_servers: list[dict[str, str]]) -> None:
         """Answer ``offer_sdp``; the answer comes back as a ``local`` event."""
         self.page.start("guest", json.dumps(ice_servers), offer_sdp)
 

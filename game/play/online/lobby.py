@@ -18,6 +18,7 @@ from ..links import new_game_id, site_address
 from ..players import Player
 from ..settings import Settings
 from .bridge import BrowserChannel, step
+from .ice import ice_servers
 from .invite import ANSWER, Description, InviteError, check_reply, description_of, invitation, read_link, sdp_of
 from .invite import reply as reply_link
 from .protocol import GUEST, HOST
@@ -72,7 +73,7 @@ class Lobby:
     def _begin(self, link: str) -> None:
         if not link:
             self.room = host_room(self.settings, self.rng)
-            self.channel.host([])
+            self.channel.host(ice_servers(self.settings.stun))
             self.channel.listen(self.room.room_id)
             return
         opened = read_link(link)
@@ -82,7 +83,7 @@ class Lobby:
             return
         self.room = Room(GUEST, opened.room_id, guest_players(self.settings), rng=self.rng)
         self.offer = opened.description
-        self.channel.join(sdp_of(opened.description), [])
+        self.channel.join(sdp_of(opened.description), ice_servers(self.settings.stun))
 
     def take_reply(self, text: str) -> None:
         """The host takes a reply pasted or handed over; a problem is shown, and the invitation stays valid."""

@@ -25,7 +25,11 @@ from ..session import Session
 from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
 from .protocol import Refusal
-from .room import Room
+from .room import NONE, OPEN, Room
+from .room_setup import other
+
+CONNECTED, WAITING, LEFT = "connected", "waiting", "left"  # the connection as the board shows it
+QUIET_EVENTS = ("paused", "resumed", "connected")  # told by the connection's own words (see OnlineSession.link)
 
 
 def room_settings(room: Room, base: Settings) -> Settings:
@@ -81,12 +85,115 @@ class OnlineSession(Session):
             return None
         return timer.fraction_left()
 
-    def can_undo(self) -> bool:
+    def plays_here(self, seat: int) -> bool:
+        """This device plays its own seats only (the other device's come through the room)."""
+        return self._table().mine(seat)
+
+    def friend(self) -> str:
+        """The other device's first player's name, as the board names them."""
         table = self._table()
-        if self.settings.no_help or not self.room.playing or self.room.paused:
+        return next(self.names[seat] for seat in range(len(self.names)) if not table.mine(seat))
+
+    def link(self) -> str:
+        """The connection as the board shows it: :data:`CONNECTED`, :data:`WAITING` (the other device stopped
+        answering, or a new connection is being agreed on) or :data:`LEFT` (the connection is closed)."""
+        connection = self.room.connection
+        return CONNECTED if connection == OPEN else LEFT if connection == NONE else WAITING
+
+    def link_text(self) -> str:
+        """The connection in the player's words, as the board shows it and the screen reader reads it."""
+        friend = self.friend()
+        link, over = self.link(), self._table().over
+        if link == CONNECTED:
+            return tr("Online with {name}: connected").format(name=friend)
+        if link == WAITING:
+            if over:
+                return tr("Waiting for {name}'s device to answer").format(name=friend)
+            return tr("Paused: waiting for {name}'s device to answer").format(name=friend)
+        if over:
+            return tr("{name} left: the connection is closed").format(name=friend)
+        return tr("{name} left: the game is paused").format(name=friend)
+
+    def pause(self) -> None:
+        """The page went out of sight: nothing stops here (the host's clock decides, and the room keeps answering)."""
+
+    def can_undo(self) -> bool:
+        """Undo asks the other device to take back this device's last move on this board (casual games only), or
+        accepts when the other device asked first."""
+        table = self._table()
+        if self.undo_off() or not self.room.playing or self.room.paused:
             return False
-        asked = table.undo_asked
-        return asked is None or asked.by != self.room.role
+        if self.undo_asked_of_me():
+            return True
+        return table.undo_asked is None and any(table.mine(seat) for seat in table.state.drawers())
+
+    def undo_off(self) -> bool:
+        """No undo in this room's game: competitive, timed or a match (as on one device)."""
+        return self.settings.no_help or self._table().setup.no_undo
+
+    def undo_asked_of_me(self) -> bool:
+        """The other device asks to take back its last move, and waits for this device's answer."""
+        asked = self._table().undo_asked
+        return asked is not None and asked.by != self.room.role and not self.room.paused
+
+    def undo_asked_by_me(self) -> bool:
+        asked = self._table().undo_asked
+        return asked is not None and asked.by == self.room.role
+
+    def refuse_undo(self) -> bool:
+        """Answer no to the other device's undo request (the game goes on as it is)."""
+        if not self.undo_asked_of_me():
+            return False
+        try:
+            self.room.answer_undo(False)
+        except Refusal as refusal:
+            self.messages.append(str(refusal))
+            return False
+        return True
+
+    # -- the end: resign, rematch ------------------------------------------------------------------------------------
+    def can_resign(self) -> bool:
+        return self.room.playing and not self.room.paused
+
+    def resign(self) -> bool:
+        """This device's players give up the game: the other device's seats win (both devices are told)."""
+        try:
+            self.room.resign()
+        except Refusal as refusal:
+            self.messages.append(str(refusal))
+            return False
+        return True
+
+    def resignation(self) -> str:
+        """Who resigned this game, in the player's words ("" when nobody did)."""
+        resigned = self._table().resigned
+        if resigned is None:
+            return ""
+        return tr("You resigned.") if resigned == self.room.role else tr("{name} resigned.").format(name=self.friend())
+
+    def rematch_state(self) -> str:
+        """Who asked for a rematch: "" (nobody), "asked" (this device, waiting), "offered" (the other device)."""
+        wanted = self._table().rematch_wanted
+        if self.room.role in wanted:
+            return "asked"
+        return "offered" if other(self.room.role) in wanted else ""
+
+    def offer_rematch(self) -> bool:
+        """Ask for a rematch (or accept the one offered): it starts, seats swapped, once both devices asked."""
+        try:
+            self.room.offer_rematch()
+        except Refusal as refusal:
+            self.messages.append(str(refusal))
+            return False
+        if self.rematch_state() == "asked":
+            self.messages.append(tr("Rematch asked: waiting for {name}.").format(name=self.friend()))
+        return True
+
+    def leave(self) -> None:
+        """This device leaves the room: the connection is closed, and the other device is told its friend left."""
+        self.room.disconnected(self.now)
+        if self.channel is not None:
+            self.channel.close()
 
     def undo(self) -> bool:
         """Ask the other device to take back this device's last move, or accept when it asked first."""
@@ -134,7 +241,7 @@ class OnlineSession(Session):
         else:
             self.room.tick(self.now + dt)
         for event in self.room.take_events():
-            if event.text:
+            if event.text and event.kind not in QUIET_EVENTS:
                 self.messages.append(event.text)
         if self._table().game != self.game_number:
             self._start()  # a rematch: the seats moved on

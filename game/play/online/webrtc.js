@@ -43,9 +43,20 @@ window.pipopipetteOnline = {
     const self = this;
     self.close();
     self.events = [];
+    // iceServers: [{urls, username?, credential?}], strings only (Settings' list, checked by ice.py)
     let servers = [];
-    try { servers = JSON.parse(iceServersJson).filter(function (u) { return typeof u === "string"; }); } catch (e) {}
-    const pc = new RTCPeerConnection({iceServers: servers.map(function (u) { return {urls: u}; })});
+    try {
+      servers = JSON.parse(iceServersJson).filter(function (s) {
+        return s && typeof s.urls === "string" && ["username", "credential"].every(function (key) {
+          return s[key] === undefined || typeof s[key] === "string";
+        });
+      }).map(function (s) { return {urls: s.urls, username: s.username, credential: s.credential}; });
+    } catch (e) {}
+    let pc;
+    try { pc = new RTCPeerConnection({iceServers: servers}); } catch (e) {
+      self.push("error", e && e.name || "error");
+      return "ok";
+    }
     self.pc = pc;
     pc.onconnectionstatechange = function () {
       if (self.pc === pc && pc.connectionState === "failed") { self.push("failed"); }

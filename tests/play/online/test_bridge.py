@@ -71,10 +71,10 @@ def test_events_in_the_expected_form_are_read():
 def test_host_and_join_pass_the_stun_servers_and_the_offer_as_text():
     window = FakeWindow()
     channel = BrowserChannel(window)
-    channel.host(["stun:stun.example.org:3478"])
+    channel.host([{"urls": "stun:stun.example.org:3478"}])
     channel.join("v=0\r\n", [])
     assert window.pipopipetteOnline.calls == [
-        ("start", ("host", '["stun:stun.example.org:3478"]', "")),
+        ("start", ("host", '[{"urls": "stun:stun.example.org:3478"}]', "")),
         ("start", ("guest", "[]", "v=0\r\n")),
     ]
 

@@ -133,3 +133,81 @@ def test_a_rematch_gives_the_session_the_new_seats():
     wire.pump()
     frames(wire, (host, guest))
     assert host.names == ["Bob", "Ann"] and not host.finished and guest.accepting_input()
+
+
+def test_the_connection_is_told_as_connected_waiting_or_left():
+    from game.play.online.session import CONNECTED, LEFT, WAITING
+
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    assert host.link() == guest.link() == CONNECTED and host.link_text() == "Online with Bob: connected"
+    for _ in range(90):  # the guest's device stops answering: only the host's frames run
+        wire.now += 0.1
+        host.update(0.1)
+    assert host.link() == WAITING and host.link_text() == "Paused: waiting for Bob's device to answer"
+    assert not host.accepting_input() and not host.can_resign()
+    frames(wire, (host, guest))
+    assert host.link() == CONNECTED and host.accepting_input()
+    wire.drop()
+    assert host.link() == guest.link() == LEFT and guest.link_text() == "Ann left: the game is paused"
+
+
+def test_resign_ends_the_game_on_both_devices_and_says_who():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    assert host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert guest.can_resign() and guest.resign()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.finished and guest.finished and host.winners() == guest.winners() == [0]
+    assert host.resignation() == "Bob resigned." and guest.resignation() == "You resigned."
+    assert not guest.resign()  # once over, nothing to resign
+    assert host.record().extra["online"]["resigned"] == "g"
+
+
+def test_a_rematch_is_asked_offered_then_started():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    host.resign()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.rematch_state() == guest.rematch_state() == ""
+    assert host.offer_rematch()
+    wire.pump()
+    assert host.rematch_state() == "asked" and guest.rematch_state() == "offered"
+    assert any("waiting for Bob" in m for m in host.messages)
+    assert guest.offer_rematch()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert not host.finished and host.names == ["Bob", "Ann"] and guest.accepting_input()
+
+
+def test_an_undo_asked_of_this_device_is_refused_or_allowed_and_only_in_casual_games():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    assert not host.can_undo()  # nothing of its own to take back yet
+    host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.undo() and host.undo_asked_by_me() and not host.can_undo()
+    wire.pump()
+    assert guest.undo_asked_of_me() and guest.refuse_undo()
+    wire.pump()
+    assert not host.undo_asked_by_me() and host.state.moves == [0]
+    timed = Wire(setup_for(timer=15))
+    host, guest = sessions(timed)
+    host.play_human(0)
+    timed.pump()
+    frames(timed, (host, guest))
+    assert not host.can_undo() and not host.undo()
+
+
+def test_leaving_closes_the_room_and_the_page_does_not_pause_an_online_game():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    host.pause()  # the page went out of sight: the room's clock and answers go on
+    assert not host.paused and host.accepting_input()
+    host.leave()
+    assert host.link() == "left" and host.room.connection == "none"

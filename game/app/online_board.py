@@ -1,0 +1,204 @@
+"""The board scene's part for an online game (:class:`~game.play.online.session.OnlineSession`): the connection's
+state over the board, Resign (asked to confirm), the answer to the friend's undo request, and at the end Rematch
+(through the room, seats swapped) and Results.
+
+The board scene keeps Undo, Hint, Menu and the sound switch; this part gives the third button of the row (Resign, in
+place of Share: a game played live is never sent by link), the rows that replace the usual one while a question is
+open, the status line while one is, and what is drawn over the board. No game logic here: the session and its room
+decide; this part shows them and tells the screen reader when the connection changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..play.i18n import tr
+from ..play.online.session import CONNECTED, OnlineSession
+from ..storage import FinishedGame
+from . import layout, theme
+from .theme import Text
+from .widgets import Button
+
+
+class OnlineBoard:
+    """``say`` shows words in the status line for a moment and gives them to the screen reader; ``results`` shows
+    the results of the game just played; ``record`` puts a finished game into the history."""
+
+    def __init__(
+        self, session: OnlineSession, say: Callable[[str], None], results: Callable[[], None],
+        record: Callable[[], None],
+    ) -> None:  # fmt: skip
+        self.session = session
+        self.say = say
+        self.results = results
+        self.record = record
+        self.confirming = False  # Resign was pressed: the row asks to confirm
+        self.told = ""  # the connection's words last told
+        self.recorded: FinishedGame | None = None  # the game last put into the history
+        self.resign_button = Button(tr("Resign"), self.ask_to_resign, why=self.why_no_resign)
+        self.confirm_button = Button(tr("Yes, resign"), self.resign, danger=True)
+        self.keep_button = Button(tr("Keep playing"), self.keep_playing, primary=True)
+        self.allow_button = Button(tr("Allow undo"), self.allow_undo, primary=True)
+        self.refuse_button = Button(tr("Refuse"), self.refuse_undo)
+        self.rematch_button = Button(tr("Rematch"), self.rematch, primary=True, why=self.why_no_rematch)
+        self.results_button = Button(tr("Results"), results)
+
+    def place(self, row: pygame.Rect, gap: int, undo: Button, hint: Button) -> None:
+        """Lay out every row this part may show in the board's row of buttons (Resign, the longest word in some
+        languages, a little wider than Undo and Hint)."""
+        each = (row.width - 2 * gap) * 31 // 100
+        undo.rect = pygame.Rect(row.x, row.y, each, row.height)
+        hint.rect = pygame.Rect(undo.rect.right + gap, row.y, each, row.height)
+        left = hint.rect.right + gap
+        self.resign_button.rect = pygame.Rect(left, row.y, row.right - left, row.height)
+        pairs = ((self.confirm_button, self.keep_button), (self.allow_button, self.refuse_button),
+                 (self.rematch_button, self.results_button))  # fmt: skip
+        for first, second in pairs:
+            first.rect, second.rect = layout.split_row(row, 2, gap)
+
+    def row(self, undo: Button, hint: Button) -> list[Button]:
+        """The buttons of the row now: the end's, the resignation's question, the undo asked of this device, or
+        Undo, Hint and Resign."""
+        session = self.session
+        if session.finished:
+            self.rematch_button.enabled = session.link() == CONNECTED and session.rematch_state() != "asked"
+            offered = session.rematch_state() == "offered"
+            self.rematch_button.label = tr("Accept rematch") if offered else tr("Rematch")
+            return [self.rematch_button, self.results_button]
+        if self.confirming:
+            return [self.confirm_button, self.keep_button]
+        if session.undo_asked_of_me():
+            return [self.allow_button, self.refuse_button]
+        self.resign_button.enabled = session.can_resign()
+        return [undo, hint, self.resign_button]
+
+    def board_rect(self, board: pygame.Rect, m: layout.Metrics) -> pygame.Rect:
+        """Where the board's dots go: below the connection's strip."""
+        return pygame.Rect(board.x, board.y + m.caption, board.width, board.height - m.caption)
+
+    # -- actions ---------------------------------------------------------------------------------------------------
+    def ask_to_resign(self) -> None:
+        self.confirming = True
+
+    def why_no_resign(self) -> None:
+        self.say(tr("You can resign while the game is played and both devices are connected."))
+
+    def why_no_undo(self) -> str:
+        """Why Undo did nothing in this online game."""
+        session = self.session
+        if session.undo_off():
+            return tr("Undo is off in competitive games, timed games and matches.")
+        if session.link() != CONNECTED:
+            return session.link_text()
+        if session.undo_asked_by_me():
+            return tr("Undo asked: waiting for {name}'s answer.").format(name=session.friend())
+        return tr("Nothing of yours to undo yet")
+
+    def keep_playing(self) -> None:
+        self.confirming = False
+
+    def resign(self) -> None:
+        self.confirming = False
+        self.session.resign()
+
+    def allow_undo(self) -> None:
+        self.session.undo()
+
+    def refuse_undo(self) -> None:
+        self.session.refuse_undo()
+
+    def rematch(self) -> None:
+        self.session.offer_rematch()
+
+    def why_no_rematch(self) -> None:
+        if self.session.rematch_state() == "asked":
+            self.say(tr("Rematch asked: waiting for {name}.").format(name=self.session.friend()))
+        else:
+            self.say(tr("A rematch can be offered once the game is over and both devices are connected."))
+
+    # -- time ------------------------------------------------------------------------------------------------------
+    def update(self) -> None:
+        """Tell the connection's state when it changes; put a finished game into the history once; a question left
+        open when the game ended (or was paused) is dropped."""
+        words = self.session.link_text()
+        if words != self.told:
+            self.told = words
+            self.say(words)
+        if self.confirming and not self.session.can_resign():
+            self.confirming = False
+        if self.session.finished and self.recorded is not self.session.record():
+            self.recorded = self.session.record()
+            self.record()
+
+    def status(self, said: str | None) -> str | None:
+        """The status line: a question open (before ``said``, the message of the moment), else ``said``, else the
+        game's end; None for the board's own."""
+        session = self.session
+        friend = session.friend()
+        if self.confirming:
+            return tr("Resign this game? {name} wins it.").format(name=friend)
+        if session.undo_asked_of_me():
+            return tr("{name} asks to take back their last move.").format(name=friend)
+        if said is not None:
+            return said
+        if session.link() != CONNECTED and not session.finished:
+            return session.link_text()
+        if session.undo_asked_by_me():
+            return tr("Undo asked: waiting for {name}'s answer.").format(name=friend)
+        if not session.finished:
+            return None
+        rematch = session.rematch_state() if session.link() == CONNECTED else ""
+        if rematch == "offered":
+            return tr("{name} wants a rematch: press Accept rematch.").format(name=friend)
+        if rematch == "asked":
+            return tr("Rematch asked: waiting for {name}.").format(name=friend)
+        return " ".join(filter(None, (session.resignation(), self.result())))
+
+    def result(self) -> str:
+        session = self.session
+        winners = session.winners()
+        if len(winners) != 1:
+            return tr("Game over: a draw")
+        if session.is_you(winners[0]):
+            return tr("Game over: you win")
+        return tr("Game over: {name} wins").format(name=session.names[winners[0]])
+
+    # -- drawing ---------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, text: Text, board: pygame.Rect, m: layout.Metrics) -> None:
+        """The connection's state in a strip at the top of the board; while the game waits for the other device,
+        the board shaded under a card saying so."""
+        session = self.session
+        words = session.link_text()
+        live = session.link() == CONNECTED
+        u = m.u
+        paused = not live and not session.finished
+        if paused:
+            shade = pygame.Surface(board.size, pygame.SRCALPHA)
+            shade.fill((*theme.BACKGROUND, 170))
+            surface.blit(shade, board)
+            card = pygame.Rect(0, 0, min(board.width - 2 * u, u * 20), 0)
+            advice = tr("The game goes on by itself when the connection is back.")
+            lines = text.wrap(words, m.body, card.width - 2 * u)
+            small = text.wrap(advice, m.caption, card.width - 2 * u)
+            card.height = len(lines) * int(m.body * 0.8) + len(small) * int(m.caption * 0.8) + int(u * 1.8)
+            card.center = board.center
+            pygame.draw.rect(surface, theme.PANEL, card, border_radius=16)
+            pygame.draw.rect(surface, theme.LAST_TURN, card, 2, border_radius=16)
+            y = card.y + int(u * 0.7)
+            for line in lines:
+                text.draw(surface, line, m.body, theme.LAST_TURN, midtop=(card.centerx, y))
+                y += int(m.body * 0.8)
+            y += u // 3
+            for line in small:
+                text.draw(surface, line, m.caption, theme.MUTED, midtop=(card.centerx, y))
+                y += int(m.caption * 0.8)
+            return
+        size = text.fit(words, m.caption, board.width - 2 * u)
+        strip = pygame.Rect(0, 0, text.width(words, size) + u * 2, int(size * 1.1))
+        strip.midtop = (board.centerx, board.y + u // 4)
+        pygame.draw.rect(surface, theme.BACKGROUND, strip, border_radius=strip.height // 2)
+        dot = (strip.x + u * 2 // 3, strip.centery)
+        pygame.draw.circle(surface, theme.ACCENT if live else theme.LAST_TURN, dot, max(3, u // 4))
+        text.draw(surface, words, size, theme.INK if live else theme.LAST_TURN, midleft=(strip.x + u * 6 // 5, dot[1]))

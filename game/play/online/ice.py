@@ -1,0 +1,88 @@
+"""The STUN (and TURN) servers an online room's connection may use, as Settings keeps them: a list of URLs, checked
+here, and turned into the ``iceServers`` the browser's ``RTCPeerConnection`` takes (``webrtc.js``).
+
+A STUN server tells a device the address the internet sees it at, so two devices on different networks can find each
+other; with none, only devices on the same network connect (their local candidates). A TURN server relays the game
+when nothing else gets through; it needs a user name and a password, written in the URL as
+``turn:name:password@host:port``. Anything else is refused with the reason in the player's words. No pygame here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..i18n import tr
+
+DEFAULT_SERVERS = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
+MOST_SERVERS = 6
+LONGEST = 200  # characters of one URL
+SCHEMES = ("stun", "stuns", "turn", "turns")
+HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+IPV6 = re.compile(r"\[[0-9A-Fa-f:.]{2,45}\]")
+CREDENTIAL = re.compile(r"[A-Za-z0-9._~+/=-]{1,64}")
+
+
+def split_servers(text: str) -> list[str]:
+    """The URLs in ``text``: one a line, or separated by spaces or commas."""
+    return [part for part in re.split(r"[\s,]+", text) if part]
+
+
+def server_problem(url: str) -> str:
+    """Why ``url`` cannot be used as a STUN or TURN server ("" when it can)."""
+    shown = url if len(url) <= 40 else url[:39] + "…"
+    scheme, colon, rest = url.partition(":")
+    if not colon or scheme.lower() not in SCHEMES:
+        return tr("{url} is not a server address: it starts with stun: or turn:").format(url=shown)
+    if len(url) > LONGEST:
+        return tr("{url} is too long for a server address").format(url=shown)
+    rest, _, query = rest.partition("?")
+    if query and (scheme.lower().startswith("stun") or query.lower() not in ("transport=udp", "transport=tcp")):
+        return tr("{url} ends with something a server address cannot have").format(url=shown)
+    turn = scheme.lower().startswith("turn")
+    login, at, place = rest.rpartition("@")
+    if turn and not at:
+        return tr("{url}: a TURN server needs a name and a password (turn:name:password@host:port)").format(url=shown)
+    if not turn and at:
+        return tr("{url}: a STUN server takes no name or password").format(url=shown)
+    if at:
+        name, _, password = login.partition(":")
+        if not (CREDENTIAL.fullmatch(name) and CREDENTIAL.fullmatch(password)):
+            return tr("{url}: the name or the password has characters a server address cannot carry").format(url=shown)
+    host, port = place, ""
+    if not place.startswith("["):
+        host, _, port = place.partition(":")
+    elif "]:" in place:
+        host, port = place.split("]:", 1)
+        host += "]"
+    if not (HOST.fullmatch(host) or IPV6.fullmatch(host)):
+        return tr("{url} has no server name after the colon").format(url=shown)
+    if port and not (port.isdigit() and 1 <= int(port) <= 65535):
+        return tr("{url}: the port is a number from 1 to 65535").format(url=shown)
+    return ""
+
+
+def read_servers(text: str) -> tuple[tuple[str, ...], str]:
+    """The servers typed or pasted in ``text`` and "", or () and why they cannot be used. Repeats are kept once."""
+    servers = tuple(dict.fromkeys(split_servers(text)))
+    return servers, servers_problem(servers)
+
+
+def servers_problem(servers: tuple[str, ...]) -> str:
+    """Why this list cannot be kept ("" when it can); an empty list can (then only the same network connects)."""
+    if len(servers) > MOST_SERVERS:
+        return tr("At most {n} servers: keep the ones you need.").format(n=MOST_SERVERS)
+    return next(filter(None, map(server_problem, servers)), "")
+
+
+def ice_servers(servers: tuple[str, ...]) -> list[dict[str, str]]:
+    """The ``iceServers`` entries of checked ``servers`` (a TURN server's name and password taken out of its URL)."""
+    entries = []
+    for url in servers:
+        scheme, _, rest = url.partition(":")
+        login, at, place = rest.rpartition("@")
+        if not at:
+            entries.append({"urls": url})
+            continue
+        name, _, password = login.partition(":")
+        entries.append({"urls": f"{scheme}:{place}", "username": name, "credential": password})
+    return entries
