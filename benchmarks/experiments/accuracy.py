@@ -3,7 +3,7 @@ solver, without Knox.
 
     python benchmarks/experiments/accuracy.py                  # main's settings, 1.5 s a move, 27-31 left
     python benchmarks/experiments/accuracy.py --seconds 0.6 --limit 60 --setting rev=main --setting main
-    python benchmarks/experiments/accuracy.py --setting main --setting "EXACT_FIRST_LINES=34"
+    python benchmarks/experiments/accuracy.py --setting main --setting "FIGHT_EXACT_SHARE=0.8"
 
 Positions: every move of the Expert in the recorded games against Knox (``peers.py`` output: the lines
 ``game N: Expert (first|second) A-B  moves...``) made at ``--lines`` lines left with no capture to make, one per
@@ -19,14 +19,14 @@ move in the same game's previous Expert position (two plies before, or more afte
 solver's tables are kept from one move to the next. The settings are interleaved position by position, so a change
 in the machine's load touches them alike; ``uptime`` is printed at the start and the end.
 
-Then the exact solver values each position and each chosen child (no capture is possible there, so every move
-passes the turn: the child's value is minus the value for the opponent). A move is a mistake if the child is worse
-for the mover than the position; its cost in cells is the difference. The exact values are kept by position
-(canonical under the board's symmetries, so they hold for any game) in ``--cache`` (one ``key value`` a line), so a
-re-run only solves the children it has not seen. The solving runs after every Expert move is chosen, in
-``--jobs`` processes (one game's positions per task, fewest lines left first, on one table: a tool, never at run
-time, at ``nice 10``); a position that takes longer than ``--oracle-seconds`` is left unknown and its moves are
-not counted.
+Then the exact solver (the compiled core where it runs) values each position and each chosen child (no capture is
+possible there, so every move passes the turn: the child's value is minus the value for the opponent). A move is a
+mistake if the child is worse for the mover than the position; its cost in cells is the difference. The exact values
+are kept by position (canonical under the board's symmetries, so they hold for any game) in ``--cache`` (one ``key
+value`` a line), so a re-run only solves the children it has not seen. The solving runs after every Expert move is
+chosen, in ``--jobs`` processes (one game's positions per task, fewest lines left first, on one table: a tool, never
+at run time, at ``nice 10``); a position that takes longer than ``--oracle-seconds`` is left unknown and its moves
+are not counted.
 
 Printed: per setting, by lines left, the moves judged, the mistakes and the cells they lose, and the Expert's mean
 and longest CPU seconds per move; which search decided the move (the exact solver, or after it the selective
@@ -58,6 +58,7 @@ from game.ai.levels import expert  # noqa: E402
 from game.ai.player import Search  # noqa: E402
 from game.ai.position.coins import capture_moves, tables_for  # noqa: E402
 from game.ai.search.solver import Solver  # noqa: E402
+from game.ai.wasm.solver import exact_solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 LOGS = ("/work/knox-runs/*-4*.txt", "/work/knox-runs/lead/quiet-4-all.txt")
@@ -275,10 +276,11 @@ def solve_states(job: tuple[list[GameState], float]) -> list[tuple[int, int | No
     table: dict[int, int] = {}
     found = []
     for state in sorted(states, key=lambda one: one.lines_left):
-        solver = Solver(state, table=table, pause_every=4096)
+        solver = exact_solver(state, table=table, pause_every=4096)  # the compiled core where it runs
         cpu, deadline = time.process_time(), time.perf_counter() + seconds
         while not solver.step(0.5) and time.perf_counter() < deadline:
             pass
+        solver.close()
         found.append((canonical(state), solver.value if solver.done else None, time.process_time() - cpu))
     return found
 

@@ -6,14 +6,15 @@
     python benchmarks/experiments/postmortem.py openings.txt --lines 30  # stopped at 30 lines left
 
 For each finished game (the lines ``game N: Expert (first|second) A-B  moves...``, or ``Knox A`` in the Expert's
-place for ``peers.py --knox-v-knox``) the exact solver (:class:`game.ai.search.solver.Solver`) values the positions
-from the last ply backward, on one table per game, so each solve reuses the ones after it, until a position takes
-longer than ``--seconds``. The value is counted for the side the record names (the Expert, or Knox A) as the game's
-final margin would be: cells it already has minus its opponent's, plus the exact value of the rest with its sign
-(``--lines N``: back to N lines left, however long each solve takes, so that runs compare on any machine load).
-``--jobs N`` solves N games at once, one process each. A game that ``peers.py --stop-lines`` stopped early is
-valued the same way from its last position (solved exactly, not over): ``--lines`` at the stop gives the value
-reached in the early game, whose mean and standard error the summary prints.
+place for ``peers.py --knox-v-knox``) the exact solver (the compiled core's where it runs,
+:func:`game.ai.wasm.solver.exact_solver`) values the positions from the last ply backward, on one table per game, so
+each solve reuses the ones after it, until a position takes longer than ``--seconds``. The value is counted for the
+side the record names (the Expert, or Knox A) as the game's final margin would be: cells it already has minus its
+opponent's, plus the exact value of the rest with its sign (``--lines N``: back to N lines left, however long each
+solve takes, so that runs compare on any machine load). ``--jobs N`` solves N games at once, one process each. A
+game that ``peers.py --stop-lines`` stopped early is valued the same way from its last position (solved exactly, not
+over): ``--lines`` at the stop gives the value reached in the early game, whose mean and standard error the summary
+prints.
 
 Printed per game: the first ply solved and its lines left, the value there, and every ply where the value moved
 (``E`` the Expert's move and ``K`` Knox's, or ``A`` and ``B`` for the two Knoxes): a drop on a move of the named
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: pee
 
 from peers import Coordinates, _parse  # noqa: E402
 
-from game.ai.search.solver import Solver  # noqa: E402
+from game.ai.wasm.solver import exact_solver  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 GAME = re.compile(
@@ -112,10 +113,11 @@ def values_back(
         state = states[ply]
         if ply < len(lines) and state.lines_left > most_lines:
             break
-        solver = Solver(state, table=table, pause_every=4096)
+        solver = exact_solver(state, table=table, pause_every=4096)  # the compiled core where it runs
         deadline = time.perf_counter() + seconds
         while not solver.step(0.5):
             if time.perf_counter() >= deadline:
+                solver.close()
                 return values, movers
         assert solver.value is not None
         rest = solver.value if state.to_move == seat else -solver.value

@@ -39,9 +39,10 @@ from ..storage import (
     daily_from_data,
     is_day,
 )
-from ..storage.envelope import NotANumber, loads
+from ..storage.envelope import NotANumber, dumps_in_steps, loads
 from ..storage.history import HISTORY_VERSION, legacy_totals
 from ..storage.records import plain
+from ..storage.steps import Work, drain, map_in_steps
 from .i18n import tr, tr_n
 from .settings import Settings, settings_from_data
 from .stats import board_token_of_name
@@ -68,11 +69,16 @@ class Backup:
 # -- writing --------------------------------------------------------------------------------------------------
 def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -> str:
     """The backup file's text for what ``saved`` holds and the current ``settings``."""
-    view = saved.history()
+    return drain(export_in_steps(saved, settings, now))
+
+
+def export_in_steps(saved: Saved, settings: Settings, now: datetime | None = None) -> Work[str]:
+    """:func:`export_text` in steps (``game.storage.steps``): a big history never holds a frame up."""
+    view = yield from saved.history_in_steps()
     history = {
         "version": HISTORY_VERSION,
-        "games": [game.to_data() for game in view.games],
-        "folded": [game.to_data() for game in view.earlier.folded],
+        "games": (yield from map_in_steps(FinishedGame.to_data, view.games)),
+        "folded": (yield from map_in_steps(FoldedGame.to_data, view.earlier.folded)),
         "legacy": [block.to_data() for block in view.earlier.legacy],
     }
     data = {
@@ -84,7 +90,7 @@ def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -
         "history": history,
         "puzzles": {"solved": saved.solved_puzzles(), "daily": saved.daily_days()},
     }
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    return (yield from dumps_in_steps(data))
 
 
 # -- reading and checking -------------------------------------------------------------------------------------

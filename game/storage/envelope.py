@@ -113,6 +113,11 @@ def wrap_in_steps(value: Any) -> Work[str]:
     return text
 
 
+def dumps_in_steps(value: Any) -> Work[str]:
+    """``json.dumps(value, ensure_ascii=False)``'s text, in steps (the outer containers item by item)."""
+    return (yield from _write(value, False, 0, [0]))
+
+
 def _write(value: Any, ascii_only: bool, depth: int, counter: list[int]) -> Work[str]:
     """``json.dumps(value)``'s text, the outer containers item by item."""
     whole = isinstance(value, dict) and not all(isinstance(key, str) for key in value)  # (json.dumps's own keys)

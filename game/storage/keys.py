@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 SETTINGS = "settings"
+ONLINE_ROOM = "online-room"  # the host's online room, kept across a reload of its page
 HISTORY = "history"
 UNFINISHED = "unfinished"
 PUZZLES = "puzzles"

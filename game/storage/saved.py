@@ -31,7 +31,7 @@ from typing import Any
 from . import phrases
 from .envelope import wrap_in_steps
 from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
-from .keys import HISTORY, LINK_GAMES, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
+from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
@@ -130,6 +130,21 @@ class Saved(PuzzleProgress):
 
     def save_link_games(self, data: dict[str, str]) -> bool:
         return self._write(LINK_GAMES, data)
+
+    # -- the host's online room -------------------------------------------------------------------------------
+    def online_room(self) -> dict[str, Any] | None:
+        """The online room this device hosts, kept so a reload can invite the friend again (the room checks it)."""
+        return self._read_dict(ONLINE_ROOM, phrases.NOT_A_GAME)
+
+    def save_online_room(self, data: dict[str, Any]) -> bool:
+        return self._write(ONLINE_ROOM, data)
+
+    def clear_online_room(self) -> bool:
+        return self._write(ONLINE_ROOM, _DELETE)
+
+    def reject_online_room(self, reason: str) -> None:
+        """The kept room could not be read back: keep it aside."""
+        self._reject(ONLINE_ROOM, reason)
 
     # -- history ----------------------------------------------------------------------------------------------
     def history(self) -> HistoryView:
@@ -241,7 +256,7 @@ class Saved(PuzzleProgress):
                     self.unsaved.append(Additions.from_data(value))
                 except RecordError:
                     continue  # (left in the spare store)
-            elif key in (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES):
+            elif key in (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES, ONLINE_ROOM):
                 self.pending[key] = value
             else:
                 continue

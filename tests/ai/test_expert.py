@@ -17,6 +17,7 @@ from game.ai.search.common import INF
 from game.ai.search.paranoid import Paranoid
 from game.ai.search.solver import solve, to_win
 from game.ai.steps import WALL_CLOCK, Clock
+from game.ai.wasm import solver as wasm_solver
 from game.core import Board, GameState, Rules, parse_line
 
 
@@ -132,11 +133,13 @@ def test_paranoid_pauses_after_bounded_work() -> None:
     assert search.work.nodes <= (yields + 1) * 40
 
 
-def test_expert_yields_often_on_a_big_board() -> None:
-    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps). A fake
-    clock, 0.5 ms a look, for the Expert and its searches: the count follows the work, not the machine's load
-    (on a loaded machine the real clock let the budget pass with few resumptions)."""
+def test_expert_yields_often_on_a_big_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searching a 5x5 fight from scratch (tables filled by earlier tests can settle it in a few steps), with the
+    Python solver: its work, not the compiled core's thread racing the real clock, sets the count. A fake clock,
+    0.5 ms a look, for the Expert and its searches: the count follows the work, not the machine's load (on a loaded
+    machine the real clock let the budget pass with few resumptions)."""
     clock = TickingClock(0.0005)
+    monkeypatch.setattr(wasm_solver, "present", lambda: False)
     clear_tables()
     state = control_fight(0)
     move, yields = run(state, budget=0.2, clock=clock)
@@ -235,7 +238,7 @@ def test_in_the_fight_a_lost_position_is_lost_by_as_little_as_possible(
 ) -> None:
     """With the exact solver left out, the selective solvers decide: when no move wins they look for a draw, then
     for the best value (they used to fall back on Hard's move, which loses more here)."""
-    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": 0, "other": 0})
+    monkeypatch.setattr(expert, "SOLVER_LINES", {"normal": 0, "python": 0, "other": 0})
     clear_tables()
     state = GameState(Board.square(3, 4))
     for line in moves:
@@ -274,12 +277,21 @@ def hard_at_once(
     return best
 
 
-@pytest.mark.parametrize(("seed", "exact_first"), [(0, True), (2, False)])  # 10 and 13 safe lines
-def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_count(
-    monkeypatch: pytest.MonkeyPatch, seed: int, exact_first: bool
+@pytest.mark.parametrize(
+    ("compiled", "lines", "exact_first"),
+    [
+        (True, {"normal": 40, "python": 39}, True),
+        (True, {"normal": 39, "python": 40}, False),
+        (False, {"normal": 40, "python": 39}, False),
+        (False, {"normal": 39, "python": 40}, True),
+    ],
+)
+def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
+    monkeypatch: pytest.MonkeyPatch, compiled: bool, lines: dict[str, int], exact_first: bool
 ) -> None:
-    """Past ``SOLVER_LINES`` the exact solver is still tried first, with most of the fight's budget, when at most
-    ``EXACT_FIRST_SAFE`` safe lines are left (it settled such positions of the Knox games within a second)."""
+    """In the fight for control at ``SOLVER_LINES`` lines left or fewer (the compiled core's count where it runs,
+    the Python solver's where it does not) the exact solver runs first, until ``FIGHT_EXACT_SHARE`` of the budget,
+    then the selective solvers; above, only the selective solvers."""
     asked = []
 
     def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
@@ -289,14 +301,15 @@ def test_with_few_safe_lines_the_exact_solver_is_tried_first_above_its_line_coun
 
     monkeypatch.setattr(expert, "_ladder", ladder)
     monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
-    state = safe_play(seed, 36)
-    assert expert.SOLVER_LINES["normal"] < state.lines_left <= expert.FEW_SAFE_LINES
-    assert (len(safe_lines(state)) <= expert.EXACT_FIRST_SAFE) == exact_first
+    monkeypatch.setattr(expert, "runs_compiled", lambda state: compiled)
+    monkeypatch.setattr(expert, "SOLVER_LINES", {**lines, "other": 0})
+    state = safe_play(0, 40)
+    assert len(safe_lines(state)) <= expert.SELECTIVE_SAFE  # 17: the fight for control
     run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
     kinds = [kind for kind, _ in asked]
     assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
     if exact_first:
-        assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARES["few lines"])
+        assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARE)
 
 
 # 3x4-box positions (lines drawn in order, from random safe play) that are drawn (exact value 0 for the mover, level

@@ -276,3 +276,28 @@ def test_browser_download_and_upload(make_driver, monkeypatch):
     window.upload = {"state": "cancelled"}
     driver.frames(1)
     assert scene.message == "No file chosen." and not scene.waiting
+
+
+def test_export_is_made_a_few_ms_a_frame_and_then_offered(make_driver, tmp_path, monkeypatch):
+    """A big history never holds a frame up: the backup's text is made in steps, then written once whole."""
+    from game.storage import steps
+
+    store = FileStore(tmp_path)
+    store.put("history", {"games": [game_entry(n, dated(n)) for n in range(3 * steps.EVERY)]})
+    driver = make_driver(PORTRAIT, store=store)
+    scene = open_backup(driver)
+    driver.frames(40)  # (what is saved is counted first)
+    monkeypatch.setattr(driver.app, "step_budget", lambda: 0.0)  # one step a frame
+    driver.press_button("Export")
+    path = desktop_path(driver.app.saved)
+    assert not path.exists() and scene.message == "Preparing the backup..."
+    frames = 0
+    while not path.exists() and frames < 2000:
+        driver.frames(1)
+        frames += 1
+    assert path.exists() and str(path) in scene.message and frames > 3
+    made, at_once = (
+        read_backup(path.read_text(encoding="utf-8")),
+        read_backup(export_text(driver.app.saved, Settings())),
+    )
+    assert made.history == at_once.history and len(made.history.games) + len(made.history.folded) == 3 * steps.EVERY

@@ -316,6 +316,8 @@ def test_on_the_desktop_with_no_site_known_send_move_gives_a_code_a_friend_opens
     code = alice.scene.link
     assert code.startswith("p.") and "localhost" not in code, "not a link to a site that would not open"
     assert "paste it in Open a link" in alice.scene.explanation and "Player 2" in alice.scene.explanation
+    copies = [w.label for w in alice.scene.panel.widgets if w.label.startswith("Copy")]
+    assert copies == ["Copy code"], "a code is not called a link"
 
     bob = make_driver(store=MemoryStore())
     assert open_link(bob.app, code)

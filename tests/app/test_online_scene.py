@@ -8,9 +8,12 @@ from online_fakes import Page, Window
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.online import OnlineScene
+from game.app.scenes.online import OnlineScene, code_to_type
 from game.app.scenes.opening import open_link
+from game.app.share_sheet import ShareSheet
+from game.play.online.invite import is_room_link
 from game.play.online.session import OnlineSession
+from game.storage import MemoryStore
 
 
 def test_the_desktop_is_told_where_online_play_runs(make_driver):
@@ -29,11 +32,11 @@ def test_host_and_guest_connect_through_the_scene_and_play_on_the_board(make_dri
     host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
     host.frames(3)
     invitation = host.scene.lobby.link
-    assert "#o1." in invitation and "Copy invitation" in [w.label for w in host.scene.panel.widgets]
+    assert "#o1." in invitation and [w.label for w in host.scene.panel.widgets] == ["Back", "Copy", "Paste reply"]
     guest.app.manager.push(OnlineScene(guest.app, link=invitation, window=Window(guest_page)))
     guest.frames(3)
     reply = guest.scene.lobby.link
-    assert "#a1." in reply and "Copy reply" in [w.label for w in guest.scene.panel.widgets]
+    assert "#a1." in reply and [w.label for w in guest.scene.panel.widgets] == ["Back", "Copy"]
     host.scene.clipboard.pasted = reply  # what Paste reply brings from the clipboard
     for _ in range(4):
         host.frames(1)
@@ -54,3 +57,87 @@ def test_an_invitation_link_opens_the_scene(make_driver):
     assert open_link(driver.app, "https://example.org/#o1.Kq3xZ0a_.AAAA.BB")
     driver.frames(1)
     assert isinstance(driver.scene, OnlineScene) and driver.scene.lobby is None  # on the desktop: told why not
+
+
+def connect(host, guest, guest_page) -> None:
+    """The guest opens the host's invitation and the host pastes the reply; both end on the board."""
+    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
+    guest.frames(3)
+    host.scene.clipboard.pasted = guest.scene.lobby.link
+    for _ in range(4):
+        host.frames(1)
+        guest.frames(1)
+    assert isinstance(host.scene, BoardScene) and isinstance(guest.scene, BoardScene)
+
+
+def play(host, guest, count: int) -> None:
+    for _ in range(count):
+        mover = host if host.scene.session.accepting_input() else guest
+        free = mover.scene.session.state.legal_lines()[0]
+        mover.click(mover.line_point(free))
+        for _ in range(6):
+            host.frames(1)
+            guest.frames(1)
+
+
+def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_on(make_driver, store):
+    host_page, guest_page = Page.pair([])
+    host = make_driver()
+    guest = make_driver(store=MemoryStore())
+    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(3)
+    connect(host, guest, guest_page)
+    play(host, guest, 5)
+    moves = host.scene.session.state.moves
+    assert len(moves) == 5 and guest.scene.session.state.moves == moves
+    assert store.get("online-room") is not None
+
+    reloaded = make_driver()  # the host's page again, on the same storage: the room is offered
+    new_host_page, new_guest_page = Page.pair([])
+    reloaded.app.manager.push(OnlineScene(reloaded.app, window=Window(new_host_page)))
+    reloaded.frames(1)
+    assert [w.label for w in reloaded.scene.panel.widgets] == ["Back", "Invite again", "New room"]
+    assert "interrupted" in reloaded.scene.explanation()
+    reloaded.press_button("Invite again")
+    reloaded.frames(3)
+    assert "#o1." + host.scene.session.room.room_id in reloaded.scene.lobby.link  # the same room
+    connect(reloaded, guest, new_guest_page)
+    assert reloaded.scene.session.state.moves == moves == guest.scene.session.state.moves
+    play(reloaded, guest, 3)
+    assert len(reloaded.scene.session.state.moves) == 8 == len(guest.scene.session.state.moves)
+
+
+def test_a_new_room_forgets_the_kept_one_and_a_damaged_one_is_set_aside(make_driver, store):
+    store.put("online-room", {"hello": '{"t":"hello"}'})
+    driver = make_driver()
+    driver.app.manager.push(OnlineScene(driver.app, window=Window(Page([]))))
+    driver.frames(2)
+    assert driver.scene.lobby is not None and "#o1." in driver.scene.lobby.link  # straight to a new invitation
+    assert store.get("online-room") is None and driver.app.saved.kept() == 1  # set aside, never overwritten
+
+
+def test_the_invitation_is_shown_as_a_code_to_type_that_open_a_link_reads():
+    link = "https://example.org/#o1.Kq3xZ0a_.AAAAAAAAAA.BB"
+    code = code_to_type(link)
+    assert code == "o1.K q3xZ 0a_. AAAA AAAA AA.B B"
+    assert is_room_link(code)
+
+
+def test_where_the_phone_has_a_share_sheet_the_invitation_and_the_reply_are_shared(make_driver, monkeypatch):
+    shared = []
+    monkeypatch.setattr(ShareSheet, "available", property(lambda sheet: True))
+    monkeypatch.setattr(ShareSheet, "share", lambda sheet, title, url: shared.append((title, url)))
+    host_page, guest_page = Page.pair([])
+    host, guest = make_driver(), make_driver(store=MemoryStore())
+    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.frames(3)
+    assert [w.label for w in host.scene.panel.widgets] == ["Back", "Share...", "Copy", "Paste reply"]
+    host.press_button("Share...")
+    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
+    guest.frames(3)
+    assert [w.label for w in guest.scene.panel.widgets] == ["Back", "Share...", "Copy"]
+    guest.press_button("Share...")
+    assert shared == [
+        ("Pipopipette: an invitation", host.scene.lobby.link),
+        ("Pipopipette: my reply", guest.scene.lobby.link),
+    ]

@@ -39,26 +39,23 @@ from ..search.paranoid import deepen
 from ..search.solver import solving, to_win
 from ..search.traps import trap_move
 from ..steps import WALL_CLOCK, Clock, until
-from ..wasm.solver import AnySolver, exact_solver
+from ..wasm import runtime as core_tables
+from ..wasm.solver import AnySolver, exact_solver, runs_compiled
 from .hard import hard
 
 EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
-# Try the exact solver at or below this many undrawn lines (normal play, where its reductions make it fast; other
-# rules). Hard's own exact search starts much later (``HARD_SOLVER_LINES``).
-SOLVER_LINES = {"normal": 32, "other": 18}
+# Try the exact solver at or below this many undrawn lines: normal play with the compiled core, with the Python
+# solver (the fallback), other rules. The compiled core settles most positions of the games against Knox within
+# the budget up to 32 lines left on 4x4 boxes and 40 on 5x5 (``benchmarks/experiments/exact_reach.py``,
+# docs/ai.md); further from the end its unfinished draw test still shows which root moves lose
+# (:func:`avoid_losing`) and fills its table for the next move. The clock stops it. Hard's own exact search starts
+# much later (``HARD_SOLVER_LINES``).
+SOLVER_LINES = {"normal": 40, "python": 32, "other": 18}
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
 SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
-# The same in the fight for control (then Hard's move and the selective solvers): most of the budget at or below
-# EXACT_FIRST_LINES lines left, where it usually finishes within about a second; above, a short try (on hex 19 at
-# 31-32 lines the exact solver needed 1.5-3 s where the narrow win-only search often needs a tenth of that).
-EXACT_FIRST_LINES = 30
-FIGHT_EXACT_SHARES = {"few lines": 0.6, "more lines": 0.2}
-# In the fight with at most EXACT_FIRST_SAFE safe lines, the exact solver runs first with the "few lines" share up
-# to FEW_SAFE_LINES lines left, beyond SOLVER_LINES: with 8-12 safe lines it settled the Knox games' positions in
-# 0.02-0.4 s of CPU (5x5 at 34-36 lines left, 4x4 at 27), with 14 or more it often needed seconds
-# (``benchmarks/solver_set.py --questions ladder``, docs/solver.md).
-EXACT_FIRST_SAFE = 12
-FEW_SAFE_LINES = 36
+# The same in the fight for control (then Hard's move and the selective solvers, which the compiled core runs
+# hardly faster than the exact search there: exact_reach.py).
+FIGHT_EXACT_SHARE = 0.6
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
@@ -99,13 +96,8 @@ def expert_move(
     if state.rules.players == 2:
         safe = safe_mask(tables, state.drawn, deg).bit_count()
         fight = normal and not chain_end and 0 < safe <= SELECTIVE_SAFE
-        few_safe = fight and safe <= EXACT_FIRST_SAFE and state.lines_left <= FEW_SAFE_LINES
         hard_first = normal and safe > SAFE_LIMIT  # Hard's move is then a safe line found at once
-        return (
-            yield from _two_players(
-                state, rng, fight, few_safe, hard_first, start, budget_seconds, best, clock, early_game
-            )
-        )
+        return (yield from _two_players(state, rng, fight, hard_first, start, budget_seconds, best, clock, early_game))
     stop = max(start + budget_seconds * SEARCH_SHARE, clock() + budget_seconds * 0.25)
     stop = min(stop, start + budget_seconds)
     return (yield from deepen(state, rng, best, stop=stop, clock=clock))
@@ -125,7 +117,6 @@ def _two_players(
     state: GameState,
     rng: random.Random,
     fight: bool,
-    few_safe: bool,
     hard_first: bool,
     start: float,
     budget: float,
@@ -137,8 +128,7 @@ def _two_players(
     else Hard's.
 
     Each solver is asked for a draw, then a win or the best value (:func:`_ladder`). The exact solver runs
-    first when few enough lines are left (or, in the fight, few enough safe lines: ``few_safe``); when its value
-    does not win, the Expert sets traps
+    first when few enough lines are left (``SOLVER_LINES``); when its value does not win, the Expert sets traps
     (:mod:`game.ai.search.traps`). In the fight for control Hard's move is found next: it is the fallback and the
     first move the selective solvers search; the more trusted one that found a move (wide, then narrow) decides.
     Before the selective solvers went on to a draw and the best value, a proved "no win" played Hard's move,
@@ -155,8 +145,8 @@ def _two_players(
     guess = None
     if hard_first:
         guess = best = yield from hard_fallback(state, hard_rng, best, start + budget, clock)
-    if state.lines_left <= SOLVER_LINES["normal" if _normal(state) else "other"] or few_safe:
-        stop = start + budget * (_fight_exact_share(state, few_safe) if fight else EXACT_SHARE)
+    if state.lines_left <= _solver_lines(state):
+        stop = start + budget * (FIGHT_EXACT_SHARE if fight else EXACT_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", guess, clock, draw_test)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE, clock))
@@ -242,8 +232,10 @@ def _ladder(
     return wins if biggest is None else biggest
 
 
-def _fight_exact_share(state: GameState, few_safe: bool) -> float:
-    return FIGHT_EXACT_SHARES["few lines" if state.lines_left <= EXACT_FIRST_LINES or few_safe else "more lines"]
+def _solver_lines(state: GameState) -> int:
+    if not _normal(state):
+        return SOLVER_LINES["other"]
+    return SOLVER_LINES["normal" if runs_compiled(state) else "python"]
 
 
 def _normal(state: GameState) -> bool:
@@ -322,8 +314,9 @@ def _shared_table(state: GameState, kind: str, best: int) -> Generator[int, None
 
 
 def clear_tables() -> None:
-    """Forgets every table the AI keeps (a fresh start: what a new process would know)."""
+    """Forgets every table the AI keeps, the compiled core's too (a fresh start: what a new process would know)."""
     BUDGET.clear()
+    core_tables.clear_tables()
 
 
 def quick_move(tables: CoinTables, drawn: int, deg: list[int], rng: random.Random) -> int:

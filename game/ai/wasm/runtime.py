@@ -222,6 +222,13 @@ class Pool:
             self._busy.append(core)
         return core
 
+    def clear_tables(self) -> None:
+        """Empties the tables of the idle cores (a busy one keeps its search's)."""
+        with self._changed:
+            for core in self._idle:
+                if core.board is not None:
+                    core.clear()
+
     def give_back(self, core: Core) -> None:
         with self._changed:
             self._busy.remove(core)
@@ -249,6 +256,12 @@ def pool() -> Pool | None:
             _loaded = True
             _pool = _load()
     return _pool
+
+
+def clear_tables() -> None:
+    """Empties the tables of the cores made so far (a fresh start); loads nothing."""
+    if _pool is not None:
+        _pool.clear_tables()
 
 
 def _load() -> Pool | None:

@@ -196,15 +196,16 @@ def core_takes(state: GameState) -> bool:
     return state.rules.players == 2 and not state.rules.must_capture
 
 
-def uses_core(state: GameState) -> bool:
-    """Whether :func:`exact_solver` searches ``state`` with the compiled core (here, or in the browser's Worker)."""
+def runs_compiled(state: GameState) -> bool:
+    """Whether :func:`exact_solver` hands out the compiled core's solvers for ``state`` (found without loading the
+    module: the Expert plans its move by it)."""
     return core_takes(state) and (present() or browser.connected())
 
 
 def solver_version(state: GameState) -> str:
     """Which exact solver searches ``state`` here, as results kept for later must say (a review's): the compiled
     core's module by its digest, or the Python solver of this version of the game."""
-    return f"core-{module_digest()}" if uses_core(state) else f"python-{__version__}"
+    return f"core-{module_digest()}" if runs_compiled(state) else f"python-{__version__}"
 
 
 @functools.cache
@@ -225,7 +226,7 @@ def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
     the searches of two players (exact or selective) when it runs here, else the Python solver (three or four
     players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser,
     once :func:`~.browser.connect` has started the Worker, the Worker's."""
-    if not uses_core(state):
+    if not runs_compiled(state):
         return Solver(state, *args, **kwargs)
     if browser.connected():
         return BrowserSolver(state, *args, **kwargs)

@@ -16,7 +16,7 @@ from ...play.backup import (
     browser_pick_file,
     browser_take_upload,
     desktop_path,
-    export_text,
+    export_in_steps,
     merge_backup,
     read_backup,
     read_desktop_file,
@@ -63,6 +63,7 @@ class BackupScene(PanelScene):
         self.message = ""
         self.error = False
         self.waiting = False  # the browser's file chooser is open
+        self.exporting: Steps[str] | None = None  # the backup's text being made, once Export is pressed
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -71,6 +72,9 @@ class BackupScene(PanelScene):
 
     def exit(self) -> None:
         self.counting.close()
+        if self.exporting is not None:
+            self.exporting.close()
+            self.exporting = None
 
     def count_saved(self) -> None:
         """What is saved now, read in steps (the history is read whole): when shown and after an import."""
@@ -105,7 +109,23 @@ class BackupScene(PanelScene):
         self.message, self.error = message, error
 
     def export(self) -> None:
-        text = export_text(self.app.saved, self.app.settings)
+        """Makes the backup's text in steps (:meth:`update` goes on with it), then offers it."""
+        if self.exporting is not None:
+            self.exporting.close()
+        self.exporting = Steps(export_in_steps(self.app.saved, self.app.settings))
+        self.say(tr("Preparing the backup..."))
+        self.go_on_exporting()
+
+    def go_on_exporting(self) -> None:
+        """A few ms more of the export (pressing Export again while it runs starts it over)."""
+        if self.exporting is None or not self.exporting.run(self.app.step_budget()):
+            return
+        text, self.exporting = self.exporting.result, None
+        if text is not None:
+            self.offer(text)
+
+    def offer(self, text: str) -> None:
+        """The backup file: downloaded in the browser, written to the data folder on the desktop."""
         try:
             if self.app.browser:
                 browser_download(self.window(), text)
@@ -146,12 +166,13 @@ class BackupScene(PanelScene):
 
     def wants_frame(self) -> bool:
         """The browser's file chooser is open (the import's result shows when the file comes), or what is saved is
-        being counted."""
-        return self.waiting or not (self.counting.done or self.counting.closed)
+        being counted, or a backup made."""
+        return self.waiting or not (self.counting.done or self.counting.closed) or self.exporting is not None
 
     def update(self, dt: float) -> None:
         if not (self.counting.done or self.counting.closed):
             self.counting.run(self.app.step_budget())
+        self.go_on_exporting()
         if not self.waiting:
             return
         found = browser_take_upload(self.window())

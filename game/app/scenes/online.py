@@ -1,8 +1,11 @@
 """Play online: the host's invitation to send, the guest's reply to send back, then the live game on the board.
 
-The steps are :class:`game.play.online.lobby.Lobby`'s; this scene shows them: the link to send (Copy), Paste reply
+The steps are :class:`game.play.online.lobby.Lobby`'s; this scene shows them: the link to send (Share where the
+phone has a share sheet, and Copy), the same link as a code to type in Open a link on the other device, Paste reply
 for the host (a reply opened in another tab of this site arrives by itself), and the reason when something cannot
-be used. When both devices agree on a game, the board scene takes over with the live session.
+be used. The host's room is kept in storage while it is played: when the page was reloaded or the connection lost,
+"Play online" offers to invite the friend again to the same room, whose game a new handshake restores. When both
+devices agree on a game, the board scene takes over with the live session.
 """
 
 from __future__ import annotations
@@ -12,15 +15,29 @@ from typing import Any
 import pygame
 
 from ...play.i18n import tr
+from ...play.links import fragment_of
 from ...play.online import lobby as steps
+from ...play.online.kept import Keeper, restored, unfinished
 from ...play.online.lobby import Lobby
-from ...play.online.protocol import HOST
+from ...play.online.protocol import HOST, Refusal
+from ...play.online.room import Room
 from .. import layout, theme
 from ..clipboard import Clipboard
 from ..page import browser_window
 from ..scene import PanelScene, Services
+from ..share_sheet import ShareSheet
 from ..widgets import Button, Panel
-from .common import back_button, break_anywhere, draw_title, footer_rect, header_rects
+from .common import back_button, draw_title, footer_rect, header_rects
+
+CHOOSING = "choosing"  # the host kept a room: invite the friend again to it, or open a new one
+CODE_GROUP = 4  # characters between two spaces of the code shown to type
+
+
+def code_to_type(link: str) -> str:
+    """The part of ``link`` the other device needs, in groups of :data:`CODE_GROUP` characters, to type by hand
+    (Open a link reads it with or without the spaces)."""
+    code = fragment_of(link)
+    return " ".join(code[i : i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
 
 
 class OnlineScene(PanelScene):
@@ -29,11 +46,48 @@ class OnlineScene(PanelScene):
     def __init__(self, app: Services, link: str = "", window: Any = None) -> None:
         super().__init__(app)
         self.clipboard = Clipboard(app.browser)
+        self.sheet = ShareSheet(app.browser)
         self.lobby: Lobby | None = None
+        self.kept: Room | None = None
         self.shown_state = ""
+        self.page: Any = None
         if app.browser or window is not None:
-            page = window if window is not None else browser_window()
-            self.lobby = Lobby(page, app.settings, app.rng, link, browser=app.browser)
+            self.page = window if window is not None else browser_window()
+            self.kept = None if link else self._kept_room()
+            if self.kept is None:
+                self._open(link)
+
+    def _kept_room(self) -> Room | None:
+        """The room this device hosted and did not finish, kept from before a reload or a lost connection."""
+        data = self.app.saved.online_room()
+        if data is None:
+            return None
+        try:
+            room = restored(data, self.app.rng)
+        except Refusal as refusal:
+            self.app.saved.reject_online_room(str(refusal))
+            return None
+        return room if unfinished(room) else None
+
+    def _open(self, link: str = "", room: Room | None = None) -> None:
+        keep = Keeper(self.app.saved.save_online_room) if not link else None
+        self.lobby = Lobby(self.page, self.app.settings, self.app.rng, link, self.app.browser, room, keep)
+        self.invalidate_layout()
+
+    def invite_again(self) -> None:
+        room, self.kept = self.kept, None
+        self._open(room=room)
+
+    def new_room(self) -> None:
+        self.kept = None
+        self.app.saved.clear_online_room()
+        self._open()
+
+    @property
+    def state(self) -> str:
+        if self.kept is not None:
+            return CHOOSING
+        return self.lobby.state if self.lobby else ""
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -45,18 +99,30 @@ class OnlineScene(PanelScene):
         self.bar, back_rect = header_rects(m)
         row = footer_rect(m)
         buttons = [back_button(self.app, back_rect)]
-        state = self.lobby.state if self.lobby else ""
-        if state == steps.INVITING:
-            copy = Button(tr("Copy invitation"), self.copy, primary=True)
-            paste = Button(tr("Paste reply"), self.clipboard.request_paste)
-            copy.rect, paste.rect = layout.split_row(row, 2, u)
-            buttons += [copy, paste]
-        elif state == steps.REPLYING:
-            copy = Button(tr("Copy reply"), self.copy, primary=True)
-            copy.rect = row
-            buttons.append(copy)
-        self.panel.set(buttons)
+        state = self.state
+        row_buttons = []
+        if state == CHOOSING:
+            row_buttons = [
+                Button(tr("Invite again"), self.invite_again, primary=True),
+                Button(tr("New room"), self.new_room),
+            ]
+        elif state in (steps.INVITING, steps.REPLYING):
+            sharing = self.sheet.available
+            if sharing:
+                row_buttons.append(Button(tr("Share..."), self.share, primary=True))
+            row_buttons.append(Button(tr("Copy"), self.copy, primary=not sharing))
+            if state == steps.INVITING:
+                row_buttons.append(Button(tr("Paste reply"), self.clipboard.request_paste))
+        if row_buttons:
+            for button, rect in zip(row_buttons, layout.split_row(row, len(row_buttons), u // 2), strict=True):
+                button.rect = rect
+        self.panel.set([*buttons, *row_buttons])
         self.body = pygame.Rect(u, self.bar.bottom + u, w - 2 * u, row.top - self.bar.bottom - 2 * u)
+
+    def share(self) -> None:
+        if self.lobby and self.lobby.link:
+            title = tr("Pipopipette: an invitation") if self.state == steps.INVITING else tr("Pipopipette: my reply")
+            self.sheet.share(title, self.lobby.link)
 
     def copy(self) -> None:
         if self.lobby and self.lobby.link:
@@ -82,20 +148,29 @@ class OnlineScene(PanelScene):
             self.invalidate_layout()
 
     def wants_frame(self) -> bool:
-        return self.lobby is not None and self.lobby.state not in (steps.HANDED, steps.FAILED)
+        waiting = self.clipboard.waiting or self.sheet.waiting
+        return waiting or (self.lobby is not None and self.lobby.state not in (steps.HANDED, steps.FAILED))
 
     def explanation(self) -> str:
         lobby = self.lobby
+        if self.kept is not None:
+            return tr("Your online game was interrupted; its moves are kept. Invite your friend again to go on with "
+                      "it, or open a new room.")  # fmt: skip
         if lobby is None:
             return tr("Online play runs in the browser version of the game. On the desktop, play a friend far away "
                       "with Send move.")  # fmt: skip
         host = lobby.room is not None and lobby.room.role == HOST
         return {
             steps.PREPARING: tr("Preparing the invitation...") if host else tr("Preparing your reply..."),
-            steps.INVITING: tr("Send this invitation to your friend with any app. When they answer, open their reply "
-                               "on this device, or copy it and press Paste reply."),  # fmt: skip
-            steps.REPLYING: tr("Send this reply back to your friend. The game begins as soon as their device takes "
-                               "it."),  # fmt: skip
+            steps.INVITING: tr(
+                "Send this invitation to your friend with any app, or read them the code to type in "
+                "Open a link. When they answer, open their reply on this device, or copy it and press "
+                "Paste reply."
+            ),  # fmt: skip
+            steps.REPLYING: tr(
+                "Send this reply back to your friend, or read them the code to type in Open a link. "
+                "The game begins as soon as their device takes it."
+            ),  # fmt: skip
             steps.HANDING: tr("Handing the reply to your waiting game..."),
             steps.HANDED: tr("Your waiting game took the reply: you can close this tab."),
             steps.FAILED: tr("This room cannot be opened."),
@@ -112,20 +187,31 @@ class OnlineScene(PanelScene):
         for line in text.wrap(self.explanation(), size, self.body.width):
             text.draw(surface, line, size, theme.INK, topleft=(self.body.x, y))
             y += step_h
-        link = self.lobby.link if self.lobby and self.lobby.state in (steps.INVITING, steps.REPLYING) else ""
+        link = self.lobby.link if self.lobby and self.state in (steps.INVITING, steps.REPLYING) else ""
         if link:
-            lines = break_anywhere(text, link, m.caption, self.body.width - u)
-            box = pygame.Rect(self.body.x, y + u // 2, self.body.width, len(lines) * int(m.caption * 0.8) + u)
-            pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
-            line_y = box.y + u // 2
-            for line in lines:
-                text.draw(surface, line, m.caption, theme.INK, topleft=(box.x + u // 2, line_y))
-                line_y += int(m.caption * 0.8)
-            y = box.bottom
-        notes = [self.lobby.problem if self.lobby else "", tr(self.clipboard.status) if self.clipboard.status else ""]
+            y = self._draw_code(surface, code_to_type(link), y + u // 2)
+        notes = [self.lobby.problem if self.lobby else "", self._status()]
         for note in filter(None, notes):
             y += u // 2
             for line in text.wrap(note, size, self.body.width):
                 text.draw(surface, line, size, theme.MUTED, topleft=(self.body.x, y))
                 y += step_h
         self.panel.draw(surface, text)
+
+    def _draw_code(self, surface: pygame.Surface, code: str, top: int) -> int:
+        """The code to type in a box, cut between its groups; returns the box's bottom."""
+        m = self.app.metrics
+        text, u = self.app.text, m.u
+        lines = text.wrap(code, m.caption, self.body.width - u)
+        step_h = int(m.caption * 0.85)
+        box = pygame.Rect(self.body.x, top, self.body.width, len(lines) * step_h + u)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+        y = box.y + u // 2
+        for line in lines:
+            text.draw(surface, line, m.caption, theme.INK, topleft=(box.x + u // 2, y))
+            y += step_h
+        return box.bottom
+
+    def _status(self) -> str:
+        status = self.sheet.status or self.clipboard.status
+        return tr(status) if status else ""

@@ -16,7 +16,8 @@ from .common import back_button, break_anywhere, draw_title, header_rects
 
 class ShareScene(PanelScene):
     """``title`` over ``explanation``, the ``link`` in full, Share (the phone's share sheet, when there is one),
-    Copy link and Back. When copying is refused, the link is put in a selectable text field over its box."""
+    Copy link (Copy code for a code) and Back. When copying is refused, the link is put in a selectable text
+    field over its box."""
 
     def __init__(self, app: Services, title: str, explanation: str, link: str) -> None:
         super().__init__(app)
@@ -49,7 +50,7 @@ class ShareScene(PanelScene):
         self.box = pygame.Rect(self.body.x, top, self.body.width, len(self.link_lines) * int(m.body * 0.8) + u)
         height = max(m.target, int(u * 2.2))
         row = pygame.Rect(self.body.x, self.body.bottom - height, self.body.width, height)
-        copy = Button(tr("Copy link"), self.copy, primary=not self.sheet.available)
+        copy = Button(tr(self.copy_words()), self.copy, primary=not self.sheet.available)
         buttons = [copy]
         if self.sheet.available:
             buttons.insert(0, Button(tr("Share..."), self.share, primary=True))
@@ -57,6 +58,10 @@ class ShareScene(PanelScene):
             button.rect = rect
         self.panel.set([*buttons, back_button(self.app, back_rect)])
         self.panel.focus = 0
+
+    def copy_words(self) -> str:
+        """The copy button's words: Copy link for an address, Copy code for a code to paste in Open a link."""
+        return "Copy link" if "://" in self.link else "Copy code"
 
     def share(self) -> None:
         self.sheet.share(self.title, self.link)

@@ -450,6 +450,7 @@ FRENCH: dict[str, str] = {
         "Votre tour viendra dans son prochain lien."
     ),
     "Copy link": "Copier le lien",
+    "Copy code": "Copier le code",
     "Copying...": "Copie en cours...",
     "Copied: send it to your friend.": "Copié : envoyez-le à votre ami.",
     "The browser did not allow copying: select the link above and copy it by hand.": (
@@ -651,6 +652,7 @@ FRENCH: dict[str, str] = {
     ),
     "Nothing was changed: {why}.": "Rien n'a été changé : {why}.",
     "Backup file offered for download.": "Fichier de sauvegarde proposé au téléchargement.",
+    "Preparing the backup...": "Préparation de la sauvegarde…",
     "Backup saved to {path}": "Sauvegarde enregistrée dans {path}",
     "Export failed: {why}.": "L'export a échoué : {why}.",
     "Choose a backup file...": "Choisissez un fichier de sauvegarde…",
@@ -879,23 +881,41 @@ FRENCH: dict[str, str] = {
         "Le navigateur refuse les informations de connexion : demandez un nouveau lien."
     ),
     "Play online": "Jouer en ligne",
-    "Copy invitation": "Copier l'invitation",
+    "Copy": "Copier",
     "Paste reply": "Coller la réponse",
-    "Copy reply": "Copier la réponse",
+    "Invite again": "Inviter à nouveau",
+    "New room": "Nouveau salon",
+    "Pipopipette: an invitation": "Pipopipette : une invitation",
+    "Pipopipette: my reply": "Pipopipette : ma réponse",
     (
         "Online play runs in the browser version of the game. On the desktop, play a friend far away with Send move."
     ): "Le jeu en ligne se joue dans la version navigateur. Sur ordinateur, jouez avec un ami au loin par Envoyer.",
     "Preparing the invitation...": "Préparation de l'invitation...",
     "Preparing your reply...": "Préparation de votre réponse...",
     (
-        "Send this invitation to your friend with any app. When they answer, open their reply on this device, or "
-        "copy it and press Paste reply."
+        "Send this invitation to your friend with any app, or read them the code to type in Open a link. When they "
+        "answer, open their reply on this device, or copy it and press Paste reply."
     ): (
-        "Envoyez cette invitation à votre ami par n'importe quelle application. Quand il répond, ouvrez sa réponse "
-        "sur cet appareil, ou copiez-la et appuyez sur Coller la réponse."
+        "Envoyez cette invitation à votre ami par n'importe quelle application, ou dictez-lui le code à taper dans "
+        "Ouvrir un lien. Quand il répond, ouvrez sa réponse sur cet appareil, ou copiez-la et appuyez sur Coller la "
+        "réponse."
     ),
-    "Send this reply back to your friend. The game begins as soon as their device takes it.": (
-        "Renvoyez cette réponse à votre ami. La partie commence dès que son appareil la reçoit."
+    (
+        "Send this reply back to your friend, or read them the code to type in Open a link. The game begins as soon "
+        "as their device takes it."
+    ): (
+        "Renvoyez cette réponse à votre ami, ou dictez-lui le code à taper dans Ouvrir un lien. La partie commence dès "
+        "que son appareil la reçoit."
+    ),
+    (
+        "Your online game was interrupted; its moves are kept. Invite your friend again to go on with it, or open a "
+        "new room."
+    ): (
+        "Votre partie en ligne a été interrompue ; ses coups sont gardés. Invitez à nouveau votre ami pour la "
+        "continuer, ou ouvrez un nouveau salon."
+    ),
+    "the game kept from before is not a room this device hosted": (
+        "la partie gardée n'est pas un salon ouvert par cet appareil"
     ),
     "Handing the reply to your waiting game...": "Transmission de la réponse à votre partie en attente...",
     "Your waiting game took the reply: you can close this tab.": (

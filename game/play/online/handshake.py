@@ -105,4 +105,3 @@ def for_role(role: str, mine: Hello, theirs: Hello) -> tuple[Hello, Hello]:
         why = tr("both devices opened the room the same way: one must invite, the other answer")
         raise Refusal(why, f"two hellos from role {role}")
     return (mine, theirs) if role == HOST else (theirs, mine)
-

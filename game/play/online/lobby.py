@@ -1,7 +1,8 @@
 """Making a room, step by step, as the "Play online" scene shows it (no pygame here).
 
-* The host: :func:`host_room` from the player's settings; :class:`Lobby` makes the offer, gives the invitation link,
-  listens for a reply opened in another tab, and takes a reply pasted or handed over.
+* The host: :func:`host_room` from the player's settings, or the room it kept (:mod:`.kept`: "invite again" for a
+  room whose moves are kept); :class:`Lobby` makes the offer, gives the invitation link, listens for a reply opened
+  in another tab, and takes a reply pasted or handed over.
 * The guest: a :class:`Lobby` made with the invitation answers it and gives the reply link.
 * A reply opened in a tab with no room: :class:`Lobby` hands it to the waiting tab (``handed`` or, after a while,
   the advice to paste it there).
@@ -11,6 +12,7 @@ Once the room agrees on a game, :attr:`Lobby.session` is the live game for the b
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..i18n import tr
@@ -54,9 +56,14 @@ def guest_players(settings: Settings) -> list[SeatPlayer]:
 
 
 class Lobby:
-    """One device getting a room connected. ``link`` is "" for the host, else the invitation or reply opened."""
+    """One device getting a room connected. ``link`` is "" for the host, else the invitation or reply opened; the
+    host invites to ``room`` when given (a room kept from before), else to a new one, and ``keep`` becomes its room's
+    keeper (:class:`game.play.online.kept.Keeper`)."""
 
-    def __init__(self, window: Any, settings: Settings, rng: random.Random, link: str = "", browser: bool = True):
+    def __init__(
+        self, window: Any, settings: Settings, rng: random.Random, link: str = "", browser: bool = True,
+        room: Room | None = None, keep: Callable[[Room], None] | None = None,
+    ) -> None:  # fmt: skip
         self.settings, self.rng = settings, rng
         self.site = site_address(browser) or ""  # (no site known: the invitation is a code to paste)
         self.state, self.problem, self.link = PREPARING, "", ""
@@ -64,7 +71,8 @@ class Lobby:
         self.offer: Description | None = None
         self.now = self.handing_since = 0.0
         self.channel = BrowserChannel(window)
-        self.room: Room | None = None
+        self.room: Room | None = room
+        self.keep = keep
         try:
             self._begin(link)
         except InviteError as error:
@@ -72,7 +80,8 @@ class Lobby:
 
     def _begin(self, link: str) -> None:
         if not link:
-            self.room = host_room(self.settings, self.rng)
+            self.room = self.room or host_room(self.settings, self.rng)
+            self.room.keeper = self.keep
             self.channel.host(ice_servers(self.settings.stun))
             self.channel.listen(self.room.room_id)
             return
@@ -144,4 +153,3 @@ class Lobby:
         """Leaving before the game began: the connection is closed."""
         if self.session is None:
             self.channel.close()
-

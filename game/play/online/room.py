@@ -110,6 +110,7 @@ class Room:
         self.agreed = False  # True once a handshake agreed on a game
         self.hang_up = ""  # why this device closed the connection ("" while it has not)
         self.outbox: list[str] = []
+        self.keeper: Callable[[Room], None] | None = None  # told of every tick once agreed (kept.Keeper)
         self.events: list[Event] = []
         self.log: list[str] = []
         self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -179,6 +180,8 @@ class Room:
 
     def tick(self, now: float) -> None:
         """Let time pass: pings, the silence that pauses the game, the move timer."""
+        if self.keeper is not None and self.agreed:
+            self.keeper(self)
         dt, self.now = max(0.0, now - self.now), now
         number = self.pings.due(now) if self.connection in (OPEN, SILENT) else None
         if number is not None:

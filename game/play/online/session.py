@@ -37,9 +37,7 @@ def room_settings(room: Room, base: Settings) -> Settings:
     table = room.table
     assert table is not None, "a session is made once the room agreed on a game"
     setup = table.setup
-    seats = tuple(
-        Seat(p.kind, p.level) if table.mine(seat) else Seat("human") for seat, p in enumerate(table.players)
-    )
+    seats = tuple(Seat(p.kind, p.level) if table.mine(seat) else Seat("human") for seat, p in enumerate(table.players))
     return base.with_(
         shape=setup.board.kind, size=setup.board.size, seats=seats, misere=setup.rules.misere,
         no_extra=setup.rules.no_extra, start=setup.rules.start, timer=setup.timer, first=setup.first,

@@ -27,15 +27,25 @@ window.pipopipetteOnline = {
     return out;
   },
 
+  // One "open" per channel, however often the browser says so: Chromium 156 once ran the answerer's open handler
+  // twice, and a second "open" starts a second handshake on a connection already agreed on (the other room refuses
+  // that hello). A channel announced already open (the answerer's) is open at once.
   wire: function (channel) {
     const self = this;
+    let opened = false;
     self.channel = channel;
-    channel.onopen = function () { self.push("open"); };
+    const open = function () {
+      if (opened || self.channel !== channel) { return; }
+      opened = true;
+      self.push("open");
+    };
+    channel.onopen = open;
     channel.onclose = function () { if (self.channel === channel) { self.push("closed"); self.channel = null; } };
     channel.onmessage = function (event) {
       if (typeof event.data !== "string" || event.data.length > self.limit) { self.push("bad"); return; }
       self.push("msg", event.data);
     };
+    if (channel.readyState === "open") { open(); }
   },
 
   // role "host": make the offer; role "guest": answer offerSdp. The local description comes back as {k: "local"}.

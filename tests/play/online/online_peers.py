@@ -98,4 +98,3 @@ class Wire:
         assert host.match.totals() == guest.match.totals()
         assert host.resigned == guest.resigned
         assert [look.name for look in host.looks()] == [look.name for look in guest.looks()]
-

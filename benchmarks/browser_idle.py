@@ -1,0 +1,65 @@
+"""The page's idle cost in the browser with the compiled core's Worker started, and without it.
+
+    node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/browser_idle.py \\
+        --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit \\
+        --measure 15000,45000 --duration 46000                    # add --hash noworker: no Worker
+
+The real loop (``App.run``) on a 5x5 board, you against the Expert, your turn, nobody touching anything for
+the whole run; the app starts the Worker as it does in a game (``--hash noworker``: it does not, as a page
+without WebAssembly). The console gets the frames drawn in each 10 s; the harness's ``--measure`` records the page's
+main-thread busy time (``taskMs``) in ``summary.json``: the idle cost is its growth between the two measures over
+the 30 s between them. On the desktop the script says so and stops (``idle_cpu.py`` measures the desktop).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.ai.wasm import browser  # noqa: E402
+from game.app import app as app_module  # noqa: E402
+from game.app.app import App  # noqa: E402
+from game.app.scenes.board import BoardScene  # noqa: E402
+from game.play.session import Session  # noqa: E402
+from game.play.settings import Seat, Settings  # noqa: E402
+from game.storage import MemoryStore  # noqa: E402
+
+YOU_V_EXPERT = Settings(seats=(Seat("human"), Seat("computer", "expert")), size=(5, 5), sound=False)
+
+
+async def count_frames(app: App, seconds: float, every: float) -> None:
+    """Prints the frames drawn in each ``every`` seconds, then stops the loop after ``seconds``."""
+    started = time.perf_counter()
+    drawn = app.drawn
+    while time.perf_counter() - started < seconds:
+        await asyncio.sleep(every)
+        print(f"browser_idle: {time.perf_counter() - started:5.1f} s: {app.drawn - drawn} frames drawn", flush=True)
+        drawn = app.drawn
+    app.running = False
+
+
+async def main() -> None:
+    if sys.platform != "emscripten":
+        print("run this in the browser harness (see the docstring); benchmarks/idle_cpu.py measures the desktop")
+        return
+    import platform
+
+    worker = "noworker" not in str(platform.window.location.hash)  # type: ignore[attr-defined]
+    if not worker:
+        app_module.core_in_worker.connect = lambda window: False  # type: ignore[assignment]
+    app = App(size=None, store=MemoryStore())
+    app.sounds.enabled = False
+    app.manager.push(BoardScene(app, Session(YOU_V_EXPERT, first=0)))
+    print(f"browser_idle: 5x5, your turn against the Expert, Worker started: {browser.connected()}", flush=True)
+    app.running = True
+    await asyncio.gather(app.run(), count_frames(app, 44.0, 10.0))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
