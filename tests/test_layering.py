@@ -19,6 +19,7 @@ SCENES = "game.app.scenes"
 # A package imports only packages of a lower layer (never one beside it, never one above).
 LAYERS = {
     "game": 0,  # the package's version
+    "game.steps": 0,  # the one driver of long work (a search, a big history read)
     "game.core": 1,
     "game.ai": 2,
     "game.storage": 2,

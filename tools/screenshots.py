@@ -153,7 +153,38 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     os.environ["PIPOPIPETTE_DATA_DIR"] = "/home/you/.local/share/pipopipette"  # (not this machine's folder)
     shoot(app, BackupScene(app), "backup", orientation)
     app.browser = False
+    values_shots(app, orientation)
     in_french(app, orientation)
+
+
+def values_shots(app: App, orientation: str) -> None:
+    """The analysis board: in a 4x4 review (with its explanation, shown the first time) and in a paused 4x4 game."""
+    app.save_settings(app.settings.with_(values_told=False))
+    reviewed = finished(Settings(seats=VS_COMPUTER, size=(4, 4)))
+    review = ReviewScene(app, reviewed.state, reviewed.names, reviewed.seats)
+
+    def review_values() -> None:
+        review.go_to(len(reviewed.state.moves) - 22)
+        review.toggle_values()
+        while review.values.board.show(review.positions[review.index]) and review.values.board.busy:
+            review.values.board.step(0.05)
+
+    shoot(app, review, "review-values", orientation, review_values)
+    app.strip.dismiss()  # (read: the player tapped it away)
+    app.strip.fit(app.now, app.screen.get_size(), app.density)
+    game = played(Settings(seats=VS_COMPUTER, size=(4, 4)), 14, seed=6)
+    while game.state.to_move != 0:  # (the person's turn: the game can be paused for the values)
+        game.play_line(random.Random(2).choice(game.state.legal_lines()))
+        game.update(5.0)
+    game.animation = None
+    board = BoardScene(app, game)
+
+    def board_values() -> None:
+        board.values.toggle()
+        while board.values.board.show(game.state) and board.values.board.busy:
+            board.values.board.step(0.05)
+
+    shoot(app, board, "board-values", orientation, board_values)
 
 
 def in_french(app: App, orientation: str) -> None:

@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.levels.expert import SELECTIVE_SAFE, EarlyGame  # noqa: E402
 from game.ai.position.coins import CoinTables, capture_moves, lines_of, safe_mask, simple_value, strings, tables_for  # noqa: E402
-from game.ai.steps import WALL_CLOCK, Clock  # noqa: E402
 from game.core import GameState  # noqa: E402
+from game.steps import WALL_CLOCK, Clock  # noqa: E402
 
 MoveGenerator = Generator[int | None, None, int]
 SafeLineSearch = Callable[..., MoveGenerator]  # (tables, drawn, deg, safe, rng, stop, best, clock)

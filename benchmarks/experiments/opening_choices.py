@@ -37,8 +37,8 @@ from game.ai.levels.hard import long_chain_rule  # noqa: E402
 from game.ai.position.chains import safe_lines  # noqa: E402
 from game.ai.position.coins import tables_for  # noqa: E402
 from game.ai.search.solver import Solver  # noqa: E402
-from game.ai.steps import run  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
+from game.steps import run  # noqa: E402
 
 Method = Callable[[GameState, list[int], random.Random, float], int]
 

@@ -31,8 +31,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.ai.levels import EXPERT_SECONDS, LEVELS  # noqa: E402
-from game.ai.steps import WALL_CLOCK  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
+from game.steps import WALL_CLOCK  # noqa: E402
 
 # The generator functions that name a piece, innermost first wins (a name not here: the innermost function's).
 KINDS = {

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from ..core import GameState
+from ..steps import WALL_CLOCK, Clock
 from .levels import EXPERT_SECONDS, MoveGenerator
 from .levels.expert import expert_move
 from .player import Search
 from .position.chains import analyse, chain_rules, safe_lines
 from .position.tactics import gift, opened_runs, take_all, undo_many
 from .reasons import Reason, Why
-from .steps import WALL_CLOCK, Clock
 
 
 def rest_is_yours(state: GameState) -> bool:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from ..core import GameState
+from ..steps import WALL_CLOCK, Clock, Stepper
 from .levels import EXPERT_SECONDS, LEVEL_NAMES, TIMED_LEVELS, MoveGenerator
 from .levels import LEVELS as _BY_NAME
-from .steps import WALL_CLOCK, Clock, Stepper
 
 LEVELS = LEVEL_NAMES  # the level names, weakest first
 STEP_SECONDS = 0.004

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import GameState
+from ..steps import WALL_CLOCK, Clock
 from .hints import reason_for
 from .reasons import Judgement, Mistake, Why
-from .steps import WALL_CLOCK, Clock
-from .wasm.solver import AnySolver, exact_solver
+from .wasm.solver import AnySolver, exact_solver, solver_version
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
 # costs 7-30 ms in a single step (a 400,000 cap gave 21.6 ms CPU steps in benchmarks/review.py).
@@ -29,6 +29,15 @@ TABLE_LIMIT = 40_000 if sys.platform == "emscripten" else 150_000
 # Table entries freed per step once the table is given up (all at once cost up to 9 ms on the desktop, 20,000 about
 # 3 ms, and the browser is 2-3 times slower)
 DISCARD_CHUNK = 5_000
+
+
+RESULTS_VERSION = 1  # what a review's results mean; a change here makes every kept review be computed again
+
+
+def results_version(game: GameState, seconds: float) -> str:
+    """What a review of ``game`` computed here with ``seconds`` per position is, for results kept for later: a
+    stronger solver (or more time) computes them again."""
+    return f"{RESULTS_VERSION}/{solver_version(game)}/{seconds:g}s"
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,34 @@ class Review:
                 break
         return self.done
 
+    def suspend(self) -> None:
+        """Stops the search under way (another search needs the core: the analysis board); the next step starts
+        this position again (the core's table keeps what was found)."""
+        if self._solver is not None:
+            self._solver.close()
+            self._solver = None
+
+    def restore(self, values: list[int | None], best: list[int | None], done: bool) -> bool:
+        """Take back the results of an earlier review of this game (kept by the app): values and best moves by
+        position, solved from some position to the end, and whether it was done. False, and nothing changes, when
+        they cannot belong to this game (wrong length, a value out of range, a best move not legal there, a gap)."""
+        count = len(self.lines)
+        if len(values) != count + 1 or len(best) != count + 1 or self.done or count == 0:
+            return False
+        known = [index for index, value in enumerate(values) if value is not None]
+        first = known[0] if known else count + 1
+        if known != list(range(first, count + 1)):
+            return False
+        for index in range(count + 1):
+            if not _fits(self.positions[index], values[index], best[index]):
+                return False
+        if self.positions[count].over and values[count] != 0:
+            return False
+        self.values, self.best = list(values), list(best)
+        self._next = -1 if done else first - 1
+        self.done = self._next < 0
+        return True
+
     def _give_up(self) -> None:
         """This position was not solved in time: it and every earlier one stay unknown; the table is freed in
         the next steps, a chunk at a time."""
@@ -193,6 +230,18 @@ class Review:
 
     def solved_count(self) -> int:
         return sum(1 for index in range(len(self.lines)) if self.move(index).solved)
+
+
+def _fits(position: GameState, value: int | None, best: int | None) -> bool:
+    """Whether ``value`` and ``best`` can be a solved position's (both unknown, or a value within the cells left
+    and a legal best move; none at the end of the game)."""
+    if value is None:
+        return best is None
+    if type(value) is not int or abs(value) > position.board.num_cells:
+        return False
+    if position.over:
+        return best is None
+    return type(best) is int and best in position.legal_lines()
 
 
 def review(game: GameState, seconds: float) -> list[MoveReview]:

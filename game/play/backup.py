@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..steps import run
 from ..storage import (
     Account,
     Additions,
@@ -42,7 +43,7 @@ from ..storage import (
 from ..storage.envelope import NotANumber, dumps_in_steps, loads
 from ..storage.history import HISTORY_VERSION, legacy_totals
 from ..storage.records import plain
-from ..storage.steps import Work, drain, map_in_steps
+from ..storage.steps import Work, map_in_steps
 from .i18n import tr, tr_n
 from .settings import Settings, settings_from_data
 from .stats import board_token_of_name
@@ -69,7 +70,7 @@ class Backup:
 # -- writing --------------------------------------------------------------------------------------------------
 def export_text(saved: Saved, settings: Settings, now: datetime | None = None) -> str:
     """The backup file's text for what ``saved`` holds and the current ``settings``."""
-    return drain(export_in_steps(saved, settings, now))
+    return run(export_in_steps(saved, settings, now))
 
 
 def export_in_steps(saved: Saved, settings: Settings, now: datetime | None = None) -> Work[str]:

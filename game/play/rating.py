@@ -21,8 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.notation import parse_rules_token
+from ..steps import run
 from ..storage import FinishedGame, FoldedGame
-from ..storage.steps import Work, drain, pause
+from ..storage.steps import Work, pause
 
 SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
@@ -122,7 +123,7 @@ RESULT_SCORES = {"won": 1.0, "drawn": 0.5, "lost": 0.0}
 def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> list[Result]:
     """The rated games of a history, oldest first: the folded ones (their result against the strongest level
     met, all that is kept of them), then the recent ones seat by seat."""
-    return drain(history_results_in_steps(folded, games))
+    return run(history_results_in_steps(folded, games))
 
 
 def history_results_in_steps(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Work[list[Result]]:
@@ -204,7 +205,7 @@ def rate_game(rating: Rating, result: Result, levels: dict[str, float] = LEVEL_R
 
 def replay(results: Iterable[Result]) -> list[Rating]:
     """The rating after each of ``results`` (oldest first), starting from an unrated player."""
-    return drain(replay_in_steps(results))
+    return run(replay_in_steps(results))
 
 
 def replay_in_steps(results: Iterable[Result]) -> Work[list[Rating]]:
@@ -234,7 +235,7 @@ class Change:
 def change_by(game: FinishedGame, folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Change | None:
     """What rated ``game`` did to the rating kept by the history (``folded``, ``games``), whether or not the
     history already holds it; None when it is not rated."""
-    return drain(change_by_in_steps(game, folded, games))
+    return run(change_by_in_steps(game, folded, games))
 
 
 def change_by_in_steps(

@@ -60,6 +60,8 @@ def _clamp(value: float) -> float:
 class Session(Recording):
     """The game in play. ``now`` is the session's own clock (seconds), advanced by :meth:`update`."""
 
+    pausable = True  # the game can wait for its people (not an online game: the other device's clock runs on)
+
     def __init__(
         self, settings: Settings, rng: random.Random | None = None, first: int | None = None, purpose: str = GAME
     ) -> None:
@@ -360,6 +362,21 @@ class Session(Recording):
         if not self.can_hint() or not self.thinker.ask_hint(self.state):
             return False
         self.unrated = True
+        return True
+
+    # -- the analysis board -----------------------------------------------------------------------------------
+    def can_analyse(self) -> bool:
+        """The analysis board (every line's exact value) may be shown: help is allowed, two players, a person to
+        move, no hint being looked for (one search at a time), and a game that can wait meanwhile."""
+        return self.pausable and len(self.seats) == 2 and self.can_hint() and self.hint_search is None
+
+    def analyse(self) -> bool:
+        """Pause the game for the analysis board; help, like a hint, so the game is not rated. False when it may
+        not be shown now."""
+        if not self.can_analyse():
+            return False
+        self.unrated = True
+        self.pause()
         return True
 
 

@@ -58,6 +58,7 @@ class Settings:
     language: str = AUTO
     theme: str = AUTO  # "light", "dark", or the system's choice (the browser's prefers-color-scheme)
     stun: tuple[str, ...] = DEFAULT_SERVERS  # online rooms' STUN/TURN servers (game/play/online/ice.py); () for none
+    values_told: bool = False  # the analysis board's short explanation was shown (it is shown once)
 
     # -- what the game is made of -----------------------------------------------------------------------------
     def board(self) -> Board:
@@ -141,7 +142,7 @@ class Settings:
 
 
 THEMES = (AUTO, "light", "dark")
-_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive")
+_BOOLS = ("misere", "no_extra", "must_capture", "sound", "patterns", "match", "decider", "competitive", "values_told")
 _TEXTS = ("shape", "start", "animation", "language", "theme")
 _INTS = ("timer", "first")
 

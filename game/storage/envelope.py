@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..steps import run
 from . import phrases
-from .steps import Work, drain, pause
+from .steps import Work, pause
 
 OPEN_DEPTH = 3  # containers this deep are read and written item by item (the envelope, its data, the games list)
 _SPACE = " \t\n\r"
@@ -37,7 +38,7 @@ def refuse_constant(name: str) -> Any:
 
 def loads(text: str) -> Any:
     """JSON text to a value, refusing NaN and Infinity (NotANumber, a ValueError)."""
-    return drain(loads_in_steps(text))
+    return run(loads_in_steps(text))
 
 
 def loads_in_steps(text: str) -> Work[Any]:
@@ -99,7 +100,7 @@ def wrap(value: Any) -> str:
 
     Text is written as it reads, except a value holding a lone surrogate (only ever kept aside, never written by
     the game), which is written with JSON escapes so that it is valid UTF-8 and reads back the same."""
-    return drain(wrap_in_steps(value))
+    return run(wrap_in_steps(value))
 
 
 def wrap_in_steps(value: Any) -> Work[str]:
@@ -139,7 +140,7 @@ def _write(value: Any, ascii_only: bool, depth: int, counter: list[int]) -> Work
 
 def unwrap(text: str) -> Any:
     """Return the value inside a stored text, or raise EnvelopeError naming what is wrong with it."""
-    return drain(unwrap_in_steps(text))
+    return run(unwrap_in_steps(text))
 
 
 def unwrap_in_steps(text: str) -> Work[Any]:

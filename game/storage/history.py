@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from ..steps import run
 from . import phrases
 from .records import (
     Classify,
@@ -39,7 +40,7 @@ from .records import (
     replays,
     sort_key,
 )
-from .steps import Work, drain, pause, release_in_steps, sort_in_steps
+from .steps import Work, pause, release_in_steps, sort_in_steps
 
 RECENT_GAMES = 100
 HISTORY_VERSION = 3
@@ -72,7 +73,7 @@ class Earlier:
 
     @cached_property
     def _tally(self) -> tuple[dict[str, Row], tuple[str, int]]:
-        return drain(self._count())
+        return run(self._count())
 
     def tally_in_steps(self) -> Work[None]:
         """Count :attr:`rows` and :attr:`streak` in steps (read at once afterwards)."""
@@ -170,7 +171,7 @@ class Book:
     unusable: str = ""
 
     def to_data(self) -> dict[str, Any]:
-        return drain(self.to_data_in_steps())
+        return run(self.to_data_in_steps())
 
     def to_data_in_steps(self) -> Work[dict[str, Any]]:
         folded = []
@@ -242,7 +243,7 @@ class Book:
 
     def compact(self, classify: Classify | None, recent: int = RECENT_GAMES) -> None:
         """Fold the oldest games beyond the ``recent`` ones into one line each."""
-        drain(self.compact_in_steps(classify, recent))
+        run(self.compact_in_steps(classify, recent))
 
     def compact_in_steps(self, classify: Classify | None, recent: int = RECENT_GAMES) -> Work[None]:
         extra = max(0, len(self.games) - recent)
@@ -265,7 +266,7 @@ class Book:
 
 def read_book(value: Any, board_name: BoardName | None = None, recent: int = RECENT_GAMES) -> Book:
     """:func:`read_book_in_steps` at once."""
-    return drain(read_book_in_steps(value, board_name, recent))
+    return run(read_book_in_steps(value, board_name, recent))
 
 
 def read_book_in_steps(value: Any, board_name: BoardName | None = None, recent: int = RECENT_GAMES) -> Work[Book]:

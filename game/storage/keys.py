@@ -10,6 +10,7 @@ HISTORY = "history"
 UNFINISHED = "unfinished"
 PUZZLES = "puzzles"
 LINK_GAMES = "link-games"
+REVIEWS = "reviews"  # the reviews' results kept per game (reviews.py: a cache, rebuilt when lost)
 ADDITION = "add-"  # prefix of the keys games (or an import) wait under until merged into the history
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")

@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..steps import run
 from . import phrases
 from .envelope import wrap_in_steps
 from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
@@ -35,7 +36,7 @@ from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHE
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
-from .steps import Work, drain, release_in_steps
+from .steps import Work, release_in_steps
 from .store import Store
 
 _DELETE = object()
@@ -151,10 +152,10 @@ class Saved(PuzzleProgress):
         """The history to show: what is stored (its unreadable parts kept aside), what is added but not merged
         yet, and the games not saved yet. Read it once and keep it: it reads the whole history (scenes read it in
         steps, :meth:`history_in_steps`)."""
-        return drain(self.history_in_steps())
+        return run(self.history_in_steps())
 
     def history_in_steps(self) -> Work[HistoryView]:
-        """:meth:`history` in steps of a few ms (``steps.Steps`` runs them from the frame loop); what is added is
+        """:meth:`history` in steps of a few ms (``game.steps.Stepper`` runs them from the frame loop); what is added is
         merged into the stored history on the way."""
         with self.store.lock(HISTORY) as alone:
             book = yield from self._merge(alone)  # (what is added, merged; what cannot be shown, kept aside)
@@ -188,7 +189,7 @@ class Saved(PuzzleProgress):
         """Add a backup's games, folded games and totals: what is not here yet (by game id, by totals key). A game
         whose id is here with other content is left out; the account counts it."""
         with self.store.lock(HISTORY):
-            book = drain(self._whole_book())
+            book = run(self._whole_book())
             known = {game.id for game in book.games} | {game.id for game in book.folded}
             account = book.merge(additions)
             accepted = Additions(
@@ -307,7 +308,7 @@ class Saved(PuzzleProgress):
                 if not self.store.put(additions.key(), additions.to_data()):
                     self.unsaved.append(additions)
             if not self.clearing and merge:
-                drain(self._merge(alone))
+                run(self._merge(alone))
         self._tell_how_saving_goes()
         return not self.has_pending
 

@@ -13,11 +13,12 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
+from ..steps import run
 from . import phrases
 from .envelope import EnvelopeError, unwrap_in_steps, wrap
 from .keys import aside_key, check_key, is_aside_key, is_saved_key
 from .notices import KEPT, STUCK, Notice
-from .steps import Work, drain
+from .steps import Work
 
 _MAX_ASIDE = 1000
 
@@ -45,7 +46,7 @@ class Store:
     # -- values ---------------------------------------------------------------------------------------------------
     def get(self, key: str) -> Any | None:
         """The value saved under ``key``; None when there is none or it cannot be used (then it is moved aside)."""
-        return drain(self.get_in_steps(key))
+        return run(self.get_in_steps(key))
 
     def get_in_steps(self, key: str) -> Work[Any | None]:
         """:meth:`get` in steps (the text read at once, then parsed item by item)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.ai.steps import run
 from game.core import Board, GameState, Rules, parse_line
+from game.steps import run
 
 CHAINS_3_AND_6 = ["v 0 0", "v 0 1", "v 0 2", "v 0 3", "v 1 0", "v 1 1", "v 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
 LOOP_4_CHAIN_5 = ["h 1 0", "h 1 1", "v 0 1", "v 1 1", "v 0 3", "h 1 2", "h 2 2", "v 2 2", "v 2 1", "v 2 0"]
@@ -36,7 +36,7 @@ def line(name: str) -> int:
 
 
 class TickingClock:
-    """A fake clock to pass where a search takes one (``clock=``, :mod:`game.ai.steps`): every look at it finds
+    """A fake clock to pass where a search takes one (``clock=``, :mod:`game.steps`): every look at it finds
     ``step`` seconds passed, so the search's pauses follow its work, not the machine's speed."""
 
     def __init__(self, step: float) -> None:

@@ -70,3 +70,46 @@ def test_engine_values_refuses_what_it_cannot_value(setup: list[str], reason: st
         engine.handle(command)
     reply = engine.handle("values")
     assert len(reply) == 1 and reply[0].startswith("error: ") and reason in reply[0]
+
+
+class Background:
+    """A solver searching elsewhere (a thread, a Worker): its step only polls, returns at once and never ends."""
+
+    def __init__(self, state: GameState) -> None:
+        self.value = None
+        self.closed = False
+
+    def step(self, budget: float) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_line_searched_elsewhere_is_given_up_after_its_time_in_wall_time():
+    state = GameState(Board.square(2))
+    made: list[Background] = []
+
+    def make(after: GameState) -> Background:
+        made.append(Background(after))
+        return made[-1]
+
+    analysis = Analysis(state, 0.01, make)
+    while not analysis.step(0.0):  # (each step only polls: the time counted is the time since the search began)
+        pass
+    assert set(analysis.values) == set(state.legal_lines()) and set(analysis.values.values()) == {None}
+    assert len(made) == len(state.legal_lines()) and all(solver.closed for solver in made)
+
+
+def test_the_analysis_can_be_limited_to_some_lines_and_closed():
+    state = GameState(Board.square(2, 2))
+    state.play(0)
+    some = state.legal_lines()[::3]
+    analysis = Analysis(state, 60.0, lines=[*some, 0])  # (line 0 is drawn: not valued)
+    assert analysis.lines == some
+    assert analysis.finish().values == line_values(state, some)
+    made: list[Background] = []
+    stopped = Analysis(state, 60.0, lambda after: made.append(Background(after)) or made[-1])
+    stopped.step(0.0)
+    stopped.close()
+    assert made[0].closed and stopped.values[stopped.lines[0]] is None

@@ -16,9 +16,9 @@ from game.ai.position.chains import safe_lines
 from game.ai.search.common import INF
 from game.ai.search.paranoid import Paranoid
 from game.ai.search.solver import solve, to_win
-from game.ai.steps import WALL_CLOCK, Clock
 from game.ai.wasm import solver as wasm_solver
 from game.core import Board, GameState, Rules, parse_line
+from game.steps import WALL_CLOCK, Clock
 
 
 def run(state: GameState, seed: int = 0, budget: float = 0.5, clock: Clock = WALL_CLOCK) -> tuple[int, int]:

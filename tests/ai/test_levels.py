@@ -26,8 +26,8 @@ from game.ai.position.chains import analyse, safe_lines
 from game.ai.position.tactics import Opened, opened_runs
 from game.ai.search.control import SAFE_LIMIT, short_sacrifices
 from game.ai.search.maxn import MaxN
-from game.ai.steps import Clock
 from game.core import Board, GameState, Rules
+from game.steps import Clock
 
 LEVELS = ["beginner", "easy", "medium", "hard", "expert"]
 CHAIN_LEVELS = ["medium", "hard"]

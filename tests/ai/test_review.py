@@ -325,3 +325,80 @@ def test_the_review_table_stays_within_its_limit_and_the_values_exact() -> None:
     assert len(steps._table) <= 40  # the one table shared by every position's solver
     brute = BruteForce(Rules())
     assert [move.value for move in steps.moves] == [brute.value(p) for p in positions_of(game)[:-1]]
+
+
+def reviewed_game(seed: int) -> GameState:
+    game = GameState(Board.square(2, 3))
+    rng = random.Random(seed)
+    while not game.over:
+        game.play_random(rng)
+    return game
+
+
+def test_a_review_restored_from_kept_results_is_done_at_once_with_the_same_judgements():
+    game = reviewed_game(4)
+    first = Review(game, 60.0).finish()
+    again = Review(game, 60.0)
+    assert again.restore(list(first.values), list(first.best), first.done)
+    assert again.done and again.moves == first.moves and again.engine_lines() == first.engine_lines()
+
+
+def test_a_partial_review_restored_goes_on_from_where_it_stopped():
+    game = reviewed_game(5)
+    whole = Review(game, 60.0).finish()
+    half = len(game.moves) // 2
+    values = [None] * half + whole.values[half:]
+    best = [None] * half + whole.best[half:]
+    again = Review(game, 60.0)
+    assert again.restore(values, best, False) and not again.done and again.solving == half - 1
+    assert again.finish().moves == whole.moves
+
+
+def test_kept_results_that_cannot_be_this_games_are_refused_and_change_nothing():
+    game = reviewed_game(6)
+    whole = Review(game, 60.0).finish()
+    values, best = list(whole.values), list(whole.best)
+    drawn_first = game.moves[0]
+    wrong = [
+        (values[:-1], best[:-1]),  # another game's length
+        ([values[0] + 100, *values[1:]], best),  # more than the board's cells
+        (values, [best[0], drawn_first, *best[2:]]),  # a best line drawn already (at move 1, move 0's line)
+        ([*values[:2], None, *values[3:]], [*best[:2], None, *best[3:]]),  # a gap: solved before an unsolved one
+        ([*values[:-1], 1], best),  # the end of a finished game is worth nothing
+        ([True, *values[1:]], best),  # not a number
+    ]
+    for bad_values, bad_best in wrong:
+        review = Review(game, 60.0)
+        assert not review.restore(bad_values, bad_best, True), (bad_values, bad_best)
+        assert not review.done and review.values[0] is None
+        assert review.finish().moves == whole.moves
+
+
+def test_a_suspended_review_starts_its_position_again_and_ends_the_same():
+    game = reviewed_game(7)
+    closed: list[bool] = []
+
+    class Watched(Solver):
+        started = False
+
+        def step(self, budget: float) -> bool:
+            if not Watched.started:  # (the first search is still under way when the review is suspended)
+                Watched.started = True
+                return False
+            return super().step(budget)
+
+        def close(self) -> None:
+            closed.append(True)
+            super().close()
+
+    review = Review(game, 60.0, make_solver=Watched)
+    review.step(0.0)
+    review.suspend()
+    assert closed and review._solver is None
+    assert review.finish().moves == Review(game, 60.0).finish().moves
+
+
+def test_results_say_which_solver_and_time_made_them():
+    game = reviewed_game(8)
+    assert review_module.results_version(game, 10.0) != review_module.results_version(game, 3.0)
+    assert review_module.results_version(game, 10.0).startswith(f"{review_module.RESULTS_VERSION}/")

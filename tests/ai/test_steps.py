@@ -1,4 +1,4 @@
-"""The one driver of the AI's generators (``game/ai/steps.py``), with fake clocks."""
+"""The one driver of the game's generators (``game/steps.py``), with fake clocks."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Generator
 
 from ai_helpers import TickingClock
 
-from game.ai.steps import Stepper, run, until
+from game.steps import Stepper, run, until
 
 
 def counting(

@@ -44,6 +44,8 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Menu"
     driver.key(pygame.K_TAB)
+    assert focused_label(scene) == "Values", "the analysis board's switch, in the header"
+    driver.key(pygame.K_TAB)
     assert focused_label(scene) == "Sound", "the sound switch"
     driver.key(pygame.K_TAB)
     assert focused_label(scene) is None and scene.input.show_cursor, "and round to the board again"
@@ -51,10 +53,12 @@ def test_tab_cycles_board_cursor_and_buttons_and_enter_activates(make_driver):
     driver.key(pygame.K_RETURN)
     assert session.state.moves == [line], "Enter on the board draws the cursor's line"
     driver.wait_for_turn()
-    for _ in range(4):
+    for _ in range(5):
         driver.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
     driver.frames(1)
-    assert focused_label(scene) == "Hint", "Shift+Tab goes backwards: board -> Sound -> Menu -> Send move -> Hint"
+    assert focused_label(scene) == "Hint", (
+        "Shift+Tab goes backwards: board -> Sound -> Values -> Menu -> Send move -> Hint"
+    )
     driver.key(pygame.K_RETURN)
     driver.until(lambda: session.hint is not None, limit=1000)
     assert len(session.state.moves) == 1, "Enter on a button presses it and draws nothing"

@@ -249,7 +249,8 @@ def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     assert session.current == 1 and not session.between
     assert session.state.moves == [] and session.accepting_input()
     widgets = [widget.label for widget in driver.scene.panel.widgets]
-    assert widgets == ["Undo", "Hint", "Send move", "Menu", "Sound"], "a match of people can be played by link"
+    expected = ["Undo", "Hint", "Send move", "Menu", "Values", "Sound"]
+    assert widgets == expected, "a match of people can be played by link"
     assert driver.app.saved.store.get("unfinished")["current"] == 1, "the next board is saved at once"
 
 

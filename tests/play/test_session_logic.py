@@ -401,7 +401,9 @@ def test_settings_are_stored_as_plain_values() -> None:
         "language": "auto",
         "theme": "auto",
         "stun": ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"],
+        "values_told": False,
     }
+    assert settings_from_data({**settings.to_data(), "values_told": True})[0].values_told, "told once, kept"
 
 
 @pytest.mark.parametrize(("stored", "left"), [(7, 7.0), (2.5, 2.5), (0, 0.0), (float("inf"), 15.0), ("7", 15.0)])
@@ -722,3 +724,15 @@ def test_the_settings_say_whether_a_tie_is_possible() -> None:
         "a tie is possible",  # 36
     ]
     assert tie_note(Board.square(3), 3) == "a tie is possible" and tie_note(Board.square(3), 2) == "no tie possible"
+
+
+def test_the_analysis_board_pauses_a_casual_game_and_counts_as_help() -> None:
+    session = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(0), first=0)
+    assert session.can_analyse() and not session.unrated
+    assert session.analyse() and session.paused and session.unrated
+    competitive = Session(TWO_PEOPLE.with_(size=(2, 2), competitive=True), random.Random(0), first=0)
+    assert not competitive.can_analyse() and not competitive.analyse() and not competitive.paused
+    three = Session(TWO_PEOPLE.with_(seats=(Seat("human"),) * 3), random.Random(0), first=0)
+    assert not three.can_analyse()
+    hinted = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(0), first=0)
+    assert hinted.request_hint() and not hinted.can_analyse(), "one search at a time: not while a hint is sought"

@@ -8,10 +8,11 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.steps import Stepper, run
 from game.storage import FinishedGame, MemoryStore, Saved
 from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
 from game.storage.keys import HISTORY
-from game.storage.steps import EVERY, Steps, drain
+from game.storage.steps import EVERY
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -98,13 +99,13 @@ def test_steps_run_for_their_time_and_at_least_one_step():
             yield
         return "done"
 
-    steps = Steps(work(), clock=lambda: now[0])
-    assert not steps.run(0.0) and now[0] == 1.0, "one step even with no time"
-    assert not steps.run(3.0) and now[0] == 4.0
-    assert steps.run(100.0) and steps.result == "done"
-    given_up = Steps(work(), clock=lambda: now[0])
+    steps = Stepper(work(), clock=lambda: now[0], freeze=True)
+    assert not steps.step(0.0) and now[0] == 1.0, "one step even with no time"
+    assert not steps.step(3.0) and now[0] == 4.0
+    assert steps.step(100.0) and steps.value == "done"
+    given_up = Stepper(work(), clock=lambda: now[0], freeze=True)
     given_up.close()
-    assert given_up.closed and given_up.run(1.0) is False
+    assert given_up.closed and given_up.step(1.0) is False
 
 
 def test_a_reading_left_half_way_never_writes_an_older_history_over_a_newer_one():
@@ -116,7 +117,7 @@ def test_a_reading_left_half_way_never_writes_an_older_history_over_a_newer_one(
     reading = saved.history_in_steps()
     next(reading)  # (the history read half way)
     assert saved.record_game(game(9002))  # merged, and its own key removed: the file lock is this game's
-    drain(reading)
+    run(reading)
     ids = {g.id for g in Saved(store).history().games}
     assert {"g09001", "g09002"} <= ids
 
@@ -152,5 +153,5 @@ def test_a_reading_another_tab_overtook_writes_nothing_and_loses_nothing(monkeyp
     assert other.add_game(game(9002))
     monkeypatch.setattr(saved_module, "clock", lambda: 1e12)  # (every addition a minute old and more)
     other.history()  # merges 9001 and 9002 and removes their keys (this store's lock is no lock across tabs)
-    drain(reading)
+    run(reading)
     assert {"g09001", "g09002"} <= {g.id for g in Saved(store).history().games}

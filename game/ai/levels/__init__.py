@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 
 from ...core import GameState
-from ..steps import Clock
+from ...steps import Clock
 from .basic import MoveGenerator, beginner, easy, medium
 from .expert import EXPERT_SECONDS, expert_move
 from .hard import hard

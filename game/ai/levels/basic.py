@@ -12,13 +12,13 @@ import random
 from collections.abc import Callable, Generator
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock
 from ..position.chains import analyse, chain_rules, safe_lines
 from ..position.tactics import Opened, gift, opened_runs, take_all, undo_many
 from ..search.common import OutOfNodes, Work
 from ..search.control import SAFE_LIMIT
 from ..search.maxn import MaxN
 from ..search.solver import exact_best_move
-from ..steps import WALL_CLOCK, Clock
 
 MoveGenerator = Generator[int | None, None, int]
 

@@ -32,13 +32,13 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock, until
 from ..memory import BUDGET
 from ..position.coins import CoinTables, capture_moves, cells_given, lines_of, safe_mask, table_steps, tables_for
 from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.solver import solving, to_win
 from ..search.traps import trap_move
-from ..steps import WALL_CLOCK, Clock, until
 from ..wasm import runtime as core_tables
 from ..wasm.solver import AnySolver, exact_solver, runs_compiled
 from .hard import hard

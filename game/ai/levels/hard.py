@@ -13,13 +13,13 @@ import random
 from collections.abc import Generator
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock
 from ..position.chains import analyse, chain_rules, mover_gets_control, safe_lines
 from ..search.common import OutOfNodes, Work
 from ..search.control import SAFE_LIMIT, ControlSearch
 from ..search.maxn import MaxN
 from ..search.paranoid import deepen
 from ..search.solver import exact_best_move
-from ..steps import WALL_CLOCK, Clock
 from .basic import (
     MoveGenerator,
     by_search,

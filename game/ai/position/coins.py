@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from operator import or_
 
 from ...core import Board
+from ...steps import run
 from ..memory import BUDGET
-from ..steps import run
 
 _CHUNK = 8
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from ..steps import WALL_CLOCK, Clock
+from ...steps import WALL_CLOCK, Clock
 
 INF = 999  # bounds stay within -INF..INF
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock
 from ..position.chains import Analysis, analyse
 from ..position.tactics import opened_runs, take_all, undo_many
-from ..steps import WALL_CLOCK, Clock
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled
 
 SAFE_LIMIT = 12  # Hard searches the fight for control when at most this many safe lines are left

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock
 from ..position.coins import ordered_moves, tables_for
-from ..steps import WALL_CLOCK, Clock
 from .common import OutOfNodes, Work
 
 PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: a pause every other look at most)

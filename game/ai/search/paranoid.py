@@ -12,8 +12,8 @@ import random
 from collections.abc import Generator
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock, until
 from ..position.coins import CoinTables, draw, ordered_moves, tables_for, undraw
-from ..steps import WALL_CLOCK, Clock, until
 from .common import INF, OutOfNodes, Work, bounds_after, pack, settled, unpack
 
 PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: a pause every other look at most)

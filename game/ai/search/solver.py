@@ -29,6 +29,7 @@ from operator import or_
 from typing import Protocol, TypeVar
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock, Stepper, run
 from ..position.coins import (
     CoinTables,
     add_line,
@@ -47,7 +48,6 @@ from ..position.coins import (
     undraw,
     untake,
 )
-from ..steps import WALL_CLOCK, Clock, Stepper, run
 from .common import UNKNOWN, OutOfNodes, Work, bounds_after, pack, unpack
 from .plain import PlainSearch
 
@@ -378,7 +378,7 @@ class Stepped(Protocol):
 
 def solving(solver: SolverT) -> Generator[None, None, SolverT]:
     """Runs ``solver`` as a search generator: a step with no budget (one piece of work) between two yields; the
-    solver once it is done (drive it with :func:`~game.ai.steps.until` to stop it at a time)."""
+    solver once it is done (drive it with :func:`~game.steps.until` to stop it at a time)."""
     while not solver.step(0.0):
         yield None
     return solver

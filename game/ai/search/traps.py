@@ -14,7 +14,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ...core import GameState
-from ..steps import WALL_CLOCK, Clock, until
+from ...steps import WALL_CLOCK, Clock, until
 from .solver import Solver, solving, to_win
 
 MoveGenerator = Generator[int | None, None, int]
@@ -59,7 +59,7 @@ def _trap_share(
 ) -> Generator[int | None, None, float | None]:
     """With the opponent to move in ``position``: -1 if it is worth more than ``most`` to them (the move
     before it lost value), else the share of their natural replies after which the other side wins; None at
-    the stop time (``stopping``: :func:`~game.ai.steps.until` with the stop time and the clock)."""
+    the stop time (``stopping``: :func:`~game.steps.until` with the stop time and the clock)."""
     gains = yield from _beats(position, solver_for, most, stopping, best)
     if gains is None:
         return None

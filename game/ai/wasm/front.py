@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from ...core import GameState
+from ...steps import WALL_CLOCK, Clock
 from ..search.solver import PAUSE_EVERY, Solver
-from ..steps import WALL_CLOCK, Clock
 
 
 class CoreFront:

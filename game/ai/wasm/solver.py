@@ -11,10 +11,13 @@ within a slice.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import threading
 from collections.abc import Iterable
 from typing import Any
 
+from ... import __version__
 from ...core import GameState
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
@@ -22,7 +25,7 @@ from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
 from .front import CoreFront
-from .runtime import DONE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
+from .runtime import DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 # ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
@@ -197,6 +200,17 @@ def runs_compiled(state: GameState) -> bool:
     """Whether :func:`exact_solver` hands out the compiled core's solvers for ``state`` (found without loading the
     module: the Expert plans its move by it)."""
     return core_takes(state) and (present() or browser.connected())
+
+
+def solver_version(state: GameState) -> str:
+    """Which exact solver searches ``state`` here, as results kept for later must say (a review's): the compiled
+    core's module by its digest, or the Python solver of this version of the game."""
+    return f"core-{module_digest()}" if runs_compiled(state) else f"python-{__version__}"
+
+
+@functools.cache
+def module_digest() -> str:
+    return hashlib.sha256(MODULE.read_bytes()).hexdigest()[:16]
 
 
 def compiled_core_available() -> bool:

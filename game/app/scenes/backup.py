@@ -24,7 +24,8 @@ from ...play.backup import (
 )
 from ...play.i18n import tr, tr_n
 from ...play.text import shown_path
-from ...storage.steps import Steps, Work
+from ...steps import Stepper
+from ...storage.steps import Work
 from .. import layout, theme
 from ..page import browser_window
 from ..scene import PanelScene, Services
@@ -63,7 +64,7 @@ class BackupScene(PanelScene):
         self.message = ""
         self.error = False
         self.waiting = False  # the browser's file chooser is open
-        self.exporting: Steps[str] | None = None  # the backup's text being made, once Export is pressed
+        self.exporting: Stepper[None, str] | None = None  # the backup's text being made, once Export is pressed
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -79,8 +80,8 @@ class BackupScene(PanelScene):
     def count_saved(self) -> None:
         """What is saved now, read in steps (the history is read whole): when shown and after an import."""
         self.saved_now = reading_text()
-        self.counting = Steps(self._count())
-        self.counting.run(self.app.step_budget())  # (a small history is counted at once)
+        self.counting: Stepper[None, None] = Stepper(self._count(), freeze=True)
+        self.counting.step(self.app.step_budget())  # (a small history is counted at once)
 
     def _count(self) -> Work[None]:
         view = yield from self.app.saved.history_in_steps()
@@ -112,15 +113,15 @@ class BackupScene(PanelScene):
         """Makes the backup's text in steps (:meth:`update` goes on with it), then offers it."""
         if self.exporting is not None:
             self.exporting.close()
-        self.exporting = Steps(export_in_steps(self.app.saved, self.app.settings))
+        self.exporting = Stepper(export_in_steps(self.app.saved, self.app.settings), freeze=True)
         self.say(tr("Preparing the backup..."))
         self.go_on_exporting()
 
     def go_on_exporting(self) -> None:
         """A few ms more of the export (pressing Export again while it runs starts it over)."""
-        if self.exporting is None or not self.exporting.run(self.app.step_budget()):
+        if self.exporting is None or not self.exporting.step(self.app.step_budget()):
             return
-        text, self.exporting = self.exporting.result, None
+        text, self.exporting = self.exporting.value, None
         if text is not None:
             self.offer(text)
 
@@ -171,7 +172,7 @@ class BackupScene(PanelScene):
 
     def update(self, dt: float) -> None:
         if not (self.counting.done or self.counting.closed):
-            self.counting.run(self.app.step_budget())
+            self.counting.step(self.app.step_budget())
         self.go_on_exporting()
         if not self.waiting:
             return

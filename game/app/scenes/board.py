@@ -25,6 +25,7 @@ from ...play.online.session import OnlineSession
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
 from ...play.session import Session
 from .. import layout, theme
+from ..analysis_overlay import GameValues
 from ..board_input import BoardInput
 from ..input import Action
 from ..online_board import OnlineBoard
@@ -114,6 +115,7 @@ class BoardScene(Scene):
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
         self._told_hint: tuple[int, Reason | None] | None = None
+        self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
         self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
         if isinstance(session, OnlineSession):
             results = partial(app.go, "results", session=session)
@@ -123,6 +125,9 @@ class BoardScene(Scene):
         self.panel = Panel()
         self.invalidate_layout()
         self.autosave.save()
+
+    def exit(self) -> None:
+        self.values.board.stop()  # (no search outlives the screen; shown again, the values are searched again)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -146,9 +151,7 @@ class BoardScene(Scene):
             status = self.frame.status
             side = max(self.app.metrics.target, min(status.h, header.h))
             self.sound_button.rect = pygame.Rect(status.right - side, status.centery - side // 2, side, side)
-        self.undo_button.rect, self.hint_button.rect, self.share_button.rect = layout.split_row(
-            self.frame.buttons, 3, u // 2
-        )
+        self._place_buttons(u)
         self.next_button = Button(tr("Next board"), self.next_board, primary=True)
         if self.online is not None:
             self.online.place(self.frame.buttons, u // 2, self.undo_button, self.hint_button)
@@ -157,12 +160,38 @@ class BoardScene(Scene):
         self.panel.focus = 0 if self.session.between else None
         self.input.place(self.view, self.panel, self.frame.board)
 
+    def _place_buttons(self, u: int) -> None:
+        """Undo, Hint and Share share the row under the board; the Values switch, where offered, is a square in
+        the header, left of the sound switch (upright) or of Menu (sideways): the row has no room for a fourth
+        word on a phone."""
+        row = [self.undo_button, self.hint_button, self.share_button]
+        for button, rect in zip(row, layout.split_row(self.frame.buttons, 3, u // 2), strict=True):
+            button.rect = rect
+        header = self.frame.header
+        side = max(self.app.metrics.target, header.h)
+        beside = self.sound_button.rect if self.frame.portrait else self.menu_button.rect
+        self.values.button.rect = pygame.Rect(beside.x - u // 2 - side, header.y, side, header.h)
+        self.values.button.text_size = self.app.metrics.body
+
+    def _title_room(self) -> int:
+        """The header's width left for the title: upright, centred between its buttons; sideways, left of them."""
+        u, header = self.app.metrics.u, self.frame.header
+        if self.values.offered():
+            right = self.values.button.rect
+        else:
+            right = self.sound_button.rect if self.frame.portrait else self.menu_button.rect
+        if not self.frame.portrait:
+            return right.x - u // 2 - header.x
+        sides = max(self.menu_button.rect.right - header.x, header.right - right.x)
+        return header.width - 2 * sides - u // 2
+
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button, self.sound_button]
         if self.online is not None:
             return [*self.online.row(self.undo_button, self.hint_button), self.menu_button, self.sound_button]
-        return [self.undo_button, self.hint_button, self.share_button, self.menu_button, self.sound_button]
+        values = [self.values.button] if self.values.offered() else []
+        return [self.undo_button, self.hint_button, self.share_button, self.menu_button, *values, self.sound_button]
 
     def _layout_card(self, u: int) -> None:
         """The card shown between two boards of a match: this board's result, the totals, and Next board."""
@@ -183,6 +212,7 @@ class BoardScene(Scene):
         self.ensure_layout()
         self.undo_button.enabled = self.session.can_undo()
         self.hint_button.enabled = self.session.can_hint() and self.session.hint_search is None
+        self.values.button.enabled = self.values.on or self.session.can_analyse()
         widgets = self._widgets()
         if self.panel.widgets != widgets:
             self.panel.set(widgets)
@@ -261,6 +291,8 @@ class BoardScene(Scene):
         if kind == "hidden":
             self.session.pause()  # the page went out of sight: the game waits (see Session.pause)
             return
+        if self.values.on and self.values.handle(action, self.panel):
+            return
         if kind in WAKING and self.session.attend():
             return  # the touch that wakes a paused game only wakes it
         if kind == "back":
@@ -277,7 +309,10 @@ class BoardScene(Scene):
     # -- time -------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         session = self.session
-        session.update(dt, self.app.step_budget())
+        budget = self.app.step_budget()
+        if self.values.searching(session.state, session.names):
+            self.values.step(budget)  # (the game is paused: nothing else searches)
+        session.update(dt, budget)
         for name in session.sounds:
             self.app.sounds.play(name)
         session.sounds.clear()
@@ -319,6 +354,7 @@ class BoardScene(Scene):
             or (session.timer_fraction() is not None and not session.paused)
             or (session.state.over and not session.between)
             or self.feedback.said is not None
+            or self.values.busy
         )
 
     def _finish(self) -> None:
@@ -343,6 +379,8 @@ class BoardScene(Scene):
         return self.presenter.marks(self.input.pointing())
 
     def status(self) -> str:
+        if self.values.on:
+            return self.values.caption(self.session.state, self.session.names)
         words = self.online.status(self.feedback.text(self.session.now)) if self.online is not None else None
         return words or self.presenter.status(self.input.pointing())
 
@@ -374,8 +412,7 @@ class BoardScene(Scene):
         """The scene without the thinking dots or the loupe; returns where the dots go while a computer thinks."""
         session, text = self.session, self.app.text
         m = self.app.metrics
-        free = self.frame.header.width - 2 * self.menu_button.rect.width - m.u
-        draw_board_title(surface, text, self.presenter.title(), self.frame, m, free)
+        draw_board_title(surface, text, self.presenter.title(), self.frame, m, self._title_room())
         dots = draw_scores(
             surface,
             text,
@@ -390,7 +427,12 @@ class BoardScene(Scene):
         self._draw_status(surface, m.u)
         pygame.draw.rect(surface, theme.PANEL, self.frame.board, border_radius=16)
         looks, patterns = session.looks, session.settings.patterns
-        self.input.draw_board(surface, lambda view: view.draw(surface, session.state, text, marks, looks, patterns))
+
+        def draw_board(view: BoardView) -> None:
+            view.draw(surface, session.state, text, marks, looks, patterns)
+            self.values.draw(surface, view, text, session.state, m.body)
+
+        self.input.draw_board(surface, draw_board)
         if session.between:
             draw_match_card(surface, text, session, self.frame.board, self.card, self.card_line, m)
         if self.online is not None:
@@ -418,7 +460,7 @@ class BoardScene(Scene):
             size -= 1
             lines = text.wrap(status, size, rect.width - 8)
         y = rect.centery - len(lines) * int(size * 0.75) // 2
-        colour = getattr(theme, TONES[self.presenter.tone()])
+        colour = getattr(theme, TONES["plain" if self.values.on else self.presenter.tone()])
         for line in lines:
             text.draw(surface, line, size, colour, midtop=(rect.centerx, y))
             y += int(size * 0.75)
@@ -432,7 +474,7 @@ def draw_board_title(
     m: layout.Metrics,
     free: int,
 ) -> None:
-    """The board's title in the header: upright, centred between the buttons in ``free`` pixels (two lines at
+    """The board's title in the header, in ``free`` pixels: upright, centred between the buttons (two lines at
     caption size if it must); sideways, at the left in at most two lines."""
     u, header = m.u, frame.header
     if frame.portrait:
@@ -445,7 +487,7 @@ def draw_board_title(
             text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
             y += int(title_size * 0.75)
         return
-    room = pygame.Rect(header.x, header.y, header.width - int(u * 4), header.height)
+    room = pygame.Rect(header.x, header.y, free, header.height)
     size = m.body
     lines = text.wrap(title, size, room.width)[:2]
     y = room.centery - len(lines) * int(size * 0.75) // 2

@@ -18,8 +18,9 @@ from ...play.i18n.phrases import describe_board, format_date, level_name
 from ...play.players import shown_names
 from ...play.rating import Rating, history_results, history_results_in_steps, replay_in_steps
 from ...play.stats import Row, board_label, seats_of, stats_rows, streak_text
+from ...steps import Stepper
 from ...storage import FinishedGame, HistoryView
-from ...storage.steps import Steps, Work, map_in_steps
+from ...storage.steps import Work, map_in_steps
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene, Services
@@ -136,7 +137,7 @@ class HistoryScene(Scene):
         self.scroll = 0
         self.row_list = RowList(self.row_at, self._scroll_by)
         self.confirming = False
-        self.loading: Steps[None] | None = None
+        self.loading: Stepper[None, None] | None = None
         self._show(None)
 
     @property
@@ -149,7 +150,7 @@ class HistoryScene(Scene):
         history shows in the frame that opens the scene."""
         if self.loading is not None:
             self.loading.close()
-        self.loading = Steps(self._read())
+        self.loading = Stepper(self._read(), freeze=True)
         self.update(0.0)
 
     def _read(self) -> Work[None]:
@@ -186,7 +187,7 @@ class HistoryScene(Scene):
     def update(self, dt: float) -> None:
         if self.reading:
             assert self.loading is not None
-            self.loading.run(self.app.step_budget())
+            self.loading.step(self.app.step_budget())
 
     def wants_frame(self) -> bool:
         return self.reading

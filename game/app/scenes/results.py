@@ -13,7 +13,8 @@ from ...play.online.session import OnlineSession
 from ...play.rating import change_by_in_steps, is_rated
 from ...play.recording import PRACTICE
 from ...play.session import Session, score_curves
-from ...storage.steps import Steps, Work
+from ...steps import Stepper
+from ...storage.steps import Work
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks
@@ -141,7 +142,9 @@ class ResultsScene(Scene):
         self.said = False
         self.news = ""  # an online game's last news (a rematch asked for), shown under the scores
         self.shown = ""  # the online news last drawn
-        self.noting = Steps(rating_note(session, app))  # (run by update: see rating_note)
+        self.noting: Stepper[None, str] = Stepper(
+            rating_note(session, app), freeze=True
+        )  # (run by update: see rating_note)
         self.update(0.0)
 
     def enter(self) -> None:
@@ -150,15 +153,15 @@ class ResultsScene(Scene):
         self.app.announcer.say(self.spoken())
         self.said = True
         if self.noting.closed:  # (left while reading: read again)
-            self.noting = Steps(rating_note(self.session, self.app))
+            self.noting = Stepper(rating_note(self.session, self.app), freeze=True)
 
     def exit(self) -> None:
         self.noting.close()  # (a reading left half way is read again, never written late)
 
     def update(self, dt: float) -> None:
         """The rating line, read in steps; said when it comes after the result was."""
-        if not self.noting.done and self.noting.run(self.app.step_budget()):
-            self.rating_note = self.noting.result or ""
+        if not self.noting.done and self.noting.step(self.app.step_budget()):
+            self.rating_note = self.noting.value or ""
             if self.rating_note and self.said:
                 self.app.announcer.say(self.rating_note)
             self.invalidate_layout()

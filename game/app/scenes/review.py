@@ -4,7 +4,9 @@ the best line as a ghost, and a chart of the advantage over the game.
 The exact analysis (:class:`game.ai.review.Review`) runs a few milliseconds a frame and fills in as it goes;
 positions it cannot solve are marked "not solved", with the Expert's move and reason when the player looks at one.
 "Play from here" starts a casual game from the position shown; "Share" gives a link to it (to the whole game at
-its end).
+its end). "Values" turns the analysis board on over the position shown (:mod:`game.play.analysis_board`): while
+it fills, the review's own analysis waits (one search at a time: the browser has one Worker). The review's results
+are kept per game (:mod:`game.storage.reviews`), so the game reviewed again shows them at once.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from ...ai.review import Review
 from ...core import GameState
 from ...play.i18n import tr, tr_mark
 from ...play.i18n.phrases import cost_text, reason_words
+from ...play.kept_review import ReviewKeeper
 from ...play.links import LinkError, position_link, position_session, position_settings, seats_for, site_address
 from ...play.players import Player, seat_looks
 from ...play.presenter import Marks
 from ...play.settings import Seat
 from .. import layout, theme
+from ..analysis_overlay import Values
 from ..input import Action
 from ..margin_chart import MarginChart
 from ..render import BoardView
@@ -75,6 +79,8 @@ class ReviewScene(Scene):
         self.seats = seats
         self.analysis = Review(self.game, seconds)
         self.positions = self.analysis.positions
+        self.kept = ReviewKeeper(app.saved.store, self.game, self.analysis, seconds)  # (the last opening's results)
+        self.values = Values(app, self.toggle_values)
         self.count = len(self.game.moves)
         self.index = self.count
         self.opinions: dict[int, tuple[int, Reason | None]] = {}
@@ -85,6 +91,11 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
+
+    def exit(self) -> None:
+        self.values.board.stop()
+        self.analysis.suspend()
+        self.kept.keep()  # (the next review of this game starts from there)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -134,19 +145,24 @@ class ReviewScene(Scene):
         self.next_button = Button(">", lambda: self.go_to(self.index + 1))
         self.last_button = Button(">>", lambda: self.go_to(self.count))
         nav = [self.first_button, self.previous_button, self.next_button, self.last_button]
-        for button, rect in zip(nav, layout.split_row(nav_row, 4, gap), strict=True):
+        values = self.values.button  # (a square at the end of the arrows' row)
+        values.rect = pygame.Rect(nav_row.right - nav_row.height, nav_row.y, nav_row.height, nav_row.height)
+        values.text_size = m.body
+        arrows = pygame.Rect(nav_row.x, nav_row.y, nav_row.width - nav_row.height - gap, nav_row.height)
+        for button, rect in zip(nav, layout.split_row(arrows, 4, gap), strict=True):
             button.rect = rect
         self.play_button = Button(tr("Play from here"), self.play_from_here, primary=True)
         self.share_button = Button(tr("Share"), self.share)
         self.play_button.rect, self.share_button.rect = layout.split_row(play_row, 2, gap)
         back = back_button(self.app, back_rect)
-        self.panel.set([*nav, self.play_button, self.share_button, back])
+        self.panel.set([*nav, values, self.play_button, self.share_button, back])
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         self.first_button.enabled = self.previous_button.enabled = self.index > 0
         self.next_button.enabled = self.last_button.enabled = self.index < self.count
         self.play_button.enabled = not self.positions[self.index].over
+        self.values.button.enabled = self.game.rules.players == 2
 
     # -- actions ----------------------------------------------------------------------------------------------
     def go_to(self, index: int) -> None:
@@ -167,6 +183,13 @@ class ReviewScene(Scene):
             return
         session = position_session(settings, state, self.app.rng)
         start_game(self.app, session, lambda: self.app.go("board", session=session))
+
+    def toggle_values(self) -> None:
+        """The analysis board over the position shown, on or off; its explanation the first time."""
+        if self.game.rules.players != 2:
+            self.app.notify(tr("Values are for games of two players"))
+            return
+        self.values.switch(not self.values.on)
 
     def share(self) -> None:
         at_end = self.index == self.count
@@ -202,18 +225,24 @@ class ReviewScene(Scene):
 
     # -- time -------------------------------------------------------------------------------------------------
     def wants_frame(self) -> bool:
-        """The analysis, or the opinion on the position shown, is still being worked out: each step shows."""
-        return self.opinion_search is not None or not self.analysis.done
+        """The analysis, the values or the opinion on the position shown are still being worked out: each step
+        shows."""
+        return self.opinion_search is not None or not self.analysis.done or self.values.busy
 
     def update(self, dt: float) -> None:
         budget = self.app.step_budget()
+        if self.values.searching(self.positions[self.index], self.names):
+            self.analysis.suspend()  # (one search at a time: the review's and the opinion wait)
+            self.opinion_search = self.opinion_for = None
+            self.values.step(budget)
+            return
         self._want_opinion()
         if self.opinion_search is not None:
             if self.opinion_search.step(budget) and self.opinion_for is not None:
                 self.opinions[self.opinion_for] = (self.opinion_search.best, self.opinion_search.reason)
                 self.opinion_search = None
-        elif not self.analysis.done:
-            self.analysis.step(budget)
+        elif not self.analysis.done and self.analysis.step(budget):
+            self.kept.keep()
 
     def _judged(self) -> int:
         """The position whose move is being judged: the one before the move just shown (the start at move 0)."""
@@ -325,8 +354,10 @@ class ReviewScene(Scene):
         ghost = self.ghost()
         if ghost is not None:
             draw_ghost(surface, self.view, ghost)
+        self.values.draw(surface, self.view, text, position, self.app.metrics.body)
         tone = {"best": theme.INK, "mistake": theme.LAST_TURN}.get(self.tone(), theme.MUTED)
-        draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), self.outlook())
+        outlook = self.values.caption(position, self.names) if self.values.on else self.outlook()
+        draw_info(surface, text, self.app.metrics, self.info, self.headline(), (self.verdict(), tone), outlook)
         values = self.advantages()
         lost = [move.solved and bool(move.loss) for move in (self.analysis.move(i) for i in range(self.count))]
         colour = self.looks[0].colour

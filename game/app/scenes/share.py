@@ -50,7 +50,7 @@ class ShareScene(PanelScene):
         self.box = pygame.Rect(self.body.x, top, self.body.width, len(self.link_lines) * int(m.body * 0.8) + u)
         height = max(m.target, int(u * 2.2))
         row = pygame.Rect(self.body.x, self.body.bottom - height, self.body.width, height)
-        copy = Button(tr(self.copy_words()), self.copy, primary=not self.sheet.available)
+        copy = Button(self.copy_words(), self.copy, primary=not self.sheet.available)
         buttons = [copy]
         if self.sheet.available:
             buttons.insert(0, Button(tr("Share..."), self.share, primary=True))
@@ -61,7 +61,7 @@ class ShareScene(PanelScene):
 
     def copy_words(self) -> str:
         """The copy button's words: Copy link for an address, Copy code for a code to paste in Open a link."""
-        return "Copy link" if "://" in self.link else "Copy code"
+        return tr("Copy link") if "://" in self.link else tr("Copy code")
 
     def share(self) -> None:
         self.sheet.share(self.title, self.link)

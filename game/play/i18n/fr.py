@@ -1204,10 +1204,44 @@ FRENCH: dict[str, str] = {
     "Computer ({level})": "Ordi ({level})",
     "Sound on": "Son activé",
     "Sound off": "Son coupé",
+    # the analysis board (game/play/analysis_board.py, game/app/analysis_overlay.py)
+    "Values": "Valeurs",
+    "Hide values": "Masquer",
+    "No values in a competitive game": "Pas de valeurs dans une partie de compétition",
+    "Values shown: press Hide values to play on": "Valeurs affichées : touchez Masquer pour reprendre",
+    "Values: each free line shows what drawing it gives the player to move, in boxes more than the other from "
+    "here on, with best play. The best are filled in. \u2026 means still searching; a blank, not solved in time.": (
+        "Valeurs : chaque trait libre montre ce que le tracer rapporte au joueur qui a la main, en cases de plus que "
+        "l'autre d'ici la fin, si chacun joue au mieux. Les meilleures sont pleines. \u2026 : recherche en cours ; "
+        "rien : pas résolu à temps."
+    ),
+    "No line could be valued in the time.": "Aucun trait n'a pu être évalué dans le temps donné.",
+    "Best: {line}, {outcome}.": "Meilleur : {line}, {outcome}.",
+    "{n} of {count} lines valued; the best is not known yet.": (
+        "{n} traits évalués sur {count} ; le meilleur n'est pas encore connu."
+    ),
+    "No line to value here": "Aucun trait à évaluer ici",
+    "Values are for games of two players": "Les valeurs sont pour les parties à deux joueurs",
+    "Values for {name} to move · {n} of {count} lines solved": (
+        "Valeurs pour {name}, qui a la main · {n} traits résolus sur {count}"
+    ),
+    "Values for {name} to move · {n} of {count} lines solved so far...": (
+        "Valeurs pour {name}, qui a la main · {n} traits résolus sur {count} pour l'instant..."
+    ),
+    "the boxes left are shared evenly": "les cases restantes se partagent à égalité",
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
 FRENCH_PLURALS: dict[str, tuple[str, str]] = {
+    "{n} other line is as good.": ("{n} autre trait est aussi bon.", "{n} autres traits sont aussi bons."),
+    "{name} takes {n} more box than the other": (
+        "{name} prend {n} case de plus que l'autre",
+        "{name} prend {n} cases de plus que l'autre",
+    ),
+    "{name} takes {n} box fewer than the other": (
+        "{name} prend {n} case de moins que l'autre",
+        "{name} prend {n} cases de moins que l'autre",
+    ),
     "{n} game played": ("{n} partie jouée", "{n} parties jouées"),
     "{n} line drawn": ("{n} trait tracé", "{n} traits tracés"),
     "Current streak: {n} win": ("Série en cours : {n} victoire", "Série en cours : {n} victoires"),

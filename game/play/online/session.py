@@ -49,6 +49,7 @@ class OnlineSession(Session):
     """A session refereed by ``room``, whose messages travel through ``channel`` (None in tests that move them)."""
 
     resumable = False  # restored from the other device, never continued from the menu
+    pausable = False  # the room keeps the game going (no analysis board during it)
 
     def __init__(self, room: Room, channel: BrowserChannel | None, base: Settings, rng: random.Random) -> None:
         self.rng = rng

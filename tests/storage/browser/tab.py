@@ -16,9 +16,12 @@ from game.play.stats import outcome
 from game.storage import Saved, open_store
 
 try:
-    from game.storage.steps import drain
-except ImportError:  # (earlier versions)
-    drain = None  # type: ignore[assignment]
+    from game.steps import run as drain
+except ImportError:  # (earlier versions: the storage's own driver, or none)
+    try:
+        from game.storage.steps import drain
+    except ImportError:
+        drain = None  # type: ignore[assignment]
 
 PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(2, 2))
 finishing: list = []

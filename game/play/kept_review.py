@@ -1,0 +1,42 @@
+"""A game's review taken back from what was kept for it, and kept again as it grows (no pygame).
+
+The review screen's analysis (:class:`game.ai.review.Review`) is kept per game by :mod:`game.storage.reviews`,
+keyed by the game's id (a digest of its position code) and the analysis version (:func:`~game.ai.review.
+results_version`: the solver and the time per position), so the game reviewed again shows what was found at once
+and goes on from there; results that do not fit the game are ignored and it is analysed again.
+"""
+
+from __future__ import annotations
+
+from ..ai.review import Review, results_version
+from ..core import GameState, encode
+from ..storage import Store
+from ..storage.reviews import KeptReview, ReviewCache, game_key
+
+
+class ReviewKeeper:
+    """Takes ``review`` (of ``game``, ``seconds`` a position) back from ``store`` at once (``restored``), and
+    :meth:`keep` writes it again when it found more."""
+
+    def __init__(self, store: Store, game: GameState, review: Review, seconds: float) -> None:
+        self.cache = ReviewCache(store)
+        self.review = review
+        self.key = (game_key(encode(game)), results_version(game, seconds))
+        kept = self.cache.read(*self.key)
+        self.restored = kept is not None and review.restore(kept.values, kept.best, kept.done)
+        self._kept = self.results() if self.restored else None
+        self._wanted = game.rules.players == 2 and bool(game.moves)
+
+    def results(self) -> KeptReview:
+        review = self.review
+        return KeptReview(list(review.values), list(review.best), review.done)
+
+    def keep(self) -> None:
+        """Keep what the review has found, if that is something and more than what is kept."""
+        results = self.results()
+        if not self._wanted or results == self._kept:
+            return
+        if not results.done and all(value is None for value in results.values[:-1]):
+            return  # (nothing found yet worth keeping)
+        if self.cache.keep(*self.key, results):
+            self._kept = results
