@@ -164,9 +164,7 @@ class GameValues(Values):
     rated); while it shows no line is drawn (the buttons work, Back hides it, the board still zooms); turning it off
     plays on. ``say`` tells the player why it cannot be shown, ``waiting`` what the game waits for."""
 
-    def __init__(
-        self, app: Services, session: Session, say: Callable[[str], None], waiting: Callable[[], str]
-    ) -> None:
+    def __init__(self, app: Services, session: Session, say: Callable[[str], None], waiting: Callable[[], str]) -> None:
         super().__init__(app, self.toggle)
         self.session = session
         self.say = say

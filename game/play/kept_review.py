@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from ..ai.review import Review, results_version
 from ..core import GameState, encode
-from ..storage import Store
 from ..storage.reviews import KeptReview, ReviewCache, game_key
 
 
 class ReviewKeeper:
-    """Takes ``review`` (of ``game``, ``seconds`` a position) back from ``store`` at once (``restored``), and
-    :meth:`keep` writes it again when it found more."""
+    """Takes ``review`` (of ``game``, ``seconds`` a position) back from ``cache`` (``Saved.reviews``) at once
+    (``restored``), and :meth:`keep` writes it again when it found more."""
 
-    def __init__(self, store: Store, game: GameState, review: Review, seconds: float) -> None:
-        self.cache = ReviewCache(store)
+    def __init__(self, cache: ReviewCache, game: GameState, review: Review, seconds: float) -> None:
+        self.cache = cache
         self.review = review
         self.key = (game_key(encode(game)), results_version(game, seconds))
         kept = self.cache.read(*self.key)

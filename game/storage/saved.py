@@ -36,6 +36,7 @@ from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHE
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
+from .reviews import ReviewCache
 from .steps import Work, release_in_steps
 from .store import Store
 
@@ -86,6 +87,11 @@ class Saved(PuzzleProgress):
         self.clearing = False
         self._history_writes = 0  # (a reading in steps writes only when no other write came since it read)
         self.unparked = self._unpark()
+
+    @property
+    def reviews(self) -> ReviewCache:
+        """The reviews' results kept per game (a cache: nothing in it is the only copy of anything)."""
+        return ReviewCache(self.store)
 
     # -- settings ---------------------------------------------------------------------------------------------
     def settings(self) -> dict[str, Any] | None:

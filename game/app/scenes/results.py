@@ -142,9 +142,8 @@ class ResultsScene(Scene):
         self.said = False
         self.news = ""  # an online game's last news (a rematch asked for), shown under the scores
         self.shown = ""  # the online news last drawn
-        self.noting: Stepper[None, str] = Stepper(
-            rating_note(session, app), freeze=True
-        )  # (run by update: see rating_note)
+        # (run by update: see rating_note)
+        self.noting: Stepper[None, str] = Stepper(rating_note(session, app), freeze=True)
         self.update(0.0)
 
     def enter(self) -> None:

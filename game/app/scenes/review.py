@@ -79,7 +79,7 @@ class ReviewScene(Scene):
         self.seats = seats
         self.analysis = Review(self.game, seconds)
         self.positions = self.analysis.positions
-        self.kept = ReviewKeeper(app.saved.store, self.game, self.analysis, seconds)  # (the last opening's results)
+        self.kept = ReviewKeeper(app.saved.reviews, self.game, self.analysis, seconds)  # (the last opening's results)
         self.values = Values(app, self.toggle_values)
         self.count = len(self.game.moves)
         self.index = self.count
