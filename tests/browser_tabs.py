@@ -7,67 +7,31 @@ benchmarks/two_tabs.py.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+from node_driver import PLAYWRIGHT, PYODIDE, NodeDriver, missing
+
 DRIVER = Path(__file__).resolve().parent / "storage" / "browser" / "tabs.js"
 ROOT = Path(__file__).resolve().parents[1]
-MISSING = [
-    what
-    for what, there in (
-        ("node", shutil.which("node")),
-        (str(CHROMIUM), CHROMIUM.exists()),
-        (f"playwright-core in {HOME}/node_modules", (HOME / "node_modules" / "playwright-core").exists()),
-        (f"Pyodide in {HOME}/pyodide/0.29.3", (HOME / "pyodide" / "0.29.3" / "pyodide.js").exists()),
-    )
-    if not there
-]
+MISSING = missing(PLAYWRIGHT, PYODIDE)
 TABS = ("left", "right")
 SAME_MOMENT_MS = 150  # each round's games finish this long after the round is sent, in both tabs at once
 
 
-class Tabs:
-    """The node driver of the tabs (one JSON command a line, one answer a line)."""
+class Tabs(NodeDriver):
+    """The node driver of the tabs."""
 
     def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            ["node", str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+        super().__init__(DRIVER)
         self.opened: set[str] = set()
-
-    def ask(self, **command):
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps(command) + "\n")
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError("the tabs' driver stopped (see its stderr)")
-        answer = json.loads(line)
-        if "error" in answer:
-            raise RuntimeError(answer["error"])
-        return answer["ok"]
 
     def python(self, page: str, code: str):
         return self.ask(page=page, python=code)
 
     def together(self, code: str, pages: tuple[str, ...] = TABS) -> list:
         return self.ask(pages=list(pages), python=code, **{"in": SAME_MOMENT_MS})
-
-    def close(self) -> None:
-        assert self.process.stdin
-        try:
-            self.process.stdin.write(json.dumps({"quit": True}) + "\n")
-            self.process.stdin.close()
-            self.process.wait(timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
 
 
 @dataclass

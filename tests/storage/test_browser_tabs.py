@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import pytest
 from browser_tabs import MISSING, TABS, Tabs, count, open_tabs, play_rounds
+from node_driver import skip_reason
 
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"browser test skipped: {', '.join(MISSING)} missing (see browser_harness/README.md)"
-)
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
 ROUNDS = 100
 
 

@@ -9,15 +9,12 @@ Skipped, saying why, when node, Chromium or playwright-core are absent (set up a
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import shutil
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
+from node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reason
 
 from game.play.online.bridge import BrowserChannel, PageEvent, step
 from game.play.online.invite import check_reply, description_of, invitation, read_link, reply, sdp_of
@@ -26,57 +23,23 @@ from game.play.online.room import Room
 from game.play.online.room_setup import SeatPlayer
 from game.play.players import Player
 
-HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 DRIVER = Path(__file__).with_name("browser") / "pages.js"
 SITE = "https://pipopipette.github.io/pipopipette/"
 ROOM = "Kq3xZ0a_"
-MISSING = [
-    what
-    for what, there in (
-        ("node", shutil.which("node")),
-        (str(CHROMIUM), CHROMIUM.exists()),
-        (f"playwright-core in {HOME}/node_modules", (HOME / "node_modules" / "playwright-core").exists()),
-    )
-    if not there
-]
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"browser test skipped: {', '.join(MISSING)} missing (see browser_harness/README.md)"
-)
+MISSING = missing(PLAYWRIGHT)
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
 
 
-class Pages:
+def start_pages() -> NodeDriver:
     """The node driver of the Chromium pages (browser/pages.js)."""
-
-    def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            ["node", str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-
-    def ask(self, **command):
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps(command) + "\n")
-        answer = json.loads(self.process.stdout.readline())
-        if "error" in answer:
-            raise RuntimeError(answer["error"])
-        return answer["ok"]
-
-    def close(self) -> None:
-        assert self.process.stdin
-        try:
-            self.process.stdin.write(json.dumps({"quit": True}) + "\n")
-            self.process.stdin.close()
-            self.process.wait(timeout=20)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
+    return NodeDriver(DRIVER, stop_seconds=20)
 
 
 class PageWindow:
     """Stands in for pygbag's ``platform.window``: ``eval`` runs the project's script in the page, and
     ``pipopipetteOnline.f(args)`` calls it there with the arguments passed as data."""
 
-    def __init__(self, pages: Pages, name: str) -> None:
+    def __init__(self, pages: NodeDriver, name: str) -> None:
         self.pages, self.name = pages, name
 
     def eval(self, text: str):
@@ -95,7 +58,7 @@ class PageWindow:
 
 @pytest.fixture
 def pages():
-    driver = Pages()
+    driver = start_pages()
     yield driver
     driver.close()
 

@@ -17,41 +17,29 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
-import subprocess
 import time
 from pathlib import Path
 from statistics import median
 from typing import Any
 
 import pytest
+from node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing, skip_reason
 from storage_fakes import FakeLocalStorage
 
 from game.play.settings import Seat, Settings
 from game.storage import BrowserStore, Saved
 
-HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
-TOOLS = Path(os.environ.get("BROWSER_HARNESS_TOOLS", "/work/shared/tools/browser_harness"))
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 WHEEL = HOME / "wheels" / "pygame_ce-2.5.6.dev2-cp313-cp313-pyodide_2025_0_wasm32.whl"
 DRIVER = Path(__file__).with_name("browser") / "app_pages.js"
 GAME = Path(__file__).resolve().parents[3]
 SHOTS = os.environ.get("ONLINE_SHOTS", "")
-MISSING = [
-    what
-    for what, there in (
-        ("node", shutil.which("node")),
-        (str(CHROMIUM), CHROMIUM.exists()),
-        (f"playwright-core in {HOME}/node_modules", (HOME / "node_modules" / "playwright-core").exists()),
-        (f"Pyodide in {HOME}/pyodide/0.29.3", (HOME / "pyodide" / "0.29.3" / "pyodide.js").exists()),
-        (f"the pygame-ce wheel {WHEEL}", WHEEL.exists()),
-        (f"the harness page in {TOOLS}", (TOOLS / "harness.html").exists()),
-    )
-    if not there
-]
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"browser test skipped: {', '.join(MISSING)} missing (see browser_harness/README.md)"
+MISSING = missing(
+    PLAYWRIGHT,
+    PYODIDE,
+    (f"the pygame-ce wheel {WHEEL}", WHEEL.exists()),
+    (f"the harness page in {TOOLS}", (TOOLS / "harness.html").exists()),
 )
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
 
 # Run in a page before every probe: ``app`` is the running game, ``scene`` its top scene, ``top`` the height of the
 # notice strip above the scenes (a scene's point (x, y) is the canvas's (x, y + top)).
@@ -88,38 +76,15 @@ def holds(condition):
 """
 
 
-class Pages:
+def start_pages() -> NodeDriver:
     """The node driver of the game's pages (browser/app_pages.js)."""
-
-    def __init__(self) -> None:
-        env = dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS))
-        self.process = subprocess.Popen(
-            ["node", str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=env
-        )
-
-    def ask(self, **command: Any) -> Any:
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps(command) + "\n")
-        answer = json.loads(self.process.stdout.readline())
-        if "error" in answer:
-            raise RuntimeError(answer["error"])
-        return answer["ok"]
-
-    def close(self) -> None:
-        assert self.process.stdin
-        try:
-            self.process.stdin.write(json.dumps({"quit": True}) + "\n")
-            self.process.stdin.close()
-            self.process.wait(timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
+    return NodeDriver(DRIVER, env=dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS)))
 
 
 class Device:
     """One page of the game: what it shows (read through Pyodide) and taps on its canvas."""
 
-    def __init__(self, pages: Pages, name: str) -> None:
+    def __init__(self, pages: NodeDriver, name: str) -> None:
         self.pages, self.name = pages, name
 
     def read(self, expression: str) -> Any:
@@ -168,7 +133,7 @@ class Device:
 
 @pytest.fixture
 def pages():
-    driver = Pages()
+    driver = start_pages()
     yield driver
     driver.close()
 

@@ -13,7 +13,7 @@
 // /work/shared/tools/browser_harness/README.md); pages are served from files by Playwright's routing, no server.
 const fs = require('fs');
 const path = require('path');
-const readline = require('readline');
+const { answerLines } = require('../../node_lines.js');
 const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
 const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
 
@@ -84,18 +84,6 @@ async function answer(command) {
 
 (async () => {
   const browser = await start();
-  const lines = readline.createInterface({ input: process.stdin });
-  for await (const line of lines) {
-    const command = JSON.parse(line);
-    if (command.quit) break;
-    let reply;
-    try {
-      const value = await answer(command);
-      reply = { ok: value === undefined ? null : value };
-    } catch (error) {
-      reply = { error: String(error) };
-    }
-    process.stdout.write(JSON.stringify(reply) + '\n');
-  }
+  await answerLines(answer);
   await browser.close();
 })();

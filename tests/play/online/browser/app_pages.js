@@ -19,7 +19,7 @@ const fs = require('fs');
 const path = require('path');
 const net = require('net');
 const http = require('http');
-const readline = require('readline');
+const { answerLines } = require('../../../node_lines.js');
 const { spawn } = require('child_process');
 
 const HOME = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
@@ -166,19 +166,7 @@ async function run(command) {
 }
 
 (async () => {
-  const lines = readline.createInterface({ input: process.stdin });
-  for await (const line of lines) {
-    const command = JSON.parse(line);
-    if (command.quit) break;
-    let answer;
-    try {
-      const value = await run(command);
-      answer = { ok: value === undefined ? null : value };
-    } catch (error) {
-      answer = { error: String(error && error.stack || error) };
-    }
-    process.stdout.write(JSON.stringify(answer) + '\n');
-  }
+  await answerLines(run);
   for (const { b } of Object.values(browsers)) await b.close().catch(() => {});
   if (server) server.kill('SIGTERM');
   if (root) fs.rmSync(root, { recursive: true, force: true });

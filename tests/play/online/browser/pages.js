@@ -9,7 +9,7 @@
 //   {"quit": true}
 // Answers: {"ok": value} or {"error": text}.
 const path = require('path');
-const readline = require('readline');
+const { answerLines } = require('../../../node_lines.js');
 const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
 const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
 
@@ -43,18 +43,6 @@ async function run(command) {
 }
 
 (async () => {
-  const lines = readline.createInterface({ input: process.stdin });
-  for await (const line of lines) {
-    const command = JSON.parse(line);
-    if (command.quit) break;
-    let answer;
-    try {
-      const value = await run(command);
-      answer = { ok: value === undefined ? null : value };
-    } catch (error) {
-      answer = { error: String(error) };
-    }
-    process.stdout.write(JSON.stringify(answer) + '\n');
-  }
+  await answerLines(run);
   for (const { b } of Object.values(browsers)) await b.close();
 })();

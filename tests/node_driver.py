@@ -1,0 +1,58 @@
+"""What the browser tests share: where the harness is (/work/shared/tools/browser_harness/README.md), what this
+machine lacks for it, and the node driver of the pages (one JSON command a line, one answer a line)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
+TOOLS = Path(os.environ.get("BROWSER_HARNESS_TOOLS", "/work/shared/tools/browser_harness"))
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+PLAYWRIGHT = (f"playwright-core in {HOME}/node_modules", (HOME / "node_modules" / "playwright-core").exists())
+PYODIDE = (f"Pyodide in {HOME}/pyodide/0.29.3", (HOME / "pyodide" / "0.29.3" / "pyodide.js").exists())
+
+
+def missing(*needs: tuple[str, bool]) -> list[str]:
+    """What this machine lacks: node, Chromium and ``needs`` (each a name and whether it is there)."""
+    always = (("node", shutil.which("node") is not None), (str(CHROMIUM), CHROMIUM.exists()))
+    return [what for what, there in (*always, *needs) if not there]
+
+
+def skip_reason(lacking: list[str]) -> str:
+    return f"browser test skipped: {', '.join(lacking)} missing (see browser_harness/README.md)"
+
+
+class NodeDriver:
+    """A node script driving Chromium pages: one JSON command a line in, one answer a line out."""
+
+    def __init__(self, script: Path, env: dict[str, str] | None = None, stop_seconds: float = 30) -> None:
+        self.stop_seconds = stop_seconds
+        self.process = subprocess.Popen(
+            ["node", str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=env
+        )
+
+    def ask(self, **command: Any) -> Any:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps(command) + "\n")
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the pages' driver stopped (see its stderr)")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer["ok"]
+
+    def close(self) -> None:
+        assert self.process.stdin
+        try:
+            self.process.stdin.write(json.dumps({"quit": True}) + "\n")
+            self.process.stdin.close()
+            self.process.wait(timeout=self.stop_seconds)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
