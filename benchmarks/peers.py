@@ -50,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from experiments.early_game import EARLY_GAMES  # noqa: E402
+from tally import Tally, header, load  # noqa: E402
 
 from game.ai.levels.expert import EarlyGame, expert_move  # noqa: E402
 from game.ai.player import Search  # noqa: E402
@@ -263,53 +264,6 @@ def _parse(move: str | bytes) -> tuple[str, int, str, int]:
     return found[1], int(found[2]), found[3], int(found[4])
 
 
-@dataclass
-class Tally:
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    aborted: int = 0
-    restarts: int = 0
-    margins: list[int] = field(default_factory=list)
-    expert_times: list[float] = field(default_factory=list)
-    knox_times: list[float] = field(default_factory=list)
-    expert_cpu: list[float] = field(default_factory=list)
-    knox_cpu: list[float] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    first_seat: list[int] = field(default_factory=lambda: [0, 0, 0])  # the first player's wins, draws, losses
-    stopped: int = 0  # games stopped early (--stop-lines), not counted as won, drawn or lost
-
-    def add(self, margin: int, seat: int) -> None:
-        """A finished game: ``margin`` for the measured side, which sat in ``seat``."""
-        self.margins.append(margin)
-        if margin > 0:
-            self.wins += 1
-        elif margin < 0:
-            self.losses += 1
-        else:
-            self.draws += 1
-        first_margin = margin if seat == 0 else -margin
-        self.first_seat[0 if first_margin > 0 else 1 if first_margin == 0 else 2] += 1
-
-    def stop(self) -> None:
-        """A game stopped early (``--stop-lines``): neither won nor lost."""
-        self.stopped += 1
-
-    def row(self, label: str) -> str:
-        valid = self.wins + self.draws + self.losses
-        rate = (self.wins + self.draws / 2) / valid if valid else 0.0
-        margin = sum(self.margins) / valid if valid else 0.0
-        return (
-            f"| {label} | {self.wins}/{self.draws}/{self.losses} | {100 * rate:.0f}% | {margin:+.1f} | "
-            f"{_mean(self.expert_times):.2f} ({_mean(self.expert_cpu):.2f}) | "
-            f"{_mean(self.knox_times):.2f} ({_mean(self.knox_cpu):.2f}) | {self.aborted} | {self.restarts} |"
-        )
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
 class ExpertSide:
     """The Expert in one seat of a game: it thinks in this process (its CPU time is this process's)."""
 
@@ -394,15 +348,13 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
             mover = state.to_move
             line, wall, cpu = sides[mover].move(state)
             by_measured = mover == seat
-            (tally.expert_times if by_measured else tally.knox_times).append(wall)
-            (tally.expert_cpu if by_measured else tally.knox_cpu).append(cpu)
+            tally.timed(by_measured, wall, cpu)
             for index, side in enumerate(sides):
                 side.hear(line, by_opponent=index != mover)
             state.play(line)
             history.append((line, by_measured))
     except Aborted as why:
-        tally.aborted += 1
-        tally.reasons.append(f"game {game}: {why}")
+        tally.abort(game, why)
         return f"game {game}: aborted after {len(history)} lines ({why})"
     finally:
         restarts = sum(side.restarts for side in sides)
@@ -462,7 +414,7 @@ def main() -> int:
     if not 0 <= args.stop_lines < len(board.lines):
         print(f"--stop-lines must be from 0 to {len(board.lines) - 1} on {args.board} boxes, not {args.stop_lines}")
         return 2
-    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} (1, 5, 15 min)")
+    print(f"load: {load()} (1, 5, 15 min)")
     early = f", early game: {args.early}"
     measured = "Knox A" if args.knox_v_knox else "Expert"
     if args.knox_v_knox:
@@ -474,13 +426,8 @@ def main() -> int:
     tally = Tally()
     for game in range(args.first_game, args.first_game + args.games):
         print(play_game(binary, board, rows, cols, args, game, tally), flush=True)
-    print(f"load at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    opponent = "Knox B" if args.knox_v_knox else "Knox"
-    print(
-        f"| board | {measured} W/D/L | score | avg margin | {measured} s/line (CPU) | {opponent} s/line (CPU) | "
-        "aborted | restarts |"
-    )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(f"load at the end: {load()}")
+    print(header(measured, "Knox B" if args.knox_v_knox else "Knox"))
     print(tally.row(args.board))
     wins, draws, losses = tally.first_seat
     print(f"the player moving first: {wins}/{draws}/{losses} (W/D/L)")
