@@ -49,11 +49,13 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
 
 # Every measure of the product in benchmarks/ (docs/testing.md, "Benchmarks"), one after another, each printing its
-# figures; benchmarks/experiments/ is not run. Quick settings by default (a few minutes in all on a shared 2-core
-# machine); `make bench FULL=1` runs each script with its own defaults.
+# figures; benchmarks/experiments/ is not run, nor tally.py (the report peers.py and pypi_peers.py share). Quick
+# settings by default (a few minutes in all on a shared 2-core machine); `make bench FULL=1` runs each script with
+# its own defaults.
 bench: $(STAMP)
 	@for script in benchmarks/*.py; do \
 		name=$$(basename $$script .py); args=""; \
+		if [ $$name = tally ]; then continue; fi; \
 		if [ -z "$(FULL)" ]; then case $$name in \
 			app_frames|solve|review) args="--quick";; \
 			playouts) args="0.2";; \
@@ -64,6 +66,7 @@ bench: $(STAMP)
 			ai_memory) args="--seconds 10";; \
 			history_size) args="--games 200";; \
 			fight) args="--games 1";; \
+			pypi_peers) args="--games 2";; \
 			monkey) args="--actions 450";; \
 			soak) args="--games 50";; \
 		esac; fi; \
