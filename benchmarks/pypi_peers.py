@@ -187,7 +187,7 @@ class DnbpySide:
 
         self.dnbpy, self.notation, self.seconds, self.seed = dnbpy, notation, seconds, 1000 * game + 11
         self.game = dnbpy.Game((notation.rows, notation.cols), [0, 1])
-        self.depths: list[int] = []  # the deepest finished search of every move
+        self.depths: list[tuple[int, int]] = []  # every move's deepest finished search, and its own rule's depth
 
     def move(self, state: GameState) -> tuple[int, float, float]:
         return timed(lambda: self.notation.from_dnbpy(self._deepest_edge(state)))
@@ -211,7 +211,8 @@ class DnbpySide:
             depth += 1
             if time.perf_counter() >= stop:
                 break
-        self.depths.append(depth)
+        own_rule = self.dnbpy.Level3MinimaxPolicy(size)._get_depth(edges)  # what depth=None would have searched
+        self.depths.append((depth, own_rule))
         self.seed += 1
         assert edge is not None
         return edge
@@ -313,6 +314,17 @@ def play_game(notation: Notation, measured: Side, opponent: Side, game: int, tal
     return f"game {game}: ({'first' if seat == 0 else 'second'}) {mine}-{theirs}  {' '.join(moves)}"
 
 
+def depth_summary(depths: list[tuple[int, int]]) -> str:
+    """dnbpy's depths a move: (reached within the time, its own rule's) for every move."""
+    reached, rule = [depth for depth, _ in depths], [depth for _, depth in depths]
+    shallower = sum(depth < own for depth, own in depths)
+    return (
+        f"dnbpy's deepest finished search a move: mean {sum(reached) / len(reached):.1f} ({min(reached)}-"
+        f"{max(reached)}); its own depth rule on the same moves: mean {sum(rule) / len(rule):.1f}; shallower than "
+        f"its rule on {shallower} of {len(depths)} moves"
+    )
+
+
 def installed(program: str) -> bool:
     return importlib.util.find_spec(PROGRAMS[program]) is not None
 
@@ -337,10 +349,9 @@ def run_program(program: str, notation: Notation, args: argparse.Namespace) -> T
             dnbpy_sides.append(opponent)
         measured = LevelSide(args.level, game, args.seconds)
         print(play_game(notation, measured, opponent, game, tally), flush=True)
-    depths = [depth for side in dnbpy_sides for depth in side.depths]
+    depths = [pair for side in dnbpy_sides for pair in side.depths]
     if depths:
-        print(f"dnbpy's deepest finished search a move: mean {sum(depths) / len(depths):.1f}, "
-              f"{min(depths)}-{max(depths)}")  # fmt: skip
+        print(depth_summary(depths))
     return tally
 
 
