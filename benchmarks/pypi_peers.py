@@ -212,7 +212,7 @@ class DnbpySide:
             if time.perf_counter() >= stop:
                 break
         own_rule = self.dnbpy.Level3MinimaxPolicy(size)._get_depth(edges)  # what depth=None would have searched
-        self.depths.append((depth, own_rule))
+        self.depths.append((depth, min(own_rule, state.lines_left)))
         self.seed += 1
         assert edge is not None
         return edge
