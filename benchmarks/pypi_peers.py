@@ -230,7 +230,6 @@ class OpenSpielSide:
 
     def __init__(self, notation: Notation, game: int, simulations: int, rollouts: int) -> None:
         import numpy as np
-        import pyspiel
         from open_spiel.python.algorithms import mcts
 
         self.notation = notation
@@ -240,7 +239,6 @@ class OpenSpielSide:
         self.bot = mcts.MCTSBot(
             self.game, 2.0, simulations, evaluator, solve=True, random_state=np.random.RandomState(1000 * game + 17)
         )
-        self.pyspiel = pyspiel
 
     def move(self, state: GameState) -> tuple[int, float, float]:
         return timed(lambda: self.notation.from_openspiel(self.bot.step(self.state)))
