@@ -83,8 +83,11 @@ def test_the_fight_for_control_is_past_the_other_themes_bound_with_many_safe_lin
         analysis = analyse(state)
         assert state.board.size in {(4, 4), (5, 5)} and state.lines_left >= 25, puzzle.number
         assert not analysis.captures and not analysis.loops and len(analysis.safe) >= 8, puzzle.number
-        with pytest.raises(OutOfNodes):  # the Python solver could not have kept it under the other themes' bound
-            line_values(state, MAX_NODES, compiled=False)
+        try:  # the Python solver could not have kept it under the other themes' bound
+            solved = solve_lines(state, MAX_NODES + margin(MAX_NODES))
+        except OutOfNodes:
+            continue  # past it by more than the margin
+        assert beyond_bound(state, solved, MAX_NODES), puzzle.number  # near it: as the Python solver decides
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -271,6 +271,7 @@ def collect_family(
     seen: set[tuple[str, int]] = set()
     tasks = ((family, number, seed + number) for number in range(MAX_TRIES))
     tried = 0
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
     with multiprocessing.Pool(processes) as pool:
         for tried, result in enumerate(pool.imap(candidate, tasks, chunksize=8), 1):
             if progress and tried % 500 == 0:
@@ -284,7 +285,8 @@ def collect_family(
                 pool.terminate()
                 break
     if progress:
-        print(f"{family}: {tried} positions: " + _counts(found), flush=True)
+        took, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
+        print(f"{family}: {tried} positions: {_counts(found)}; {took:.1f} s wall, {cpu:.1f} s CPU", flush=True)
     return found
 
 

@@ -84,8 +84,8 @@ THEME_WORDS: dict[str, ThemeWords] = {
     "fight": ThemeWords(
         tr_mark("The fight for control"),
         tr_mark(
-            "The fight for control: many safe lines are left. Count them and the long chains to come; one line, "
-            "safe or a sacrifice, gets the count right."
+            "The fight for control: many safe lines are left. Count the safe moves and the long chains to come; "
+            "only one line gets the count right."
         ),
     ),
 }

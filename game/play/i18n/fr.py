@@ -609,10 +609,10 @@ FRENCH: dict[str, str] = {
         "Sans coup en plus : fermer une case termine votre tour, donc l'autre répond à chaque prise."
     ),
     "The fight for control": "La lutte pour le contrôle",
-    "The fight for control: many safe lines are left. Count them and the long chains to come; one line, safe or a "
-    "sacrifice, gets the count right.": (
-        "La lutte pour le contrôle : il reste beaucoup de traits sûrs. Comptez-les, et les longues chaînes à venir ; "
-        "un seul trait, sûr ou un sacrifice, tombe juste."
+    "The fight for control: many safe lines are left. Count the safe moves and the long chains to come; only one "
+    "line gets the count right.": (
+        "La lutte pour le contrôle : il reste beaucoup de traits sûrs. Comptez les coups sûrs et les longues chaînes à "
+        "venir ; un seul trait tombe juste."
     ),
     "Misère: the fewest boxes win.": "Qui perd gagne : le moins de cases gagne.",
     "No extra move after a capture.": "Pas de coup en plus après une prise.",
