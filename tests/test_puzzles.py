@@ -5,14 +5,18 @@ the data checks."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
+from game.ai.position.chains import analyse
 from game.core import Board, GameState, Rules, code_game, decode, encode
 from game.core.notation import check_v1
-from game.puzzles import DATA_PATH, THEMES, PuzzleError, load_puzzles, parse_puzzles
+from game.puzzles import DATA_PATH, THEMES, PuzzleError, load_puzzles, parse_puzzles, solving
 from game.puzzles.solving import (
     DEEP_NODES,
     MAX_NODES,
@@ -28,6 +32,7 @@ from game.puzzles.solving import (
 from game.storage import PUZZLES as SOLVED_KEY
 from game.storage import MemoryStore, Saved, solved_from_data
 
+ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = load_puzzles()
 CORE = uses_core(PUZZLES[0].position())  # wasmtime runs the compiled core here
 needs_core = pytest.mark.skipif(not CORE, reason="wasmtime is not installed: the compiled core does not run here")
@@ -76,8 +81,6 @@ def test_every_puzzle_has_its_stated_answer_as_the_one_best_line_within_the_node
 
 
 def test_the_fight_for_control_is_past_the_other_themes_bound_with_many_safe_lines_left():
-    from game.ai.position.chains import analyse
-
     for puzzle in (p for p in PUZZLES if p.theme == "fight"):
         state = puzzle.position()
         analysis = analyse(state)
@@ -90,12 +93,11 @@ def test_the_fight_for_control_is_past_the_other_themes_bound_with_many_safe_lin
         assert beyond_bound(state, solved, MAX_NODES), puzzle.number  # near it: as the Python solver decides
 
 
+@needs_core
 @pytest.mark.parametrize("theme", THEMES)
 def test_the_compiled_core_and_the_python_solver_give_the_same_puzzle_values(theme):
     """Every puzzle within the Python solver's bound, and the first two (the easiest) of the fight for control: the
     same value for every line, and node counts closer than the margin the generator leaves for their difference."""
-    if not CORE:
-        pytest.skip("wasmtime is not installed: only the Python solver runs here")
     puzzles = [p for p in PUZZLES if p.theme == theme]
     for puzzle in puzzles[:2] if theme == "fight" else puzzles:
         state = puzzle.position()
@@ -136,6 +138,36 @@ def test_the_core_counts_a_position_the_same_whatever_was_solved_before():
     first, second = _two_fight_positions()
     counts = [solve_lines(state).nodes for state in (first, second, first, first)]
     assert counts[0] == counts[2] == counts[3]
+
+
+def make_puzzles():
+    """``tools/make_puzzles.py`` as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("make_puzzles", ROOT / "tools" / "make_puzzles.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_puzzles"] = module  # (its dataclasses look their module up there)
+    spec.loader.exec_module(module)
+    return module
+
+
+@needs_core
+def test_the_generator_keeps_the_same_candidates_with_the_core_as_with_the_python_solver_alone(monkeypatch):
+    """Same seed, same set, with or without the core: the same positions kept, with the same theme, answer and
+    value, the node counts closer than the margin."""
+    tool = make_puzzles()
+    tasks = [(family, number, 1 + number) for family in ("captures", "control", "misere") for number in range(20)]
+    with_core = [tool.candidate(task) for task in tasks]
+    monkeypatch.setattr(solving, "uses_core", lambda state: False)
+    alone = [tool.candidate(task) for task in tasks]
+    assert [found is None for found in with_core] == [found is None for found in alone]
+    kept = [(core, python) for core, python in zip(with_core, alone, strict=True) if core and python]
+    assert len(kept) >= 8
+    for core, python in kept:
+        assert core["compiled"] and not python["compiled"]
+        assert abs(core["nodes"] - python["nodes"]) < margin(MAX_NODES)
+        assert [core[k] for k in ("theme", "code", "answer", "value")] == [
+            python[k] for k in ("theme", "code", "answer", "value")
+        ]
 
 
 def _two_fight_positions() -> tuple[GameState, GameState]:
