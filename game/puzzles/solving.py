@@ -42,16 +42,16 @@ MAX_NODES = 30_000
 """The most nodes the solver may use on all the lines of one puzzle together (every theme but ``fight``)."""
 
 DEEP_NODES = 1_500_000
-"""The bound of the ``fight`` theme's puzzles: the compiled core solves one in about 0.3 s of CPU, the Python
-solver in about 7 s."""
+"""The bound of the ``fight`` theme's puzzles: the compiled core takes about half a second of CPU for that many
+nodes on a loaded machine, the Python solver 7 s or more."""
 
 PAUSE_EVERY = 256  # the Python solver checks the node budget every this many nodes
 
 
 def margin(max_nodes: int) -> int:
     """How far from ``max_nodes`` the core's count must be for the core to decide alone: the Python solver checks
-    its budget every :data:`PAUSE_EVERY` nodes, and the two solvers' counts differ by a few (at most 42 in 1.5 M
-    in docs/solver.md's table) — 1% of the bound, and at least 1,024 nodes."""
+    its budget every :data:`PAUSE_EVERY` nodes, and the two solvers' counts differ by a few (at most 42 nodes in
+    docs/solver.md's table, on positions of up to 480,000) — 1% of the bound, and at least 1,024 nodes."""
     return max(1024, max_nodes // 100)
 
 
@@ -83,8 +83,8 @@ class _Budget:
 
     def solve(self, state: GameState) -> int:
         """The exact value of ``state`` for the player to move; raises :class:`OutOfNodes` past the budget."""
-        if self.left is not None and self.left <= 0:
-            raise OutOfNodes
+        if self.compiled and self.left is not None and self.left <= 0:
+            raise OutOfNodes  # (the core reads a limit of 0 as none; the Python solver stops at its next check)
         make = WasmSolver if self.compiled else Solver
         solver = make(state, pause_every=PAUSE_EVERY, table=self.table, max_nodes=self.left)
         try:
