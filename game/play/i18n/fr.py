@@ -646,6 +646,7 @@ FRENCH: dict[str, str] = {
     "Next puzzle": "Problème suivant",
     "Puzzle {number} · {theme} · solved": "Problème {number} · {theme} · résolu",
     "Puzzle {number} · {theme}": "Problème {number} · {theme}",
+    "{theme} · solved": "{theme} · résolu",
     # -- backup
     "Backup": "Sauvegarde",
     "Export": "Exporter",
