@@ -368,7 +368,7 @@ class BrowserExpertSide:
         try:
             line, seconds = self.page.reply(list(state.moves))
         except RuntimeError as error:
-            raise Aborted(f"the browser page: {str(error).splitlines()[0]}") from error
+            raise Aborted(f"the browser page: {error}") from error
         if state.is_drawn(line):
             raise Aborted(f"the browser's Expert replayed a drawn line: {line}")
         return line, seconds, self.page.cpu_seconds() - cpu

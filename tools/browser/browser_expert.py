@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -63,7 +64,11 @@ class BrowserExpert:
     def reply(self, moves: list[int]) -> tuple[int, float]:
         """The Expert's line after ``moves`` (every line so far; the opponent's are played on the page), and the
         seconds from its turn to that line on the page's clock."""
-        line, seconds = json.loads(self.driver.ask(page=PAGE, **{"await": f"await {PAGE_EXPERT}.reply({moves!r})"}))
+        try:
+            answer = self.driver.ask(page=PAGE, **{"await": f"await {PAGE_EXPERT}.reply({moves!r})"})
+        except RuntimeError as error:
+            raise RuntimeError(python_error(str(error))) from None
+        line, seconds = json.loads(answer)
         return int(line), float(seconds)
 
     def cpu_seconds(self) -> float:
@@ -72,6 +77,13 @@ class BrowserExpert:
 
     def close(self) -> None:
         self.driver.close()
+
+
+def python_error(text: str) -> str:
+    """The Python exception's own line in what the page reported (its traceback inside a JavaScript error), else
+    the report's first line."""
+    found = re.findall(r"^(\w+(?:Error|Exception): .*)$", text, re.MULTILINE)
+    return found[-1] if found else text.strip().splitlines()[0]
 
 
 def _descendants(root: int) -> list[int]:
