@@ -451,7 +451,7 @@ def play_game(
     except Aborted as why:
         tally.aborted += 1
         tally.reasons.append(f"game {game}: {why}")
-        return f"game {game}: aborted after {len(history)} lines ({why})"
+        return f"game {game}: aborted after {len(history)} lines ({why})  {_moves_text(names, history)}"
     finally:
         restarts = sum(side.restarts for side in sides)
         tally.restarts += restarts
@@ -464,10 +464,15 @@ def play_game(
     else:
         tally.stop()
     where = "first" if seat == 0 else "second"
-    moves = " ".join(names.name(line) if by_measured else names.name(line).upper() for line, by_measured in history)
+    moves = _moves_text(names, history)
     restarted = f", Knox restarted {restarts}x" if restarts else ""
     name = "Knox A" if args.knox_v_knox else "Expert"
     return f"game {game}: {name} ({where}) {mine}-{theirs}{stopped}{restarted}  {moves}"
+
+
+def _moves_text(names: Coordinates, history: list[tuple[int, bool]]) -> str:
+    """The lines in Knox's names: the measured side's in lower case, its opponent's in upper case."""
+    return " ".join(names.name(line) if by_measured else names.name(line).upper() for line, by_measured in history)
 
 
 def find_knox(path: str | None) -> str | None:
