@@ -25,7 +25,7 @@ from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
 from .front import CoreFront
-from .runtime import DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
+from .runtime import CORES, DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 # ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
@@ -200,6 +200,13 @@ def runs_compiled(state: GameState) -> bool:
     """Whether :func:`exact_solver` hands out the compiled core's solvers for ``state`` (found without loading the
     module: the Expert plans its move by it)."""
     return core_takes(state) and (present() or browser.connected())
+
+
+def searches_at_once(state: GameState) -> bool:
+    """Whether two searches of ``state`` run side by side here, each on a core of its own: the compiled core under
+    ``wasmtime`` (:data:`~.runtime.CORES` instances, each in its thread); not the browser's one Worker, which
+    takes its searches in turn, nor the Python solver, which runs in the caller's steps."""
+    return core_takes(state) and present() and not browser.connected() and CORES > 1
 
 
 def solver_version(state: GameState) -> str:
