@@ -115,7 +115,7 @@ class WasmSolver(CoreFront):
             return True
         if self._fallback is not None:
             return self._step_fallback(budget_seconds)
-        if self._thread is None:
+        if self._thread is None and not self._job.finished.is_set():
             self._thread = threading.Thread(target=self._job.run, name="wasm-solver", daemon=True)
             self._thread.start()
         if not self._job.finished.wait(max(budget_seconds, POLL_SECONDS)):
@@ -130,6 +130,15 @@ class WasmSolver(CoreFront):
             return False
         self.value, self.best_move, self.done = job.value, job.best_move, True
         return True
+
+    def finish(self) -> None:
+        """Searches to the end in the calling thread, starting none (a tool or a test that would only wait for the
+        answer: no thread hand-off for each of many small searches). Raises
+        :class:`~game.ai.search.common.OutOfNodes` past ``max_nodes``."""
+        if not (self.done or self._fallback or self._thread):
+            self._job.run()
+        while not self.step(3600.0):
+            pass
 
     def _step_fallback(self, budget_seconds: float) -> bool:
         assert self._fallback is not None
