@@ -3,6 +3,14 @@
     python benchmarks/peers.py --knox /work/knox/knox                     # 4x4 boxes, 20 games
     python benchmarks/peers.py --knox /work/knox/knox --board 5x5 --games 20 --seconds 1.5 --knox-seconds 2
     python benchmarks/peers.py --knox /work/knox/knox --games 24 --stop-lines 30 > openings.txt  # the early game
+    python benchmarks/peers.py --knox /work/knox/knox --board 5x5 --browser      # the Expert in the browser, 2.5 s
+
+``--browser`` plays the Expert of the browser: the app in a headless Chromium page on Pyodide (the browser harness,
+``tools/browser/expert_page.py``), the Expert thinking on the page's thread a step a frame with the compiled core in
+its Web Worker, and by default with the app's budget in the browser (``EXPERT_SECONDS``). Its seconds per line are
+the page's, from its turn to its line drawn (the app's pace of play, "fast", included: about 0.3 s for a move found
+at once); its CPU time is the browser's processes' (the page's thread, the Worker, Chromium's own). Without the
+harness the script says what is missing and exits with status 0.
 
 ``--stop-lines N`` stops every game once N lines are left: only the early game is played, and
 ``postmortem.py openings.txt --lines N`` gives the exact value reached there (a much sharper measure of the opening
@@ -48,17 +56,21 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools" / "browser"))
 
+from browser_expert import BrowserExpert, lacking  # noqa: E402
 from experiments.early_game import EARLY_GAMES  # noqa: E402
 from tally import Tally, header, load  # noqa: E402
 
-from game.ai.levels.expert import EarlyGame, expert_move  # noqa: E402
+from game.ai.levels.expert import EXPERT_SECONDS, EarlyGame, expert_move  # noqa: E402
 from game.ai.player import Search  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 PROMPT = b"Enter move (e.g. a1-b1) "
 MOVE = re.compile(rb"My move: ([a-z])(\d+)-([a-z])(\d+)")
 SETUP_TIMEOUT = 10.0
+DESKTOP_SECONDS = 1.5  # the Expert's time a move on the desktop (issue 19's measure)
+HARNESS_README = "/work/shared/tools/browser_harness/README.md"
 MAX_RESTARTS = 30
 T = TypeVar("T")
 
@@ -291,6 +303,37 @@ class ExpertSide:
         pass
 
 
+class BrowserExpertSide:
+    """The Expert in one seat of a game, in a browser page (:class:`BrowserExpert`, one page for every game): it
+    thinks as in the app in the browser; its CPU time is the browser's."""
+
+    def __init__(self, page: BrowserExpert, game: int, seconds: float, seat: int, boxes: tuple[int, int]) -> None:
+        self.page, self.game, self.seconds, self.seat, self.boxes = page, game, seconds, seat, boxes
+        self.restarts = 0
+
+    def start(self) -> None:
+        rows, cols = self.boxes
+        if not self.page.new_game(rows, cols, self.seat, 1000 * self.game + 7, self.seconds):
+            raise Aborted("the page could not start the compiled core's Worker (the Python solver would play)")
+
+    def move(self, state: GameState) -> tuple[int, float, float]:
+        """(its line, seconds from its turn to its line on the page, CPU seconds of the browser meanwhile)."""
+        cpu = self.page.cpu_seconds()
+        try:
+            line, seconds = self.page.reply(list(state.moves))
+        except RuntimeError as error:
+            raise Aborted(f"the browser page: {error}") from error
+        if state.is_drawn(line):
+            raise Aborted(f"the browser's Expert replayed a drawn line: {line}")
+        return line, seconds, self.page.cpu_seconds() - cpu
+
+    def hear(self, line: int, by_opponent: bool) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 class KnoxSide:
     """Knox in one seat of a game: a :class:`Knox` process with the game seen from its side."""
 
@@ -325,17 +368,22 @@ class KnoxSide:
         self.knox.close()
 
 
-def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: int, tally: Tally) -> str:
-    """One game; returns a one-line record. Adds the result (or the abort) to ``tally``.
+def play_game(
+    knox_binary: str, board: Board, rows: int, cols: int, args, game: int, tally: Tally, page: BrowserExpert | None
+) -> str:
+    """One game; returns a one-line record. Adds the result (or the abort) to ``tally``. ``page``: the browser's
+    Expert plays (``--browser``), else the desktop's.
 
     The record names the side measured (the Expert, or with ``--knox-v-knox`` the Knox called A) and its seat;
     its moves are in lower case, its opponent's (Knox, or Knox B) in upper case."""
     seat = 0 if game % 2 == 0 else 1  # the measured side's seat
     state = GameState(board)
     names = Coordinates(board, rows, cols)
-    measured: ExpertSide | KnoxSide
+    measured: ExpertSide | BrowserExpertSide | KnoxSide
     if args.knox_v_knox:
         measured = KnoxSide(knox_binary, args.knox_seconds, names, knox_first=seat == 0)
+    elif page is not None:
+        measured = BrowserExpertSide(page, game, args.seconds, seat, (rows, cols))
     else:
         measured = ExpertSide(game, args.seconds, EARLY_GAMES[args.early])
     knox = KnoxSide(knox_binary, args.knox_seconds, names, knox_first=seat == 1)
@@ -355,7 +403,7 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
             history.append((line, by_measured))
     except Aborted as why:
         tally.abort(game, why)
-        return f"game {game}: aborted after {len(history)} lines ({why})"
+        return f"game {game}: aborted after {len(history)} lines ({why})  {_moves_text(names, history)}"
     finally:
         restarts = sum(side.restarts for side in sides)
         tally.restarts += restarts
@@ -368,10 +416,15 @@ def play_game(knox_binary: str, board: Board, rows: int, cols: int, args, game: 
     else:
         tally.stop()
     where = "first" if seat == 0 else "second"
-    moves = " ".join(names.name(line) if by_measured else names.name(line).upper() for line, by_measured in history)
+    moves = _moves_text(names, history)
     restarted = f", Knox restarted {restarts}x" if restarts else ""
     name = "Knox A" if args.knox_v_knox else "Expert"
     return f"game {game}: {name} ({where}) {mine}-{theirs}{stopped}{restarted}  {moves}"
+
+
+def _moves_text(names: Coordinates, history: list[tuple[int, bool]]) -> str:
+    """The lines in Knox's names: the measured side's in lower case, its opponent's in upper case."""
+    return " ".join(names.name(line) if by_measured else names.name(line).upper() for line, by_measured in history)
 
 
 def find_knox(path: str | None) -> str | None:
@@ -381,13 +434,30 @@ def find_knox(path: str | None) -> str | None:
     return None
 
 
+def play_games(knox_binary: str, board: Board, rows: int, cols: int, args) -> Tally:
+    """Every game, each printed as it ends (``--browser``: in one browser page)."""
+    tally = Tally()
+    page = BrowserExpert() if args.browser else None
+    try:
+        for game in range(args.first_game, args.first_game + args.games):
+            print(play_game(knox_binary, board, rows, cols, args, game, tally, page), flush=True)
+    finally:
+        if page is not None:
+            page.close()
+    return tally
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--knox", help="path of the knox binary (default: $KNOX)")
     parser.add_argument("--board", default="4x4", help="boxes, RxC (Knox takes 1..9 each way)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first-game", type=int, default=0, help="number of the first game (seeds and seats)")
-    parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        help=f"the Expert's time a move (default {DESKTOP_SECONDS}; with --browser the app's, {EXPERT_SECONDS})",
+    )
     parser.add_argument("--knox-seconds", type=int, default=2, help="Knox's time a move (whole seconds)")
     parser.add_argument(
         "--early",
@@ -404,10 +474,19 @@ def main() -> int:
     parser.add_argument(
         "--knox-v-knox", action="store_true", help="Knox (called A) against Knox (B) instead of the Expert against Knox"
     )
+    parser.add_argument("--browser", action="store_true", help="the Expert in a browser page (see the notes above)")
     args = parser.parse_args()
+    if args.browser and (args.knox_v_knox or args.early != "hard"):
+        print("--browser plays the app's Expert: not with --knox-v-knox or another --early")
+        return 2
+    if args.seconds is None:
+        args.seconds = EXPERT_SECONDS if args.browser else DESKTOP_SECONDS
     binary = find_knox(args.knox)
     if binary is None:
         print("Knox is absent: pass --knox PATH or set KNOX to the knox binary (see this script's notes); skipped.")
+        return 0
+    if args.browser and lacking():
+        print(f"The browser harness is absent ({', '.join(lacking())}): see {HARNESS_README}; skipped.")
         return 0
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)
@@ -415,7 +494,7 @@ def main() -> int:
         print(f"--stop-lines must be from 0 to {len(board.lines) - 1} on {args.board} boxes, not {args.stop_lines}")
         return 2
     print(f"load: {load()} (1, 5, 15 min)")
-    early = f", early game: {args.early}"
+    early = " in the browser (Chromium, Pyodide, the Worker)" if args.browser else f", early game: {args.early}"
     measured = "Knox A" if args.knox_v_knox else "Expert"
     if args.knox_v_knox:
         print(f"{args.board} boxes, Knox A against Knox B, both {args.knox_seconds} s a move, {args.games} games")
@@ -423,12 +502,10 @@ def main() -> int:
         print(
             f"{args.board} boxes, Expert {args.seconds} s a move{early}, Knox {args.knox_seconds} s, {args.games} games"
         )
-    tally = Tally()
-    for game in range(args.first_game, args.first_game + args.games):
-        print(play_game(binary, board, rows, cols, args, game, tally), flush=True)
+    tally = play_games(binary, board, rows, cols, args)
     print(f"load at the end: {load()}")
     print(header(measured, "Knox B" if args.knox_v_knox else "Knox"))
-    print(tally.row(args.board))
+    print(tally.row(f"{args.board} (browser)" if args.browser else args.board))
     wins, draws, losses = tally.first_seat
     print(f"the player moving first: {wins}/{draws}/{losses} (W/D/L)")
     if tally.stopped:

@@ -30,8 +30,8 @@ from game.play.settings import Seat, Settings
 from game.storage import BrowserStore, Saved
 
 WHEEL = HOME / "wheels" / "pygame_ce-2.5.6.dev2-cp313-cp313-pyodide_2025_0_wasm32.whl"
-DRIVER = Path(__file__).with_name("browser") / "app_pages.js"
 GAME = Path(__file__).resolve().parents[3]
+DRIVER = GAME / "tools" / "browser" / "app_pages.js"
 SHOTS = os.environ.get("ONLINE_SHOTS", "")
 MISSING = missing(
     PLAYWRIGHT,
@@ -77,7 +77,7 @@ def holds(condition):
 
 
 def start_pages() -> NodeDriver:
-    """The node driver of the game's pages (browser/app_pages.js)."""
+    """The node driver of the game's pages (tools/browser/app_pages.js)."""
     return NodeDriver(DRIVER, env=dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS)))
 
 

@@ -13,7 +13,7 @@
 // /work/shared/tools/browser_harness/README.md); pages are served from files by Playwright's routing, no server.
 const fs = require('fs');
 const path = require('path');
-const { answerLines } = require('../../node_lines.js');
+const { answerLines } = require('../../../tools/browser/node_lines.js');
 const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
 const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
 

@@ -9,7 +9,7 @@
 //   {"quit": true}
 // Answers: {"ok": value} or {"error": text}.
 const path = require('path');
-const { answerLines } = require('../../../node_lines.js');
+const { answerLines } = require('../../../../tools/browser/node_lines.js');
 const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
 const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
 

@@ -1,5 +1,5 @@
 // The browser tests' node drivers answer one JSON command a line with one JSON answer a line ({ok} or {error}),
-// until {quit}; tests/node_driver.py is the Python side.
+// until {quit}; node_driver.py beside it is the Python side.
 'use strict';
 const readline = require('readline');
 

@@ -1,25 +1,29 @@
-// The whole game in real Chromium pages for tests/play/online/test_browser_taps.py: each page boots the game as the
-// browser harness does (Pyodide, pygame-ce, the game's files, main.py), and is driven over stdin/stdout, one JSON
-// command a line, one JSON answer a line ({"ok": value} or {"error": text}):
-//   {"serve": APP_DIR}                        serve the harness page, Pyodide, the wheel and the game's files
+// The whole game in real Chromium pages, for the browser tests (tests/play/online/test_browser_taps.py) and
+// benchmarks (the Expert in the browser: browser_expert.py): each page boots the game as the browser harness does
+// (Pyodide, pygame-ce, the game's files, an entry file: main.py by default), and is driven over stdin/stdout, one JSON
+// command a line, one JSON answer a line ({"ok": value} or {"error": text}; node_driver.py is the Python side):
+//   {"serve": APP_DIR, "entry": FILE}         serve the harness page, Pyodide, the wheel and the game's files; the
+//                                             pages run FILE (a path in APP_DIR; main.py, the game, if not given)
 //   {"open": NAME, "browser": B, "url": U, "storage": {KEY: TEXT}}
 //                                             a page of browser B (its own Chromium, its own storage and clipboard)
 //                                             at U (the game's address, "#..." a link), waited for until running;
 //                                             its localStorage holds "storage" before the game first starts
 //   {"tab": NAME, "of": OTHER, "url": U}      a new tab beside OTHER (same browser: same storage, BroadcastChannel)
 //   {"page": NAME, "tap": [X, Y]}             a touchscreen tap at canvas pixel X, Y
-//   {"page": NAME, "py": CODE}                the value of Python CODE in the page (a JSON text made by the test)
+//   {"page": NAME, "py": CODE}                the value of Python CODE in the page (a JSON text made by the caller)
+//   {"page": NAME, "await": CODE}             the same for CODE that awaits (run as a coroutine on the page's loop,
+//                                             which goes on turning meanwhile)
 //   {"page": NAME, "goto": U}                 open U in the page (a new "#..." link: the same page, as a link opened)
 //   {"page": NAME, "reload": true}            reload the page (its game starts again), waited for until running
 //   {"page": NAME, "clipboard": null | TEXT}  read the page's clipboard, or put TEXT in it (the link "sent")
 //   {"page": NAME, "shot": FILE}              a PNG of the canvas
 //   {"quit": true}
-// The game's files are symlinked, never copied; tests, docs, benchmarks and tools are left out.
+// The game's files are symlinked, never copied; tests, docs, benchmarks and tools are left out (but the entry file).
 const fs = require('fs');
 const path = require('path');
 const net = require('net');
 const http = require('http');
-const { answerLines } = require('../../../node_lines.js');
+const { answerLines } = require('./node_lines.js');
 const { spawn } = require('child_process');
 
 const HOME = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
@@ -62,7 +66,7 @@ function answers(url) {
   });
 }
 
-async function serve(appDir) {
+async function serve(appDir, entry) {
   fs.mkdirSync(path.join(HOME, 'runs'), { recursive: true });
   root = fs.mkdtempSync(path.join(HOME, 'runs', 'online-'));
   fs.symlinkSync(path.join(TOOLS, 'harness.html'), path.join(root, 'harness.html'));
@@ -72,7 +76,7 @@ async function serve(appDir) {
   fs.mkdirSync(path.join(root, 'wheels'));
   fs.symlinkSync(path.join(HOME, 'wheels', WHEEL), path.join(root, 'wheels', WHEEL));
   const config = { pyodideURL: '/pyodide/', wheels: ['/wheels/' + WHEEL], appURL: '/app/', appDir: '/home/pyodide/app',
-    files: gameFiles(appDir), entry: 'main.py', call: null, pygbagShim: true };
+    files: [...new Set([...gameFiles(appDir), entry])], entry, call: null, pygbagShim: true };
   fs.writeFileSync(path.join(root, 'harness-config.json'), JSON.stringify(config));
   const port = await freePort();
   server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root],
@@ -141,12 +145,15 @@ async function tap(page, x, y) {
 }
 
 async function run(command) {
-  if (command.serve) return await serve(command.serve);
+  if (command.serve) return await serve(command.serve, command.entry || 'main.py');
   if (command.open) return await openPage(command.open, await context(command.browser), command.url, command.storage);
   if (command.tab) return await openPage(command.tab, pages[command.of].context(), command.url);
   const page = pages[command.page];
   if (command.tap) return await tap(page, command.tap[0], command.tap[1]);
   if (command.py !== undefined) return await page.evaluate((code) => String(window.pyodide.runPython(code)), command.py);
+  if (command.await !== undefined) {
+    return await page.evaluate(async (code) => String(await window.pyodide.runPythonAsync(code)), command.await);
+  }
   if (command.goto) { await page.goto(command.goto); return 'ok'; }
   if (command.reload) { await page.reload(); await running(page); return 'ok'; }
   if (command.clipboard !== undefined) {
