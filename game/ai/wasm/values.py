@@ -105,7 +105,9 @@ class CoreValues(ValuesFront):
         self._job.stop = True
 
     def __del__(self) -> None:
-        self._job.stop = True
+        job = getattr(self, "_job", None)  # (None: the constructor failed before the request was made)
+        if job is not None:
+            job.stop = True
 
 
 def exact_values(
