@@ -9,7 +9,8 @@ Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchma
 The review of ``benchmarks/analysis_browser.py``'s 4x4 and 5x5 games (the Hard games of seed 1) is opened at its
 last move and run frame by frame until its analysis is done (the app's 10 s a position). Printed per game: the time
 until done, the moves solved, and the longest wall time a position was searched (from the frame its search began
-to the frame it was solved or given up). The figures go to the console.
+to the frame it was solved or given up), and each position searched more than 2 s as it ends. The figures go to the
+console.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from game.app.scenes.review import POSITION_SECONDS, ReviewScene  # noqa: E402
 from game.core import decode  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
+LONG = 2.0  # a position searched longer than this (wall time) is printed as it ends
+
 
 async def review(app: App, code: str) -> tuple[float, int, int, float, int]:
     """(seconds until done, moves solved, moves, the longest wall time of one position's search, frames)."""
@@ -54,6 +57,9 @@ async def review(app: App, code: str) -> tuple[float, int, int, float, int]:
         if analysis.solving != solving:
             now = time.perf_counter()
             longest = max(longest, now - since)
+            if now - since > LONG and solving is not None:
+                ended = "solved" if analysis.values[solving] is not None else "given up"
+                print(f"  position {solving}: searched {now - since:.1f} s, {ended}", flush=True)
             solving, since = analysis.solving, now
     seconds = time.perf_counter() - started
     app.manager.pop()
