@@ -232,11 +232,16 @@ class Deciders:
         self.module._ladder = self.original
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+EXPERT_CLOCK = ["wall"]  # --clock: the Expert's time is wall time as in a game, or the process's CPU time
+
+
 def think(setting: Setting, state: GameState, seconds: float, seed: int) -> int:
     """The setting's move, driven as ``game/ai/player.py`` drives a level (on a copy, a few ms a step)."""
     position = state.copy()
-    moves = setting.module.expert_move(position, random.Random(seed), seconds)
-    return Search(moves, fallback=position.legal_lines()[0]).finish()
+    clock = CLOCKS[EXPERT_CLOCK[0]]
+    moves = setting.module.expert_move(position, random.Random(seed), seconds, clock)
+    return Search(moves, fallback=position.legal_lines()[0], clock=clock).finish()
 
 
 def choose(position: Position, setting: Setting, seconds: float, warm: bool, seed: int) -> Choice:
@@ -393,6 +398,13 @@ def main() -> int:
     parser.add_argument("--lines", default="27-31", help="lines left before the Expert's move, LOW-HIGH")
     parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
     parser.add_argument("--setting", action="append", help="main, or NAME=value; NAME[key]=value (repeatable)")
+    parser.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        help="the Expert's time: wall (as in a game) or cpu (the process's CPU seconds, the core's thread included:"
+        " the same search on a loaded machine)",
+    )
     parser.add_argument("--warm", action="store_true", help="first the Expert's previous move of the game")
     parser.add_argument("--limit", type=int, help="at most this many positions, spread over the list")
     parser.add_argument("--cache", default=str(CACHE), help="the exact values kept between runs")
@@ -401,6 +413,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7, help="the Expert's random seed in every position")
     parser.add_argument("--verbose", action="store_true", help="a line per position: each setting's move and cost")
     args = parser.parse_args()
+    EXPERT_CLOCK[0] = args.clock
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)
     low, high = (int(part) for part in args.lines.split("-"))

@@ -366,6 +366,30 @@ def test_a_drawing_move_is_kept_when_the_win_test_runs_out_of_time(
     assert asked[:2] == [("exact", -1), ("exact", 0)]
 
 
+def test_the_win_test_may_go_on_after_a_drawing_move_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact draw test must find its move by ``EXACT_SHARE`` (``FIGHT_EXACT_SHARE`` in the fight) of the
+    budget; once it has, the move is safe and the win test may go on until ``WIN_SHARE``, later than the draw test
+    could (converting an opponent's mistake is worth more than the later searches' unproved moves)."""
+    clear_tables()
+    state = position(DRAWN[0])
+    stops: list[tuple[int | None, float]] = []
+    solve_for_real = expert._solve
+
+    def solve(
+        state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, *rest, **named
+    ):
+        if kind == "exact":
+            stops.append((None if beats is None else beats - to_win(state), stop / 2.5))  # the clock stands at 0
+        return (yield from solve_for_real(state, rng, stop, best, kind, beats, *rest, **named))
+
+    monkeypatch.setattr(expert, "_solve", solve)
+    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
+    (draw, draw_share), (win, win_share) = stops[:2]
+    assert (draw, win) == (-1, 0)
+    assert draw_share in (pytest.approx(expert.EXACT_SHARE), pytest.approx(expert.FIGHT_EXACT_SHARE))
+    assert win_share == pytest.approx(expert.WIN_SHARE) and win_share > draw_share
+
+
 @pytest.mark.parametrize("moves", CANNOT_WIN)
 def test_in_a_lost_position_the_exact_solver_is_not_asked_for_a_win(
     moves: list[int], monkeypatch: pytest.MonkeyPatch

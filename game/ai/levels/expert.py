@@ -48,14 +48,20 @@ EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most ar
 # solver (the fallback), other rules. The compiled core settles most positions of the games against Knox within
 # the budget up to 32 lines left on 4x4 boxes and 40 on 5x5 (``benchmarks/experiments/exact_reach.py``,
 # docs/ai.md); further from the end its unfinished draw test still shows which root moves lose
-# (:func:`avoid_losing`) and fills its table for the next move. The clock stops it. Hard's own exact search starts
-# much later (``HARD_SOLVER_LINES``).
-SOLVER_LINES = {"normal": 40, "python": 32, "other": 18}
+# (:func:`avoid_losing`) and fills its table for the next move: on 5x5 at 41, 42, 43 and 44 lines left, in 1.05 s
+# of CPU with Hard's move first, it proved a move or refuted Hard's in 8, 6, 3 and 1 of 12 positions of the games
+# against Knox (none at 45-46). The clock stops it. Hard's own exact search starts much later (``HARD_SOLVER_LINES``).
+SOLVER_LINES = {"normal": 44, "python": 32, "other": 18}
 EXACT_SHARE = 0.7  # of the budget, up to which the exact solver may run outside the fight (then Hard's move)
 SELECTIVE_SAFE = 18  # try the selective solvers when at most this many safe lines are left (normal play)
 # The same in the fight for control (then Hard's move and the selective solvers, which the compiled core runs
 # hardly faster than the exact search there: exact_reach.py).
 FIGHT_EXACT_SHARE = 0.6
+# Of the budget, up to which the exact solver's win test (and the biggest win) may go on once its draw test has
+# found a move that keeps at least a draw: that move is already safe, and converting an opponent's mistake into a
+# win is worth more than the selective solvers' or Hard's unproved moves (4x4 at 32 lines left after a mistake of
+# Knox: the draw and win tests need 1.4-1.7 s of CPU together, docs/ai.md).
+WIN_SHARE = 0.9
 # Of the budget, up to which each selective solver may run, one after the other. The narrow one gets most: when it
 # does not finish, the wide one would not either; when it does (often quickly), the wide one checks its verdict.
 SELECTIVE_SHARES = {"narrow": 0.8, "wide": 0.9}
@@ -147,7 +153,8 @@ def _two_players(
         guess = best = yield from hard_fallback(state, hard_rng, best, start + budget, clock)
     if state.lines_left <= _solver_lines(state):
         stop = start + budget * (FIGHT_EXACT_SHARE if fight else EXACT_SHARE)
-        exact = yield from _ladder(state, rng, stop, best, "exact", guess, clock, draw_test)
+        win_stop = max(stop, start + budget * WIN_SHARE)
+        exact = yield from _ladder(state, rng, stop, best, "exact", guess, clock, draw_test, win_stop)
         if exact is not None:
             return (yield from _exact_move(state, rng, exact, start + budget * TRAP_SHARE, clock))
     if guess is None:
@@ -203,12 +210,14 @@ def _ladder(
     first: int | None,
     clock: Clock = WALL_CLOCK,
     draw_test: Unfinished | None = None,
+    win_stop: float | None = None,
 ) -> Generator[int | None, None, AnySolver | None]:
     """The solver of ``kind`` asked in turn for a move that keeps at least a draw, then (if there is one) for a
     move that wins the game, else for the best value, on one table (a null-window test is several times faster
-    than the value), until ``stop``; after a win, the best value too if it comes before ``stop`` (the biggest
-    win). Returns the solver that decided (its ``value`` is exact unless its move draws or wins: then a lower
-    bound), or None at ``stop`` before any move was found.
+    than the value), until ``stop``; after a drawing move, the win test until ``win_stop`` (``stop`` if not
+    given), and after a win the best value too if it comes by then (the biggest win). Returns the solver that
+    decided (its ``value`` is exact unless its move draws or wins: then a lower bound), or None at ``stop`` before
+    any move was found.
 
     The draw comes first because it is what the games are about: against a strong opponent most positions are
     drawn or lost, and a drawing move found early is kept when the win test (a proof that no move wins, the
@@ -222,6 +231,7 @@ def _ladder(
     if draws.best_move is None:
         return (yield from _solve(state, rng, stop, best, kind, None, first, shared, clock=clock))
     assert draws.value is not None
+    stop = stop if win_stop is None else win_stop
     if draws.value > lead:  # the draw test already found a winning move
         wins: AnySolver | None = draws
     else:
