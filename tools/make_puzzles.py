@@ -3,16 +3,20 @@
 Usage: python tools/make_puzzles.py [--per-theme N] [--processes P] [--seed S] [--out PATH]
 
 Positions come from random games that play safe lines while there are any and take most boxes offered, stopped
-a given number of lines before the end. Each one is solved exactly, line by line (game/puzzles/solving.py), and
-kept only when exactly one line reaches the best result, that line is not a plain capture with nothing to
-decide, and the solve of all its lines took at most MAX_NODES solver nodes (a count, not seconds: the same on any
-machine). The kept line and the rules decide the theme (see :func:`theme_of`).
+a given number of lines before the end. Each one is solved exactly, line by line (game/puzzles/solving.py: the
+compiled core where ``wasmtime`` runs, else the Python solver), and kept only when exactly one line reaches the
+best result, that line is not a plain capture with nothing to decide, and the solve of all its lines is within its
+family's node bound: at most MAX_NODES (30,000) nodes, or for the fight for control more than that and at most
+DEEP_NODES (1,500,000). The bounds are counts of the Python solver's nodes, not seconds (the same on any machine);
+the core decides away from a bound and the Python solver near it (``solving.within_bound``), so the set is the
+one the Python solver alone would keep, only found faster. The kept line and the rules decide the theme (see
+:func:`theme_of`).
 
 The sources come in families (squares cut late for the capture themes, earlier for the fight for control, squares
-around a loop, triangles, hexagons, misère squares, no-extra-move squares), each feeding only its own themes. A
-family's positions are solved by the workers of one multiprocessing.Pool, read in task order, until each of its
-themes has enough candidates; then the next family starts. So a run with the same seed and options writes the
-same set, whatever the machine's load.
+around a loop, triangles, hexagons, misère squares, no-extra-move squares, and 4x4 and 5x5 squares cut early for
+the long fight for control), each feeding only its own themes. A family's positions are solved by the workers of
+one multiprocessing.Pool, read in task order, until each of its themes has enough candidates; then the next
+family starts. So a run with the same seed and options writes the same set, whatever the machine's load.
 
 Per theme the candidates are sorted by difficulty (lines to choose from, then board size) and N are picked evenly
 across that range, easiest first, so the set rises in difficulty within each theme, and the themes come in the
@@ -39,7 +43,7 @@ from game.ai.position.chains import analyse  # noqa: E402
 from game.ai.position.tactics import opened_runs  # noqa: E402
 from game.core import Board, GameState, Rules, encode, parse_line  # noqa: E402
 from game.puzzles import DATA_PATH, DATA_VERSION, THEMES  # noqa: E402
-from game.puzzles.solving import MAX_NODES, OutOfNodes, line_values, unique_best  # noqa: E402
+from game.puzzles.solving import DEEP_NODES, MAX_NODES, beyond_bound, unique_best, within_bound  # noqa: E402
 
 NORMAL, MISERE, NO_EXTRA = Rules(), Rules(misere=True), Rules(no_extra=True)
 
@@ -57,10 +61,22 @@ class Source:
     rules: Rules = NORMAL
 
 
+@dataclass(frozen=True)
+class Family:
+    """Where one group of themes comes from: its ``themes``, its ``sources``, and the bound on a kept position's
+    solve, in the Python solver's nodes: more than ``fewest_nodes`` and at most ``most_nodes``."""
+
+    themes: tuple[str, ...]
+    sources: tuple[Source, ...]
+    most_nodes: int = MAX_NODES
+    fewest_nodes: int = 0
+
+
 # Each family feeds the themes listed with it. The plain search of misère and no-extra-move games has none of the
 # normal-play reductions, so their positions are cut closer to the end (up to about 30,000 nodes at 13 lines left).
-FAMILIES: dict[str, tuple[tuple[str, ...], tuple[Source, ...]]] = {
-    "captures": (
+# The fight for control is cut furthest from the end, on 4x4 and 5x5, and kept only past the other themes' bound.
+FAMILIES: dict[str, Family] = {
+    "captures": Family(
         ("chains", "all-but-two", "handout"),
         (
             Source("square", (3, 3), 8, 16),
@@ -69,11 +85,11 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[Source, ...]]] = {
             Source("square", (5, 5), 16, 24),
         ),
     ),
-    "control": (  # cut earlier, while safe lines are left
+    "control": Family(  # cut earlier, while safe lines are left
         ("long-chain", "sacrifice"),
         (Source("square", (3, 3), 12, 18), Source("square", (3, 4), 14, 20), Source("square", (4, 4), 16, 24)),
     ),
-    "loops": (
+    "loops": Family(
         ("loops", "all-but-four"),
         (
             Source("square", (3, 3), 9, 14, loop=4),
@@ -83,12 +99,12 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[Source, ...]]] = {
             Source("square", (5, 5), 16, 24, loop=8),
         ),
     ),
-    "triangles": (
+    "triangles": Family(
         ("triangles",),
         (Source("triangle", (4,), 7, 12), Source("triangle", (5,), 10, 18), Source("triangle", (6,), 14, 22)),
     ),
-    "hexagons": (("hexagons",), (Source("hex", (1,), 8, 12), Source("hex", (2,), 14, 24))),
-    "misere": (
+    "hexagons": Family(("hexagons",), (Source("hex", (1,), 8, 12), Source("hex", (2,), 14, 24))),
+    "misere": Family(
         ("misere",),
         (
             Source("square", (3, 3), 7, 13, rules=MISERE),
@@ -96,7 +112,7 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[Source, ...]]] = {
             Source("square", (4, 4), 9, 14, rules=MISERE),
         ),
     ),
-    "no-extra": (
+    "no-extra": Family(
         ("no-extra",),
         (
             Source("square", (3, 3), 7, 13, rules=NO_EXTRA),
@@ -104,7 +120,14 @@ FAMILIES: dict[str, tuple[tuple[str, ...], tuple[Source, ...]]] = {
             Source("square", (4, 4), 9, 14, rules=NO_EXTRA),
         ),
     ),
+    "fight": Family(  # the compiled core's: up to 50 times the other themes' bound, in well under a second
+        ("fight",),
+        (Source("square", (4, 4), 25, 30), Source("square", (5, 5), 33, 39)),
+        most_nodes=DEEP_NODES,
+        fewest_nodes=MAX_NODES,
+    ),
 }
+FIGHT_SAFE = 8  # the fewest safe lines a position of the fight for control has ("several safe lines left")
 MAX_TRIES = 200_000  # positions per family before the run gives up on a theme that stays short
 
 
@@ -151,8 +174,11 @@ def with_mover_first(state: GameState) -> GameState:
     return again
 
 
-def theme_of(state: GameState, answer: int) -> str | None:
-    """The technique the one best line ``answer`` teaches, or None when it teaches nothing worth a puzzle."""
+def theme_of(state: GameState, answer: int, family: str = "") -> str | None:
+    """The technique the one best line ``answer`` teaches (of a position from ``family``), or None when it
+    teaches nothing worth a puzzle."""
+    if family == "fight":
+        return fight_theme(state)
     if state.rules.misere:
         return "misere"
     if state.rules.no_extra:
@@ -176,6 +202,15 @@ def theme_of(state: GameState, answer: int) -> str | None:
     return "handout" if _hard_hearted(state, answer) else "chains"
 
 
+def fight_theme(state: GameState) -> str | None:
+    """``fight`` for a position in the fight for control: normal rules, nothing to take, no loop, several safe
+    lines left (the best line is the one safe line that keeps the count of long chains, or a sacrifice)."""
+    analysis = analyse(state)
+    if state.rules != NORMAL or analysis.captures or analysis.loops or len(analysis.safe) < FIGHT_SAFE:
+        return None
+    return "fight"
+
+
 def _hard_hearted(state: GameState, answer: int) -> bool:
     """True when ``answer`` is the middle line of a chain of two (the handout that leaves no double-cross)."""
     return any(chain.size == 2 and answer in chain.lines[1:-1] for chain in analyse(state).chains)
@@ -184,9 +219,9 @@ def _hard_hearted(state: GameState, answer: int) -> bool:
 def candidate(task: tuple[str, int, int]) -> dict[str, Any] | None:
     """One random position from source ``task[1]`` of family ``task[0]`` with seed ``task[2]``, as a puzzle,
     or None."""
-    family, number, seed = task
-    sources = FAMILIES[family][1]
-    source = sources[number % len(sources)]
+    family_name, number, seed = task
+    family = FAMILIES[family_name]
+    source = family.sources[number % len(family.sources)]
     rng = random.Random(seed)
     board = Board.from_spec(source.kind, source.size)
     state = random_position(board, rng, rng.randint(source.fewest, source.most), source.loop, source.rules)
@@ -194,15 +229,15 @@ def candidate(task: tuple[str, int, int]) -> dict[str, Any] | None:
         return None
     state = with_mover_first(state)
     started = time.process_time()
-    try:
-        values = line_values(state, MAX_NODES)
-    except OutOfNodes:
+    solved = within_bound(state, family.most_nodes)
+    if solved is None or (family.fewest_nodes and not beyond_bound(state, solved, family.fewest_nodes)):
         return None
     seconds = time.process_time() - started
+    values = solved.values
     answer = unique_best(values)
     if answer is None:
         return None
-    theme = theme_of(state, answer)
+    theme = theme_of(state, answer, family_name)
     if theme is None:
         return None
     return {
@@ -214,6 +249,8 @@ def candidate(task: tuple[str, int, int]) -> dict[str, Any] | None:
         "drawn": state.drawn,
         "board": encode(GameState(state.board, state.rules)),
         "seconds": seconds,
+        "nodes": solved.nodes,
+        "compiled": solved.compiled,
     }
 
 
@@ -229,11 +266,12 @@ def collect_family(
     family: str, wanted: int, processes: int, seed: int, progress: bool = False
 ) -> dict[str, list[dict[str, Any]]]:
     """Solve random positions of one family in parallel until each of its themes has ``wanted`` candidates."""
-    themes = FAMILIES[family][0]
+    themes = FAMILIES[family].themes
     found: dict[str, list[dict[str, Any]]] = {theme: [] for theme in themes}
     seen: set[tuple[str, int]] = set()
     tasks = ((family, number, seed + number) for number in range(MAX_TRIES))
     tried = 0
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
     with multiprocessing.Pool(processes) as pool:
         for tried, result in enumerate(pool.imap(candidate, tasks, chunksize=8), 1):
             if progress and tried % 500 == 0:
@@ -247,7 +285,8 @@ def collect_family(
                 pool.terminate()
                 break
     if progress:
-        print(f"{family}: {tried} positions: " + _counts(found), flush=True)
+        took, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
+        print(f"{family}: {tried} positions: {_counts(found)}; {took:.1f} s wall, {cpu:.1f} s CPU", flush=True)
     return found
 
 
@@ -263,12 +302,26 @@ def collect(per_theme: int, processes: int, seed: int, spare: int = 2, progress:
     return found
 
 
-def puzzle_data(found: dict[str, list[dict[str, Any]]], per_theme: int) -> dict[str, Any]:
-    themes = {}
-    for theme in THEMES:
-        chosen = spread(sorted(found[theme], key=lambda item: item["difficulty"]), per_theme)
-        themes[theme] = [[item["code"], item["answer"], item["value"]] for item in chosen]
+def choose(found: dict[str, list[dict[str, Any]]], per_theme: int) -> dict[str, list[dict[str, Any]]]:
+    """Each theme's ``per_theme`` puzzles, picked evenly across its candidates' difficulty range, easiest first."""
+    return {theme: spread(sorted(found[theme], key=lambda item: item["difficulty"]), per_theme) for theme in THEMES}
+
+
+def puzzle_data(chosen: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    themes = {theme: [[item["code"], item["answer"], item["value"]] for item in chosen[theme]] for theme in chosen}
     return {"version": DATA_VERSION, "themes": themes}
+
+
+def cost_line(theme: str, items: list[dict[str, Any]]) -> str:
+    """The nodes and CPU seconds the solves of one theme's puzzles took (least, median, most)."""
+    nodes = sorted(item["nodes"] for item in items)
+    seconds = sorted(item["seconds"] for item in items)
+    solver = "compiled core" if all(item["compiled"] for item in items) else "Python solver (some or all)"
+    return (
+        f"{theme}: nodes {nodes[0]:,} / {nodes[len(nodes) // 2]:,} / {nodes[-1]:,}, "
+        f"CPU {seconds[0]:.3f} / {seconds[len(seconds) // 2]:.3f} / {seconds[-1]:.3f} s (least / median / most; "
+        f"{solver}, the window's solves included)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -280,7 +333,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     found = collect(args.per_theme, args.processes, args.seed, progress=True)
-    data = puzzle_data(found, args.per_theme)
+    chosen = choose(found, args.per_theme)
+    data = puzzle_data(chosen)
     text = json.dumps(data, separators=(",", ":"))
     args.out.write_text(text + "\n", encoding="utf-8")
     took, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
@@ -289,6 +343,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{sum(len(items) for items in data['themes'].values())} puzzles ({counts})")
     print(f"{args.out}: {len(text) + 1} bytes; {took:.1f} s wall, {cpu:.1f} s CPU with {args.processes} processes")
     print(f"solving time of the kept candidates: {solve_seconds:.1f} s CPU")
+    for theme in FAMILIES["fight"].themes:
+        print(cost_line(theme, chosen[theme]))
 
 
 def _cpu_seconds() -> float:

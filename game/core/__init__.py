@@ -5,7 +5,7 @@ Standard library only (no pygame), so it runs the same in tests, the engine, the
 
 from .board import Board
 from .match import Match
-from .notation import CodeError, NotationError, decode, encode, line_name, parse_line
+from .notation import CodeError, NotationError, code_game, decode, encode, line_name, parse_line
 from .rules import GameState, IllegalMove, MoveResult, Rules, RulesError, predrawn_lines
 from .shapes import BoardError
 from .text import draw
@@ -24,6 +24,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "TIMER_CHOICES",
+    "code_game",
     "decode",
     "draw",
     "encode",

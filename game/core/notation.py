@@ -172,6 +172,14 @@ def encode(state: GameState) -> str:
     return f"{body}.{check}"
 
 
+def code_game(code: str) -> str:
+    """The game a position code holds, the same in every code version: its board, rules, first player and moves,
+    without the version and the check characters (``2.s3x3.2m.0.AbQx.Cq`` -> ``s3x3.2m.0.AbQx``). Text that is not
+    a code of a version this game reads is returned as it is."""
+    fields = code.strip().split(".")
+    return ".".join(fields[1:5]) if len(fields) == 6 and fields[0] in CHECKS else code
+
+
 def decode(code: str) -> GameState:
     """Rebuild a game from its code, validating everything; raises :class:`CodeError` with the reason."""
     if not isinstance(code, str):

@@ -39,6 +39,7 @@ from ..storage import (
     Saved,
     daily_from_data,
     is_day,
+    solved_from_data,
 )
 from ..storage.envelope import NotANumber, dumps_in_steps, loads
 from ..storage.history import HISTORY_VERSION, legacy_totals
@@ -177,7 +178,7 @@ def _solved(puzzles: Any) -> list[str]:
         keys = []
     if len(keys) != len(solved) or not all(isinstance(key, str) and 0 < len(key) <= 2000 for key in keys):
         raise BackupError(tr("the backup's solved puzzles hold something that is not a puzzle"))
-    return list(dict.fromkeys(keys))
+    return solved_from_data({"solved": keys})  # (whole codes, as older backups hold them, read as their keys)
 
 
 # -- merging --------------------------------------------------------------------------------------------------

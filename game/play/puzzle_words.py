@@ -81,6 +81,13 @@ THEME_WORDS: dict[str, ThemeWords] = {
         tr_mark("No extra move"),
         tr_mark("No extra move: closing a box ends your turn, so every capture is a move the other player answers."),
     ),
+    "fight": ThemeWords(
+        tr_mark("The fight for control"),
+        tr_mark(
+            "The fight for control: many safe lines are left. Count the safe moves and the long chains to come; "
+            "only one line gets the count right."
+        ),
+    ),
 }
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..core import CodeError, GameState, decode
+from ..core import CodeError, GameState, code_game, decode
 
 DATA_PATH = Path(__file__).with_name("puzzles.json")
 DATA_VERSION = 1
@@ -37,10 +37,12 @@ THEMES = (
     "hexagons",
     "misere",
     "no-extra",
+    "fight",
 )
 """The themes in the order the set presents them (``game.play.puzzle_words`` names each one and gives its hint).
 Every theme is played on squares with the standard rules except ``triangles`` and ``hexagons`` (their boards),
-``misere`` (misère: the fewest cells win) and ``no-extra`` (no extra move after a capture)."""
+``misere`` (misère: the fewest cells win) and ``no-extra`` (no extra move after a capture). ``fight`` comes last:
+its positions are the hardest, up to 50 times the others' solving bound (``solving.DEEP_NODES``)."""
 
 
 class PuzzleError(ValueError):
@@ -49,7 +51,9 @@ class PuzzleError(ValueError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: ``key`` (its position code, unique) names it in the saved list of solved puzzles."""
+    """One puzzle: ``key`` (the game its position code holds, unique) names it in the saved list of solved
+    puzzles: the same whichever code version wrote the code (a set written in version 1 codes and the same set
+    written again in version 2 have the same keys), so regenerating the set loses no player's progress."""
 
     number: int
     theme: str
@@ -59,7 +63,7 @@ class Puzzle:
 
     @property
     def key(self) -> str:
-        return self.code
+        return code_game(self.code)
 
     def position(self) -> GameState:
         return decode(self.code)

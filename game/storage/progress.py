@@ -1,12 +1,16 @@
 """The player's progress in the puzzles, kept by :class:`~game.storage.saved.Saved`: the puzzles solved (by key, in
 the order solved) and the days the daily puzzle was solved. Stored as ``{"solved": [key, ...], "daily":
-["YYYY-MM-DD", ...]}`` (``daily`` only once one was solved); what is not a key or a date is dropped when read."""
+["YYYY-MM-DD", ...]}`` (``daily`` only once one was solved); what is not a key or a date is dropped when read.
+
+A key is the game a puzzle's position code holds (``game.core.code_game``: no code version, no check
+characters). Older saves and backups hold whole codes (of version 1): they are read as the same keys."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
 
+from ..core import code_game
 from . import phrases
 from .keys import PUZZLES
 
@@ -71,8 +75,9 @@ def is_day(value: Any) -> bool:
 
 
 def solved_from_data(data: Any) -> list[str]:
-    """The solved puzzle keys in a stored value ``{"solved": [key, ...]}``, without duplicates or non-keys."""
+    """The solved puzzle keys in a stored value ``{"solved": [key, ...]}``, without duplicates or non-keys; a whole
+    position code (as older saves hold them) is read as its key."""
     if not isinstance(data, dict) or not isinstance(data.get("solved"), list):
         return []
-    keys = (key for key in data["solved"] if isinstance(key, str) and 0 < len(key) <= MAX_PUZZLE_KEY)
+    keys = (code_game(key) for key in data["solved"] if isinstance(key, str) and 0 < len(key) <= MAX_PUZZLE_KEY)
     return list(dict.fromkeys(keys))

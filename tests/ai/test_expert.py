@@ -191,6 +191,7 @@ def test_expert_plays_a_best_move_when_no_solver_finishes(
     order of them; in each of these positions a quick guess (a safe line, or the line that gives the fewest
     cells) can be a worse move."""
     monkeypatch.setattr(expert, "_solve", no_solver_finishes)
+    monkeypatch.setattr(expert, "searches_at_once", lambda state: False)  # no win test beside the draw test
     rng = random.Random(seed)
     state = GameState(board)
     while state.lines_left > 12:
@@ -213,6 +214,7 @@ def test_the_expert_answers_at_its_budget_when_hard_would_not(monkeypatch: pytes
             yield None
 
     monkeypatch.setattr(expert, "_solve", no_solver_finishes)
+    monkeypatch.setattr(expert, "searches_at_once", lambda state: False)  # no win test beside the draw test
     monkeypatch.setattr(expert, "hard", hard_never_done)
     state = control_fight(0)
     generator = expert_move(state, random.Random(1), budget_seconds=2.5, clock=clock)
@@ -337,6 +339,7 @@ def asking(monkeypatch: pytest.MonkeyPatch, out_of_time: Callable[[str, int | No
         return (yield from solve_for_real(state, rng, stop, best, kind, beats, *rest, **named))
 
     monkeypatch.setattr(expert, "_solve", solve)
+    monkeypatch.setattr(expert, "searches_at_once", lambda state: False)  # no win test beside the draw test
     return asked
 
 
@@ -390,6 +393,57 @@ def test_the_win_test_may_go_on_after_a_drawing_move_is_found(monkeypatch: pytes
     assert win_share == pytest.approx(expert.WIN_SHARE) and win_share > draw_share
 
 
+# 3x4-box positions (lines drawn in order, from random safe play, 20 lines left) that the mover wins, where Hard's
+# move (with some generators) does not
+WON = [
+    [18, 1, 15, 20, 24, 0, 9, 22, 26, 12, 10],
+    [12, 25, 28, 29, 0, 7, 15, 22, 2, 16, 1],
+    [21, 19, 2, 24, 27, 30, 26, 23, 1, 17, 14],
+]
+
+
+def every_search_out_of_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search the Expert steps runs out of time (the exact draw test once the win test started beside it,
+    if any, has finished)."""
+    ahead_for_real = expert._win_test_ahead
+    beside: list[object] = []
+
+    def ahead(*args: object):
+        test = ahead_for_real(*args)
+        beside.append(test)
+        return test
+
+    def solve(state: GameState, rng: random.Random, stop: float, best: int, *rest, **named):
+        while beside and beside[-1] is not None and not beside[-1].step(0.01):
+            yield best
+        yield best
+        return None
+
+    monkeypatch.setattr(expert, "_win_test_ahead", ahead)
+    monkeypatch.setattr(expert, "_solve", solve)
+
+
+@pytest.mark.skipif(not wasm_solver.compiled_core_available(), reason="the compiled core does not run here")
+@pytest.mark.parametrize("moves", WON)
+def test_the_win_test_beside_the_draw_test_wins_when_the_draw_test_runs_out(
+    moves: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where two searches run side by side (the compiled core on the desktop), the exact win test starts with the
+    draw test on a second core: when the draw test runs out of time, a win it found is played. One after the other,
+    the Expert then falls back on Hard's move (no other search finishes here), which does not win here for some of
+    its generators."""
+    clear_tables()
+    state = position(moves)
+    every_search_out_of_time(monkeypatch)
+    assert wasm_solver.searches_at_once(state)
+    for seed in range(3):
+        move, _ = run(state, seed, budget=60.0)
+        assert value_of(state, move) > to_win(state)
+    monkeypatch.setattr(expert, "searches_at_once", lambda state: False)
+    hard_moves = [run(state, seed, budget=60.0)[0] for seed in range(8)]
+    assert min(value_of(state, move) for move in hard_moves) <= to_win(state)
+
+
 @pytest.mark.parametrize("moves", CANNOT_WIN)
 def test_in_a_lost_position_the_exact_solver_is_not_asked_for_a_win(
     moves: list[int], monkeypatch: pytest.MonkeyPatch
@@ -416,6 +470,7 @@ def test_hards_fallback_does_not_depend_on_how_far_the_solvers_got(monkeypatch: 
         moves = set()
         for shuffles in (0, 1, 5):
             monkeypatch.setattr(expert, "_solve", functools.partial(shuffling_out_of_time, shuffles))
+            monkeypatch.setattr(expert, "searches_at_once", lambda state: False)  # no win test beside the draw test
             moves.add(run(state, seed, budget=60.0)[0])
         assert len(moves) == 1
 

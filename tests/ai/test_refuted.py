@@ -134,6 +134,7 @@ def test_hards_move_is_tried_first_and_not_played_once_shown_to_lose(
         shared: tuple[dict[int, int], int],
         draw_test: Unfinished | None = None,
         clock: object = None,
+        started: object = None,
     ) -> Generator[int | None, None, Solver | None]:
         firsts.append(first)
         solver = Solver(state, rng, beats=beats, first=first, pause_every=1)
@@ -147,6 +148,7 @@ def test_hards_move_is_tried_first_and_not_played_once_shown_to_lose(
 
     monkeypatch.setattr(expert, "hard_fallback", hard_plays_the_losing_line)
     monkeypatch.setattr(expert, "_solve", out_of_time_once_first_is_refuted)
+    monkeypatch.setattr(expert, "searches_at_once", lambda state: False)  # no win test beside the draw test
     move = run_to_end(expert.expert_move(state.copy(), random.Random(0), 60.0))
     assert firsts[0] == losing_line
     assert move != losing_line and state.is_safe(move)

@@ -75,7 +75,7 @@ def test_round_trip_restores_history_settings_and_solved_puzzles():
     result = merge_backup(Saved(target), read_backup(text))
     assert games_of(target) == RECORDS
     assert target.get("settings") == SETTINGS.to_data()
-    assert target.get(SOLVED_KEY) == {"solved": ["1.s3x3.2.0.AB.Q", "code-2"]}
+    assert target.get(SOLVED_KEY) == {"solved": ["s3x3.2.0.AB", "code-2"]}, "a whole code (older saves) as its key"
     assert (result.added, result.already, result.puzzles_added) == (5, 0, 2)
 
 
@@ -90,9 +90,17 @@ def test_merge_adds_only_what_is_missing_and_keeps_date_order():
     again = merge_backup(Saved(store), backup)
     assert (again.added, again.already, again.puzzles_added) == (0, 5, 0)
     assert games_of(store) == RECORDS, "importing the same file twice adds nothing"
-    assert store.get(SOLVED_KEY) == {"solved": ["code-2", "1.s3x3.2.0.AB.Q"]}
+    assert store.get(SOLVED_KEY) == {"solved": ["code-2", "s3x3.2.0.AB"]}
     summary = "Backup imported: 0 games added (5 already here), 0 solved puzzles added, settings restored."
     assert again.summary() == summary
+
+
+def test_an_older_backup_holding_whole_codes_adds_no_puzzle_this_device_has_by_its_key():
+    store = MemoryStore()
+    store.put(SOLVED_KEY, {"solved": ["s3x3.2.0.AB"]})  # (saved by key: as the game saves them now)
+    result = merge_backup(Saved(store), read_backup(export_text(Saved(filled_store()), SETTINGS)))
+    assert result.puzzles_added == 1, "only code-2"
+    assert store.get(SOLVED_KEY) == {"solved": ["s3x3.2.0.AB", "code-2"]}
 
 
 def test_a_merge_past_the_recent_games_folds_the_oldest_into_the_totals():

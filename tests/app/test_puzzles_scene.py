@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene, goal_text, right_text
+from game.play.puzzle_words import theme_title
+from game.puzzles import THEMES, load_puzzles
 from game.storage import PUZZLES as SOLVED_KEY
 
 from .conftest import LANDSCAPE, PORTRAIT
@@ -135,3 +138,34 @@ def test_sideways_the_list_shows_two_columns_and_a_tap_opens_the_puzzle_under_it
     right = scene.cell_rect(1)
     driver.click(right.center)
     assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_header_names_every_theme_in_full(make_driver, monkeypatch, size, language):
+    """The header says the puzzle's theme whole in both languages and orientations: where "Puzzle N · theme" does
+    not fit ("La lutte pour le contrôle" on a phone) the number gives way, not the theme."""
+    from game.play import i18n
+
+    monkeypatch.setattr(i18n, "_active", language)
+    driver = make_driver(size=size)
+    puzzles = load_puzzles()
+    drawn: list[str] = []
+    real = type(driver.app.text).draw
+    monkeypatch.setattr(
+        type(driver.app.text),
+        "draw",
+        lambda text, surface, words, *a, **k: drawn.append(words) or real(text, surface, words, *a, **k),
+    )
+    for theme in THEMES:
+        scene = PuzzleScene(driver.app, puzzles, next(i for i, p in enumerate(puzzles) if p.theme == theme))
+        driver.app.manager.push(scene)
+        for solved in (False, True):
+            scene.was_solved = solved
+            drawn.clear()
+            driver.app.dirty = True
+            driver.frames(1)
+            name = theme_title(scene.puzzle)
+            headers = [words for words in drawn if name in words]
+            assert headers and not any("…" in words for words in headers), (theme, solved, drawn[:3])
+        driver.app.manager.pop()

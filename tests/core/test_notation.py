@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import Board, CodeError, GameState, NotationError, Rules, decode, encode, line_name, parse_line
+from game.core import (
+    Board,
+    CodeError,
+    GameState,
+    NotationError,
+    Rules,
+    code_game,
+    decode,
+    encode,
+    line_name,
+    parse_line,
+)
 from game.core.notation import ALPHABET, CHECKS, check_v1, parse_rules_token, rules_token
 
 BOARDS = [Board.square(1), Board.square(3), Board.square(2, 5), Board.square(12), Board.triangle(6), Board.hexagon(2)]
@@ -253,6 +264,19 @@ def test_version_1_codes_are_still_read() -> None:
     for state in TYPO_SAMPLES:
         body = "1" + encode(state).rsplit(".", 1)[0][1:]
         assert same_game(decode(f"{body}.{check_v1(body)}"), state)
+
+
+def test_a_code_s_game_is_the_same_in_both_versions_and_differs_between_games() -> None:
+    assert code_game("2.s3x3.2m.0.AbQx.Cq") == "s3x3.2m.0.AbQx"
+    games = set()
+    for state in TYPO_SAMPLES:
+        code = encode(state)
+        body = "1" + code.rsplit(".", 1)[0][1:]
+        assert code_game(f"{body}.{check_v1(body)}") == code_game(code) == code_game(f"  {code} ")
+        games.add(code_game(code))
+    assert len(games) == len({encode(state) for state in TYPO_SAMPLES})
+    for text in ("", "not a code", "9.s2x2.2.0.AHG.S", "s2x2.2.0.AHG"):  # not a code of a version read: as it is
+        assert code_game(text) == text
 
 
 def test_version_1s_check_missed_a_case_flip_that_version_2_catches() -> None:

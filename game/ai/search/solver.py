@@ -117,6 +117,11 @@ class Solver(PlainSearch):
         self.done = self._run.step(budget_seconds)
         return self.done
 
+    def finish(self) -> None:
+        """Searches to the end (a tool or a test that would only wait for the answer)."""
+        while not self.step(3600.0):
+            pass
+
     def close(self) -> None:
         """Nothing to stop: the search only runs inside ``step`` (the compiled core's solver has a thread to stop)."""
 

@@ -24,7 +24,7 @@ from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
 from .front import CoreFront
-from .runtime import DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
+from .runtime import CORES, DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
 # ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
@@ -114,7 +114,7 @@ class WasmSolver(CoreFront):
             return True
         if self._fallback is not None:
             return self._step_fallback(budget_seconds)
-        if self._thread is None:
+        if self._thread is None and not self._job.finished.is_set():
             self._thread = threading.Thread(target=self._job.run, name="wasm-solver", daemon=True)
             self._thread.start()
         if not self._job.finished.wait(max(budget_seconds, POLL_SECONDS)):
@@ -129,6 +129,15 @@ class WasmSolver(CoreFront):
             return False
         self.value, self.best_move, self.done = job.value, job.best_move, True
         return True
+
+    def finish(self) -> None:
+        """Searches to the end in the calling thread, starting none (a tool or a test that would only wait for the
+        answer: no thread hand-off for each of many small searches). Raises
+        :class:`~game.ai.search.common.OutOfNodes` past ``max_nodes``."""
+        if not (self.done or self._fallback or self._thread):
+            self._job.run()
+        while not self.step(3600.0):
+            pass
 
     def _step_fallback(self, budget_seconds: float) -> bool:
         assert self._fallback is not None
@@ -174,6 +183,13 @@ def runs_compiled(state: GameState) -> bool:
     """Whether :func:`exact_solver` hands out the compiled core's solvers for ``state`` (found without loading the
     module: the Expert plans its move by it)."""
     return core_takes(state) and (present() or browser.connected())
+
+
+def searches_at_once(state: GameState) -> bool:
+    """Whether two searches of ``state`` run side by side here, each on a core of its own: the compiled core under
+    ``wasmtime`` (:data:`~.runtime.CORES` instances, each in its thread); not the browser's one Worker, which
+    takes its searches in turn, nor the Python solver, which runs in the caller's steps."""
+    return core_takes(state) and present() and not browser.connected() and CORES > 1
 
 
 def solver_version(state: GameState) -> str:

@@ -317,16 +317,11 @@ class PuzzleScene(Scene):
         self._refresh()
         u = self.app.metrics.u
         text = self.app.text
-        if self.was_solved or self.solved_now:
-            title = tr("Puzzle {number} · {theme} · solved")
-        else:
-            title = tr("Puzzle {number} · {theme}")
-        title = title.format(number=self.puzzle.number, theme=theme_title(self.puzzle))
         room = self.header.inflate(-int(u * 8), 0) if self.portrait else self.header.copy()
         if not self.portrait:
             room.width -= int(u * 4)
-        size = text.fit(title, max(self.app.metrics.body, int(u * 0.85)), room.width)
-        text.draw(surface, text.shorten(title, size, room.width), size, theme.INK, center=room.center)
+        title, size = self._title(max(self.app.metrics.body, int(u * 0.85)), room.width)
+        text.draw(surface, title, size, theme.INK, center=room.center)
         seats = looks()
         patterns = self.app.settings.patterns
         draw_scores(surface, text, self.scores, seats, self.state.scores, 0, patterns, False, self.app.metrics)
@@ -335,6 +330,24 @@ class PuzzleScene(Scene):
         self.input.draw_board(surface, lambda view: self._draw_board(surface, view, seats))
         self.panel.draw(surface, text)
         self.input.draw_loupe(surface)
+
+    def _title(self, size: int, width: int) -> tuple[str, int]:
+        """The header and its size: "Puzzle N · theme" (and "· solved"), or without the number where that does not
+        fit (a long theme, in French or in the narrow header of a sideways screen), then the theme alone, cut short
+        only if even that does not fit."""
+        solved = self.was_solved or self.solved_now
+        forms = (
+            tr("Puzzle {number} · {theme} · solved") if solved else tr("Puzzle {number} · {theme}"),
+            tr("{theme} · solved") if solved else "{theme}",
+            "{theme}",
+        )
+        text = self.app.text
+        for form in forms:
+            title = form.format(number=self.puzzle.number, theme=theme_title(self.puzzle))
+            fitted = text.fit(title, size, width)
+            if text.width(title, fitted) <= width:
+                return title, fitted
+        return text.shorten(title, fitted, width), fitted
 
     def _draw_board(self, surface: pygame.Surface, view: BoardView, seats: list[Look]) -> None:
         view.draw(surface, self.state, self.app.text, self.marks(), seats, self.app.settings.patterns)

@@ -608,6 +608,12 @@ FRENCH: dict[str, str] = {
     "No extra move: closing a box ends your turn, so every capture is a move the other player answers.": (
         "Sans coup en plus : fermer une case termine votre tour, donc l'autre répond à chaque prise."
     ),
+    "The fight for control": "La lutte pour le contrôle",
+    "The fight for control: many safe lines are left. Count the safe moves and the long chains to come; only one "
+    "line gets the count right.": (
+        "La lutte pour le contrôle : il reste beaucoup de traits sûrs. Comptez les coups sûrs et les longues chaînes à "
+        "venir ; un seul trait tombe juste."
+    ),
     "Misère: the fewest boxes win.": "Qui perd gagne : le moins de cases gagne.",
     "No extra move after a capture.": "Pas de coup en plus après une prise.",
     "The long-chain rule: count dots plus long chains; make or break a chain to get control.": (
@@ -640,6 +646,7 @@ FRENCH: dict[str, str] = {
     "Next puzzle": "Problème suivant",
     "Puzzle {number} · {theme} · solved": "Problème {number} · {theme} · résolu",
     "Puzzle {number} · {theme}": "Problème {number} · {theme}",
+    "{theme} · solved": "{theme} · résolu",
     # -- backup
     "Backup": "Sauvegarde",
     "Export": "Exporter",

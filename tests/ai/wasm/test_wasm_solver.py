@@ -62,6 +62,23 @@ def test_a_node_limit_raises_out_of_nodes_as_the_python_solver_does() -> None:
         finish(solver)
 
 
+def test_finish_searches_in_the_calling_thread_as_step_does_in_its_own() -> None:
+    state = played(Board.square(4), 26, seed=9)
+    stepped = compiled.WasmSolver(state)
+    finish(stepped)
+    runtime.clear_tables()  # (the same search again from an empty table: the same nodes)
+    before = set(threading.enumerate())
+    finished = compiled.WasmSolver(state)
+    finished.finish()
+    assert not set(threading.enumerate()) - before and finished._thread is None, "no thread started"
+    assert (finished.value, finished.best_move, finished.nodes) == (stepped.value, stepped.best_move, stepped.nodes)
+    python = Solver(state)
+    python.finish()
+    assert python.value == finished.value
+    with pytest.raises(OutOfNodes):
+        compiled.WasmSolver(played(Board.square(4), 30, seed=5), max_nodes=1000).finish()
+
+
 def test_beats_finds_a_winning_move_or_proves_there_is_none() -> None:
     state = played(Board.square(3), 16, seed=7)
     exact = compiled.WasmSolver(state)
