@@ -11,11 +11,12 @@ from typing import Protocol
 
 from ..core import GameState, RulesError
 from ..core.notation import is_number
-from .analysis import Analysis
+from .analysis import finish
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
 from .review import Review
 from .wasm.solver import solve
+from .wasm.values import exact_values
 
 DEFAULT_MOVETIME_MS = 1000
 DEFAULT_MAXTIME_MS = 10000
@@ -98,7 +99,7 @@ def values_command(engine: HasState, args: list[str]) -> Iterable[str]:
     if state.rules.players != 2:
         raise CommandError("values gives the values of two-player games only")
     _require_moves(state)
-    values = Analysis(state, seconds).finish().values
+    values = finish(exact_values(state, seconds))
     return [f"{line} unknown" if value is None else f"{line} value {value}" for line, value in values.items()]
 
 

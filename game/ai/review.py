@@ -4,8 +4,10 @@ For each move ``n`` of a two-player game: the value ``v`` of the position before
 solver's value: same sign and scale as ``solve``), a ``best`` move that achieves ``v``, and the ``loss``, ``v``
 minus what the move played achieves (0 for a best move). The positions are solved from the last one back to the
 first, with one transposition table shared by all of them (values depend on the drawn lines only), so the late,
-small positions are solved first and help the earlier ones. Each position gets at most ``seconds`` of search;
-once one is not solved in time, the earlier (larger) ones are not tried and stay unknown.
+small positions are solved first and help the earlier ones. Each position gets at most ``seconds`` of search, in
+wall time from the start of its search (the compiled core searches between the steps too, in its thread or the
+browser's Worker, so the time inside the steps is not what it had); once one is not solved in time, the earlier
+(larger) ones are not tried and stay unknown.
 
 :class:`Review` works in small steps (``step(budget)``, a few milliseconds each) for the browser;
 :func:`review` is the synchronous wrapper used by the engine's ``review`` command.
@@ -117,7 +119,7 @@ class Review:
         # the position being solved: from the last back to the first (the final one too if the game goes on)
         self._next = count - 1 if game.over else count
         self._solver: AnySolver | None = None
-        self._spent = 0.0
+        self._began = 0.0  # when the search of the position being solved began (wall time)
         self._table: dict[int, int] = {}
         self._discard: dict[int, int] = {}
 
@@ -129,22 +131,21 @@ class Review:
             if self._next < 0:
                 self._free_some()  # a chunk a step
                 break
-            started = self.clock()
             if self._solver is None:
                 self._solver = self._make_solver(
                     self.positions[self._next], table=self._table, max_entries=self.table_limit
                 )
-                self._spent = 0.0
+                self._began = self.clock()
             # the step ends at the frame's deadline or when this position's own time is up, whichever comes first
-            finished = self._solver.step(max(0.0, min(deadline - started, self.seconds - self._spent)))
-            self._spent += self.clock() - started
+            now = self.clock()
+            finished = self._solver.step(max(0.0, min(deadline - now, self._began + self.seconds - now)))
             if finished:
                 self.values[self._next] = self._solver.value
                 self.best[self._next] = self._solver.best_move
                 self._solver = None
                 self._next -= 1
                 self.done = self._next < 0
-            elif self._spent >= self.seconds:
+            elif self.clock() - self._began >= self.seconds:
                 self._give_up()
             if self.clock() >= deadline:
                 break

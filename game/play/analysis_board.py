@@ -1,31 +1,35 @@
 """The analysis board's model (no pygame): the exact value of every legal line of the position shown, filling in.
 
 Each undrawn line gets the net score its drawer, the player to move, makes from the cells still to take with best
-play on both sides (:class:`game.ai.analysis.Analysis`: the cells it closes, then the rest). The lines are valued in
-rounds of growing time per line (:data:`ROUND_SECONDS`): every line gets a short search first, so the easy ones
-show at once, and only those still unknown are searched again for longer (the core's table keeps what the short
-searches found). A line still unknown after the last round, or once the position has had :data:`TOTAL_SECONDS`,
-is given up. The search runs where the exact solver
-runs (the compiled core in a thread on the desktop, in the Web Worker in the browser): :meth:`LineValues.step`
-only polls it. :class:`ValuesBoard` follows the position shown (a review's move, the paused game), keeping the
+play on both sides (:mod:`game.ai.analysis`: the cells it closes, then the rest). The lines are valued in rounds of
+growing time per line (:data:`ROUND_SECONDS`): every line gets a short search first, so the easy ones show at once,
+and only those still unknown are searched again for longer (the core's table keeps what the short searches found).
+Each round is one request (:func:`game.ai.wasm.values.exact_values`): the compiled core goes through its lines by
+itself, in a thread on the desktop or in the Web Worker in the browser, and :meth:`LineValues.step` only reads what
+it has found (where the core does not run, the Python solver is stepped line by line). A line still unknown after
+the last round, or once the position has had :data:`TOTAL_SECONDS` (wall time, on the ``clock`` passed in), is given
+up. :class:`ValuesBoard` follows the position shown (a review's move, the paused game), keeping the
 values it finished for positions shown before.
 """
 
 from __future__ import annotations
 
-import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from ..ai.analysis import Analysis
-from ..ai.wasm.solver import AnySolver, exact_solver
+from ..ai.analysis import LineValuesSearch
+from ..ai.wasm.values import exact_values
 from ..core import GameState
+from ..steps import WALL_CLOCK, Clock
 from .i18n import tr, tr_n
 from .narration import line_words
 
 ROUND_SECONDS = (0.25, 1.0, 4.0)  # time per line in each round; a line unknown after the last is given up
 TOTAL_SECONDS = 40.0  # the most a position is searched, all rounds together (wall time from its first step)
 KEPT_POSITIONS = 64  # finished positions kept by a ValuesBoard (values depend on the drawn lines only)
+
+# what starts a round: (position, seconds per line, the lines, clock) -> its search (exact_values' arguments)
+ValuesMaker = Callable[[GameState, float, Iterable[int], Clock], LineValuesSearch]
 
 
 def offers_values(state: GameState) -> bool:
@@ -41,18 +45,20 @@ class LineValues:
         self,
         state: GameState,
         rounds: tuple[float, ...] = ROUND_SECONDS,
-        make_solver: Callable[..., AnySolver] = exact_solver,
+        make_values: ValuesMaker = exact_values,
         total_seconds: float = TOTAL_SECONDS,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         self.state = state.copy()
         self.rounds = rounds
         self.total_seconds = total_seconds
+        self.clock = clock
         self._began: float | None = None
-        self._make_solver = make_solver
+        self._make_values = make_values
         self.values: dict[int, int | None] = dict.fromkeys(self.state.legal_lines())
         self.pending = set(self.values)
         self._round = 0
-        self._analysis: Analysis | None = None
+        self._analysis: LineValuesSearch | None = None
 
     @property
     def done(self) -> bool:
@@ -61,7 +67,7 @@ class LineValues:
     def step(self, budget_seconds: float) -> bool:
         """Poll the search for about ``budget_seconds`` (the frame's share); True once every line is known or
         given up."""
-        now = time.perf_counter()
+        now = self.clock()
         if self._began is None:
             self._began = now
         while self.pending:
@@ -71,7 +77,7 @@ class LineValues:
                 break
             if self._analysis is None:
                 lines = sorted(self.pending)
-                self._analysis = Analysis(self.state, self.rounds[self._round], self._make_solver, lines)
+                self._analysis = self._make_values(self.state, self.rounds[self._round], lines, self.clock)
                 self._round += 1
             finished = self._analysis.step(budget_seconds)
             for line, value in self._analysis.values.items():
@@ -164,10 +170,14 @@ class ValuesBoard:
     Finished positions are kept (the last :data:`KEPT_POSITIONS`), so going back to one shows it at once."""
 
     def __init__(
-        self, rounds: tuple[float, ...] = ROUND_SECONDS, make_solver: Callable[..., AnySolver] = exact_solver
+        self,
+        rounds: tuple[float, ...] = ROUND_SECONDS,
+        make_values: ValuesMaker = exact_values,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         self.rounds = rounds
-        self._make_solver = make_solver
+        self._make_values = make_values
+        self.clock = clock
         self.current: LineValues | None = None
         self._finished: OrderedDict[int, LineValues] = OrderedDict()
         self._told: LineValues | None = None
@@ -187,7 +197,7 @@ class ValuesBoard:
             self._finished.move_to_end(state.drawn)
             self.current = kept
         else:
-            self.current = LineValues(state, self.rounds, self._make_solver)
+            self.current = LineValues(state, self.rounds, self._make_values, clock=self.clock)
         return self.current
 
     def step(self, budget_seconds: float) -> None:

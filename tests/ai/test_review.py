@@ -280,17 +280,52 @@ def test_a_game_the_second_player_began_is_replayed_with_that_player_first() -> 
     assert [move.player for move in Review(game, seconds=2.0).finish().moves] == [1, 0, 1]
 
 
-def test_a_position_is_given_up_once_its_seconds_are_spent_over_many_steps() -> None:
-    """A review's clock that moves 0.5 s at every look: each step of no time spends 0.5 s on the position being
-    solved (the last of a barely started 5x5 game, far from solved in a step), so 2 s are spent, and the position
-    given up, at the fourth step and not before."""
+class Elsewhere:
+    """A solver searching outside the review's steps (the core's thread, the browser's Worker): each step only
+    polls, returns at once and is never done; its budgets are kept."""
+
+    budgets: list[float] = []
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def step(self, budget: float) -> bool:
+        Elsewhere.budgets.append(budget)
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_positions_time_is_the_wall_time_of_its_search_not_the_time_inside_the_steps() -> None:
+    """A position whose search goes on between the steps (the core in its thread or in the browser's Worker) is
+    given up once its seconds have passed on the clock since its search began, however little of that the steps
+    took (it used to count the time inside the steps only: a position searched in the Worker got many times its
+    budget). The clock ticks 1 ms at each look, and the frames between the steps take 0.5 s."""
     game = GameState(Board.square(5))
     for index in (0, 1):
         game.play(index)
-    steps = Review(game, seconds=2.0, clock=TickingClock(0.5))
-    for _ in range(3):
-        steps.step(0.0)
+    clock = TickingClock(0.001)
+    Elsewhere.budgets = []
+    steps = Review(game, seconds=2.0, make_solver=Elsewhere, clock=clock)
+    for _ in range(4):
+        steps.step(0.004)
         assert steps.solving == 2
+        clock.now += 0.5  # (a frame drawn: the search goes on)
+    steps.step(0.004)
+    assert steps.solving is None and steps.solved_count() == 0
+    assert max(Elsewhere.budgets) <= 0.004 and Elsewhere.budgets[-1] < 0.001, "never more than the time left"
+
+
+def test_a_position_is_given_up_once_its_seconds_are_spent_in_many_steps() -> None:
+    """The Python solver searching inside the steps: the clock moves 0.5 s at every look, so a position of a barely
+    started 5x5 game, far from solved in a step, is given up at the second step of no time (2 s are gone)."""
+    game = GameState(Board.square(5))
+    for index in (0, 1):
+        game.play(index)
+    steps = Review(game, seconds=2.0, make_solver=Solver, clock=TickingClock(0.5))
+    steps.step(0.0)
+    assert steps.solving == 2
     steps.step(0.0)
     assert steps.solving is None and steps.solved_count() == 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai.analysis import Analysis
 from game.ai.search.solver import Solver, line_values
 from game.core import Board, GameState, Rules
 from game.play.analysis_board import LineValues, ValuesBoard, caption, offers_values, outcome, value_label
@@ -37,12 +38,16 @@ class Stuck:
 
 
 def some_stuck(hard: set[int]):
-    """A solver factory: the Python solver, except for the positions after the lines of ``hard``, which never end."""
+    """A round's search (``make_values``): the Python solver line by line, except for the lines of ``hard``, whose
+    searches never end."""
 
-    def make(state: GameState, *args, **kwargs):
+    def make_solver(state: GameState):
         if state.moves and state.moves[-1] in hard:
             return Stuck(state)
-        return Solver(state, *args, **kwargs)
+        return Solver(state)
+
+    def make(state: GameState, seconds: float, lines, clock):
+        return Analysis(state, seconds, make_solver, lines, clock)
 
     return make
 
@@ -69,7 +74,7 @@ def test_a_line_no_round_solves_is_given_up_and_the_others_still_show():
     state = position(3, 8)
     hard = set(state.legal_lines()[:2])
     Stuck.made = []
-    values = LineValues(state, rounds=(0.01, 0.02), make_solver=some_stuck(hard))
+    values = LineValues(state, rounds=(0.01, 0.02), make_values=some_stuck(hard))
     fill(values)
     exact = line_values(state)
     assert values.known() == {line: value for line, value in exact.items() if line not in hard}
@@ -82,17 +87,32 @@ def test_a_line_no_round_solves_is_given_up_and_the_others_still_show():
 
 def test_lines_being_searched_show_an_ellipsis_until_they_are_valued():
     state = position(4, 8)
-    values = LineValues(state, rounds=(30.0,), make_solver=some_stuck(set(state.legal_lines())))
+    values = LineValues(state, rounds=(30.0,), make_values=some_stuck(set(state.legal_lines())))
     values.step(0.0)
     assert values.pending == set(state.legal_lines())
     assert {value_label(values.values[line], line in values.pending) for line in values.values} == {"\u2026"}
 
 
-def test_the_position_gives_up_after_its_total_time():
+class FrameClock:
+    """A clock that moves only when the test moves it (the time the frames between two steps take)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_position_gives_up_after_its_total_time_on_its_clock():
     state = position(5, 8)
-    values = LineValues(state, rounds=(30.0,), make_solver=some_stuck(set(state.legal_lines())), total_seconds=0.02)
-    fill(values)
-    assert values.done and values.known() == {}
+    clock = FrameClock()
+    stuck = some_stuck(set(state.legal_lines()))
+    values = LineValues(state, rounds=(30.0,), make_values=stuck, total_seconds=2.0, clock=clock)
+    values.step(0.0)
+    clock.now = 1.9
+    assert not values.step(0.0) and values.pending == set(state.legal_lines())
+    clock.now = 2.0
+    assert values.step(0.0) and values.known() == {}
     assert "No line" in values.summary(["Ann", "Bob"])
 
 
@@ -138,7 +158,7 @@ def test_the_board_follows_the_position_shown_and_keeps_finished_ones():
 def test_stopping_ends_the_search_under_way():
     state = position(4, 8)
     Stuck.made = []
-    board = ValuesBoard(rounds=(30.0,), make_solver=some_stuck(set(state.legal_lines())))
+    board = ValuesBoard(rounds=(30.0,), make_values=some_stuck(set(state.legal_lines())))
     board.show(state)
     board.step(0.0)
     board.stop()

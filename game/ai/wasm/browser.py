@@ -3,9 +3,11 @@
 The page's thread never searches: :class:`BrowserSolver` posts a position to the Worker (``core_page.js`` starts
 ``core_worker.js`` from its source text and hands it ``core.wasm`` in base64, so nothing has to be served beside
 the game) and each ``step`` polls once for the latest message about it, without waiting. It answers what
-:class:`~game.ai.search.solver.Solver` answers. :func:`connect` is the app's one hook, once at start-up in the
-browser (``platform.window``); :func:`game.ai.wasm.solver.exact_solver` then hands out browser solvers. Where the
-page has no Worker or no WebAssembly, or the Worker fails, the Python solver plays on.
+:class:`~game.ai.search.solver.Solver` answers. :class:`BrowserValues` posts the values of many lines of a position
+as one request (the analysis board's): the Worker goes from line to line by itself and its answers carry every line
+valued so far. :func:`connect` is the app's one hook, once at start-up in the browser (``platform.window``);
+:func:`game.ai.wasm.solver.exact_solver` and :func:`game.ai.wasm.values.exact_values` then hand out the Worker's
+searches. Where the page has no Worker or no WebAssembly, or the Worker fails, the Python solver plays on.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from ...core import GameState
+from ..position.coins import CoinTables
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
-from .front import CoreFront
+from .front import CoreFront, ValuesFront
 from .runtime import MODULE, board_ints, position_ints, search_kind, table_log2
 
 HERE = Path(__file__).parent
@@ -58,28 +61,53 @@ def disconnect() -> None:
     _window = None
 
 
-def search_request(
-    reference: Solver, state: GameState, moves: list[int], search_id: int, max_nodes: int | None
-) -> dict[str, Any]:
-    """The Worker's "search" message for ``state`` over the root ``moves`` (``reference.search_order()``)."""
-    tables = reference.tables
+def board_request(tables: CoinTables, state: GameState) -> dict[str, Any]:
+    """What every request to the Worker says about the board and rules of ``state`` (the Worker loads a board once
+    and keeps its table while the requests that follow are on the same)."""
     rules = state.rules
-    drawn = [line for line in range(tables.num_lines) if state.drawn >> line & 1]
     return {
-        "type": "search",
-        "id": search_id,
         "board": f"{state.board.kind} {state.board.size} {int(rules.misere)}{int(rules.no_extra)}",
         "boardInts": board_ints(tables),
         "lines": tables.num_lines,
         "cells": tables.num_cells,
         "symmetries": len(tables.perms),
         "tableLog2": table_log2(tables, TABLE_BYTES),
-        "positionInts": position_ints(drawn, moves),
         "misere": int(rules.misere),
         "noExtra": int(rules.no_extra),
+    }
+
+
+def drawn_lines(tables: CoinTables, state: GameState) -> list[int]:
+    return [line for line in range(tables.num_lines) if state.drawn >> line & 1]
+
+
+def search_request(
+    reference: Solver, state: GameState, moves: list[int], search_id: int, max_nodes: int | None
+) -> dict[str, Any]:
+    """The Worker's "search" message for ``state`` over the root ``moves`` (``reference.search_order()``)."""
+    return {
+        "type": "search",
+        "id": search_id,
+        **board_request(reference.tables, state),
+        "positionInts": position_ints(drawn_lines(reference.tables, state), moves),
         "kind": search_kind(reference),
         "beats": reference.beats,
         "nodeLimit": max_nodes or 0,
+    }
+
+
+def values_request(
+    tables: CoinTables, state: GameState, lines: list[int], seconds: float, search_id: int
+) -> dict[str, Any]:
+    """The Worker's "values" message: each of ``lines`` of ``state`` searched as the one root move, for at most
+    ``seconds`` each."""
+    return {
+        "type": "values",
+        "id": search_id,
+        **board_request(tables, state),
+        "drawn": drawn_lines(tables, state),
+        "moves": lines,
+        "seconds": seconds,
     }
 
 
@@ -146,6 +174,45 @@ class BrowserSolver(CoreFront):
 
     def close(self) -> None:
         """Tells the Worker to stop this search (it stops within a slice of nodes)."""
+        if self._posted and self._fallback is None and not self.done:
+            with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
+                self._window.pipopipetteCore.post(json.dumps({"type": "stop", "id": self._id}))
+
+
+class BrowserValues(ValuesFront):
+    """:class:`~game.ai.analysis.Analysis` as one "values" request to the Worker, which values the lines one after
+    the other (each for at most ``seconds`` of wall time, timed there) without waiting for the page's frames;
+    ``step`` posts it (first call) and reads the Worker's latest answer (every line so far), never waits. If the
+    Worker reports an error, the Python solver values the lines left."""
+
+    def _start(self) -> None:
+        self._id = next(_ids)
+        self._request = values_request(self.tables, self.state, self.lines, self.seconds, self._id)
+        self._window = _window
+        self._posted = False
+
+    def _poll(self, budget_seconds: float) -> bool:
+        try:
+            if not self._posted:
+                self._posted = True
+                if self._window.pipopipetteCore.post(json.dumps(self._request)) != "ok":
+                    return self._take_over(budget_seconds)
+            answer = self._window.pipopipetteCore.poll(self._id)
+        except Exception:
+            return self._take_over(budget_seconds)
+        if answer == "closed":
+            return self._take_over(budget_seconds)
+        if not answer:
+            return False
+        message = json.loads(str(answer))
+        if message.get("type") != "values":
+            return self._take_over(budget_seconds)
+        self.values.update(zip(self.lines, message["values"], strict=True))
+        self.done = bool(message["done"])
+        return self.done
+
+    def close(self) -> None:
+        """Tells the Worker to stop this request (it stops within a slice of nodes); the values found stay."""
         if self._posted and self._fallback is None and not self.done:
             with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
                 self._window.pipopipetteCore.post(json.dumps({"type": "stop", "id": self._id}))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import threading
-from collections.abc import Iterable
 from typing import Any
 
 from ... import __version__
@@ -172,31 +171,6 @@ def solve_move(state: GameState, max_seconds: float | None = None) -> tuple[int,
         return None
     assert solver.value is not None
     return solver.value, solver.best_move
-
-
-def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int] | None:
-    """:func:`game.ai.search.solver.line_values` by the compiled core (each line a search of one root move on the
-    core's table), in the calling thread; None when the core does not run here or cannot take the board."""
-    cores = pool()
-    if cores is None or not core_takes(state):
-        return None
-    reference = Solver(state)
-    job = _Job(reference, state, None)
-    core = cores.take(job.board, lambda: False)
-    assert core is not None  # it waits for a core and never gives up
-    found = {}
-    try:
-        core.load(job.tables, job.board)
-        for line in state.legal_lines() if lines is None else lines:
-            core.start(job.drawn, [line], job.misere, job.no_extra, None, 0, job.kind)
-            while core.run(SLICE_NODES) == RUNNING:
-                pass
-            found[line] = core.result()[0]
-    except CoreError:
-        return None
-    finally:
-        cores.give_back(core)
-    return found
 
 
 def core_takes(state: GameState) -> bool:

@@ -17,10 +17,12 @@ from typing import Any
 
 import pytest
 
+from game.ai.analysis import finish as finish_values
 from game.ai.search.common import OutOfNodes
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, line_values
 from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
+from game.ai.wasm import values as core_values
 from game.core import Board, GameState, Rules
 
 NODE = shutil.which("node")
@@ -149,6 +151,61 @@ def test_a_node_limit_in_the_worker_raises_out_of_nodes(window: Window) -> None:
 
 def test_exact_solver_hands_out_browser_solvers_once_connected(window: Window) -> None:
     assert isinstance(compiled.exact_solver(GameState(Board.square(2))), browser.BrowserSolver)
+    assert isinstance(core_values.exact_values(GameState(Board.square(2)), 1.0), browser.BrowserValues)
+
+
+def values_in_the_worker(state: GameState, seconds: float, lines: list[int] | None = None) -> dict[int, int | None]:
+    search = browser.BrowserValues(state, seconds, lines)
+    for _ in range(100_000):
+        if search.step(0.0):
+            return search.values
+        threading.Event().wait(0.001)
+    raise AssertionError("the worker did not answer")
+
+
+def test_the_workers_values_request_gives_the_python_solvers_line_values(window: Window) -> None:
+    """The differential test of the "values" request: 60 small positions of every shape and rule variant, then 4x4
+    games 14-18 lines from the end, each line's value against the Python solver's."""
+    rng = random.Random(11)
+    positions = [random_position(rng) for _ in range(60)]
+    for _ in range(6):
+        state = GameState(Board.square(4), Rules(misere=rng.random() < 0.3, no_extra=rng.random() < 0.3))
+        while state.lines_left > rng.randint(14, 18):
+            safe = [line for line in state.legal_lines() if state.is_safe(line)]
+            state.play(rng.choice(safe or state.legal_lines()))
+        positions.append(state)
+    for state in positions:
+        assert values_in_the_worker(state, 60.0) == line_values(state), f"{state.board.describe()} {state.drawn:#x}"
+    state = positions[-1]
+    some = state.legal_lines()[1::2]
+    assert values_in_the_worker(state, 60.0, some) == line_values(state, some)
+
+
+def test_the_worker_answers_each_line_as_it_finishes_and_gives_up_a_line_after_its_time(window: Window) -> None:
+    """Lines too hard for their time (the empty 5x5 board, 20 ms each) are given up one after the other, and every
+    answer carries all the lines so far; a stopped request answers no more and the next one runs."""
+    empty = GameState(Board.square(5))
+    assert values_in_the_worker(empty, 0.02, empty.legal_lines()[:3]) == dict.fromkeys(empty.legal_lines()[:3])
+    stopped = browser.BrowserValues(empty, 60.0)
+    stopped.step(0.0)
+    stopped.close()
+    small = GameState(Board.square(2))
+    assert values_in_the_worker(small, 60.0) == line_values(small)
+    assert not stopped.step(0.0) and set(stopped.values.values()) == {None}
+
+
+def test_a_values_request_on_a_page_without_the_worker_goes_on_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Closed:
+        def post(self, text: str) -> str:
+            return "closed"
+
+    class ClosedWindow:
+        pipopipetteCore = Closed()
+
+    monkeypatch.setattr(browser, "_window", ClosedWindow())
+    state = GameState(Board.square(2))
+    state.play(0)
+    assert finish_values(browser.BrowserValues(state, 60.0)) == line_values(state)
 
 
 def test_a_page_without_the_worker_leaves_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:

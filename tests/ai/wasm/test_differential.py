@@ -13,6 +13,7 @@ import pytest
 
 from game.ai.search.solver import Solver, line_values
 from game.ai.wasm import solver as compiled
+from game.ai.wasm import values as core_values
 from game.core import Board, GameState, Rules, RulesError
 
 pytestmark = pytest.mark.skipif(not compiled.compiled_core_available(), reason="wasmtime is not installed")
@@ -75,7 +76,7 @@ def test_the_core_gives_the_python_solvers_values_and_best_moves(group: int) -> 
         state = random_position(rng)
         where = f"{state.board.describe()} {state.rules} drawn={state.drawn:#x}"
         expected = line_values(state)
-        got = compiled.line_values(state)
+        got = core_values.line_values(state)
         assert got == expected, where
         value, move = solved(Solver(state))
         fast_value, fast_move = solved(compiled.WasmSolver(state))
@@ -102,7 +103,7 @@ def test_the_core_agrees_on_boards_of_more_than_64_lines(group: int) -> None:
             safe = [line for line in state.legal_lines() if state.is_safe(line)]
             state.play(rng.choice(safe) if safe and rng.random() < safe_first else rng.choice(state.legal_lines()))
         where = f"{state.board.describe()} {state.rules} drawn={state.drawn:#x}"
-        assert compiled.line_values(state) == line_values(state), where
+        assert core_values.line_values(state) == line_values(state), where
         assert solved(compiled.WasmSolver(state))[0] == solved(Solver(state))[0], where
 
 
