@@ -111,6 +111,40 @@ def values_request(
     }
 
 
+class WorkerLost(Exception):
+    """The Worker did not take a request, or has gone: the caller's Python solver takes over."""
+
+
+class _WorkerRequest:
+    """One request to the Worker, the same for a search and for a position's values: posted at the first look,
+    then its latest answer polled (the page keeps only the newest message of each request)."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        self.message, self.id, self.window, self.posted = message, message["id"], _window, False
+
+    def answer(self) -> dict[str, Any] | None:
+        """The Worker's latest answer, or None when it has none yet; raises :class:`WorkerLost`."""
+        try:
+            if not self.posted:
+                self.posted = True
+                if self.window.pipopipetteCore.post(json.dumps(self.message)) != "ok":
+                    raise WorkerLost
+            answer = self.window.pipopipetteCore.poll(self.id)
+        except WorkerLost:
+            raise
+        except Exception as error:
+            raise WorkerLost from error
+        if answer == "closed":
+            raise WorkerLost
+        return json.loads(str(answer)) if answer else None
+
+    def stop(self) -> None:
+        """Tells the Worker to stop it (within a slice of nodes), if it was posted."""
+        if self.posted:
+            with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
+                self.window.pipopipetteCore.post(json.dumps({"type": "stop", "id": self.id}))
+
+
 class BrowserSolver(CoreFront):
     """The :class:`~game.ai.search.solver.Solver` (exact or selective) run by the Worker; ``step`` polls, never
     waits. The arguments are the Python solver's (``table``, ``max_entries``, ``pause_every`` are not used: the
@@ -121,11 +155,8 @@ class BrowserSolver(CoreFront):
         self.refuted: set[int] = set()
         self.current: int | None = None
         self.nodes = 0
-        self._id = next(_ids)
         self._moves = self._reference.search_order() if state.drawn != self.tables.full else []
-        self._request = search_request(self._reference, state, self._moves, self._id, max_nodes)
-        self._window = _window
-        self._posted = False
+        self._request = _WorkerRequest(search_request(self._reference, state, self._moves, next(_ids), max_nodes))
         self._fallback: Solver | None = None
 
     def step(self, budget_seconds: float) -> bool:
@@ -138,20 +169,14 @@ class BrowserSolver(CoreFront):
             self.value, self.best_move = self._fallback.value, self._fallback.best_move
             self.refuted, self.current = self._fallback.refuted, self._fallback.current
             return self.done
+        first = not self._request.posted
         try:
-            if not self._posted:
-                self._posted = True
-                if self._window.pipopipetteCore.post(json.dumps(self._request)) != "ok":
-                    return self._take_over(budget_seconds)
-                self.current = self._moves[0] if self._moves else None
-            answer = self._window.pipopipetteCore.poll(self._id)
-        except Exception:
+            message = self._request.answer()
+        except WorkerLost:
             return self._take_over(budget_seconds)
-        if answer == "closed":
-            return self._take_over(budget_seconds)
-        if not answer:
-            return False
-        return self._read(json.loads(str(answer)), budget_seconds)
+        if first:
+            self.current = self._moves[0] if self._moves else None
+        return False if message is None else self._read(message, budget_seconds)
 
     def _read(self, message: dict[str, Any], budget_seconds: float) -> bool:
         kind = message.get("type")
@@ -174,9 +199,8 @@ class BrowserSolver(CoreFront):
 
     def close(self) -> None:
         """Tells the Worker to stop this search (it stops within a slice of nodes)."""
-        if self._posted and self._fallback is None and not self.done:
-            with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
-                self._window.pipopipetteCore.post(json.dumps({"type": "stop", "id": self._id}))
+        if self._fallback is None and not self.done:
+            self._request.stop()
 
 
 class BrowserValues(ValuesFront):
@@ -186,25 +210,15 @@ class BrowserValues(ValuesFront):
     Worker reports an error, the Python solver values the lines left."""
 
     def _start(self) -> None:
-        self._id = next(_ids)
-        self._request = values_request(self.tables, self.state, self.lines, self.seconds, self._id)
-        self._window = _window
-        self._posted = False
+        self._request = _WorkerRequest(values_request(self.tables, self.state, self.lines, self.seconds, next(_ids)))
 
     def _poll(self, budget_seconds: float) -> bool:
         try:
-            if not self._posted:
-                self._posted = True
-                if self._window.pipopipetteCore.post(json.dumps(self._request)) != "ok":
-                    return self._take_over(budget_seconds)
-            answer = self._window.pipopipetteCore.poll(self._id)
-        except Exception:
+            message = self._request.answer()
+        except WorkerLost:
             return self._take_over(budget_seconds)
-        if answer == "closed":
-            return self._take_over(budget_seconds)
-        if not answer:
+        if message is None:
             return False
-        message = json.loads(str(answer))
         if message.get("type") != "values":
             return self._take_over(budget_seconds)
         self.values.update(zip(self.lines, message["values"], strict=True))
@@ -213,6 +227,5 @@ class BrowserValues(ValuesFront):
 
     def close(self) -> None:
         """Tells the Worker to stop this request (it stops within a slice of nodes); the values found stay."""
-        if self._posted and self._fallback is None and not self.done:
-            with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
-                self._window.pipopipetteCore.post(json.dumps({"type": "stop", "id": self._id}))
+        if self._fallback is None and not self.done:
+            self._request.stop()
