@@ -5,7 +5,8 @@ the longest gap between two of them. Expert plays Hard; games go on until ``--ga
 Desktop:  python benchmarks/expert_moves.py [--games 2]
 Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/expert_moves.py
               --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit --duration 240000
-(in the browser the figures go to the console; ``EXPERT_GAMES`` in the URL's query is not read: it plays 2 games)
+(in the browser the figures go to the console; ``EXPERT_GAMES`` in the URL's query is not read: it plays 2 games;
+add ``--hash noworker`` for the Python solver, as on a page without a Worker)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 if sys.platform != "emscripten":  # headless on the desktop; the browser has its canvas
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -45,6 +47,11 @@ DRAWINGS: dict[str, list[float]] = {"anew": [], "kept": []}  # while the Expert 
 BOARD_DRAWS = [0]  # how many times the board itself was drawn (BoardView.draw)
 GC_PAUSES: list[float] = []  # seconds of every full (oldest generation) garbage collection
 _gc_started = [0.0]
+EXPERT_THINKING = [False]  # the Expert is to move and thinking (set around each turn of the loop)
+PIECES: dict[str, list[float]] = {}  # while the Expert thinks: seconds of each piece of its search's work (between
+# two yields), by the innermost generator that yielded it
+STEP_PIECES: list[tuple[float, float, int, str]] = []  # while the Expert thinks: (budget, seconds spent, pieces,
+# what the innermost generators were: "waiting" when every piece only looked at the compiled core's search) per step
 
 
 def time_collections(phase: str, info: dict[str, int]) -> None:
@@ -76,6 +83,59 @@ def timed_steps() -> None:
     ai_player.Search.step = timed  # type: ignore[method-assign]
 
 
+def innermost(generator: Any) -> str:
+    """The name of the innermost generator ``generator`` is running (following ``yield from``)."""
+    while True:
+        inner = getattr(generator, "gi_yieldfrom", None)
+        if inner is None and generator.gi_frame is not None and generator.gi_code.co_name in ("until", "stopping"):
+            inner = generator.gi_frame.f_locals.get("steps")  # (these drive their generator by ``next``)
+        if inner is None or not hasattr(inner, "gi_code"):
+            return str(generator.gi_code.co_name)
+        generator = inner
+
+
+def profiled_pieces() -> None:
+    """While the Expert thinks, time each piece of its search's work (one ``next`` of the generator a
+    :class:`~game.steps.Stepper` drives) by the innermost generator that yielded, and what each step was made of."""
+    from game.steps import Stepper
+
+    start, step = Stepper.__init__, Stepper.step
+    names: list[str] = []
+
+    def pieces(steps: Any) -> Any:
+        try:
+            while True:
+                started = time.perf_counter()
+                try:
+                    found = next(steps)
+                except StopIteration as done:
+                    return done.value
+                finally:
+                    if EXPERT_THINKING[0]:
+                        name = innermost(steps) if steps.gi_frame is not None else "(the move's end)"
+                        PIECES.setdefault(name, []).append(time.perf_counter() - started)
+                        names.append(name)
+                yield found
+        finally:
+            steps.close()
+
+    def init(self: Any, steps: Any, *args: Any, **kwargs: Any) -> None:
+        start(self, pieces(steps), *args, **kwargs)
+
+    def timed(self: Any, budget: float) -> bool:
+        names.clear()
+        started = time.perf_counter()
+        done = step(self, budget)
+        if EXPERT_THINKING[0] and names:
+            kinds = set(names)
+            what = "waiting" if kinds <= {"solving", "_poll"} else "+".join(sorted(kinds))
+            STEP_PIECES.append((budget, time.perf_counter() - started, len(names), what))
+        return done
+
+    Stepper.__init__ = init  # type: ignore[method-assign]
+    Stepper.step = timed  # type: ignore[method-assign]
+
+
 def counted_board_draws() -> None:
     """Count every drawing of the board itself, to tell a frame drawn anew from one that reused the kept drawing."""
     draw = BoardView.draw
@@ -104,7 +164,9 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
 
     def observed_frame(dt: float) -> None:
         started, board_draws, drawn = time.perf_counter(), BOARD_DRAWS[0], app.drawn
+        EXPERT_THINKING[0] = session.thinking and session.state.to_move == 0 and not session.busy
         loop_frame(dt)
+        EXPERT_THINKING[0] = False
         now = time.perf_counter()
         if seen["turn"] is not None:  # where a turn of the loop goes while the Expert thinks
             away = started - seen["ended"] if seen["ended"] else 0.0
@@ -139,12 +201,21 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
 
 async def measure(games: int) -> None:
     browser = sys.platform == "emscripten"
+    if browser and "noworker" in str(platform_window().location.hash):  # the Python solver, as without a Worker
+        from game.app import app as app_module
+
+        app_module.core_in_worker.connect = lambda window: False  # type: ignore[assignment]
     timed_steps()
+    profiled_pieces()
     counted_board_draws()
     gc.callbacks.append(time_collections)
     app = App(size=None if browser else (780, 1688), store=MemoryStore(), density=1.0 if browser else 2.0)
     app.sounds.enabled = False
     where = "browser (WebAssembly)" if browser else "desktop (CPython)"
+    if browser:
+        from game.ai.wasm import browser as core_in_worker
+
+        where += f", the core's Worker {'started' if core_in_worker.connected() else 'not started: the Python solver'}"
     print(f"Expert v Hard on 5x5, {where}, canvas {app.size[0]}x{app.size[1]}, budget {EXPERT_SECONDS} s a move")
     everything = []
     for game in range(games):
@@ -190,8 +261,33 @@ async def measure(games: int) -> None:
             f"{statistics.median(SECONDS)}, worst {min(SECONDS)}; full collections {len(GC_PAUSES)}, longest "
             f"{max(GC_PAUSES, default=0.0) * 1000:.0f} ms"
         )
+    report_pieces()
     if not browser:
         pygame.quit()
+
+
+def platform_window() -> Any:
+    import platform
+
+    return platform.window  # type: ignore[attr-defined]
+
+
+def report_pieces() -> None:
+    """What the page's thread did in the Expert's search steps: each kind of piece of work, then each kind of step."""
+    for name, seconds in sorted(PIECES.items(), key=lambda item: -sum(item[1])):
+        print(
+            f"PIECES {name}: {len(seconds)} pieces, {sum(seconds):.2f} s in all, median "
+            f"{statistics.median(seconds) * 1000:.2f} ms, longest {max(seconds) * 1000:.1f} ms"
+        )
+    kinds: dict[str, list[tuple[float, float, int, str]]] = {}
+    for record in STEP_PIECES:
+        kinds.setdefault(record[3], []).append(record)
+    for what, records in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        budgets, spent, pieces = (statistics.median(column) for column in list(zip(*records, strict=True))[:3])
+        print(
+            f"STEP KIND {what}: {len(records)} steps, medians: budget {budgets * 1000:.1f} ms, spent "
+            f"{spent * 1000:.1f} ms, {pieces:.0f} pieces; spent in all {sum(r[1] for r in records):.2f} s"
+        )
 
 
 def main() -> None:

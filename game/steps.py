@@ -8,6 +8,11 @@ piece of work (a couple of milliseconds) and returns its result. Three ways to r
   or a stop time comes;
 * :class:`Stepper`: from outside, a time slice at a time (``step(budget)``: the app's frame loop, the solvers).
 
+A piece of work that only looked at work running elsewhere (the compiled core's search in its thread or Web Worker)
+and found it unfinished says so with :func:`waiting_elsewhere`: the step that drives it ends there instead of asking
+again until its budget is spent. Asking again could only spin: in the browser the Worker's answers reach the page
+between two frames, never during one. The frame loop then has its time back and draws at the display's rate.
+
 Time is read from a :data:`Clock` passed in (``time.perf_counter`` by default), never from the ``time`` module
 behind the caller's back: a test gives a fake clock to see what a search does on a slow or fast machine.
 """
@@ -15,6 +20,7 @@ behind the caller's back: a test gives a fake clock to see what a search does on
 from __future__ import annotations
 
 import gc
+import threading
 import time
 from collections.abc import Callable, Generator
 from typing import Any, Generic, TypeVar
@@ -24,6 +30,21 @@ Y = TypeVar("Y")
 
 Clock = Callable[[], float]  # seconds, only differences count
 WALL_CLOCK: Clock = time.perf_counter
+
+
+class _Waiting(threading.local):
+    """Whether the last piece of work (of this thread's generators) only waited on work running elsewhere."""
+
+    elsewhere = False
+
+
+_waiting = _Waiting()
+
+
+def waiting_elsewhere() -> None:
+    """Called by a piece of work that only looked at a search running elsewhere and found it unfinished: the
+    :class:`Stepper` driving it ends its step after this piece (see the module's docstring)."""
+    _waiting.elsewhere = True
 
 
 def run(steps: Generator[Any, None, T]) -> T:
@@ -71,9 +92,11 @@ class Stepper(Generic[Y, T]):
         self.gave_up = False
 
     def step(self, budget_seconds: float) -> bool:
-        """Works for about ``budget_seconds`` (at least one piece of work); True once ``steps`` has ended."""
+        """Works for about ``budget_seconds`` (at least one piece of work), or less when a piece only waited on work
+        running elsewhere (:func:`waiting_elsewhere`); True once ``steps`` has ended."""
         deadline = self.clock() + budget_seconds
         while not self.done and not self.gave_up:
+            _waiting.elsewhere = False
             try:
                 found = next(self._steps)
             except StopIteration as done:
@@ -82,7 +105,7 @@ class Stepper(Generic[Y, T]):
                 break
             if found is not None:
                 self.latest = found
-            if self.clock() >= deadline:
+            if _waiting.elsewhere or self.clock() >= deadline:
                 if self.freeze:
                     gc.freeze()
                 break

@@ -147,6 +147,8 @@ class Review:
                 self.done = self._next < 0
             elif self.clock() - self._began >= self.seconds:
                 self._give_up()
+            elif self._solver.elsewhere:
+                break  # it only looked at the core's search, running elsewhere: the frame has its time back
             if self.clock() >= deadline:
                 break
         return self.done

@@ -29,7 +29,7 @@ from operator import or_
 from typing import Protocol, TypeVar
 
 from ...core import GameState
-from ...steps import WALL_CLOCK, Clock, Stepper, run
+from ...steps import WALL_CLOCK, Clock, Stepper, run, waiting_elsewhere
 from ..position.coins import (
     CoinTables,
     add_line,
@@ -58,6 +58,8 @@ Search = Generator[None, None, int]
 
 class Solver(PlainSearch):
     """Solves a two-player position in small steps: ``step(budget)`` until it returns True, then ``value``."""
+
+    elsewhere = False  # (it searches here, in the steps it is given: the compiled core's fronts search elsewhere)
 
     def __init__(
         self,
@@ -376,15 +378,22 @@ SolverT = TypeVar("SolverT", bound="Stepped")
 
 
 class Stepped(Protocol):
-    """What :func:`solving` drives: a solver's ``step`` (this module's, or the compiled core's)."""
+    """What :func:`solving` drives: a solver's ``step`` (this module's, or the compiled core's), and whether its
+    search runs elsewhere (the core's thread or Web Worker: a step only looks at it)."""
+
+    @property
+    def elsewhere(self) -> bool: ...
 
     def step(self, budget_seconds: float) -> bool: ...
 
 
 def solving(solver: SolverT) -> Generator[None, None, SolverT]:
     """Runs ``solver`` as a search generator: a step with no budget (one piece of work) between two yields; the
-    solver once it is done (drive it with :func:`~game.steps.until` to stop it at a time)."""
+    solver once it is done (drive it with :func:`~game.steps.until` to stop it at a time). A look at a search
+    running elsewhere that is not done is :func:`~game.steps.waiting_elsewhere`: the frame's step ends there."""
     while not solver.step(0.0):
+        if solver.elsewhere:
+            waiting_elsewhere()
         yield None
     return solver
 

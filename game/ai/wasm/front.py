@@ -47,6 +47,13 @@ class CoreFront:
         self.done = False
         self._start(state, max_nodes)
 
+    _fallback: Solver | None  # the reference, once it has taken over where the core failed
+
+    @property
+    def elsewhere(self) -> bool:
+        """The core searches (in its thread or Web Worker), not the Python solver: a step only looks at it."""
+        return self._fallback is None
+
     def _start(self, state: GameState, max_nodes: int | None) -> None:
         raise NotImplementedError
 
