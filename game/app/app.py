@@ -48,7 +48,7 @@ TOUCH_MM = 7.0
 FRAME_RATE = 60
 IDLE_FRAME_RATE = 30  # after a second with nothing to draw, the loop looks for input this often
 IDLE_AFTER_SECONDS = 1.0
-SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches, frames come at least 30 times a second
+SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches here, frames come at least 30 times a second
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
 STEP_MARGIN_SECONDS = 0.003  # a step ends after the piece of search work that passes its end: up to 2 ms late
@@ -213,9 +213,12 @@ class App(FollowsPage):
         """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last
         turn's drawing and other work and the page's own work (and a small margin), between 4 and 25 ms. The loop
         awaits once per frame, so this is the most a frame is ever held up by thinking, in the browser as on the
-        desktop: frames keep coming about 30 times a second (only the thinking dots move meanwhile), and the search
-        gets the rest of the time, which in the browser, where a frame costs several times more, is what lets a
-        move finish within its time."""
+        desktop. A search in Python (Hard's move, each search's setting up, the Python solver) works the whole
+        budget: frames keep coming at least 30 times a second (only the thinking dots move meanwhile), and the
+        search gets the rest of the time, which in the browser, where a frame costs several times more, is what
+        lets a move finish within its time. A step that only looks at a search running elsewhere (the compiled
+        core's thread or Web Worker) ends there (:func:`game.steps.waiting_elsewhere`): the turn is short and the
+        loop draws the next frame when it is due, at the display's 60 a second."""
         spent = max(self.draw_seconds, self.other_seconds)
         budget = min(STEP_MAX_SECONDS, max(STEP_MIN_SECONDS, SEARCH_FRAME_SECONDS - spent - STEP_MARGIN_SECONDS))
         self.granted += budget

@@ -285,6 +285,7 @@ class Elsewhere:
     polls, returns at once and is never done; its budgets are kept."""
 
     budgets: list[float] = []
+    elsewhere = True
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         pass
@@ -317,6 +318,17 @@ def test_a_positions_time_is_the_wall_time_of_its_search_not_the_time_inside_the
     assert max(Elsewhere.budgets) <= 0.004 and Elsewhere.budgets[-1] < 0.001, "never more than the time left"
 
 
+def test_a_step_looks_once_at_a_search_running_elsewhere_and_gives_the_frame_its_time_back() -> None:
+    """Polling the core's search again within the step could only spin (in the browser the Worker's answers come
+    between frames): a step of a whole second looks once."""
+    game = GameState(Board.square(5))
+    game.play(0)
+    Elsewhere.budgets = []
+    steps = Review(game, seconds=60.0, make_solver=Elsewhere, clock=TickingClock(0.001))
+    steps.step(1.0)
+    assert len(Elsewhere.budgets) == 1 and steps.solving == 1
+
+
 def test_a_position_is_given_up_once_its_seconds_are_spent_in_many_steps() -> None:
     """The Python solver searching inside the steps: the clock moves 0.5 s at every look, so a position of a barely
     started 5x5 game, far from solved in a step, is given up at the second step of no time (2 s are gone)."""
@@ -337,6 +349,8 @@ def test_no_solver_step_outlasts_the_time_left_for_its_position() -> None:
     budgets: list[float] = []
 
     class NeverDone:
+        elsewhere = False  # (it searches in the steps: each step works for its budget)
+
         def __init__(self, *args: object, **kwargs: object) -> None:
             pass
 

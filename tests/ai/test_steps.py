@@ -6,7 +6,9 @@ from collections.abc import Generator
 
 from ai_helpers import TickingClock
 
-from game.steps import Stepper, run, until
+from game.ai.search.solver import Solver, solving
+from game.core import Board, GameState
+from game.steps import Stepper, run, until, waiting_elsewhere
 
 
 def counting(
@@ -71,3 +73,74 @@ def test_a_stepper_works_its_budget_and_keeps_the_last_move_found() -> None:
     assert stepper.latest == 6
     assert stepper.step(100.0) and stepper.done and stepper.value == "done"
     assert stepper.step(1.0)  # done stays done
+
+
+def work_then_waiting(looks: int, ran: list[int]) -> Generator[None, None, str]:
+    """A piece of work, then ``looks`` pieces that only look at a search running elsewhere; appends each to ``ran``."""
+    ran.append(0)
+    yield None
+    for look in range(1, looks + 1):
+        ran.append(look)
+        waiting_elsewhere()
+        yield None
+    return "done"
+
+
+def test_a_step_ends_after_a_piece_that_only_waited_on_a_search_elsewhere() -> None:
+    """A look at a search running elsewhere (the core's thread or Worker) ends the step, however much of its budget
+    is left: asking again in the same step would only spin, and the frame gets its time back."""
+    ran: list[int] = []
+    stepper = Stepper(work_then_waiting(3, ran), TickingClock(0.001))
+    assert not stepper.step(1.0)  # the piece of work, then one look
+    assert ran == [0, 1]
+    assert not stepper.step(1.0) and ran == [0, 1, 2]
+    assert not stepper.step(1.0) and ran == [0, 1, 2, 3]
+    assert stepper.step(1.0) and stepper.value == "done"
+
+
+def test_after_a_step_that_waited_the_next_work_gets_its_whole_budget() -> None:
+    """Only the piece that waited ends a step: plain work stepped next (here another search) runs to its budget."""
+    Stepper(work_then_waiting(3, []), TickingClock(0.001)).step(1.0)
+    ran: list[int] = []
+    assert not Stepper(counting(10, ran=ran), TickingClock(1.0)).step(2.5)
+    assert len(ran) == 3
+
+
+class SearchingElsewhere:
+    """A solver whose search runs elsewhere: each step only looks at it; done at the ``needed``-th look."""
+
+    elsewhere = True
+
+    def __init__(self, needed: int) -> None:
+        self.looks = 0
+        self.needed = needed
+
+    def step(self, budget: float) -> bool:
+        self.looks += 1
+        return self.looks >= self.needed
+
+
+def test_solving_a_search_that_runs_elsewhere_is_one_look_a_step() -> None:
+    search = SearchingElsewhere(needed=4)
+    stepper = Stepper(until(solving(search), best=0), TickingClock(0.001))
+    for look in (1, 2, 3):
+        assert not stepper.step(0.025)
+        assert search.looks == look
+    assert stepper.step(0.025) and stepper.value is search
+
+
+def test_the_python_solver_searches_for_the_whole_step() -> None:
+    """The Python solver searches here, in the steps it is given: a step of 25 ms runs piece after piece of it
+    (every look at the fake clock finds 1 ms passed)."""
+    state = GameState(Board.square(4))
+    solver = Solver(state, clock=TickingClock(0.001))
+    pieces: list[None] = []
+
+    def counted() -> Generator[None, None, None]:
+        for piece in solving(solver):
+            pieces.append(piece)
+            yield piece
+
+    assert not solver.elsewhere
+    assert not Stepper(counted(), TickingClock(0.001)).step(0.025)
+    assert len(pieces) >= 20

@@ -1,4 +1,5 @@
-"""Hints and computer moves get the idle part of each frame, and hint searches a budget sized for the board."""
+"""Hints and computer moves get the idle part of each frame, and hint searches a budget sized for the board; while
+the search runs elsewhere (the compiled core's thread or Web Worker) frames come at the display's rate."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import math
 import random
 
 from game.ai.reasons import Reason, Why
-from game.app.app import SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
+from game.app.app import FRAME_RATE, SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
 from game.app.scenes.board import BoardScene
 from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.play.thinking import HINT_MAX_SECONDS, hint_seconds
+from game.steps import Stepper, waiting_elsewhere
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 
@@ -82,6 +84,72 @@ def test_a_loop_that_comes_back_late_from_its_pause_leaves_the_search_less(make_
     asyncio.run(app.run(max_frames=app.frames + 3))
     assert app.other_seconds >= 0.012
     assert app.step_budget() <= SEARCH_FRAME_SECONDS - 0.012
+
+
+class FakeTime:
+    """``time`` for the app's loop: reads a fake clock that only the search's pieces and the loop's pauses move
+    (drawing and the rest of a turn take no time)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def searching_turns(make_driver, monkeypatch, piece_seconds: float, waits: bool, turns: int = 12) -> list[float]:
+    """Runs the app's real loop (60 frames a second) over a scene that steps a search each turn with the app's step
+    budget, its pieces ``piece_seconds`` long, each only a look at a search running elsewhere if ``waits``; how long
+    each turn was, from the start of one to the start of the next, on the fake clock."""
+    import asyncio
+
+    from game.app import app as app_module
+
+    fake = FakeTime()
+    monkeypatch.setattr(app_module, "time", fake)
+
+    async def pause(seconds: float) -> None:
+        fake.now += seconds
+
+    monkeypatch.setattr(app_module.asyncio, "sleep", pause)
+    driver = make_driver()
+    app = driver.app
+
+    def pieces():
+        while True:
+            fake.now += piece_seconds
+            if waits:
+                waiting_elsewhere()
+            yield None
+
+    search = Stepper(pieces(), clock=fake.perf_counter)
+    started: list[float] = []
+
+    class Thinking(type(driver.scene)):
+        def update(self, dt: float) -> None:
+            started.append(fake.now)
+            search.step(app.step_budget())
+
+        def wants_frame(self) -> bool:
+            return True  # (the thinking dots move)
+
+    app.manager.push(Thinking(app))
+    asyncio.run(app.run(max_frames=app.frames + turns, frame_rate=FRAME_RATE))
+    return [later - earlier for earlier, later in zip(started[2:], started[3:], strict=False)]
+
+
+def test_while_the_search_runs_elsewhere_frames_come_at_the_display_rate(make_driver, monkeypatch):
+    """Each step only looks at the search (the core's Worker or thread) and ends there: the loop's turn is short and
+    the next frame comes when due, 60 times a second, not after the 25 ms a search step may take."""
+    periods = searching_turns(make_driver, monkeypatch, piece_seconds=0.0002, waits=True)
+    assert periods and all(abs(period - 1 / FRAME_RATE) < 1e-9 for period in periods)
+
+
+def test_a_search_in_python_gets_its_steps_and_frames_still_come_30_times_a_second(make_driver, monkeypatch):
+    """The Python solver (no Worker) or Hard's move searches on the loop's thread: each turn it works the whole step
+    budget, and frames come as often as that leaves room for, at least 30 times a second."""
+    periods = searching_turns(make_driver, monkeypatch, piece_seconds=0.001, waits=False)
+    assert periods and all(STEP_MAX_SECONDS - 1e-9 < period <= SEARCH_FRAME_SECONDS for period in periods)
 
 
 def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):
