@@ -1,6 +1,9 @@
 """Expert move times as the player sees them, in the real app loop (App.run, 60 frames a second, drawing included):
 for each Expert move on 5x5, the wall time from the start of its turn to its line, the frames drawn meanwhile and
-the longest gap between two of them. Expert plays Hard; games go on until ``--games`` are played.
+the longest gap between two of them. Expert plays Hard; games go on until ``--games`` are played. Then what the
+thread did in the Expert's search steps: each piece of work (between two yields) by the innermost generator that
+yielded it (``PIECES``), and each step by what its pieces were (``STEP KIND``; "waiting": only looks at the compiled
+core's search, running elsewhere).
 
 Desktop:  python benchmarks/expert_moves.py [--games 2]
 Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/expert_moves.py

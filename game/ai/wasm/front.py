@@ -21,6 +21,8 @@ class CoreFront:
     accepted for the same calls and not used: the core keeps its own table per board and rules); a front end
     starts its search in :meth:`_start`."""
 
+    _fallback: Solver | None  # the reference, once it has taken over where the core failed (set by ``_start``)
+
     def __init__(
         self,
         state: GameState,
@@ -46,8 +48,6 @@ class CoreFront:
         self.best_move: int | None = None
         self.done = False
         self._start(state, max_nodes)
-
-    _fallback: Solver | None  # the reference, once it has taken over where the core failed
 
     @property
     def elsewhere(self) -> bool:
