@@ -247,7 +247,8 @@ async def measure(games: int) -> None:
         print(
             f"TURNS SUMMARY: {len(TURNS)} turns of the loop while the Expert thinks, medians: frame {frame * 1000:.1f}"
             f" ms (search granted {granted * 1000:.1f} ms, drawing {drawing * 1000:.1f} ms), away between frames"
-            f" {away * 1000:.1f} ms"
+            f" {away * 1000:.1f} ms; longest: frame {max(turn[0] for turn in TURNS) * 1000:.0f} ms, drawing"
+            f" {max(turn[2] for turn in TURNS) * 1000:.0f} ms, away {max(turn[3] for turn in TURNS) * 1000:.0f} ms"
         )
     if TURNS:
         print(
