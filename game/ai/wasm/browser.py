@@ -267,10 +267,6 @@ class _WorkerRequest:
                 stop = json.dumps({"type": "stop", "id": self.id})
                 self.workers.window.pipopipetteCore.post(worker.index, self.id, stop)
 
-    def __del__(self) -> None:
-        if getattr(self, "worker", None) is not None:  # dropped unstopped: the Worker is free for others
-            self.stop()
-
 
 class BrowserSolver(CoreFront):
     """The :class:`~game.ai.search.solver.Solver` (exact or selective) run by a Worker; ``step`` polls, never
@@ -329,6 +325,11 @@ class BrowserSolver(CoreFront):
         if self._fallback is None and not self.done:
             self._request.stop()
 
+    def __del__(self) -> None:
+        request = getattr(self, "_request", None)  # (None: the constructor failed before the request was made)
+        if request is not None and request.worker is not None:  # dropped unstopped: its Worker is free for others
+            request.stop()
+
 
 class BrowserValues(ValuesFront):
     """:class:`~game.ai.analysis.Analysis` as one "values" request to the Worker, which values the lines one after
@@ -356,3 +357,8 @@ class BrowserValues(ValuesFront):
         """Tells the Worker to stop this request (it stops within a slice of nodes); the values found stay."""
         if self._fallback is None and not self.done:
             self._request.stop()
+
+    def __del__(self) -> None:
+        request = getattr(self, "_request", None)
+        if request is not None and request.worker is not None:
+            request.stop()
