@@ -52,11 +52,15 @@ class BrowserWorkers:
         except RuntimeError as error:
             raise RuntimeError(python_error(str(error))) from None
 
-    def rss_bytes(self) -> int:
-        """The resident memory of every process of the browser (its pages, their Workers, Chromium's own)."""
+    def rss_bytes(self, kind: str = "renderer") -> int:
+        """The resident memory of the browser's processes of ``kind`` (Chromium's ``--type``: "renderer" runs the
+        page and its Workers, as threads)."""
         total = 0
         for pid in _descendants(self.driver.process.pid):
             try:
+                with open(f"/proc/{pid}/cmdline", "rb") as command:
+                    if f"--type={kind}".encode() not in command.read():
+                        continue
                 with open(f"/proc/{pid}/status", encoding="ascii") as status:
                     for line in status:
                         if line.startswith("VmRSS:"):

@@ -1,0 +1,140 @@
+"""The browser's Expert with two Web Workers against one, same page, same run: how often it finds and plays the win
+in positions where the mover wins, and in how long; and what the Workers cost in memory.
+
+    python benchmarks/browser_workers.py [--positions 24] [--seconds 2.5] [--lines 30 31 32 33]
+
+Positions: 4x4 boxes reached by random safe lines (seeds from 1 on) to each of ``--lines`` lines left, kept where
+the mover wins (the exact value above what it needs to win, by the compiled core on this machine). The page
+(``tools/browser/workers_page.py`` in headless Chromium, the browser harness) starts the Workers as the app does;
+for each position the Expert thinks as in the game (a step a frame) with both Workers and with the first only, the
+order alternating from position to position, each on fresh tables (the Python side's and the Workers'). Each move
+is then valued on this machine: a win when its exact value is still above what the mover needs. Wall seconds on
+the page's clock from the start of the move to the line; the machine's load average is printed (the measure is
+paired, so the load acts on both alike).
+
+Memory: the resident memory of the page's renderer process (the Workers are its threads) before the Workers start,
+after, and after their tables were filled by searches on 5x5 boxes (the first alone, then both at once). Without the harness the script says
+what is missing and exits with status 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for folder in (ROOT, ROOT / "tools" / "browser"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from browser_workers import BrowserWorkers, lacking  # noqa: E402
+
+from game.ai.position.chains import safe_lines  # noqa: E402
+from game.ai.search.solver import to_win  # noqa: E402
+from game.ai.wasm.solver import solve_move  # noqa: E402
+from game.core import Board, GameState  # noqa: E402
+
+MB = 1 << 20
+
+
+def won_positions(count: int, lines: list[int]) -> list[GameState]:
+    """``count`` 4x4 positions the mover wins, by random safe lines to each of ``lines`` lines left in turn."""
+    found: list[GameState] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        rng = random.Random(seed)
+        state = GameState(Board.square(4))
+        left = lines[seed % len(lines)]
+        while state.lines_left > left and safe_lines(state):
+            state.play(rng.choice(safe_lines(state)))
+        if state.lines_left != left:
+            continue
+        solved = solve_move(state, 120.0)
+        if solved is not None and solved[0] > to_win(state):
+            found.append(state)
+    return found
+
+
+def move_wins(state: GameState, line: int) -> bool:
+    after = state.copy()
+    after.play(line)
+    rest = solve_move(after, 600.0)
+    assert rest is not None
+    gained = after.scores[state.to_move] - state.scores[state.to_move]
+    value = gained + rest[0] if after.to_move == state.to_move else -rest[0]
+    return value > to_win(state)
+
+
+def memory(page: BrowserWorkers) -> None:
+    """The page's process's resident memory (its Workers are threads of it) at each stage."""
+    stages = [("before the Workers", page.rss_bytes())]
+    started = page.call("connect()")
+    page.wait("fill(2.0, 0)")  # (nothing searched: the Workers compile the module meanwhile)
+    stages.append(("both started, no table yet", page.rss_bytes()))
+    nodes = page.wait("fill(2.0, 1)")
+    stages.append((f"the first's table filled ({nodes[0]:,} nodes)", page.rss_bytes()))
+    nodes = page.wait("fill(2.0, 2)")
+    stages.append((f"the second's too ({nodes[1]:,} nodes)", page.rss_bytes()))
+    shown = [f"{name} {rss / MB:.1f} MB" for name, rss in stages]
+    steps = [f"{(rss - stages[index][1]) / MB:+.1f}" for index, (_, rss) in enumerate(stages[1:])]
+    print(f"browser_workers: {started}; the page's renderer resident: {'; '.join(shown)} (steps {', '.join(steps)} MB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=24)
+    parser.add_argument("--seconds", type=float, default=2.5, help="the Expert's budget a move (the app's: 2.5)")
+    parser.add_argument("--memory-only", action="store_true", help="the memory stages only")
+    parser.add_argument("--lines", type=int, nargs="+", default=[30, 31, 32, 33])
+    args = parser.parse_args()
+    missing = lacking()
+    if missing:
+        print(f"browser_workers: {', '.join(missing)} missing (see browser_harness/README.md)")
+        return
+    print(f"browser_workers: load average at the start {os.getloadavg()}", flush=True)
+    positions = [] if args.memory_only else won_positions(args.positions, args.lines)
+    page = BrowserWorkers()
+    try:
+        memory(page)
+        if args.memory_only:
+            return
+        results: dict[int, list[tuple[bool, float]]] = {1: [], 2: []}
+        for number, state in enumerate(positions):
+            moves = list(state.moves)
+            order = (2, 1) if number % 2 == 0 else (1, 2)
+            row = {}
+            for count in order:
+                page.call(f"use({count})")
+                line, seconds, at_once = page.wait(f"expert(4, 4, {moves}, {args.seconds!r}, {number})")
+                assert at_once == (count == 2), (count, at_once)
+                row[count] = (move_wins(state, line), seconds)
+                results[count].append(row[count])
+            print(
+                f"browser_workers: position {number} ({state.lines_left} left): two Workers "
+                f"{'win' if row[2][0] else 'no win'} {row[2][1]:.2f} s, one {'win' if row[1][0] else 'no win'} "
+                f"{row[1][1]:.2f} s",
+                flush=True,
+            )
+    finally:
+        page.close()
+    for count in (2, 1):
+        wins = sum(won for won, _ in results[count])
+        times = [seconds for _, seconds in results[count]]
+        print(
+            f"browser_workers: {count} Worker(s): the win played in {wins} of {len(times)}; move seconds median "
+            f"{statistics.median(times):.2f}, max {max(times):.2f}"
+        )
+    both = sum(a[0] and b[0] for a, b in zip(results[2], results[1], strict=True))
+    only_two = sum(a[0] and not b[0] for a, b in zip(results[2], results[1], strict=True))
+    only_one = sum(b[0] and not a[0] for a, b in zip(results[2], results[1], strict=True))
+    print(f"browser_workers: both {both}, only with two {only_two}, only with one {only_one}")
+    print(f"browser_workers: load average at the end {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
