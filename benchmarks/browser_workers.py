@@ -13,8 +13,8 @@ the page's clock from the start of the move to the line; the machine's load aver
 paired, so the load acts on both alike).
 
 Memory: the resident memory of the page's renderer process (the Workers are its threads) before the Workers start,
-after, and after their tables were filled by searches on 5x5 boxes (the first alone, then both at once). Without the harness the script says
-what is missing and exits with status 0.
+after, and after their tables were filled by searches on 5x5 boxes (the first alone, then both at once). Without
+the harness the script says what is missing and exits with status 0.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from game.ai.wasm.solver import solve_move  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
 MB = 1 << 20
+RATE_SECONDS = 3.0
 
 
 def won_positions(count: int, lines: list[int]) -> list[GameState]:
@@ -85,11 +86,34 @@ def memory(page: BrowserWorkers) -> None:
     print(f"browser_workers: {started}; the page's renderer resident: {'; '.join(shown)} (steps {', '.join(steps)} MB)")
 
 
+def rates(page: BrowserWorkers, rounds: int) -> None:
+    """Nodes a second of one search alone and of two at once (one on each Worker), in turns: whether this machine
+    has a core to spare for the second Worker."""
+    alone: list[float] = []
+    beside: list[tuple[float, float]] = []
+    for number in range(rounds):
+        for count in (1, 2) if number % 2 == 0 else (2, 1):
+            nodes = page.wait(f"fill({RATE_SECONDS!r}, {count})")
+            if count == 1:
+                alone.append(nodes[0] / RATE_SECONDS)
+            else:
+                beside.append((nodes[0] / RATE_SECONDS, nodes[1] / RATE_SECONDS))
+    first = statistics.median(rate for rate, _ in beside)
+    total = statistics.median(a + b for a, b in beside)
+    print(
+        f"browser_workers: nodes a second, one search alone {statistics.median(alone) / 1e6:.2f} M (median of "
+        f"{rounds}); two at once: the first {first / 1e6:.2f} M, both together {total / 1e6:.2f} M; load "
+        f"{os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=2.5, help="the Expert's budget a move (the app's: 2.5)")
-    parser.add_argument("--memory-only", action="store_true", help="the memory stages only")
+    parser.add_argument("--memory-only", action="store_true", help="the memory stages and node rates only")
+    parser.add_argument("--rate-rounds", type=int, default=4, help="turns of one search alone and two at once")
     parser.add_argument("--lines", type=int, nargs="+", default=[30, 31, 32, 33])
     args = parser.parse_args()
     missing = lacking()
@@ -101,6 +125,7 @@ def main() -> None:
     page = BrowserWorkers()
     try:
         memory(page)
+        rates(page, args.rate_rounds)
         if args.memory_only:
             return
         results: dict[int, list[tuple[bool, float]]] = {1: [], 2: []}

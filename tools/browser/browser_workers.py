@@ -18,7 +18,8 @@ HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "app_pages.js"
 ENTRY = HERE.relative_to(GAME) / "workers_page.py"
 PAGE = "workers"
-PAGE_OBJECT = "__import__('sys').modules['__main__'].workers"
+PAGE_MODULE = "__import__('sys').modules['__main__']"
+PAGE_OBJECT = f"{PAGE_MODULE}.workers"
 READY_TRIES = 600
 
 __all__ = ["BrowserWorkers", "lacking"]
@@ -34,7 +35,7 @@ class BrowserWorkers:
             self.driver.ask(serve=str(GAME), entry=str(ENTRY))
             self.driver.ask(open=PAGE, browser=PAGE)
             for _ in range(READY_TRIES):
-                if self.driver.ask(page=PAGE, py=f"str(hasattr(__import__('sys').modules['__main__'], 'workers'))") == "True":
+                if self.driver.ask(page=PAGE, py=f"str(hasattr({PAGE_MODULE}, 'workers'))") == "True":
                     break
                 time.sleep(0.1)
             else:

@@ -116,7 +116,7 @@ class Workers:
             return None
         free = [worker for worker in live if worker.request is None]
         warm = [worker for worker in free if worker.board == request.board]
-        chosen = (warm or free or [None])[0]
+        chosen = (warm or free)[0] if free else None
         if chosen is None:
             if request.waiting_since is None:
                 request.waiting_since = self.clock()

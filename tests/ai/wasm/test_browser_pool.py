@@ -45,7 +45,9 @@ class FakePage:
         return [(index, message["id"]) for index, _, message in self.posts if message["type"] == "stop"]
 
     def done(self, search_id: int, value: int, move: int | None) -> None:
-        self.answers[search_id] = json.dumps({"type": "done", "id": search_id, "value": value, "move": move, "nodes": 9})
+        self.answers[search_id] = json.dumps(
+            {"type": "done", "id": search_id, "value": value, "move": move, "nodes": 9}
+        )
 
 
 class FakeWindow:
