@@ -152,7 +152,7 @@ def _two_players(
     if hard_first:
         guess = best = yield from hard_fallback(state, hard_rng, best, start + budget, clock)
     if state.lines_left <= _solver_lines(state):
-        stop = start + budget * (FIGHT_EXACT_SHARE if fight else EXACT_SHARE)
+        stop = start + budget * _exact_share(fight, guess is not None)
         win_stop = max(stop, start + budget * WIN_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", guess, clock, draw_test, win_stop)
         if exact is not None:
@@ -171,20 +171,37 @@ def _two_players(
     return avoid_losing(state, verdict, draw_test, hard_rng)
 
 
+def _exact_share(fight: bool, hard_in_hand: bool) -> float:
+    """Of the budget, up to which the exact draw test may run: in the fight the selective solvers need the rest;
+    outside it Hard's move, unless it is already in hand (many safe lines: found at once), when nothing else needs
+    the time and the draw test may go on as long as the win test after it would (``WIN_SHARE``)."""
+    if fight:
+        return FIGHT_EXACT_SHARE
+    return WIN_SHARE if hard_in_hand else EXACT_SHARE
+
+
 @dataclass
 class Unfinished:
-    """What the exact solver's draw test had shown when it ran out of time: the root moves that lose the game
-    (:attr:`~game.ai.search.solver.Solver.refuted`) and the one it was still trying to refute
-    (:attr:`~game.ai.search.solver.Solver.current`)."""
+    """What the exact solver's draw test had shown when the move was left to others: the root moves that lose the
+    game (:attr:`~game.ai.search.solver.Solver.refuted`; every line when it finished with none that draws), the
+    one it was still trying to refute (:attr:`~game.ai.search.solver.Solver.current`) and the nodes it searched
+    under each root move (:attr:`~game.ai.search.solver.Solver.effort`)."""
 
     losing: set[int] = field(default_factory=set)
     holding: int | None = None
+    effort: dict[int, int] = field(default_factory=dict)
+
+    def hardest(self) -> int | None:
+        """The losing move that cost the test most nodes to refute: the one whose refutation an opponent's search
+        is likeliest to miss (None if it counted none)."""
+        losing = {line: nodes for line, nodes in self.effort.items() if line in self.losing}
+        return max(losing, key=losing.__getitem__) if losing else None
 
 
 def avoid_losing(state: GameState, move: int, draw_test: Unfinished, rng: random.Random) -> int:
-    """``move``, unless the unfinished draw test showed it loses the game; then the move the test was still on
-    (it has held out longest), else a random safe line not shown to lose (a corner's two border lines count as one
-    move), or ``move`` if there is none."""
+    """``move``, unless the draw test showed it loses the game; then the move the test was still on (it has held
+    out longest), else a random safe line not shown to lose (a corner's two border lines count as one move), else
+    (every move loses) the one hardest to refute, or ``move``."""
     if not draw_test.losing:
         return move
     tables = tables_for(state.board)
@@ -198,7 +215,10 @@ def avoid_losing(state: GameState, move: int, draw_test: Unfinished, rng: random
     if draw_test.holding is not None and draw_test.holding not in known:
         return draw_test.holding
     others = [line for line in state.legal_lines() if state.is_safe(line) and line not in known]
-    return rng.choice(others) if others else move
+    if others:
+        return rng.choice(others)
+    hardest = draw_test.hardest()
+    return move if hardest is None else hardest
 
 
 def _ladder(
@@ -312,6 +332,9 @@ def _solve(
                 unfinished.losing |= solver.refuted
                 unfinished.holding = solver.current
             return None
+        if unfinished is not None and solver.best_move is None:  # every move loses: the best value may not come
+            unfinished.losing |= set(state.legal_lines())
+            unfinished.effort = solver.effort
     finally:
         solver.close()  # at its time, or when the move is dropped (the compiled core's search runs in a thread)
     return solver
