@@ -62,7 +62,9 @@ def connect(window: Any) -> bool:
 
 
 def connected() -> bool:
-    return _workers is not None
+    """Whether the exact searches go to the page's Workers: :func:`connect` started them and one still runs (with
+    none left the game plans and searches as with the Python solver)."""
+    return _workers is not None and bool(_workers.alive())
 
 
 def searches_at_once() -> bool:

@@ -168,6 +168,8 @@ def test_a_dead_workers_search_goes_to_the_other_and_then_to_python(page: FakePa
     while not search.step(1.0):  # the Python solver took over, saying nothing
         pass
     assert search.value == 2 and len(page.searches()) == 2
+    assert not browser.connected()  # the game plans as with the Python solver
+    assert not isinstance(compiled.exact_solver(small()), browser.BrowserSolver)
 
 
 def test_a_dropped_search_frees_its_worker(page: FakePage) -> None:
