@@ -36,7 +36,7 @@ HERE = Path(__file__).parent
 PAGE_SCRIPT = HERE / "core_page.js"
 WORKER_SCRIPT = HERE / "core_worker.js"
 # Each Worker's table, by index: the first as a desktop core's; the second, which takes a search only while the
-# first is busy (the Expert's win test beside its draw test), half of it (docs/solver.md, "The compiled core")
+# first is busy (the Expert's win test beside its draw test), half of it (measured: README.md, "In the browser")
 TABLE_BYTES = (16 << 20, 8 << 20)
 FINAL = ("done", "out_of_nodes", "error")  # the Worker's last message about a search (a values request: "done")
 
@@ -118,18 +118,23 @@ class Workers:
             return None
         free = [worker for worker in live if worker.request is None]
         warm = [worker for worker in free if worker.board == request.board]
-        chosen = (warm or free)[0] if free else None
-        if chosen is None:
-            if request.waiting_since is None:
-                request.waiting_since = self.clock()
-            if not request.may_displace or self.clock() - request.waiting_since < WAIT_FOR_ANY:
-                return None
-            busy = [worker for worker in live if worker.board == request.board] or live
-            chosen = min(busy, key=lambda worker: worker.since)
-            assert chosen.request is not None
+        chosen = (warm or free)[0] if free else self._taken_from_another(live, request)
+        if chosen is not None:
+            chosen.request, chosen.board, chosen.since = request, request.board, self.clock()
+            request.waiting_since = None
+        return chosen
+
+    def _taken_from_another(self, live: list[_Worker], request: _WorkerRequest) -> _Worker | None:
+        """Every Worker is busy: after :data:`~.runtime.WAIT_FOR_ANY` s of waiting, the one busy with the board of
+        ``request``, else the one busy longest, its request sent back to waiting; None until then."""
+        if request.waiting_since is None:
+            request.waiting_since = self.clock()
+        if not request.may_displace or self.clock() - request.waiting_since < WAIT_FOR_ANY:
+            return None
+        busy = [worker for worker in live if worker.board == request.board] or live
+        chosen = min(busy, key=lambda worker: worker.since)
+        if chosen.request is not None:
             chosen.request.displaced()
-        chosen.request, chosen.board, chosen.since = request, request.board, self.clock()
-        request.waiting_since = None
         return chosen
 
     def give_back(self, request: _WorkerRequest) -> None:
