@@ -38,6 +38,7 @@ WORKER_SCRIPT = HERE / "core_worker.js"
 # Each Worker's table, by index: the first as a desktop core's; the second, which takes a search only while the
 # first is busy (the Expert's win test beside its draw test), half of it (measured: README.md, "In the browser")
 TABLE_BYTES = (16 << 20, 8 << 20)
+TWO_WORKERS_CORES = 2  # navigator.hardwareConcurrency from which the page runs two Workers
 FINAL = ("done", "out_of_nodes", "error")  # the Worker's last message about a search (a values request: "done")
 
 _workers: Workers | None = None
@@ -54,11 +55,20 @@ def connect(window: Any) -> bool:
             window.eval(PAGE_SCRIPT.read_text(encoding="utf-8"))
         worker = json.dumps(WORKER_SCRIPT.read_text(encoding="utf-8"))
         module = json.dumps(base64.b64encode(MODULE.read_bytes()).decode("ascii"))
-        started = int(window.eval(f"window.pipopipetteCore.open({worker}, {module}, {len(TABLE_BYTES)})"))
+        count = workers_for(window.eval("String(navigator.hardwareConcurrency || 1)"))
+        started = int(window.eval(f"window.pipopipetteCore.open({worker}, {module}, {count})"))
     except Exception:
         return False
     _workers = Workers(window, started) if started > 0 else None
     return _workers is not None
+
+
+def workers_for(cores: object) -> int:
+    """How many Workers the page runs on a device of ``cores`` logical cores (``navigator.hardwareConcurrency``)."""
+    try:
+        return len(TABLE_BYTES) if int(str(cores)) >= TWO_WORKERS_CORES else 1
+    except ValueError:
+        return 1
 
 
 def connected() -> bool:

@@ -1,6 +1,7 @@
 // The page's half of the compiled core in the browser (game/ai/wasm/browser.py): starts core_worker.js as one or two
 // Web Workers from its source text, hands each the module, carries JSON strings both ways. Evaluated once in the
-// page; defines window.pipopipetteCore. Python calls open() once (how many Workers started, as a string), alive()
+// page; defines window.pipopipetteCore. Python calls open() once with how many Workers to start (it answers how many
+// started, as a string), alive()
 // (the live Workers' indices, "0,1"), post(index, id, text) for each request to the Worker it chose, and poll(id)
 // each frame: the latest message about that request as a string, "" when there is nothing new, "closed" when the
 // Worker it was posted to has died. Which Worker takes a request is Python's choice (browser.Workers).
@@ -9,11 +10,9 @@ window.pipopipetteCore = {
   owner: {}, // request id -> the index of the Worker it was posted to
   latest: {},
 
-  open: function (workerSource, wasmBase64, most) {
+  open: function (workerSource, wasmBase64, count) {
     if (this.workers.length) { return String(this.workers.filter(Boolean).length); }
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") { return "0"; }
-    const cores = (typeof navigator !== "undefined" && navigator.hardwareConcurrency) || 1;
-    const count = Math.max(1, Math.min(most, cores >= 2 ? 2 : 1));
     const url = URL.createObjectURL(new Blob([workerSource], {type: "text/javascript"}));
     for (let index = 0; index < count; index++) {
       try {

@@ -51,14 +51,21 @@ class FakePage:
 
 
 class FakeWindow:
-    def __init__(self, page: FakePage) -> None:
+    """The page: ``open`` starts as many Workers as asked, at most those of ``page`` (which did start)."""
+
+    def __init__(self, page: FakePage, cores: str = "8") -> None:
         self.pipopipetteCore = page
+        self.cores = cores
 
     def eval(self, text: str) -> str:
         if text.startswith("typeof"):
             return "object"
+        if "hardwareConcurrency" in text:
+            return self.cores
         assert text.startswith("window.pipopipetteCore.open(")
-        self.pipopipetteCore.opened_with = int(text.rsplit(",", 1)[1].rstrip(") "))
+        asked = int(text.rsplit(",", 1)[1].rstrip(") "))
+        self.pipopipetteCore.opened_with = asked
+        self.pipopipetteCore.live = {index for index in self.pipopipetteCore.live if index < asked}
         return str(len(self.pipopipetteCore.live))
 
 
@@ -92,8 +99,17 @@ def test_connect_asks_for_two_workers_and_two_running_search_at_once(page: FakeP
 
 def test_a_page_of_one_worker_takes_its_searches_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(browser, "_workers", None)
-    assert browser.connect(FakeWindow(FakePage(1)))
+    assert browser.connect(FakeWindow(FakePage(1)))  # the second did not start
     assert browser.connected() and not compiled.searches_at_once(small())
+
+
+@pytest.mark.parametrize(("cores", "workers"), [("1", 1), ("2", 2), ("8", 2), ("undefined", 1)])
+def test_two_workers_where_the_device_has_two_cores(cores: str, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(browser, "_workers", None)
+    page = FakePage()
+    assert browser.connect(FakeWindow(page, cores))
+    assert page.opened_with == workers
+    assert compiled.searches_at_once(small()) == (workers == 2)
 
 
 def test_a_page_that_starts_no_worker_leaves_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
