@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator
 from operator import or_
 from typing import Protocol, TypeVar
 
@@ -72,7 +72,6 @@ class Solver(PlainSearch):
         max_entries: int | None = None,
         max_nodes: int | None = None,
         clock: Clock = WALL_CLOCK,
-        moves: Sequence[int] | None = None,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
         table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
@@ -86,9 +85,7 @@ class Solver(PlainSearch):
         to search first (a good guess makes the search faster). ``max_entries``: the table gets no new entries
         once it has this many (known ones are still updated), so it never grows, and is never resized, past it.
         ``max_nodes``: the search raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes. ``clock``:
-        where the time is read (the pauses, ``step``'s budget). ``moves``: the root moves to search, in this order
-        (a share of :meth:`search_order`'s, when searches side by side split the root between them); ``refuted``
-        and ``best_move`` are then about these only."""
+        where the time is read (the pauses, ``step``'s budget)."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -100,7 +97,6 @@ class Solver(PlainSearch):
         self.narrow = narrow
         self.beats = beats
         self._first = first
-        self._moves = None if moves is None else list(moves)
         self.max_entries = sys.maxsize if max_entries is None else max_entries
         self.value: int | None = None
         self.best_move: int | None = None
@@ -193,10 +189,7 @@ class Solver(PlainSearch):
 
     def search_order(self) -> list[int]:
         """The root moves in the order they are searched: shuffled with ``rng`` if given (safe lines first in
-        normal play), ``first`` first; or the ``moves`` given. Uses ``rng`` as the search does (the compiled core's
-        root order too)."""
-        if self._moves is not None:
-            return list(self._moves)
+        normal play), ``first`` first. Uses ``rng`` as the search does (the compiled core's root order too)."""
         moves = self.root_moves()
         if self._rng is not None:
             self._rng.shuffle(moves)
