@@ -102,7 +102,6 @@ class Solver(PlainSearch):
         self.best_move: int | None = None
         self.refuted: set[int] = set()  # with ``beats``: root moves shown not to beat it (known before the end)
         self.current: int | None = None  # the root move being searched
-        self.effort: dict[int, int] = {}  # nodes searched under each root move so far
         self.work = Work(pause_every, max_nodes, clock)
         self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
@@ -170,14 +169,12 @@ class Solver(PlainSearch):
         best, best_move = -limit, None
         for line in moves:
             self.current = line
-            before = self.work.nodes
             if best > -limit and beta - alpha > 1:  # a null window first: is it better than the best so far?
                 value = yield from self.line_value(self._images, line, alpha, alpha + 1)
                 if value > alpha:
                     value = yield from self.line_value(self._images, line, alpha, beta)
             else:
                 value = yield from self.line_value(self._images, line, alpha, beta)
-            self.effort[line] = self.effort.get(line, 0) + self.work.nodes - before
             if self.beats is not None and value <= self.beats:
                 self.refuted.add(line)
             if value > best:
