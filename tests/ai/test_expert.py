@@ -10,7 +10,7 @@ import pytest
 from ai_helpers import TickingClock, all_drawn_but, final_margin, run_to_end
 
 from game.ai.levels import expert
-from game.ai.levels.expert import Unfinished, clear_tables, expert_move
+from game.ai.levels.expert import clear_tables, expert_move
 from game.ai.levels.hard import hard
 from game.ai.position.chains import safe_lines
 from game.ai.search.common import INF
@@ -314,6 +314,39 @@ def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
         assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARE)
 
 
+def exact_shares(monkeypatch: pytest.MonkeyPatch, state: GameState) -> list[float]:
+    """The share of the budget up to which the Expert lets each exact question run in ``state`` (compiled core)."""
+    asked = []
+
+    def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
+        if rest[1] == "exact":
+            asked.append(stop / 2.5)  # the clock stands at 0: stop / budget is the share
+        yield None
+        return None
+
+    monkeypatch.setattr(expert, "_ladder", ladder)
+    monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
+    monkeypatch.setattr(expert, "runs_compiled", lambda state: True)
+    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
+    return asked
+
+
+def test_outside_the_fight_the_draw_test_takes_the_time_hards_move_does_not_need(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With many safe lines Hard's move is found at once, before the exact solver: nothing else needs the time, so
+    the draw test may run as long as the win test would. With no safe line Hard's move comes after it and gets the
+    rest."""
+    many = safe_play(0, 44)
+    assert len(safe_lines(many)) > expert.SELECTIVE_SAFE
+    assert exact_shares(monkeypatch, many) == [pytest.approx(expert.WIN_SHARE)]
+    none = safe_play(0, 44)
+    while safe_lines(none):
+        none.play(safe_lines(none)[0])
+    assert not none.capture_lines()
+    assert exact_shares(monkeypatch, none) == [pytest.approx(expert.EXACT_SHARE)]
+
+
 # 3x4-box positions (lines drawn in order, from random safe play) that are drawn (exact value 0 for the mover, level
 # scores) where Hard's move loses 2 cells
 DRAWN = [
@@ -457,38 +490,6 @@ def test_in_a_lost_position_the_exact_solver_is_not_asked_for_a_win(
     move, _ = run(state, budget=60.0)
     assert value_of(state, move) == value
     assert [question for question in asked if question[0] == "exact"] == [("exact", -1), ("exact", None)]
-
-
-@pytest.mark.parametrize("moves", CANNOT_WIN)
-def test_in_a_proved_loss_without_the_value_the_move_hardest_to_refute_is_played(
-    moves: list[int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The draw test proves that every move loses, and the best value does not come in time: the Expert plays the
-    move whose refutation cost the draw test most nodes (an opponent whose search is cut is likeliest to miss it),
-    not Hard's or a selective solver's."""
-    clear_tables()
-    state = position(moves)
-    draw_tests: list[Unfinished] = []
-    solve_for_real = expert._solve
-
-    def solve(
-        state: GameState, rng: random.Random, stop: float, best: int, kind: str, beats: int | None, *rest, **named
-    ):
-        if kind == "exact" and beats is None:  # the best value runs out of time
-            yield best
-            return None
-        if kind == "exact":
-            draw_tests.append(rest[2])
-        return (yield from solve_for_real(state, rng, stop, best, kind, beats, *rest, **named))
-
-    monkeypatch.setattr(expert, "_solve", solve)
-    monkeypatch.setattr(expert, "searches_at_once", lambda state: False)  # no win test beside the draw test
-    move, _ = run(state, budget=60.0)
-    shown = draw_tests[-1]
-    assert shown.losing == set(state.legal_lines())
-    assert len(set(shown.effort.values())) > 1, "some refutations cost more than others"
-    assert move == shown.hardest()
-    assert shown.effort[move] == max(shown.effort.values())
 
 
 def test_hards_fallback_does_not_depend_on_how_far_the_solvers_got(monkeypatch: pytest.MonkeyPatch) -> None:

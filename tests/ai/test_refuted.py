@@ -100,20 +100,6 @@ def test_when_every_safe_line_is_shown_to_lose_the_move_stays() -> None:
     assert avoid_losing(state, safe[0], Unfinished(set(safe)), random.Random(0)) == safe[0]
 
 
-def test_when_every_move_loses_the_one_hardest_to_refute_is_played() -> None:
-    """A proved loss: the move whose refutation took the draw test most nodes (an opponent's search is likeliest
-    to miss it), not Hard's; effort counted on lines not shown to lose does not count."""
-    state = after_safe_play(2, 20)
-    legal = state.legal_lines()
-    effort = {line: 10 * index for index, line in enumerate(legal)}
-    hardest = legal[-2]
-    effort[hardest] = 10**6
-    shown = Unfinished(set(legal) - {legal[0]}, effort={**effort, legal[0]: 10**7})
-    assert shown.hardest() == hardest
-    everything = Unfinished(set(legal), effort=effort)
-    assert avoid_losing(state, legal[0], everything, random.Random(0)) == hardest
-
-
 def a_losing_safe_line(seed: int) -> tuple[GameState, int]:
     """A 3x4 position after random safe lines with more than ``SAFE_LIMIT`` safe lines left, and a safe line
     there that loses the game (the draw test's target: more than the opponent's lead, less one)."""

@@ -182,26 +182,18 @@ def _exact_share(fight: bool, hard_in_hand: bool) -> float:
 
 @dataclass
 class Unfinished:
-    """What the exact solver's draw test had shown when the move was left to others: the root moves that lose the
-    game (:attr:`~game.ai.search.solver.Solver.refuted`; every line when it finished with none that draws), the
-    one it was still trying to refute (:attr:`~game.ai.search.solver.Solver.current`) and the nodes it searched
-    under each root move (:attr:`~game.ai.search.solver.Solver.effort`)."""
+    """What the exact solver's draw test had shown when it ran out of time: the root moves that lose the game
+    (:attr:`~game.ai.search.solver.Solver.refuted`) and the one it was still trying to refute
+    (:attr:`~game.ai.search.solver.Solver.current`)."""
 
     losing: set[int] = field(default_factory=set)
     holding: int | None = None
-    effort: dict[int, int] = field(default_factory=dict)
-
-    def hardest(self) -> int | None:
-        """The losing move that cost the test most nodes to refute: the one whose refutation an opponent's search
-        is likeliest to miss (None if it counted none)."""
-        losing = {line: nodes for line, nodes in self.effort.items() if line in self.losing}
-        return max(losing, key=losing.__getitem__) if losing else None
 
 
 def avoid_losing(state: GameState, move: int, draw_test: Unfinished, rng: random.Random) -> int:
-    """``move``, unless the draw test showed it loses the game; then the move the test was still on (it has held
-    out longest), else a random safe line not shown to lose (a corner's two border lines count as one move), else
-    (every move loses) the one hardest to refute, or ``move``."""
+    """``move``, unless the unfinished draw test showed it loses the game; then the move the test was still on
+    (it has held out longest), else a random safe line not shown to lose (a corner's two border lines count as one
+    move), or ``move`` if there is none."""
     if not draw_test.losing:
         return move
     tables = tables_for(state.board)
@@ -215,10 +207,7 @@ def avoid_losing(state: GameState, move: int, draw_test: Unfinished, rng: random
     if draw_test.holding is not None and draw_test.holding not in known:
         return draw_test.holding
     others = [line for line in state.legal_lines() if state.is_safe(line) and line not in known]
-    if others:
-        return rng.choice(others)
-    hardest = draw_test.hardest()
-    return move if hardest is None else hardest
+    return rng.choice(others) if others else move
 
 
 def _ladder(
@@ -332,9 +321,6 @@ def _solve(
                 unfinished.losing |= solver.refuted
                 unfinished.holding = solver.current
             return None
-        if unfinished is not None and solver.best_move is None:  # every move loses: the best value may not come
-            unfinished.losing |= set(state.legal_lines())
-            unfinished.effort = solver.effort
     finally:
         solver.close()  # at its time, or when the move is dropped (the compiled core's search runs in a thread)
     return solver

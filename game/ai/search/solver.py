@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator
 from operator import or_
 from typing import Protocol, TypeVar
 
@@ -72,7 +72,6 @@ class Solver(PlainSearch):
         max_entries: int | None = None,
         max_nodes: int | None = None,
         clock: Clock = WALL_CLOCK,
-        moves: Sequence[int] | None = None,
     ) -> None:
         """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
         table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
@@ -86,9 +85,7 @@ class Solver(PlainSearch):
         to search first (a good guess makes the search faster). ``max_entries``: the table gets no new entries
         once it has this many (known ones are still updated), so it never grows, and is never resized, past it.
         ``max_nodes``: the search raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes. ``clock``:
-        where the time is read (the pauses, ``step``'s budget). ``moves``: the root moves to search, in this order
-        (a share of :meth:`search_order`'s, when searches side by side split the root between them); ``refuted``
-        and ``best_move`` are then about these only."""
+        where the time is read (the pauses, ``step``'s budget)."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -100,13 +97,11 @@ class Solver(PlainSearch):
         self.narrow = narrow
         self.beats = beats
         self._first = first
-        self._moves = None if moves is None else list(moves)
         self.max_entries = sys.maxsize if max_entries is None else max_entries
         self.value: int | None = None
         self.best_move: int | None = None
         self.refuted: set[int] = set()  # with ``beats``: root moves shown not to beat it (known before the end)
         self.current: int | None = None  # the root move being searched
-        self.effort: dict[int, int] = {}  # nodes searched under each root move so far
         self.work = Work(pause_every, max_nodes, clock)
         self.table: dict[int, int] = {} if table is None else table
         self._drawn = state.drawn
@@ -174,14 +169,12 @@ class Solver(PlainSearch):
         best, best_move = -limit, None
         for line in moves:
             self.current = line
-            before = self.work.nodes
             if best > -limit and beta - alpha > 1:  # a null window first: is it better than the best so far?
                 value = yield from self.line_value(self._images, line, alpha, alpha + 1)
                 if value > alpha:
                     value = yield from self.line_value(self._images, line, alpha, beta)
             else:
                 value = yield from self.line_value(self._images, line, alpha, beta)
-            self.effort[line] = self.effort.get(line, 0) + self.work.nodes - before
             if self.beats is not None and value <= self.beats:
                 self.refuted.add(line)
             if value > best:
@@ -193,10 +186,7 @@ class Solver(PlainSearch):
 
     def search_order(self) -> list[int]:
         """The root moves in the order they are searched: shuffled with ``rng`` if given (safe lines first in
-        normal play), ``first`` first; or the ``moves`` given. Uses ``rng`` as the search does (the compiled core's
-        root order too)."""
-        if self._moves is not None:
-            return list(self._moves)
+        normal play), ``first`` first. Uses ``rng`` as the search does (the compiled core's root order too)."""
         moves = self.root_moves()
         if self._rng is not None:
             self._rng.shuffle(moves)

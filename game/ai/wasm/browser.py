@@ -295,7 +295,6 @@ class BrowserSolver(CoreFront):
         self.refuted: set[int] = set()
         self.current: int | None = None
         self.nodes = 0
-        self.effort: dict[int, int] = {}
         self._moves = self._reference.search_order() if state.drawn != self.tables.full else []
         self._request = _WorkerRequest(search_request(self._reference, state, self._moves, next(_ids), max_nodes))
         self._fallback: Solver | None = None
@@ -309,7 +308,6 @@ class BrowserSolver(CoreFront):
             self.done = self._fallback.step(budget_seconds)
             self.value, self.best_move = self._fallback.value, self._fallback.best_move
             self.refuted, self.current = self._fallback.refuted, self._fallback.current
-            self.effort = self._fallback.effort
             return self.done
         first = not self._request.posted
         try:
@@ -329,7 +327,6 @@ class BrowserSolver(CoreFront):
             return False
         if kind == "done":
             self.nodes = int(message["nodes"])
-            self.effort = dict(zip(self._moves, message.get("effort", ()), strict=False))
             self.value, self.best_move, self.done = int(message["value"]), message["move"], True
             return True
         if kind == "out_of_nodes":

@@ -753,7 +753,6 @@ static struct {
 } root;
 static i16 root_moves[MAXL];
 static u8 refuted[MAXL];
-static u32 root_work[MAXL];                 /* nodes searched under each root move so far (saturating) */
 
 /* Sets up the board from io: line_cells (2 per line, -1 for none), the order (nl), the non-identity
  * symmetries (nl each). Returns 1, or 0 if the board is too big. Forgets the table. */
@@ -839,7 +838,6 @@ EXPORT(start) int start(int is_misere, int is_no_extra, int search_kind, int has
         if (line < 0 || line >= nl || is_drawn(line)) return 0;
         root_moves[i] = (i16)line;
         refuted[i] = 0;
-        root_work[i] = 0;
     }
     root.count = count;
     root.has_beats = has_beats;
@@ -867,10 +865,7 @@ static int root_window(void) {
     while (root.index < root.count) {
         int line = root_moves[root.index];
         root.current = line;
-        u64 before = nodes;
         int value = line_value(line, root.alpha, root.beta);
-        u64 work = root_work[root.index] + (nodes - before);
-        root_work[root.index] = work > 0xFFFFFFFFull ? 0xFFFFFFFFu : (u32)work;
         if (stopped) return 0;
         if (root.has_beats && value <= root.beats) refuted[root.index] = 1;
         if (value > root.best) {
@@ -940,13 +935,6 @@ EXPORT(result_value) int result_value(void) { return root.value; }
 EXPORT(result_move) int result_move(void) { return root.best_move; }
 EXPORT(current_move) int current_move(void) { return root.current; }
 EXPORT(node_count) double node_count(void) { return (double)nodes; }
-
-/* The nodes searched under each root move so far (saturating at 2^31 - 1), into io in the root moves' order;
- * returns how many. */
-EXPORT(root_effort) int root_effort(void) {
-    for (int i = 0; i < root.count; i++) io[i] = root_work[i] > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)root_work[i];
-    return root.count;
-}
 
 /* The root moves shown not to beat `beats` so far, into io; returns how many. */
 EXPORT(refuted_moves) int refuted_moves(void) {

@@ -7,11 +7,11 @@
 //   {"type": "stop", "id": n}
 // where board... is "board": key, "boardInts": [...], "lines": L, "cells": C, "symmetries": S, "tableLog2": k,
 // "misere": 0|1, "noExtra": 0|1. Back, for the search n: {"type": "progress", "id": n, "nodes", "current",
-// "refuted"} after each slice, then {"type": "done", "id": n, "value", "move", "nodes", "effort": [nodes under each
-// root move, in their order]} or {"type": "out_of_nodes", "id": n}; for the values n, each line of "moves"
-// searched as the one root move for at most "seconds" of wall time, one after the other: {"type": "values",
-// "id": n, "values": [value or null, one per move], "done": bool} whenever a line is valued or given up, the last
-// with done true; {"type": "error", "id": n, "error": text} for either. A newer request stops the one before it.
+// "refuted"} after each slice, then {"type": "done", "id": n, "value", "move", "nodes"} or {"type": "out_of_nodes",
+// "id": n}; for the values n, each line of "moves" searched as the one root move for at most "seconds" of wall
+// time, one after the other: {"type": "values", "id": n, "values": [value or null, one per move], "done": bool}
+// whenever a line is valued or given up, the last with done true; {"type": "error", "id": n, "error": text} for
+// either. A newer request stops the one before it.
 "use strict";
 
 const SLICE_NODES = 50000; // nodes per call into the core
@@ -78,9 +78,8 @@ function searchJob(request) {
       }
       if (status === DONE) {
         const move = core.result_move();
-        const effort = readInts(core.root_effort());
         reply({type: "done", id: id, value: core.result_value(), move: move < 0 ? null : move,
-               nodes: core.node_count(), effort: effort});
+               nodes: core.node_count()});
       } else {
         reply({type: "out_of_nodes", id: id});
       }

@@ -7,7 +7,7 @@ gives them; for the values of many lines (:class:`~.values.CoreValues`, :class:`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from ...core import GameState
 from ...steps import WALL_CLOCK, Clock
@@ -34,10 +34,9 @@ class CoreFront:
         max_entries: int | None = None,
         max_nodes: int | None = None,
         clock: Clock = WALL_CLOCK,
-        moves: Sequence[int] | None = None,
     ) -> None:
         self._reference = Solver(
-            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes, clock, moves
+            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes, clock
         )
         self.tables = self._reference.tables
         self.table = self._reference.table

@@ -85,7 +85,6 @@ class Core:
                 "current_move",
                 "node_count",
                 "refuted_moves",
-                "root_effort",
             )
         }
         self._io = exports["io_area"](self._store)
@@ -153,10 +152,6 @@ class Core:
         current = int(self._call("current_move"))
         count = int(self._call("refuted_moves"))
         return int(self._call("node_count")), None if current < 0 else current, self._read(count)
-
-    def effort(self) -> list[int]:
-        """The nodes searched under each root move so far, in the order of ``start``'s moves."""
-        return self._read(int(self._call("root_effort")))
 
 
 class Pool:

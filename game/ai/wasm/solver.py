@@ -53,7 +53,6 @@ class _Job:
         self.nodes = 0
         self.current: int | None = None
         self.refuted: set[int] = set()
-        self.effort: dict[int, int] = {}
 
     def run(self) -> None:
         cores = pool()  # loads the module the first time (about 0.1 s), here in the thread, not in the frame loop
@@ -78,7 +77,6 @@ class _Job:
             status = core.run(SLICE_NODES)
             self.nodes, self.current, refuted = core.progress()
             self.refuted = set(refuted)
-        self.effort = dict(zip(self.moves, core.effort(), strict=True))
         if status == DONE:
             self.value, self.best_move = core.result()
         self.out_of_nodes = status == OUT_OF_NODES
@@ -104,10 +102,6 @@ class WasmSolver(CoreFront):
     @property
     def current(self) -> int | None:
         return self._fallback.current if self._fallback else self._job.current
-
-    @property
-    def effort(self) -> dict[int, int]:
-        return self._fallback.effort if self._fallback else self._job.effort
 
     @property
     def nodes(self) -> int:

@@ -93,49 +93,6 @@ def test_beats_finds_a_winning_move_or_proves_there_is_none() -> None:
     assert set(none.refuted) == set(Solver(state, beats=exact.value).search_order())
 
 
-@pytest.mark.parametrize("make", [Solver, compiled.WasmSolver])
-def test_the_root_can_be_limited_to_some_moves(make: Any) -> None:
-    """``moves``: only those root moves are searched, in that order (searches side by side can share a root)."""
-    state = played(Board.square(3), 16, seed=7)
-    exact = compiled.WasmSolver(state)
-    finish(exact)
-    assert exact.value is not None
-    everything = Solver(state).search_order()
-    best = {line for line in everything if move_value(state, line) == exact.value}
-    others = [line for line in everything if line not in best]
-    assert best and others
-    searched = make(state, beats=exact.value - 1, moves=others)
-    finish(searched)
-    assert searched.best_move is None and searched.refuted == set(others)
-    chosen = make(state, beats=exact.value - 1, moves=[*others, min(best)])
-    finish(chosen)
-    assert chosen.best_move == min(best)
-
-
-@pytest.mark.parametrize("make", [Solver, compiled.WasmSolver])
-def test_a_search_counts_the_nodes_under_each_root_move(make: Any) -> None:
-    state = played(Board.square(3, 4), 21, seed=3)
-    exact = compiled.WasmSolver(state)
-    finish(exact)
-    assert exact.value is not None
-    runtime.clear_tables()  # (the exact value's search left every answer in the table)
-    none = make(state, random.Random(1), beats=exact.value)
-    finish(none)
-    assert set(none.effort) == set(none.refuted) == set(Solver(state).root_moves())
-    assert sum(none.effort.values()) <= none.nodes
-    assert min(none.effort.values()) >= 1, "each refutation searched its move"
-    assert max(none.effort.values()) > 10 * min(none.effort.values()), "some refutations are much harder"
-
-
-def move_value(state: GameState, line: int) -> int:
-    after = state.copy()
-    taken = len(after.play(line).captured)
-    rest = compiled.WasmSolver(after)
-    finish(rest)
-    assert rest.value is not None
-    return taken + rest.value if after.to_move == state.to_move else taken - rest.value
-
-
 def test_rng_and_first_order_the_root_moves_as_in_the_python_solver() -> None:
     state = played(Board.square(3), 18, seed=11)
     order = Solver(state, random.Random(4), first=state.legal_lines()[-1]).search_order()
