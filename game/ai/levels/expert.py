@@ -35,12 +35,12 @@ from ...core import GameState
 from ...steps import WALL_CLOCK, Clock, until
 from ..memory import BUDGET
 from ..position.coins import CoinTables, capture_moves, cells_given, lines_of, safe_mask, table_steps, tables_for
-from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.solver import solving, to_win
 from ..search.traps import trap_move
 from ..wasm import runtime as core_tables
 from ..wasm.solver import AnySolver, exact_solver, runs_compiled, searches_at_once
+from .basic import SAFE_LIMIT
 from .hard import hard
 
 EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
