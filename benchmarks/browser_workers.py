@@ -12,6 +12,13 @@ is then valued on this machine: a win when its exact value is still above what t
 the page's clock from the start of the move to the line; the machine's load average is printed (the measure is
 paired, so the load acts on both alike).
 
+``--nodes`` (no browser): what the same positions would give where each Worker has a core of its own, which this
+shared machine cannot show. On this machine's compiled core, per position on fresh tables: the nodes of the draw
+test, of the win test after it (the drawing move first, on the draw test's table: one Worker) and of the win test
+from the start on a second, empty table (two Workers), each cut at ``--cap`` nodes. At a Worker's rate of R nodes a
+second and a budget of S seconds, one Worker plays the win when the draw test fits in its share
+(``EXACT_SHARE``) and both tests in ``WIN_SHARE``; two Workers when the win test alone fits in ``WIN_SHARE``.
+
 Memory: the resident memory of the page's renderer process (the Workers are its threads) before the Workers start,
 after, and after their tables were filled by searches on 5x5 boxes (the first alone, then both at once). Without
 the harness the script says what is missing and exits with status 0.
@@ -33,8 +40,10 @@ for folder in (ROOT, ROOT / "tools" / "browser"):
 
 from browser_workers import BrowserWorkers, lacking  # noqa: E402
 
+from game.ai.levels.expert import EXACT_SHARE, WIN_SHARE  # noqa: E402
 from game.ai.position.chains import safe_lines  # noqa: E402
-from game.ai.search.solver import to_win  # noqa: E402
+from game.ai.search.solver import Solver, to_win  # noqa: E402
+from game.ai.wasm.runtime import DONE, EXACT, RUNNING, Core, pool  # noqa: E402
 from game.ai.wasm.solver import solve_move  # noqa: E402
 from game.core import Board, GameState  # noqa: E402
 
@@ -108,14 +117,68 @@ def rates(page: BrowserWorkers, rounds: int) -> None:
     )
 
 
+def core_search(core: Core, state: GameState, beats: int, first: int | None, cap: int) -> tuple[int, int | None]:
+    """(nodes, the move found or None) of the exact test ``beats`` on ``core``'s table, cut at ``cap`` nodes
+    (then the move is None)."""
+    reference = Solver(state, random.Random(1), beats=beats, first=first)
+    rules = state.rules
+    core.load(reference.tables, (state.board.kind, state.board.size, rules.misere, rules.no_extra))
+    drawn = [line for line in range(reference.tables.num_lines) if state.drawn >> line & 1]
+    core.start(drawn, reference.search_order(), rules.misere, rules.no_extra, beats, cap, EXACT)
+    status = RUNNING
+    while status == RUNNING:
+        status = core.run(50_000)
+    nodes = core.progress()[0]
+    return nodes, core.result()[1] if status == DONE else None
+
+
+def projected(positions: list[GameState], cap: int) -> None:
+    cores = pool()
+    assert cores is not None, "the compiled core does not run here"
+    first = cores.take(("none",), lambda: False)
+    second = cores.take(("none",), lambda: False)
+    assert first is not None and second is not None
+    rows = []
+    try:
+        for state in positions:
+            first.clear()
+            second.clear()
+            lead = to_win(state)
+            draw, move = core_search(first, state, lead - 1, None, cap)
+            after = core_search(first, state, lead, move, cap)[0] if move is not None else cap
+            fresh = core_search(second, state, lead, None, cap)[0]
+            rows.append((draw, after, fresh))
+            print(
+                f"browser_workers: {state.lines_left} left: draw test {draw:,} nodes, win test after it {after:,}, "
+                f"from the start on an empty table {fresh:,}",
+                flush=True,
+            )
+    finally:
+        cores.give_back(first)
+        cores.give_back(second)
+    for seconds in (1.5, 2.5):
+        for rate in (1e6, 2e6):
+            one = sum(d <= rate * seconds * EXACT_SHARE and d + a <= rate * seconds * WIN_SHARE for d, a, _ in rows)
+            two = sum(f <= rate * seconds * WIN_SHARE for _, _, f in rows)
+            print(
+                f"browser_workers: {seconds} s at {rate / 1e6:.0f} M nodes a second a Worker: the win in time with one "
+                f"Worker {one} of {len(rows)}, with two (a core each) {two}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=2.5, help="the Expert's budget a move (the app's: 2.5)")
+    parser.add_argument("--nodes", action="store_true", help="the projection for a core a Worker (no browser)")
+    parser.add_argument("--cap", type=int, default=8_000_000, help="--nodes: most nodes a test")
     parser.add_argument("--memory-only", action="store_true", help="the memory stages and node rates only")
     parser.add_argument("--rate-rounds", type=int, default=4, help="turns of one search alone and two at once")
     parser.add_argument("--lines", type=int, nargs="+", default=[30, 31, 32, 33])
     args = parser.parse_args()
+    if args.nodes:
+        projected(won_positions(args.positions, args.lines), args.cap)
+        return
     missing = lacking()
     if missing:
         print(f"browser_workers: {', '.join(missing)} missing (see browser_harness/README.md)")
