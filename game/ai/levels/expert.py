@@ -232,8 +232,8 @@ def _ladder(
     drawn or lost, and a drawing move found early is kept when the win test (a proof that no move wins, the
     expensive part in a drawn position) runs out of time; in a lost position the win test is skipped. When the
     draw test runs out of time, what it had shown goes into ``draw_test``. Where two searches run side by side
-    (:func:`~game.ai.wasm.solver.searches_at_once`: the compiled core on the desktop), the exact win test starts
-    with the draw test on a second core instead of after it (:func:`_win_test_ahead`)."""
+    (:func:`~game.ai.wasm.solver.searches_at_once`: the compiled core on the desktop, two Workers in the browser),
+    the exact win test starts with the draw test on a second core instead of after it (:func:`_win_test_ahead`)."""
     lead = to_win(state)
     shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
     draw = _solver(state, rng, kind, lead - 1, first, shared, clock)
