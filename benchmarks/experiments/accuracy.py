@@ -185,6 +185,7 @@ def expert_at(revision: str) -> types.ModuleType:
         raise SystemExit(f"no game/ai/levels/expert.py at {revision!r}: {shown.stderr.strip()}")
     module = types.ModuleType(f"game.ai.levels.expert_at_{revision}")
     module.__package__ = "game.ai.levels"
+    sys.modules[module.__name__] = module  # (its dataclasses look their module up there)
     exec(compile(shown.stdout, f"expert.py at {revision}", "exec"), module.__dict__)
     return module
 

@@ -314,6 +314,39 @@ def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
         assert asked[0][1] == pytest.approx(expert.FIGHT_EXACT_SHARE)
 
 
+def exact_shares(monkeypatch: pytest.MonkeyPatch, state: GameState) -> list[float]:
+    """The share of the budget up to which the Expert lets each exact question run in ``state`` (compiled core)."""
+    asked = []
+
+    def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
+        if rest[1] == "exact":
+            asked.append(stop / 2.5)  # the clock stands at 0: stop / budget is the share
+        yield None
+        return None
+
+    monkeypatch.setattr(expert, "_ladder", ladder)
+    monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
+    monkeypatch.setattr(expert, "runs_compiled", lambda state: True)
+    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
+    return asked
+
+
+def test_outside_the_fight_the_draw_test_takes_the_time_hards_move_does_not_need(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With many safe lines Hard's move is found at once, before the exact solver: nothing else needs the time, so
+    the draw test may run as long as the win test would. With no safe line Hard's move comes after it and gets the
+    rest."""
+    many = safe_play(0, 44)
+    assert len(safe_lines(many)) > expert.SELECTIVE_SAFE
+    assert exact_shares(monkeypatch, many) == [pytest.approx(expert.WIN_SHARE)]
+    none = safe_play(0, 44)
+    while safe_lines(none):
+        none.play(safe_lines(none)[0])
+    assert not none.capture_lines()
+    assert exact_shares(monkeypatch, none) == [pytest.approx(expert.EXACT_SHARE)]
+
+
 # 3x4-box positions (lines drawn in order, from random safe play) that are drawn (exact value 0 for the mover, level
 # scores) where Hard's move loses 2 cells
 DRAWN = [

@@ -11,9 +11,9 @@ import pytest
 from ai_helpers import run_to_end
 
 from game.ai.levels import expert
+from game.ai.levels.basic import SAFE_LIMIT
 from game.ai.levels.expert import Unfinished, avoid_losing
 from game.ai.position.coins import tables_for
-from game.ai.search.control import SAFE_LIMIT
 from game.ai.search.solver import Solver, solve, to_win
 from game.core import Board, GameState
 

@@ -16,7 +16,6 @@ from ...steps import WALL_CLOCK, Clock
 from ..position.chains import analyse, chain_rules, safe_lines
 from ..position.tactics import Opened, gift, opened_runs, take_all, undo_many
 from ..search.common import OutOfNodes, Work
-from ..search.control import SAFE_LIMIT
 from ..search.maxn import MaxN
 from ..search.solver import exact_best_move
 
@@ -26,6 +25,9 @@ BEGINNER_SEES_BOX = 0.7
 BEGINNER_SEES_SAFE = 0.4
 MEDIUM_NODES = 3000
 SEARCH_LINES = 30  # misère and no extra move: the exact search is tried at or below this many lines left
+# Few safe lines: Medium's and Hard's searches start at or below this many (Hard's fight for control, their exact
+# search in misère and with no extra move), and the Expert finds Hard's move at once above it.
+SAFE_LIMIT = 12
 
 
 def capturing_lines(state: GameState) -> list[int]:

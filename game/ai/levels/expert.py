@@ -35,12 +35,12 @@ from ...core import GameState
 from ...steps import WALL_CLOCK, Clock, until
 from ..memory import BUDGET
 from ..position.coins import CoinTables, capture_moves, cells_given, lines_of, safe_mask, table_steps, tables_for
-from ..search.control import SAFE_LIMIT
 from ..search.paranoid import deepen
 from ..search.solver import solving, to_win
 from ..search.traps import trap_move
 from ..wasm import runtime as core_tables
 from ..wasm.solver import AnySolver, exact_solver, runs_compiled, searches_at_once
+from .basic import SAFE_LIMIT
 from .hard import hard
 
 EXPERT_SECONDS = 2.5  # per move; only moves where a solver runs use it (most are instant, see docs/solver.md)
@@ -152,7 +152,7 @@ def _two_players(
     if hard_first:
         guess = best = yield from hard_fallback(state, hard_rng, best, start + budget, clock)
     if state.lines_left <= _solver_lines(state):
-        stop = start + budget * (FIGHT_EXACT_SHARE if fight else EXACT_SHARE)
+        stop = start + budget * _exact_share(fight, guess is not None)
         win_stop = max(stop, start + budget * WIN_SHARE)
         exact = yield from _ladder(state, rng, stop, best, "exact", guess, clock, draw_test, win_stop)
         if exact is not None:
@@ -169,6 +169,15 @@ def _two_players(
         if solver is not None and solver.best_move is not None:
             verdict = solver.best_move
     return avoid_losing(state, verdict, draw_test, hard_rng)
+
+
+def _exact_share(fight: bool, hard_in_hand: bool) -> float:
+    """Of the budget, up to which the exact draw test may run: in the fight the selective solvers need the rest;
+    outside it Hard's move, unless it is already in hand (many safe lines: found at once), when nothing else needs
+    the time and the draw test may go on as long as the win test after it would (``WIN_SHARE``)."""
+    if fight:
+        return FIGHT_EXACT_SHARE
+    return WIN_SHARE if hard_in_hand else EXACT_SHARE
 
 
 @dataclass
@@ -223,8 +232,8 @@ def _ladder(
     drawn or lost, and a drawing move found early is kept when the win test (a proof that no move wins, the
     expensive part in a drawn position) runs out of time; in a lost position the win test is skipped. When the
     draw test runs out of time, what it had shown goes into ``draw_test``. Where two searches run side by side
-    (:func:`~game.ai.wasm.solver.searches_at_once`: the compiled core on the desktop), the exact win test starts
-    with the draw test on a second core instead of after it (:func:`_win_test_ahead`)."""
+    (:func:`~game.ai.wasm.solver.searches_at_once`: the compiled core on the desktop, two Workers in the browser),
+    the exact win test starts with the draw test on a second core instead of after it (:func:`_win_test_ahead`)."""
     lead = to_win(state)
     shared = yield from _shared_table(state, kind, best)  # asked once: each request may retire other items
     draw = _solver(state, rng, kind, lead - 1, first, shared, clock)

@@ -1,8 +1,11 @@
 """Hard: Medium, plus the fight for control searched before the safe lines run out, and exact endgames.
 
 Two players, normal rules: with few lines left the exact solver (:func:`~game.ai.search.solver.exact_best_move`
-within ``HARD_NODES``); with at most ``SAFE_LIMIT`` safe lines the control search (:mod:`game.ai.search.control`);
-with more, a safe line after which the long-chain rule denies the opponent control. Other rules: see
+within ``HARD_NODES``); with at most ``SAFE_LIMIT`` safe lines the fight for control, searched by the narrow
+selective solver (the Expert's: :class:`~game.ai.search.solver.Solver` over
+:func:`~game.ai.position.coins.control_moves`, safe lines and short sacrifices while safe lines remain, one opening
+of each chain or loop after), within ``HARD_NODES``; with more, a safe line after which the long-chain rule denies
+the opponent control. Other rules: see
 :func:`~.basic.by_search`; 3-4 players: max-n for the last lines, else the paranoid search, both within node
 budgets (Hard is bounded by work, not time).
 """
@@ -16,11 +19,11 @@ from ...core import GameState
 from ...steps import WALL_CLOCK, Clock
 from ..position.chains import analyse, chain_rules, mover_gets_control, safe_lines
 from ..search.common import OutOfNodes, Work
-from ..search.control import SAFE_LIMIT, ControlSearch
 from ..search.maxn import MaxN
 from ..search.paranoid import deepen
-from ..search.solver import exact_best_move
+from ..search.solver import Solver, exact_best_move, solving
 from .basic import (
+    SAFE_LIMIT,
     MoveGenerator,
     by_search,
     fewest_cells,
@@ -30,38 +33,40 @@ from .basic import (
     take_or_decline,
 )
 
-HARD_NODES = 30000
+HARD_NODES = 30000  # positions, for each of Hard's searches (the exact solver's and the fight for control's)
 HARD_SOLVER_LINES = 16  # Hard tries the exact solver at or below this many lines left (two players)
 PARANOID_NODES = 12000
 MAXN_NODES = 20000
-CONTROL_NODES = 6000
-
-
-def control_budget(state: GameState) -> int:
-    """The control search's node budget: smaller on big positions, where every node costs more."""
-    return CONTROL_NODES * 40 // max(40, state.lines_left)
 
 
 def hard_value(state: GameState, clock: Clock = WALL_CLOCK) -> Generator[None, None, int]:
-    """The control search's value when few safe lines remain; otherwise 0 (keep taking)."""
+    """The fight for control's value when few safe lines remain (Medium's estimate past the budget); otherwise 0
+    (keep taking)."""
     if len(safe_lines(state)) > SAFE_LIMIT:
         return 0
-    try:
-        return (yield from ControlSearch(state, control_budget(state), clock).value())
-    except OutOfNodes:
+    solver = yield from fight(state, None, clock)
+    if solver is None or solver.value is None:
         return (yield from medium_value(state))
+    return solver.value
 
 
 def fight_for_control(
     state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK
 ) -> Generator[None, None, int | None]:
-    """The best safe line, short sacrifice or opening by :class:`ControlSearch` (None if over budget)."""
+    """The best safe line, short sacrifice or opening of the fight for control, ties drawn by ``rng`` (None past
+    the budget)."""
+    solver = yield from fight(state, rng, clock)
+    return None if solver is None else solver.best_move
+
+
+def fight(
+    state: GameState, rng: random.Random | None, clock: Clock = WALL_CLOCK
+) -> Generator[None, None, Solver | None]:
+    """The narrow selective solver of ``state`` once finished, or None past ``HARD_NODES`` positions."""
     try:
-        values = yield from ControlSearch(state, control_budget(state), clock).root_values()
+        return (yield from solving(Solver(state, rng, selective=True, narrow=True, max_nodes=HARD_NODES, clock=clock)))
     except OutOfNodes:
         return None
-    top = max(values.values())
-    return rng.choice([line for line, v in values.items() if v == top])
 
 
 def hard(state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK) -> MoveGenerator:

@@ -45,10 +45,10 @@ def board_ints(tables: CoinTables) -> list[int]:
     return [*cells, *tables.order, *(target for perm in tables.perms for target in perm)]
 
 
-def table_log2(tables: CoinTables, table_bytes: int) -> int:
-    """``set_table``'s argument for a table of at most ``table_bytes`` on this board (4 slots a bucket, a slot
-    one word per 64 lines and one more)."""
-    words = (tables.num_lines + 63) // 64 + 1
+def table_log2(num_lines: int, table_bytes: int) -> int:
+    """``set_table``'s argument for a table of at most ``table_bytes`` on a board of ``num_lines`` lines (4 slots a
+    bucket, a slot one word per 64 lines and one more)."""
+    words = (num_lines + 63) // 64 + 1
     return max(4, (table_bytes // (4 * 8 * words)).bit_length() - 1)
 
 
@@ -112,7 +112,7 @@ class Core:
         self._write(board_ints(tables))
         if not self._call("set_board", tables.num_lines, tables.num_cells, len(tables.perms)):
             raise CoreError(f"a board of {tables.num_lines} lines and {tables.num_cells} cells does not fit the core")
-        if not self._call("set_table", table_log2(tables, TABLE_BYTES)):
+        if not self._call("set_table", table_log2(tables.num_lines, TABLE_BYTES)):
             raise CoreError("no memory for the transposition table")
         self.board = board
 

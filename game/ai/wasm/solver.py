@@ -187,9 +187,14 @@ def runs_compiled(state: GameState) -> bool:
 
 def searches_at_once(state: GameState) -> bool:
     """Whether two searches of ``state`` run side by side here, each on a core of its own: the compiled core under
-    ``wasmtime`` (:data:`~.runtime.CORES` instances, each in its thread); not the browser's one Worker, which
+    ``wasmtime`` (:data:`~.runtime.CORES` instances, each in its thread), or in the browser two Web Workers
+    (:func:`~.browser.searches_at_once`: a device of two cores or more, both running); not one Worker, which
     takes its searches in turn, nor the Python solver, which runs in the caller's steps."""
-    return core_takes(state) and present() and not browser.connected() and CORES > 1
+    if not core_takes(state):
+        return False
+    if browser.connected():
+        return browser.searches_at_once()
+    return present() and CORES > 1
 
 
 def solver_version(state: GameState) -> str:

@@ -30,20 +30,19 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 HOST = Path(__file__).with_name("worker_host.js")
 
 
-class WorkerPage:
-    """``window.pipopipetteCore`` with the worker in a node process."""
+class NodeWorker:
+    """One Worker: core_worker.js in a node process, its messages read into the page's ``latest``."""
 
-    def __init__(self) -> None:
+    def __init__(self, page: WorkerPage) -> None:
         assert NODE is not None
         self.process = subprocess.Popen(
             [NODE, str(HOST), str(browser.HERE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
-        self.latest: dict[int, str] = {}
+        self.page = page
         self.ready = threading.Event()
-        self.lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
         module = base64.b64encode(browser.MODULE.read_bytes()).decode("ascii")
-        self.post(json.dumps({"type": "module", "wasm": module}))
+        self.send(json.dumps({"type": "module", "wasm": module}))
         assert self.ready.wait(30)
 
     def _read(self) -> None:
@@ -53,22 +52,51 @@ class WorkerPage:
             if message["type"] == "ready":
                 self.ready.set()
             else:
-                with self.lock:
-                    self.latest[message["id"]] = line.strip()
+                with self.page.lock:
+                    self.page.latest[message["id"]] = line.strip()
 
-    def post(self, text: str) -> str:
+    def send(self, text: str) -> None:
         assert self.process.stdin is not None
         self.process.stdin.write(text + "\n")
         self.process.stdin.flush()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+class WorkerPage:
+    """``window.pipopipetteCore`` (core_page.js) with each Worker in a node process."""
+
+    def __init__(self, count: int) -> None:
+        self.latest: dict[int, str] = {}
+        self.owner: dict[int, int] = {}
+        self.lock = threading.Lock()
+        self.workers = [NodeWorker(self) for _ in range(count)]
+
+    def alive(self) -> str:
+        return ",".join(str(index) for index, worker in enumerate(self.workers) if worker.alive())
+
+    def post(self, index: int, search_id: int, text: str) -> str:
+        if not self.workers[index].alive():
+            return "closed"
+        self.owner[search_id] = index
+        self.workers[index].send(text)
         return "ok"
 
     def poll(self, search_id: int) -> str:
         with self.lock:
-            return self.latest.pop(search_id, "")
+            found = self.latest.pop(search_id, "")
+        if not found and search_id in self.owner and not self.workers[self.owner[search_id]].alive():
+            return "closed"
+        return found
 
     def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
+        for worker in self.workers:
+            worker.kill()
 
 
 class Window:
@@ -78,7 +106,7 @@ class Window:
 
 @pytest.fixture(scope="module")
 def page() -> Any:
-    found = WorkerPage()
+    found = WorkerPage(2)
     yield found
     found.close()
 
@@ -86,7 +114,7 @@ def page() -> Any:
 @pytest.fixture
 def window(page: WorkerPage, monkeypatch: pytest.MonkeyPatch) -> Window:
     window = Window(page)
-    monkeypatch.setattr(browser, "_window", window)
+    monkeypatch.setattr(browser, "_workers", browser.Workers(window, 2))
     return window
 
 
@@ -196,13 +224,16 @@ def test_the_worker_answers_each_line_as_it_finishes_and_gives_up_a_line_after_i
 
 def test_a_values_request_on_a_page_without_the_worker_goes_on_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
     class Closed:
-        def post(self, text: str) -> str:
+        def alive(self) -> str:
+            return "0"
+
+        def post(self, index: int, search_id: int, text: str) -> str:
             return "closed"
 
     class ClosedWindow:
         pipopipetteCore = Closed()
 
-    monkeypatch.setattr(browser, "_window", ClosedWindow())
+    monkeypatch.setattr(browser, "_workers", browser.Workers(ClosedWindow(), 1))
     state = GameState(Board.square(2))
     state.play(0)
     assert finish_values(browser.BrowserValues(state, 60.0)) == line_values(state)
@@ -210,13 +241,16 @@ def test_a_values_request_on_a_page_without_the_worker_goes_on_in_python(monkeyp
 
 def test_a_page_without_the_worker_leaves_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     class Closed:
-        def post(self, text: str) -> str:
+        def alive(self) -> str:
+            return "0"
+
+        def post(self, index: int, search_id: int, text: str) -> str:
             return "closed"
 
     class ClosedWindow:
         pipopipetteCore = Closed()
 
-    monkeypatch.setattr(browser, "_window", ClosedWindow())
+    monkeypatch.setattr(browser, "_workers", browser.Workers(ClosedWindow(), 1))
     solver = browser.BrowserSolver(GameState(Board.square(2)))
     while not solver.step(1.0):
         pass
@@ -230,3 +264,43 @@ def test_connect_fails_quietly_on_a_page_that_cannot_run_scripts() -> None:
 
     assert not browser.connect(NoScripts())
     assert not browser.connected()
+
+
+def slow_position() -> GameState:
+    """5x5 boxes at 42 lines left: a win test there runs for minutes."""
+    rng = random.Random(3)
+    state = GameState(Board.square(5))
+    while state.lines_left > 42:
+        state.play(rng.choice([line for line in state.legal_lines() if state.is_safe(line)]))
+    return state
+
+
+def test_two_workers_search_at_once_and_a_dead_workers_search_goes_on_on_the_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    two = WorkerPage(2)
+    try:
+        monkeypatch.setattr(browser, "_workers", browser.Workers(Window(two), 2))
+        state = slow_position()
+        assert compiled.searches_at_once(state)
+        slow = browser.BrowserSolver(state, beats=0)
+        quick = browser.BrowserSolver(GameState(Board.square(3)))
+        slow.step(0.0)
+        finish(quick)  # on the other Worker, while the slow one searches
+        assert quick.value == -3
+        first = two.owner[slow._request.id]
+        assert two.owner[quick._request.id] == 1 - first
+        assert not slow.step(0.0)
+        two.workers[first].kill()
+        assert not compiled.searches_at_once(state)
+        while slow.nodes == 0 or two.owner[slow._request.id] == first:  # posted again, to the Worker left
+            assert not slow.step(0.0)
+            threading.Event().wait(0.001)
+        assert slow._fallback is None  # still the Workers', not the Python solver's
+        slow.close()
+        two.workers[1 - first].kill()
+        last = browser.BrowserSolver(GameState(Board.square(2)))  # no Worker left: the Python solver
+        finish(last)
+        assert last.value == 2
+    finally:
+        two.close()
