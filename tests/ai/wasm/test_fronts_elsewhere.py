@@ -11,13 +11,16 @@ from game.core import Board, GameState
 
 
 class Page:
-    """``window.pipopipetteCore`` whose Worker takes every request and has not answered yet; or, ``closed``, has
-    gone."""
+    """``window.pipopipetteCore`` with one Worker that takes every request and has not answered yet; or, ``closed``,
+    none left."""
 
     def __init__(self, closed: bool = False) -> None:
         self.closed = closed
 
-    def post(self, text: str) -> str:
+    def alive(self) -> str:
+        return "" if self.closed else "0"
+
+    def post(self, index: int, search_id: int, text: str) -> str:
         return "closed" if self.closed else "ok"
 
     def poll(self, search_id: int) -> str:
@@ -32,10 +35,10 @@ class Window:
 def test_a_search_in_the_worker_is_elsewhere_until_the_python_solver_takes_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(browser, "_window", Window(Page()))
+    monkeypatch.setattr(browser, "_workers", browser.Workers(Window(Page()), 1))
     searching = browser.BrowserSolver(GameState(Board.square(3)))
     assert not searching.step(0.0) and searching.elsewhere
-    monkeypatch.setattr(browser, "_window", Window(Page(closed=True)))
+    monkeypatch.setattr(browser, "_workers", browser.Workers(Window(Page(closed=True)), 1))
     taken_over = browser.BrowserSolver(GameState(Board.square(3)))
     taken_over.step(0.0)
     assert not taken_over.elsewhere
