@@ -38,7 +38,9 @@ WORKER_SCRIPT = HERE / "core_worker.js"
 # Each Worker's table, by index: the first as a desktop core's; the second, which takes a search only while the
 # first is busy (the Expert's win test beside its draw test), half of it (measured: README.md, "In the browser")
 TABLE_BYTES = (16 << 20, 8 << 20)
-TWO_WORKERS_CORES = 2  # navigator.hardwareConcurrency from which the page runs two Workers
+# navigator.hardwareConcurrency from which the page runs two Workers: a core for each and the rest for the page and
+# the browser. On 2 cores two Workers found no more wins than one and slowed the page's frames (docs/ai.md).
+TWO_WORKERS_CORES = 4
 FINAL = ("done", "out_of_nodes", "error")  # the Worker's last message about a search (a values request: "done")
 
 _workers: Workers | None = None
@@ -46,9 +48,9 @@ _ids = itertools.count(1)
 
 
 def connect(window: Any) -> bool:
-    """Starts the Workers in the page of ``window`` (pygbag's ``platform.window``: two where the device has two
-    cores or more, else one); True if the page runs at least one. Once connected, :func:`connected` is true and
-    the exact searches go to the Workers."""
+    """Starts the Workers in the page of ``window`` (pygbag's ``platform.window``: two where the device has
+    ``TWO_WORKERS_CORES`` cores or more, else one); True if the page runs at least one. Once connected,
+    :func:`connected` is true and the exact searches go to the Workers."""
     global _workers
     try:
         if window.eval("typeof(window.pipopipetteCore)") != "object":

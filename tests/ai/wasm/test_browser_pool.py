@@ -103,8 +103,8 @@ def test_a_page_of_one_worker_takes_its_searches_in_turn(monkeypatch: pytest.Mon
     assert browser.connected() and not compiled.searches_at_once(small())
 
 
-@pytest.mark.parametrize(("cores", "workers"), [("1", 1), ("2", 2), ("8", 2), ("undefined", 1)])
-def test_two_workers_where_the_device_has_two_cores(cores: str, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("cores", "workers"), [("1", 1), ("2", 1), ("3", 1), ("4", 2), ("8", 2), ("undefined", 1)])
+def test_two_workers_where_the_device_has_four_cores(cores: str, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(browser, "_workers", None)
     page = FakePage()
     assert browser.connect(FakeWindow(page, cores))
