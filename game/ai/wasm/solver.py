@@ -27,8 +27,9 @@ from .front import CoreFront
 from .runtime import CORES, DONE, MODULE, OUT_OF_NODES, RUNNING, Core, CoreError, Pool, pool, present, search_kind
 
 SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stopped search lets go of its core
-# ``step`` waits at least this long for the search: a caller that steps again and again with no budget (the
-# Expert's generator inside ``Search.step``'s few ms) sleeps instead of spinning, and the search thread has the CPU.
+# ``step`` waits at least this long for the search: a caller that steps with no budget (the Expert's generator,
+# whose step then ends at that look: ``game.steps.waiting_elsewhere``) sleeps instead of spinning, and the search
+# thread has the CPU.
 POLL_SECONDS = 0.0005
 
 
