@@ -33,27 +33,30 @@ def lacking() -> list[str]:
     )
 
 
+def open_app_page(entry: Path, page: str, ready: str) -> NodeDriver:
+    """A Chromium page named ``page`` running the game's ``entry`` (a path in the repository) in the harness,
+    once its main module has ``ready`` (tried ``READY_TRIES`` times, 0.1 s apart)."""
+    env = dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS))
+    driver = NodeDriver(DRIVER, env=env, stop_seconds=20)
+    try:
+        driver.ask(serve=str(GAME), entry=str(entry))
+        driver.ask(open=page, browser=page)
+        for _ in range(READY_TRIES):
+            if driver.ask(page=page, py=f"str(hasattr(__import__('sys').modules['__main__'], {ready!r}))") == "True":
+                return driver
+            time.sleep(0.1)
+        raise RuntimeError(f"the page's {ready} did not start")
+    except BaseException:
+        driver.close()
+        raise
+
+
 class BrowserExpert:
     """One Chromium page running the Expert, kept for many games (as one open page of the game would be: the
     Worker's tables last from game to game, as the desktop Expert's last in its process)."""
 
     def __init__(self) -> None:
-        env = dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS))
-        self.driver = NodeDriver(DRIVER, env=env, stop_seconds=20)
-        try:
-            self.driver.ask(serve=str(GAME), entry=str(ENTRY))
-            self.driver.ask(open=PAGE, browser=PAGE)
-            self._wait_for_page()
-        except BaseException:
-            self.driver.close()
-            raise
-
-    def _wait_for_page(self) -> None:
-        for _ in range(READY_TRIES):
-            if self.driver.ask(page=PAGE, py="str(hasattr(__import__('sys').modules['__main__'], 'expert'))") == "True":
-                return
-            time.sleep(0.1)
-        raise RuntimeError("the page's Expert did not start")
+        self.driver = open_app_page(ENTRY, PAGE, "expert")
 
     def new_game(self, rows: int, cols: int, seat: int, seed: int, seconds: float) -> bool:
         """A new game on ``rows`` x ``cols`` boxes, the Expert in ``seat`` (0 moves first) with ``seconds`` a move;

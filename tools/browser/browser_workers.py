@@ -6,21 +6,15 @@ harness): the page is ``workers_page.py``; this side calls it. Used by ``benchma
 from __future__ import annotations
 
 import json
-import os
-import time
 from pathlib import Path
 from typing import Any
 
-from browser_expert import GAME, _descendants, lacking, python_error
-from node_driver import HOME, TOOLS, NodeDriver
+from browser_expert import GAME, _descendants, lacking, open_app_page, python_error
 
 HERE = Path(__file__).resolve().parent
-DRIVER = HERE / "app_pages.js"
 ENTRY = HERE.relative_to(GAME) / "workers_page.py"
 PAGE = "workers"
-PAGE_MODULE = "__import__('sys').modules['__main__']"
-PAGE_OBJECT = f"{PAGE_MODULE}.workers"
-READY_TRIES = 600
+PAGE_OBJECT = "__import__('sys').modules['__main__'].workers"
 
 __all__ = ["BrowserWorkers", "lacking"]
 
@@ -29,20 +23,7 @@ class BrowserWorkers:
     """One Chromium page with the Workers (started by :meth:`connect`)."""
 
     def __init__(self) -> None:
-        env = dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS))
-        self.driver = NodeDriver(DRIVER, env=env, stop_seconds=20)
-        try:
-            self.driver.ask(serve=str(GAME), entry=str(ENTRY))
-            self.driver.ask(open=PAGE, browser=PAGE)
-            for _ in range(READY_TRIES):
-                if self.driver.ask(page=PAGE, py=f"str(hasattr({PAGE_MODULE}, 'workers'))") == "True":
-                    break
-                time.sleep(0.1)
-            else:
-                raise RuntimeError("the page did not start")
-        except BaseException:
-            self.driver.close()
-            raise
+        self.driver = open_app_page(ENTRY, PAGE, "workers")
 
     def call(self, code: str) -> Any:
         return json.loads(self.driver.ask(page=PAGE, py=f"{PAGE_OBJECT}.{code}"))

@@ -222,17 +222,21 @@ def test_the_worker_answers_each_line_as_it_finishes_and_gives_up_a_line_after_i
     assert not stopped.step(0.0) and set(stopped.values.values()) == {None}
 
 
+class ClosedPage:
+    """A page whose Workers have all died: every request comes back "closed"."""
+
+    def alive(self) -> str:
+        return "0"
+
+    def post(self, index: int, search_id: int, text: str) -> str:
+        return "closed"
+
+
+class ClosedWindow:
+    pipopipetteCore = ClosedPage()
+
+
 def test_a_values_request_on_a_page_without_the_worker_goes_on_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Closed:
-        def alive(self) -> str:
-            return "0"
-
-        def post(self, index: int, search_id: int, text: str) -> str:
-            return "closed"
-
-    class ClosedWindow:
-        pipopipetteCore = Closed()
-
     monkeypatch.setattr(browser, "_workers", browser.Workers(ClosedWindow(), 1))
     state = GameState(Board.square(2))
     state.play(0)
@@ -240,16 +244,6 @@ def test_a_values_request_on_a_page_without_the_worker_goes_on_in_python(monkeyp
 
 
 def test_a_page_without_the_worker_leaves_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Closed:
-        def alive(self) -> str:
-            return "0"
-
-        def post(self, index: int, search_id: int, text: str) -> str:
-            return "closed"
-
-    class ClosedWindow:
-        pipopipetteCore = Closed()
-
     monkeypatch.setattr(browser, "_workers", browser.Workers(ClosedWindow(), 1))
     solver = browser.BrowserSolver(GameState(Board.square(2)))
     while not solver.step(1.0):
