@@ -18,6 +18,7 @@ from typing import Any
 
 from ... import __version__
 from ...core import GameState
+from ..position.coins import CoinTables
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
 from ..search.solver import solve_move as python_solve_move
@@ -33,27 +34,20 @@ SLICE_NODES = 50_000  # nodes per call into the core (a few ms): how soon a stop
 POLL_SECONDS = 0.0005
 
 
-class _Job:
-    """What the search thread shares with its solver: the request, the answer, and the stop flag."""
+class CoreJob:
+    """A request a search thread runs on a core of the pool (:meth:`run`), shared with the caller: the position,
+    the stop flag, whether it ``failed`` (no core here, the pool closing, or the core refusing the position: Python
+    takes over) and ``finished``. A kind of request says what it does with its core in :meth:`_work`."""
 
-    def __init__(self, reference: Solver, state: GameState, max_nodes: int | None) -> None:
+    def __init__(self, tables: CoinTables, state: GameState) -> None:
         rules = state.rules
-        self.tables = reference.tables
+        self.tables = tables
         self.board: tuple[object, ...] = (state.board.kind, state.board.size, rules.misere, rules.no_extra)
-        self.drawn = [line for line in range(reference.tables.num_lines) if state.drawn >> line & 1]
-        self.moves = reference.search_order() if state.drawn != reference.tables.full else []
-        self.misere, self.no_extra, self.beats = rules.misere, rules.no_extra, reference.beats
-        self.kind = search_kind(reference)
-        self.max_nodes = max_nodes or 0
+        self.drawn = [line for line in range(tables.num_lines) if state.drawn >> line & 1]
+        self.misere, self.no_extra = rules.misere, rules.no_extra
         self.stop = False
-        self.finished = threading.Event()
-        self.value: int | None = None
-        self.best_move: int | None = None
-        self.out_of_nodes = False
         self.failed = False
-        self.nodes = 0
-        self.current: int | None = None
-        self.refuted: set[int] = set()
+        self.finished = threading.Event()
 
     def run(self) -> None:
         cores = pool()  # loads the module the first time (about 0.1 s), here in the thread, not in the frame loop
@@ -61,7 +55,8 @@ class _Job:
         self.failed = core is None and not self.stop  # no core here, or the pool is closing: Python takes over
         try:
             if core is not None and cores is not None:
-                self._search(core, cores)
+                core.load(self.tables, self.board)
+                self._work(core, cores)
         except CoreError:
             self.failed = True
         finally:
@@ -69,8 +64,27 @@ class _Job:
                 cores.give_back(core)
             self.finished.set()
 
-    def _search(self, core: Core, cores: Pool) -> None:
-        core.load(self.tables, self.board)
+    def _work(self, core: Core, cores: Pool) -> None:
+        raise NotImplementedError
+
+
+class _Job(CoreJob):
+    """One search as the thread runs it, and its answer."""
+
+    def __init__(self, reference: Solver, state: GameState, max_nodes: int | None) -> None:
+        super().__init__(reference.tables, state)
+        self.moves = reference.search_order() if state.drawn != reference.tables.full else []
+        self.beats = reference.beats
+        self.kind = search_kind(reference)
+        self.max_nodes = max_nodes or 0
+        self.value: int | None = None
+        self.best_move: int | None = None
+        self.out_of_nodes = False
+        self.nodes = 0
+        self.current: int | None = None
+        self.refuted: set[int] = set()
+
+    def _work(self, core: Core, cores: Pool) -> None:
         core.start(self.drawn, self.moves, self.misere, self.no_extra, self.beats, self.max_nodes, self.kind)
         self.current = self.moves[0] if self.moves else None
         status = RUNNING

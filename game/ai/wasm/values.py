@@ -20,46 +20,27 @@ from ..analysis import Analysis, LineValuesSearch
 from ..position.coins import CoinTables, tables_for
 from .browser import BrowserValues, connected
 from .front import ValuesFront
-from .runtime import DONE, EXACT, RUNNING, Core, CoreError, pool
-from .solver import POLL_SECONDS, SLICE_NODES, core_takes, runs_compiled
+from .runtime import DONE, EXACT, RUNNING, Core, Pool, pool
+from .solver import POLL_SECONDS, SLICE_NODES, CoreJob, core_takes, runs_compiled
 
 
-class _ValuesJob:
+class _ValuesJob(CoreJob):
     """The request as the search thread runs it: the lines valued so far (``found``, in order: appended by the
-    thread, read by the caller) and the stop flag."""
+    thread, read by the caller)."""
 
     def __init__(self, tables: CoinTables, state: GameState, lines: list[int], seconds: float, clock: Clock) -> None:
-        rules = state.rules
-        self.tables = tables
-        self.board: tuple[object, ...] = (state.board.kind, state.board.size, rules.misere, rules.no_extra)
-        self.drawn = [line for line in range(tables.num_lines) if state.drawn >> line & 1]
-        self.misere, self.no_extra = rules.misere, rules.no_extra
+        super().__init__(tables, state)
         self.lines = lines
         self.seconds = seconds
         self.clock = clock
         self.found: list[tuple[int, int | None]] = []
-        self.stop = False
-        self.failed = False
-        self.finished = threading.Event()
 
-    def run(self) -> None:
-        """Values the lines one after the other on a core of the pool (Python takes over where there is none)."""
-        cores = pool()
-        core = None if cores is None else cores.take(self.board, lambda: self.stop)
-        self.failed = core is None and not self.stop
-        try:
-            if core is not None:
-                core.load(self.tables, self.board)
-                for line in self.lines:
-                    if self.stop or (cores is not None and cores.closing):
-                        break
-                    self.found.append((line, self._value(core, line)))
-        except CoreError:
-            self.failed = True
-        finally:
-            if core is not None and cores is not None:
-                cores.give_back(core)
-            self.finished.set()
+    def _work(self, core: Core, cores: Pool) -> None:
+        """Values the lines one after the other."""
+        for line in self.lines:
+            if self.stop or cores.closing:
+                break
+            self.found.append((line, self._value(core, line)))
 
     def _value(self, core: Core, line: int) -> int | None:
         """The value of ``line``, or None once its time is up (or the request is stopped)."""
