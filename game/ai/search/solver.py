@@ -366,12 +366,8 @@ def exact_best_move(
 ) -> Generator[None, None, int | None]:
     """A best line of ``state`` by exact value (ties broken by ``rng``), or None past ``max_nodes`` nodes; pauses
     as :class:`~.common.Work` says. Hard's exact search of the last lines, and of misère and no-extra-move games."""
-    solver = Solver(state, rng, max_nodes=max_nodes, clock=clock)
-    try:
-        yield from solving(solver)
-    except OutOfNodes:
-        return None
-    return solver.best_move
+    solver = yield from within_nodes(Solver(state, rng, max_nodes=max_nodes, clock=clock))
+    return None if solver is None else solver.best_move
 
 
 SolverT = TypeVar("SolverT", bound="Stepped")
@@ -396,6 +392,14 @@ def solving(solver: SolverT) -> Generator[None, None, SolverT]:
             waiting_elsewhere()
         yield None
     return solver
+
+
+def within_nodes(solver: SolverT) -> Generator[None, None, SolverT | None]:
+    """:func:`solving`, or None once ``solver`` passes its node limit (its ``max_nodes``: Hard's searches)."""
+    try:
+        return (yield from solving(solver))
+    except OutOfNodes:
+        return None
 
 
 def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[int, int]:
