@@ -279,6 +279,23 @@ def hard_at_once(
     return best
 
 
+def questions(monkeypatch: pytest.MonkeyPatch, state: GameState, compiled: bool = True) -> list[tuple[str, float]]:
+    """Each solver the Expert asks in ``state`` (``compiled``: whether the compiled core runs) and the share of
+    the budget up to which it may run; every question runs out of time at once, Hard's move comes at once."""
+    asked = []
+
+    def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
+        asked.append((rest[1], stop / 2.5))  # the clock stands at 0: stop / budget is the share
+        yield None
+        return None
+
+    monkeypatch.setattr(expert, "_ladder", ladder)
+    monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
+    monkeypatch.setattr(expert, "runs_compiled", lambda state: compiled)
+    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
+    return asked
+
+
 @pytest.mark.parametrize(
     ("compiled", "lines", "exact_first"),
     [
@@ -294,20 +311,10 @@ def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
     """In the fight for control at ``SOLVER_LINES`` lines left or fewer (the compiled core's count where it runs,
     the Python solver's where it does not) the exact solver runs first, until ``FIGHT_EXACT_SHARE`` of the budget,
     then the selective solvers; above, only the selective solvers."""
-    asked = []
-
-    def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
-        asked.append((rest[1], stop / 2.5))  # the clock stands at 0: stop / budget is the share
-        yield None
-        return None
-
-    monkeypatch.setattr(expert, "_ladder", ladder)
-    monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
-    monkeypatch.setattr(expert, "runs_compiled", lambda state: compiled)
     monkeypatch.setattr(expert, "SOLVER_LINES", {**lines, "other": 0})
     state = safe_play(0, 40)
     assert len(safe_lines(state)) <= expert.SELECTIVE_SAFE  # 17: the fight for control
-    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
+    asked = questions(monkeypatch, state, compiled)
     kinds = [kind for kind, _ in asked]
     assert kinds == (["exact", "narrow", "wide"] if exact_first else ["narrow", "wide"])
     if exact_first:
@@ -315,20 +322,8 @@ def test_in_the_fight_the_exact_solver_is_tried_first_up_to_its_line_count(
 
 
 def exact_shares(monkeypatch: pytest.MonkeyPatch, state: GameState) -> list[float]:
-    """The share of the budget up to which the Expert lets each exact question run in ``state`` (compiled core)."""
-    asked = []
-
-    def ladder(state: GameState, rng: random.Random, stop: float, *rest: object) -> Generator[int | None, None, None]:
-        if rest[1] == "exact":
-            asked.append(stop / 2.5)  # the clock stands at 0: stop / budget is the share
-        yield None
-        return None
-
-    monkeypatch.setattr(expert, "_ladder", ladder)
-    monkeypatch.setattr(expert, "hard_fallback", hard_at_once)
-    monkeypatch.setattr(expert, "runs_compiled", lambda state: True)
-    run_to_end(expert_move(state, random.Random(0), budget_seconds=2.5, clock=TickingClock(0.0)))
-    return asked
+    """The share of the budget up to which the Expert lets each exact question run in ``state``."""
+    return [share for kind, share in questions(monkeypatch, state) if kind == "exact"]
 
 
 def test_outside_the_fight_the_draw_test_takes_the_time_hards_move_does_not_need(
