@@ -16,7 +16,7 @@ player to move must open a chain or a loop, and the position is scored exactly a
 
 Both yield after every playout (well under a millisecond on 5x5 boxes). :data:`EARLY_GAMES` gives them in the form
 the Expert takes as its ``early_game`` (``expert_move(..., early_game=...)``), which ``benchmarks/peers.py
---early`` passes; ``opening_choices.py`` compares them offline. ``docs/ai.md`` ("The early game") has the figures:
+--early`` passes; ``opening_choices.py`` compares them offline. ``docs/measurements/ai-strength.md`` ("The early game") has the figures:
 neither reached a better position against Knox than Hard's move.
 """
 
