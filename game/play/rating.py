@@ -9,9 +9,9 @@ counts too), and not a practice game or a game opened from a link. Each game is 
 results are the person's score against each computer seat (1 ahead, 0.5 level, 0 behind).
 
 **The levels' own ratings** are fixed and calibrated from the measured ladder (each level against the one below,
-``benchmarks/ladder.py``, figures in ``docs/measurements/ai-strength.md``): Beginner is anchored at 500 and each level sits
-``400 log10(p / (1 - p))`` above the one below, where p is the measured score with half a game added to each side
-(so a 100% result stays finite). ``docs/rating.md`` lists the inputs and the results.
+``benchmarks/ladder.py``, figures in ``docs/measurements/ai-strength.md``): Beginner is anchored at 500 and each
+level sits ``400 log10(p / (1 - p))`` above the one below, where p is the measured score with half a game added to
+each side (so a 100% result stays finite). ``docs/rating.md`` lists the inputs and the results.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ class LadderStep:
     points: float
 
 
-# Measured with benchmarks/ladder.py (docs/measurements/ai-strength.md, "The ladder"): Easy, Medium and Hard over five boards (3x3, 4x4,
-# 5x5, triangle 6, hex 19); the Expert at 1.5 s a move on 4x4 (98% of 20) and at 2.5 s on 5x5, triangle 6 and
-# hex 19 (80%, 78%, 78% of 40 each).
+# Measured with benchmarks/ladder.py (docs/measurements/ai-strength.md, "The ladder"): Easy, Medium and Hard over
+# five boards (3x3, 4x4, 5x5, triangle 6, hex 19); the Expert at 1.5 s a move on 4x4 (98% of 20) and at 2.5 s on
+# 5x5, triangle 6 and hex 19 (80%, 78%, 78% of 40 each).
 LADDER: tuple[LadderStep, ...] = (
     LadderStep("easy", 50, 46.5),
     LadderStep("medium", 50, 48.0),

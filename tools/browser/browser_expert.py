@@ -11,7 +11,7 @@ import re
 import time
 from pathlib import Path
 
-from node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing
+from tools.browser.node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing
 
 HERE = Path(__file__).resolve().parent
 GAME = HERE.parents[1]

@@ -4,7 +4,7 @@ channel through bridge.py; one page is reloaded half way and the game resumes fr
 BroadcastChannel hands a reply opened in another tab to the waiting tab.
 
 Skipped, saying why, when node, Chromium or playwright-core are absent (set up as in
-/work/shared/tools/browser_harness/README.md); run them before calling browser work done.
+docs/testing.md, "Real browser pages"); run them before calling browser work done.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-from node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reason
 
 from game.play.online.bridge import BrowserChannel, PageEvent, step
 from game.play.online.invite import check_reply, description_of, invitation, read_link, reply, sdp_of
@@ -22,6 +21,7 @@ from game.play.online.protocol import GUEST, HOST
 from game.play.online.room import Room
 from game.play.online.room_setup import SeatPlayer
 from game.play.players import Player
+from tools.browser.node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reason
 
 DRIVER = Path(__file__).with_name("browser") / "pages.js"
 SITE = "https://pipopipette.github.io/pipopipette/"
