@@ -241,7 +241,7 @@ class FinishedGame:
         given = data.get("id")
         if given is not None and not isinstance(given, str):
             raise RecordError(phrases.GAME_BAD_ID)
-        extra = {key: plain(value, phrases.GAME_NOT_VALUES) for key, value in data.items() if key not in KNOWN_FIELDS}
+        extra = plain({key: value for key, value in data.items() if key not in KNOWN_FIELDS}, phrases.GAME_NOT_VALUES)
         return cls(
             id=text(given, MAX_ID, phrases.GAME_BAD_ID) if given else content_id(data),
             date=when,
