@@ -32,7 +32,7 @@ from datetime import datetime
 from ..core.notation import parse_rules_token
 from ..steps import run
 from ..storage import FinishedGame, FoldedGame
-from ..storage.records import sort_key
+from ..storage.records import game_order
 from ..storage.steps import Work, pause
 
 SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
@@ -138,12 +138,6 @@ def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame])
     """The rated games of a history, oldest first: the folded ones (their result against the strongest level
     met, all that is kept of them), then the recent ones seat by seat."""
     return run(history_results_in_steps(folded, games))
-
-
-def game_order(game: FinishedGame | FoldedGame) -> tuple[datetime, str]:
-    """The order games are rated in: by date, then by id (games that share a time stamp, whatever order a merge or
-    an import left them in)."""
-    return sort_key(game.date), game.id
 
 
 def history_results_in_steps(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Work[list[Result]]:

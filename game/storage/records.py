@@ -105,6 +105,12 @@ def sort_key(value: str) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when
 
 
+def game_order(game: FinishedGame | FoldedGame) -> tuple[datetime, str]:
+    """The order of the history: by date, then by id (games that share a time stamp, whatever order a merge or an
+    import left them in)."""
+    return sort_key(game.date), game.id
+
+
 def plain(value: Any, why: str, depth: int = 0) -> Any:
     """``value`` if it is plain JSON with finite numbers and encodable text, nested at most MAX_DEPTH deep."""
     if depth > MAX_DEPTH:
