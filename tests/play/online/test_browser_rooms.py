@@ -211,3 +211,60 @@ def test_a_message_too_long_or_a_flood_never_reaches_the_room(pages):
     # (the flooding host is not asserted to hear of the close: Chromium delivers the channel's reset behind the
     # 2,000 messages the host still has queued, after 2 s in some runs and not within 90 s in others; the room's
     # own liveness check, a pause after 8 s without a message, is what tells a player, tested in test_room_games)
+
+
+def connected_rooms(pages: NodeDriver, **setup) -> tuple[Room, Room, list]:
+    """A host's and a guest's room joined through two browsers (a game in progress, no move yet)."""
+    from online_peers import setup_for
+
+    pages.ask(open="host", browser="one")
+    pages.ask(open="guest", browser="two")
+    host_channel = BrowserChannel(PageWindow(pages, "host"))
+    guest_channel = BrowserChannel(PageWindow(pages, "guest"))
+    handshake(host_channel, guest_channel)
+    host = Room(HOST, ROOM, [SeatPlayer(Player("Ann"))], setup_for(**setup))
+    guest = Room(GUEST, ROOM, [SeatPlayer(Player("Bob"))])
+    rooms = [(host, host_channel), (guest, guest_channel)]
+    run_until(lambda: host.playing and guest.playing, rooms)
+    return host, guest, rooms
+
+
+def sent_by_the_hosts_page(pages: NodeDriver, script: str) -> None:
+    """The host's page sends on the data channel by itself, bypassing its room: a hostile device."""
+    pages.ask(page="host", eval=f"(function (c) {{ {script} }})(window.pipopipetteOnline.channel); 'sent'")
+
+
+def test_a_hostile_page_cannot_play_for_the_guest_or_rewrite_its_game_through_the_browser(pages):
+    host, guest, rooms = connected_rooms(pages)
+    host.play(0)
+    run_until(lambda: len(guest.table.moves()) == 1, rooms)
+    before = (guest.table.moves(), guest.table.resigned, guest.table.game)
+    attacks = [
+        '{"t":"move","game":0,"board":0,"ply":1,"prev":0,"line":5,"timeout":false}',  # the guest's seat
+        '{"t":"move","game":0,"board":0,"ply":1,"prev":0,"line":5,"timeout":true}',  # a timeout with no timer
+        '{"t":"undo","game":0,"board":0,"ply":0,"at":1,"lines":[5]}',  # an undo of a line the host never drew
+        host._hello().text(ROOM).replace('"game":0', '"game":1').replace('"moves":[0]', '"moves":[]'),
+        '{"t":"resign","game":0}'.replace("resign", "rematch"),
+    ]
+    script = "".join(f"c.send({text!r});" for text in attacks) + "c.send(new Uint8Array(70000).buffer);"
+    sent_by_the_hosts_page(pages, script)
+    run_until(lambda: len(guest.log) == len(attacks) + 1, rooms)
+    assert (guest.table.moves(), guest.table.resigned, guest.table.game) == before
+    reasons = " | ".join(guest.log)
+    for why in ("played for your seat", "only in a timed game", "own last turn", "out of order", "before the game"):
+        assert why in reasons
+    assert reasons.count("cannot read") == 1  # the binary message: counted, refused, never kept
+    rng = random.Random(21)
+    while host.playing:  # the honest game goes on to its end, the same on both devices
+        mover = host if host.table.owner_to_move() == HOST else guest
+        mover.play(rng.choice(mover.table.state.legal_lines()))
+        target = len(mover.table.moves())
+        run_until(lambda target=target: len(host.table.moves()) == len(guest.table.moves()) == target, rooms)
+    assert host.table.moves() == guest.table.moves() and guest.table.over and guest.table.resigned is None
+
+
+def test_a_flood_of_binary_messages_from_a_page_disconnects_the_room(pages):
+    host, guest, rooms = connected_rooms(pages)
+    sent_by_the_hosts_page(pages, "for (let i = 0; i < 200; i++) c.send(new Uint8Array(1000).buffer);")
+    run_until(lambda: guest.connection == "none", rooms)
+    assert guest.paused and any("too many messages" in entry for entry in [e.text for e in guest.take_events()])
