@@ -856,6 +856,11 @@ FRENCH: dict[str, str] = {
         "seule l'horloge de l'hôte décide de la fin du temps, et seulement dans une partie chronométrée"
     ),
     "the other device played for your seat": "l'autre appareil a joué à votre place",
+    "The two devices could not reach each other: put both on the same Wi-Fi, or add a TURN server in Settings, "
+    "Options, Online servers, then invite again.": (
+        "Les deux appareils n'ont pas pu se joindre : mettez-les sur le même Wi-Fi, ou ajoutez un serveur TURN dans "
+        "Réglages, Options, Serveurs en ligne, puis invitez de nouveau."
+    ),
     "the other device answered an undo nobody asked for": (
         "l'autre appareil répond à une annulation que personne n'a demandée"
     ),

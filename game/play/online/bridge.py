@@ -94,7 +94,9 @@ def step(room: Room, events: list[PageEvent], channel: BrowserChannel, now: floa
             room.connected(now)
         elif event.kind in ("msg", "bad"):
             room.receive(event.data if event.kind == "msg" else None, now)
-        elif event.kind in ("closed", "failed", "flood"):
+        elif event.kind == "failed":
+            room.failed(now)
+        elif event.kind in ("closed", "flood"):
             room.disconnected(now)
         else:
             others.append(event)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import IllegalMove
-from ..i18n import tr, tr_n
+from ..i18n import tr, tr_mark, tr_n
 from .handshake import GRACE, Hello, agree, for_role, hello_from_message, vouch
 from .protocol import GUEST, HOST, MAX_GAMES, Refusal, message, parse
 from .room_setup import RoomSetup, SeatPlayer, other
@@ -35,6 +35,11 @@ FLOOD_RATE = 20.0  # messages a second a peer may send, sustained
 FLOOD_BURST = 60.0
 LOG_KEPT = 100
 NONE, HANDSHAKE, OPEN, SILENT = "none", "handshake", "open", "silent"
+
+UNREACHABLE = tr_mark(
+    "The two devices could not reach each other: put both on the same Wi-Fi, or add a TURN server in Settings, "
+    "Options, Online servers, then invite again."
+)
 
 log = logging.getLogger("pipopipette.online")
 
@@ -157,6 +162,13 @@ class Room:
         self.connection = NONE
         if self.playing:
             self._event("paused", tr("The connection was lost: the game is paused until you connect again."))
+
+    def failed(self, now: float) -> None:
+        """The browser found no way between the two devices (ICE failed), or lost it: before a connection opened
+        the player is told what to try; after, it is a lost connection."""
+        if self.connection == NONE:
+            self._event("closed", tr(UNREACHABLE))
+        self.disconnected(now)
 
     def receive(self, text: Any, now: float) -> None:
         """Referee one message from the other device (anything the page could not hand over as text, binary or too

@@ -11,49 +11,24 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 import pytest
 from node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reason
+from room_pages import PAGES, ROOM, SITE, PageWindow, handshake, run_until, wait_for
 
-from game.play.online.bridge import BrowserChannel, PageEvent, step
-from game.play.online.invite import check_reply, description_of, invitation, read_link, reply, sdp_of
+from game.play.online.bridge import BrowserChannel
 from game.play.online.protocol import GUEST, HOST
 from game.play.online.room import Room
 from game.play.online.room_setup import SeatPlayer
 from game.play.players import Player
 
-DRIVER = Path(__file__).with_name("browser") / "pages.js"
-SITE = "https://pipopipette.github.io/pipopipette/"
-ROOM = "Kq3xZ0a_"
 MISSING = missing(PLAYWRIGHT)
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
 
 
 def start_pages() -> NodeDriver:
     """The node driver of the Chromium pages (browser/pages.js)."""
-    return NodeDriver(DRIVER, stop_seconds=20)
-
-
-class PageWindow:
-    """Stands in for pygbag's ``platform.window``: ``eval`` runs the project's script in the page, and
-    ``pipopipetteOnline.f(args)`` calls it there with the arguments passed as data."""
-
-    def __init__(self, pages: NodeDriver, name: str) -> None:
-        self.pages, self.name = pages, name
-
-    def eval(self, text: str):
-        return self.pages.ask(page=self.name, eval=text)
-
-    @property
-    def pipopipetteOnline(self):  # noqa: N802 - the page's name for it
-        pages, name = self.pages, self.name
-
-        class Api:
-            def __getattr__(self, function):
-                return lambda *args: pages.ask(page=name, call=function, args=list(args))
-
-        return Api()
+    return NodeDriver(PAGES, stop_seconds=20)
 
 
 @pytest.fixture
@@ -61,46 +36,6 @@ def pages():
     driver = start_pages()
     yield driver
     driver.close()
-
-
-def wait_for(channel: BrowserChannel, kind: str, seconds: float = 20) -> PageEvent:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for event in channel.poll():
-            assert event.kind != "error", event
-            if event.kind == kind:
-                return event
-        time.sleep(0.02)
-    raise AssertionError(f"no {kind} event in {seconds} s")
-
-
-def handshake(host: BrowserChannel, guest: BrowserChannel) -> dict[str, float]:
-    """The host invites, the guest answers, through links as two people would send them; returns what it cost."""
-    started = time.monotonic()
-    host.host([])
-    offer = wait_for(host, "local").data
-    sent = invitation(SITE, ROOM, offer)
-    received = read_link(sent)
-    guest.join(sdp_of(received.description), [])
-    answer = wait_for(guest, "local").data
-    back = reply(SITE, ROOM, answer, received.description)
-    link = read_link(back)
-    check_reply(link, ROOM, description_of(offer))
-    answered = time.monotonic()
-    host.accept(sdp_of(link.description))
-    return {"invitation": len(sent), "reply": len(back), "sdp": len(offer), "links_s": answered - started,
-            "answered": answered}  # fmt: skip
-
-
-def run_until(condition, rooms, seconds: float = 20) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for room, channel in rooms:
-            step(room, channel.poll(), channel, time.monotonic())
-        if condition():
-            return
-        time.sleep(0.01)
-    raise AssertionError("the rooms did not get there in time")
 
 
 def test_two_browsers_connect_through_the_links_and_play_a_whole_game_with_a_reload_half_way(pages):
