@@ -38,11 +38,15 @@ def skip_reason(lacking: list[str]) -> str:
 class NodeDriver:
     """A node script driving Chromium pages: one JSON command a line in, one answer a line out."""
 
-    def __init__(self, script: Path, env: dict[str, str] | None = None, stop_seconds: float = 30) -> None:
+    def __init__(
+        self, script: Path, env: dict[str, str] | None = None, stop_seconds: float = 30, prefix: tuple[str, ...] = ()
+    ) -> None:
+        """``prefix`` runs node through another program (``ip netns exec NAME``: in a network namespace)."""
         self.stop_seconds = stop_seconds
         self.process = subprocess.Popen(
-            ["node", str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=env
-        )
+            [*prefix, "node", str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+            env=env,
+        )  # fmt: skip
 
     def ask(self, **command: Any) -> Any:
         assert self.process.stdin and self.process.stdout

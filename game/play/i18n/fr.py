@@ -728,7 +728,6 @@ FRENCH: dict[str, str] = {
     "Your move came after the time was up: the host's clock drew a line instead.": (
         "Votre coup est arrivé après la fin du temps : l'horloge de l'hôte a tracé un trait à votre place."
     ),
-    "The other player asks to take back their last move.": "L'autre joueur demande à reprendre son dernier coup.",
     "The other player resigned.": "L'autre joueur a abandonné.",
     "Rematch: the seats are swapped.": "Revanche : les places sont échangées.",
     # the board of an online game (game/app/online_board.py)
@@ -812,7 +811,12 @@ FRENCH: dict[str, str] = {
         "Pas d'annulation en partie de compétition, en partie chronométrée ni en match."
     ),
     "An undo request is already waiting for its answer.": "Une demande d'annulation attend déjà sa réponse.",
-    "You have no move on this board to take back.": "Vous n'avez aucun coup à reprendre sur ce plateau.",
+    "You have no move to take back: your friend has played since.": (
+        "Vous n'avez aucun coup à reprendre : votre ami a joué depuis."
+    ),
+    "This room has played all its games: start a new room.": (
+        "Ce salon a joué toutes ses parties : ouvrez un nouveau salon."
+    ),
     "Nobody asked for an undo.": "Personne n'a demandé d'annulation.",
     "A rematch can be offered once the game is over and both devices are connected.": (
         "La revanche se propose une fois la partie finie, les deux appareils connectés."
@@ -831,8 +835,32 @@ FRENCH: dict[str, str] = {
     "the other device asked for an undo that does not fit this game": (
         "l'autre appareil demande une annulation qui ne correspond pas à cette partie"
     ),
-    "the other device asked to take back a move it did not play": (
-        "l'autre appareil demande à reprendre un coup qu'il n'a pas joué"
+    "the other device asked to take back more than its own last turn": (
+        "l'autre appareil demande à reprendre plus que son dernier tour"
+    ),
+    "the other device started another game without this one agreeing": (
+        "l'autre appareil a commencé une autre partie sans l'accord de celui-ci"
+    ),
+    "the other device changed the board or the rules of the game in progress": (
+        "l'autre appareil a changé le plateau ou les règles de la partie en cours"
+    ),
+    "the other device says you resigned, and you did not": (
+        "l'autre appareil dit que vous avez abandonné, ce qui est faux"
+    ),
+    "the other device's game takes back moves already played": (
+        "la partie de l'autre appareil reprend des coups déjà joués"
+    ),
+    "the other device's game has a move of yours you did not play": (
+        "la partie de l'autre appareil contient un coup à vous que vous n'avez pas joué"
+    ),
+    "only the host's clock may run out, and only in a timed game": (
+        "seule l'horloge de l'hôte décide de la fin du temps, et seulement dans une partie chronométrée"
+    ),
+    "the other device played for your seat": "l'autre appareil a joué à votre place",
+    "The two devices could not reach each other: put both on the same Wi-Fi, or add a TURN server in Settings, "
+    "Options, Online servers, then invite again.": (
+        "Les deux appareils n'ont pas pu se joindre : mettez-les sur le même Wi-Fi, ou ajoutez un serveur TURN dans "
+        "Réglages, Options, Serveurs en ligne, puis invitez de nouveau."
     ),
     "the other device answered an undo nobody asked for": (
         "l'autre appareil répond à une annulation que personne n'a demandée"
@@ -1241,6 +1269,10 @@ FRENCH: dict[str, str] = {
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
 FRENCH_PLURALS: dict[str, tuple[str, str]] = {
+    "The other player asks to take back their last move.": (
+        "L'autre joueur demande à reprendre son dernier coup.",
+        "L'autre joueur demande à reprendre ses {n} derniers coups.",
+    ),
     "{n} other line is as good.": ("{n} autre trait est aussi bon.", "{n} autres traits sont aussi bons."),
     "{name} takes {n} more box than the other": (
         "{name} prend {n} case de plus que l'autre",

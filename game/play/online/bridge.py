@@ -3,7 +3,8 @@
 Only strings cross between Python and the page: Python calls ``window.pipopipetteOnline.<function>(text, ...)``
 through pygbag's ``platform.window`` (as the backup download does) and polls ``take()`` once a frame, which returns
 what happened as a JSON list of ``{"k": kind, "d": text}``: ``local`` (this device's offer or answer SDP), ``open``,
-``msg`` (a message, as received), ``closed``, ``failed``, ``bad`` (a message that was not text or too long),
+``msg`` (a message, as received), ``closed``, ``failed``, ``bad`` (a message that was not text or too long: only
+its arrival, never its content),
 ``flood`` (too many waiting: the page closed the channel), ``error`` (the browser refused a description), ``reply``
 (a reply link handed over from another tab), ``handed`` (a waiting tab took the reply this tab handed over).
 The page never runs anything it receives, and Python never builds JavaScript from received text: the script itself
@@ -84,14 +85,18 @@ class BrowserChannel:
 
 def step(room: Room, events: list[PageEvent], channel: BrowserChannel, now: float) -> list[PageEvent]:
     """One frame of a room in play: the channel's events to the room, the room's messages to the channel, the
-    channel closed when the room hangs up. Returns the events that are not the room's (``local``, ``reply``...)."""
+    channel closed when the room hangs up. Every message the other device sent reaches the room, a ``bad`` one as
+    None (so it counts toward the flood limit and is refused); returns the events that are not the room's
+    (``local``, ``error``, ``reply``, ``handed``: none of them comes from the other device)."""
     others = []
     for event in events:
         if event.kind == "open":
             room.connected(now)
-        elif event.kind == "msg":
-            room.receive(event.data, now)
-        elif event.kind in ("closed", "failed", "flood"):
+        elif event.kind in ("msg", "bad"):
+            room.receive(event.data if event.kind == "msg" else None, now)
+        elif event.kind == "failed":
+            room.failed(now)
+        elif event.kind in ("closed", "flood"):
             room.disconnected(now)
         else:
             others.append(event)

@@ -7,10 +7,11 @@ in the player's words) and never anything else, whatever it is given.
 
 The messages (``docs/online.md`` has the whole protocol)::
 
-    hello    v room role game setup players moves clock resigned   first message on every connection (both sides)
+    hello    v room role game setup players moves timeouts clock resigned   first message on every connection
     move     game board ply prev line timeout              a line drawn; ``prev`` is the line before it (-1: none)
-    undo     game board ply at                             asks to take back to ``ply`` (the board has ``at`` moves)
-    undo-ok / undo-no   game board ply at                  the answer to an undo request
+    undo     game board ply at lines                       asks to take back ``lines``, the board's moves ``ply`` to
+                                                           ``at`` (the asker's last turn)
+    undo-ok / undo-no   game board ply at lines            the answer to an undo request
     clock    game board ply left                           the host's move timer: milliseconds left at this move
     resign   game                                          the sender's players give up this game
     rematch  game                                          the sender wants another game after this one
@@ -26,11 +27,12 @@ from typing import Any
 
 from ..i18n import tr
 
-VERSION = 1
+VERSION = 2
 MAX_MESSAGE = 16_000  # characters: a hello holds a whole match's moves (4 boards of 12x12 boxes is 1,248 lines)
 MAX_LINE = 9_999  # no board has this many lines; the rules core checks the real bound
 MAX_MOVES = 4 * 400
 MAX_GAMES = 9_999
+MAX_TURN = 400  # lines one undo may name: more than any board has (12x12 boxes is 312)
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{8}")
 HOST, GUEST = "h", "g"
 
@@ -96,7 +98,7 @@ BOARD = integer(0, 3)
 PLY = integer(0, MAX_LINE)
 LINE = integer(0, MAX_LINE)
 _POSITION = {"game": GAME, "board": BOARD, "ply": PLY}
-_UNDO = {**_POSITION, "at": PLY}
+_UNDO = {**_POSITION, "at": PLY, "lines": listing(LINE, MAX_TURN)}
 FIELDS: dict[str, dict[str, Check]] = {
     "hello": {
         "v": integer(0, 999),
@@ -106,6 +108,7 @@ FIELDS: dict[str, dict[str, Check]] = {
         "setup": anything,
         "players": listing(anything, 4),
         "moves": listing(LINE, MAX_MOVES),
+        "timeouts": listing(integer(0, MAX_MOVES), MAX_MOVES),
         "clock": integer(-1, 600_000),
         "resigned": pattern(re.compile("[hg]?")),
     },

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import IllegalMove
-from ..i18n import tr
-from .handshake import Hello, agree, for_role, hello_from_message
-from .protocol import GUEST, HOST, Refusal, message, parse
+from ..i18n import tr, tr_mark, tr_n
+from .handshake import GRACE, Hello, agree, for_role, hello_from_message, vouch
+from .protocol import GUEST, HOST, MAX_GAMES, Refusal, message, parse
 from .room_setup import RoomSetup, SeatPlayer, other
 from .table import Table, UndoAsk
 
@@ -35,6 +35,11 @@ FLOOD_RATE = 20.0  # messages a second a peer may send, sustained
 FLOOD_BURST = 60.0
 LOG_KEPT = 100
 NONE, HANDSHAKE, OPEN, SILENT = "none", "handshake", "open", "silent"
+
+UNREACHABLE = tr_mark(
+    "The two devices could not reach each other: put both on the same Wi-Fi, or add a TURN server in Settings, "
+    "Options, Online servers, then invite again."
+)
 
 log = logging.getLogger("pipopipette.online")
 
@@ -158,8 +163,16 @@ class Room:
         if self.playing:
             self._event("paused", tr("The connection was lost: the game is paused until you connect again."))
 
+    def failed(self, now: float) -> None:
+        """The browser found no way between the two devices (ICE failed), or lost it: before a connection opened
+        the player is told what to try; after, it is a lost connection."""
+        if self.connection == NONE:
+            self._event("closed", tr(UNREACHABLE))
+        self.disconnected(now)
+
     def receive(self, text: Any, now: float) -> None:
-        """Referee one message from the other device."""
+        """Referee one message from the other device (anything the page could not hand over as text, binary or too
+        long, comes as None: it counts toward the flood limit and is refused like any unreadable message)."""
         self.now = now
         if self.connection == NONE:
             return
@@ -192,7 +205,7 @@ class Room:
                 self._event("paused", tr("The other device does not answer: the game is paused."))
         if self.table is None or not self.playing or self.paused or not self.table.timer.enabled:
             return
-        self.table.timer.run(dt)
+        self.table.run(dt)
         if self.role == HOST:
             self._host_clock(now)
 
@@ -223,19 +236,18 @@ class Room:
             raise Refusal(tr("Undo is off in competitive games, timed games and matches."))
         if table.undo_asked:
             raise Refusal(tr("An undo request is already waiting for its answer."))
-        board, at, _ = table.position()
-        mine = [ply for ply, seat in enumerate(table.state.drawers()) if table.mine(seat)]
-        if not mine:
-            raise Refusal(tr("You have no move on this board to take back."))
-        table.undo_asked = UndoAsk(self.role, board, mine[-1], at)
-        self._send("undo", game=table.game, board=board, ply=mine[-1], at=at)
+        ask = table.last_turn(self.role)
+        if ask is None:
+            raise Refusal(tr("You have no move to take back: your friend has played since."))
+        table.undo_asked = ask
+        self._send("undo", game=table.game, **ask.fields())
 
     def answer_undo(self, accept: bool) -> None:
         table = self._table_in_play()
         ask = table.undo_asked
         if ask is None or ask.by == self.role:
             raise Refusal(tr("Nobody asked for an undo."))
-        self._send("undo-ok" if accept else "undo-no", game=table.game, board=ask.board, ply=ask.ply, at=ask.at)
+        self._send("undo-ok" if accept else "undo-no", game=table.game, **ask.fields())
         if accept:
             table.take_back(ask.ply)
             self._event("undone")
@@ -251,6 +263,8 @@ class Room:
         table = self.table
         if table is None or not table.over or self.connection != OPEN:
             raise Refusal(tr("A rematch can be offered once the game is over and both devices are connected."))
+        if table.game >= MAX_GAMES:
+            raise Refusal(tr("This room has played all its games: start a new room."))
         table.rematch_wanted.add(self.role)
         self._send("rematch", game=table.game)
         self._start_rematch_if_agreed()
@@ -266,12 +280,13 @@ class Room:
     def _on_hello(self, data: dict[str, Any]) -> None:
         if data["room"] != self.room_id:
             raise Refusal(tr("the other device is in another room"), data["room"])
-        theirs = hello_from_message(data)
-        host, guest = for_role(self.role, self._hello(), theirs)
-        agreed = agree(host, guest)
+        theirs, mine = hello_from_message(data), self._hello()
+        agreed = agree(*for_role(self.role, mine, theirs))
+        if self.table is not None:
+            vouch(self.role, self.table.own(mine), agreed)
         players = {self.role: self.players, theirs.role: theirs.players}
         resumed = self.agreed
-        self.table = Table.agreed(self.role, agreed, players)
+        self.table = Table.agreed(self.role, agreed, players, self.table)
         self.connection, self.agreed = OPEN, True
         self.next_clock = self.now
         if resumed:
@@ -282,28 +297,33 @@ class Room:
     def _on_move(self, data: dict[str, Any]) -> None:
         table = self._peer_table(data)
         peer = other(self.role)
-        if data["timeout"] and peer != HOST:
-            raise Refusal(tr("only the host's clock may run out"), "a timeout move from the guest")
+        if data["timeout"] and (peer != HOST or not table.timer.enabled):
+            raise Refusal(tr("only the host's clock may run out, and only in a timed game"), "a timeout move")
         where = (data["board"], data["ply"], data["prev"])
         if where != table.position():
             if not (data["timeout"] and table.rewind_to(*where)):
                 stale = where[:2] < table.position()[:2]  # it crossed a move of ours (the clock's): no news
                 raise Refusal(tr("the other device played out of turn"), f"at {where}, here {table.position()}", stale)
             self._event("taken-back", tr("Your move came after the time was up: the host's clock drew a line instead."))
-        elif not data["timeout"] and table.owner_to_move() != peer:
-            raise Refusal(tr("the other device played out of turn"), f"seat {table.state.to_move}")
+        elif table.owner_to_move() != peer and not (data["timeout"] and table.watch.remaining() <= GRACE):
+            raise Refusal(tr("the other device played for your seat"), f"seat {table.state.to_move}")
         self._play(data["line"], timeout=data["timeout"], peer=True)
 
     def _on_undo(self, data: dict[str, Any]) -> None:
         table = self._peer_table(data)
-        table.undo_asked = table.check_undo_ask(UndoAsk(other(self.role), data["board"], data["ply"], data["at"]))
-        self._event("undo-asked", tr("The other player asks to take back their last move."))
+        ask = UndoAsk(other(self.role), data["board"], data["ply"], data["at"], tuple(data["lines"]))
+        table.undo_asked = table.check_undo_ask(ask)
+        asks = tr_n(
+            "The other player asks to take back their last move.",
+            "The other player asks to take back their last {n} moves.",
+            len(ask.lines),
+        )
+        self._event("undo-asked", asks)
 
     def _on_undo_answer(self, data: dict[str, Any]) -> None:
         table = self._peer_table(data)
         ask = table.undo_asked
-        asked = (data["board"], data["ply"], data["at"])
-        if ask is None or ask.by != self.role or asked != (ask.board, ask.ply, ask.at):
+        if ask is None or ask.by != self.role or ask.fields() != {k: data[k] for k in ask.fields()}:
             raise Refusal(tr("the other device answered an undo nobody asked for"), str(data))
         if data["t"] == "undo-ok":
             table.take_back(ask.ply)
@@ -328,6 +348,8 @@ class Room:
         table = self.table
         if table is None or data["game"] != table.game or not table.over:
             raise Refusal(tr("the other device asked for a rematch before the game was over"), str(data))
+        if table.game >= MAX_GAMES:
+            raise Refusal(tr("This room has played all its games: start a new room."))
         table.rematch_wanted.add(other(self.role))
         if not self._start_rematch_if_agreed():
             self._event("rematch-offered", tr("The other player wants a rematch."))
@@ -354,7 +376,7 @@ class Room:
         board, ply, prev = table.position()
         asked = table.undo_asked
         try:
-            table.play(line)
+            table.play(line, timeout)
         except IllegalMove as error:
             raise Refusal(tr("the other device drew a line that cannot be drawn"), str(error)) from None
         if not peer:
@@ -379,7 +401,8 @@ class Room:
         if table is None:
             return Hello(self.role, 0, None, self.players, [])
         clock = table.clock_ms() if self.role == HOST else -1
-        return Hello(self.role, table.game, table.setup, self.players, table.moves(), clock, table.resigned or "")
+        moves, resigned, timeouts = table.moves(), table.resigned or "", frozenset(table.timeouts)
+        return Hello(self.role, table.game, table.setup, self.players, moves, clock, resigned, timeouts)
 
     def _refuse(self, refusal: Refusal, text: Any) -> None:
         detail = "" if refusal.detail == str(refusal) else f" ({refusal.detail})"

@@ -1,6 +1,11 @@
 """The game a room plays, as both devices hold it: the match, who plays each seat, the move timer, the undo asked
 for, the rematch wanted, who resigned. No messages here (:mod:`game.play.online.room` carries them); every change
 goes through the rules core, so what this holds is always a legal game.
+
+Beside the move timer it shows (which the guest sets to the host's clock), each device keeps its own ``watch`` of
+the move in play, which only its own frames run, and notes what that watch had left at each move of its own seats:
+the host's clock may draw for a guest's seat only when the guest's own watch had run out too (within
+:data:`~game.play.online.handshake.GRACE`).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from typing import Any
 from ...core import GameState, MoveTimer
 from ..i18n import tr
 from ..players import Look
-from .handshake import Agreed, all_moves, replay
+from .handshake import GRACE, Agreed, Hello, Own, all_moves, replay
 from .protocol import GUEST, HOST, Refusal
 from .room_setup import RoomSetup, SeatPlayer, looks, other, seat_players
 
@@ -19,12 +24,16 @@ from .room_setup import RoomSetup, SeatPlayer, looks, other, seat_players
 @dataclass(frozen=True)
 class UndoAsk:
     """An undo asked for and not yet answered: ``by`` asked to take ``board`` back to ``ply`` moves (it had
-    ``at``)."""
+    ``at``), taking back ``lines``: its own last turn."""
 
     by: str
     board: int
     ply: int
     at: int
+    lines: tuple[int, ...]
+
+    def fields(self) -> dict[str, Any]:
+        return {"board": self.board, "ply": self.ply, "at": self.at, "lines": list(self.lines)}
 
 
 class Table:
@@ -38,18 +47,31 @@ class Table:
         self.device_players = players
         self.players = seat_players(setup, players[HOST], players[GUEST])
         self.timer = MoveTimer(float(setup.timer))
+        self.watch = MoveTimer(float(setup.timer))  # this device's own view of the move in play (never set by the host)
+        self.left_at: dict[int, float] = {}  # move index -> the watch's seconds left when this device's seat played it
+        self.timeouts: set[int] = set()  # move indices the host's clock drew
         self.undo_asked: UndoAsk | None = None
         self.rematch_wanted: set[str] = set()
         self.resigned: str | None = None
 
     @staticmethod
-    def agreed(role: str, agreed: Agreed, players: dict[str, list[SeatPlayer]]) -> Table:
+    def agreed(role: str, agreed: Agreed, players: dict[str, list[SeatPlayer]], before: Table | None = None) -> Table:
+        """The table of a game agreed on; this device's watch and notes go on from ``before`` where the game is the
+        same (the move in play unchanged: its watch too)."""
         table = Table(role, agreed.setup, players, agreed.game)
         table.match = agreed.match
         table.players = agreed.players
+        table.timeouts = set(agreed.timeouts)
         if agreed.clock >= 0:
             table.timer.set_remaining(agreed.clock / 1000)
+            table.watch.set_remaining(agreed.clock / 1000)
         table.resigned = agreed.resigned or None
+        if before is not None and (before.game, before.setup) == (agreed.game, agreed.setup):
+            moves, held = table.moves(), before.moves()
+            same = next((n for n, (a, b) in enumerate(zip(moves, held, strict=False)) if a != b), len(held))
+            table.left_at = {n: left for n, left in before.left_at.items() if n < same}
+            if moves == held:
+                table.watch.used = before.watch.used
         return table
 
     # -- what is on the table ------------------------------------------------------------------------------------
@@ -90,20 +112,58 @@ class Table:
     def clock_ms(self) -> int:
         return round(self.timer.remaining() * 1000) if self.timer.enabled else -1
 
+    def played(self) -> int:
+        """The moves played so far, all boards together (the index of the next one)."""
+        return sum(len(game.moves) for game in self.match.games)
+
+    def own(self, hello: Hello) -> Own:
+        """What this device vouches for in a handshake (:func:`~game.play.online.handshake.vouch`)."""
+        left = {**self.left_at, self.played(): self.watch.remaining()}
+        return Own(hello, self.role in self.rematch_wanted, left)
+
+    def last_turn(self, role: str) -> UndoAsk | None:
+        """``role``'s last turn on the board in play: its moves since the other device's last one (None if the last
+        move is not its own)."""
+        board, at, _ = self.position()
+        drawers = self.state.drawers()
+        ply = at
+        while ply > 0 and self.setup.owners[drawers[ply - 1]] == role:
+            ply -= 1
+        return UndoAsk(role, board, ply, at, tuple(self.state.moves[ply:at])) if ply < at else None
+
     # -- changes ---------------------------------------------------------------------------------------------------
-    def play(self, line: int) -> int:
+    def run(self, dt: float) -> None:
+        """Let ``dt`` seconds of the move in play pass, on the timer shown and on this device's own watch."""
+        self.timer.run(dt)
+        self.watch.run(dt)
+
+    def play(self, line: int, timeout: bool = False) -> int:
         """Draw ``line`` for the seat to move (the rules core refuses an illegal one); returns that seat."""
+        index = self.played()
         seat = self.state.play(line).player
-        self.timer.restart()
-        self.undo_asked = None
+        if self.mine(seat):
+            self.left_at[index] = self.watch.remaining()
+        if timeout:
+            self.timeouts.add(index)
+        self._restart()
         self.match.next_board()
         return seat
+
+    def _restart(self) -> None:
+        """A new move in play: a full time on the timer and the watch, no undo asked."""
+        self.timer.restart()
+        self.watch.restart()
+        self.undo_asked = None
+
+    def _forget_from(self, count: int) -> None:
+        self.left_at = {n: left for n, left in self.left_at.items() if n < count}
+        self.timeouts = {n for n in self.timeouts if n < count}
+        self._restart()
 
     def rewind(self, count: int) -> None:
         """Go back to the game after its first ``count`` moves (all boards together)."""
         self.match = replay(self.setup, self.moves()[:count])
-        self.timer.restart()
-        self.undo_asked = None
+        self._forget_from(count)
 
     def rewind_to(self, board: int, ply: int, prev: int) -> bool:
         """The host's timeout move at (``board``, ``ply``, after ``prev``) crossed moves of ours: go back to where the
@@ -114,26 +174,28 @@ class Table:
             return False
         if not all(self.mine(seat) for seat in self.drawers()[count:]):
             return False
+        if self.left_at.get(count, float("inf")) > GRACE:
+            return False  # this device's own watch had time left when it played there
         self.rewind(count)
         return True
 
     def check_undo_ask(self, ask: UndoAsk) -> UndoAsk:
-        """``ask`` from the other device, if it fits this game; :class:`Refusal` says why not."""
+        """``ask`` from the other device, if it names exactly that device's last turn on the board in play;
+        :class:`Refusal` says why not."""
         if self.setup.no_undo:
             raise Refusal(tr("the other device asked for an undo in a game without undo"))
-        board, at, _ = self.position()
-        if self.undo_asked or (ask.board, ask.at) != (board, at) or not ask.ply < at:
+        if self.undo_asked or (ask.board, ask.at) != self.position()[:2]:
             raise Refusal(tr("the other device asked for an undo that does not fit this game"), str(ask))
-        if self.mine(self.state.drawers()[ask.ply]):
-            raise Refusal(tr("the other device asked to take back a move it did not play"), str(ask))
+        if ask != self.last_turn(ask.by):
+            raise Refusal(tr("the other device asked to take back more than its own last turn"), str(ask))
         return ask
 
     def take_back(self, ply: int) -> None:
         """The accepted undo: the board in play goes back to ``ply`` moves."""
+        count = self.played() - len(self.state.moves) + ply
         while len(self.state.moves) > ply:
             self.state.undo()
-        self.timer.restart()
-        self.undo_asked = None
+        self._forget_from(count)
 
     def next_game(self) -> Table:
         """The rematch: the next game, every device's players one seat on (:meth:`RoomSetup.rematch`)."""

@@ -14,7 +14,7 @@ window.pipopipetteOnline = {
 
   push: function (kind, data) {
     if (this.events.length >= this.kept) {
-      if (kind === "msg") { this.close(); this.events.push({k: "flood", d: ""}); }
+      if (kind === "msg" || kind === "bad") { this.close(); this.events.push({k: "flood", d: ""}); }
       return;
     }
     this.events.push({k: kind, d: data === undefined ? "" : String(data)});
@@ -34,6 +34,7 @@ window.pipopipetteOnline = {
     const self = this;
     let opened = false;
     self.channel = channel;
+    channel.binaryType = "arraybuffer";  // a binary message is only counted ("bad"), never kept as a Blob
     const open = function () {
       if (opened || self.channel !== channel) { return; }
       opened = true;

@@ -103,3 +103,11 @@ def test_a_room_that_hangs_up_closes_the_channel_once():
     step(host, flood, channel, 0.0)
     step(host, [], channel, 0.1)
     assert [name for name, _ in window.pipopipetteOnline.calls].count("close") == 1
+
+
+def test_a_connection_the_browser_gave_up_on_before_it_opened_says_what_to_try():
+    room = Room(GUEST, ROOM, [SeatPlayer()])
+    step(room, [PageEvent("failed")], BrowserChannel(FakeWindow()), 5.0)
+    closed = [event.text for event in room.take_events() if event.kind == "closed"]
+    assert closed and "could not reach each other" in closed[0] and "TURN server" in closed[0]
+    assert room.connection == "none"

@@ -57,7 +57,7 @@ def test_a_guest_move_that_crossed_the_hosts_timeout_is_taken_back_for_the_hosts
     wire.pump()
     guest, host = wire.guest, wire.host
     host.table.timer.set_remaining(0.05)
-    guest.table.timer.set_remaining(0.3)
+    guest.table.watch.set_remaining(0.3)  # the guest's own watch too saw the time almost up
     mine = guest.table.state.legal_lines()[-1]
     guest.play(mine)  # in flight...
     pending = guest.take_outbox()
@@ -156,7 +156,7 @@ def test_there_is_never_an_undo_in_a_competitive_game(changes):
     wire.pump()
     with pytest.raises(Refusal, match="Undo is off"):
         wire.host.ask_undo()
-    forged = message("undo", game=0, board=0, ply=0, at=1)
+    forged = message("undo", game=0, board=0, ply=0, at=1, lines=[0])
     wire.guest.receive(forged, wire.now)
     assert wire.guest.table.undo_asked is None and "without undo" in wire.guest.log[-1]
     with pytest.raises(Refusal):
@@ -171,9 +171,9 @@ def test_an_undo_of_a_move_the_asker_did_not_play_is_refused():
     wire.pump()
     wire.guest.play(1)
     wire.pump()
-    forged = message("undo", game=0, board=0, ply=0, at=2)  # the guest asks to take back the host's move
+    forged = message("undo", game=0, board=0, ply=0, at=2, lines=[0, 1])  # the guest asks to take back the host's
     wire.host.receive(forged, wire.now)
-    assert wire.host.table.undo_asked is None and "did not play" in wire.host.log[-1]
-    answer = message("undo-ok", game=0, board=0, ply=0, at=2)  # nobody asked
+    assert wire.host.table.undo_asked is None and "more than its own last turn" in wire.host.log[-1]
+    answer = message("undo-ok", game=0, board=0, ply=0, at=2, lines=[0, 1])  # nobody asked
     wire.host.receive(answer, wire.now)
     assert wire.host.table.moves() == [0, 1] and "nobody asked" in wire.host.log[-1]

@@ -96,7 +96,7 @@ def test_out_of_turn_illegal_and_stale_moves_are_refused():
     assert "out of turn" in refused_by(guest, move(guest, line=mover_line, prev=mover_line))
     # the host's own seat, played by the guest: refused by the host
     host_seat_move = move(host, line=host.table.state.legal_lines()[0])
-    assert "out of turn" in refused_by(host, host_seat_move)
+    assert "played for your seat" in refused_by(host, host_seat_move)
     wire.play_random(random.Random(4))
     wire.assert_same()
 
@@ -128,7 +128,7 @@ def test_a_hello_from_another_room_ends_the_connection_with_the_reason():
     assert [e.kind for e in wire.guest.take_events()] == ["closed"]
 
 
-@pytest.mark.parametrize(("version", "why"), [(0, "older version"), (2, "newer version")])
+@pytest.mark.parametrize(("version", "why"), [(1, "older version"), (3, "newer version")])
 def test_a_hello_of_another_version_is_refused_with_the_reason(version, why):
     wire = Wire(setup_for())
     wire.guest.connected(0.0)

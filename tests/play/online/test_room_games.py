@@ -140,20 +140,44 @@ def test_a_guest_that_reloads_gets_the_game_back_from_the_host():
     wire.assert_same()
 
 
-def test_a_host_that_reloads_from_an_older_save_catches_up_from_the_guest():
+def older_host(wire: Wire, moves: list[int]) -> Room:
+    """The host's page reloaded from a save that holds only ``moves`` of the game."""
+    host = Room(HOST, ROOM, [SeatPlayer(Player("Ann"))], setup_for())
+    for line in moves:
+        host.table.play(line)
+    return host
+
+
+def test_a_host_that_reloads_from_an_older_save_catches_up_on_the_guests_moves():
+    wire = Wire(setup_for(Board.square(1)))  # host 0, guest 1, host 2, guest 3 (closing the box: the game ends)
+    wire.host = Room(HOST, ROOM, [SeatPlayer(Player("Ann"))], setup_for(Board.square(1)))
+    wire.connect()
+    for room, line in ((wire.host, 0), (wire.guest, 1), (wire.host, 2)):
+        room.play(line)
+        wire.pump()
+    saved = wire.host.table.moves()
+    wire.guest.play(3)
+    wire.drop()  # the guest's last move never reached the host's save
+    host = Room(HOST, ROOM, [SeatPlayer(Player("Ann"))], setup_for(Board.square(1)))
+    for line in saved:
+        host.table.play(line)
+    wire.host = host
+    wire.connect()
+    wire.assert_same()
+    assert wire.host.table.moves() == [0, 1, 2, 3] and wire.host.table.over
+
+
+def test_a_host_save_missing_its_own_moves_is_not_rewritten_by_the_guest():
     wire = Wire(setup_for())
     wire.connect()
     wire.play_random(random.Random(10), moves=6)
     saved_moves = wire.host.table.moves()
     wire.play_random(random.Random(11), moves=6)
     wire.drop()
-    host = Room(HOST, ROOM, [SeatPlayer(Player("Ann"))], setup_for())  # the saved room, six moves behind
-    for line in saved_moves:
-        host.table.play(line)
-    wire.host = host
+    wire.host = older_host(wire, saved_moves)  # the guest's list has moves of the host's seat the host never saw
     wire.connect()
-    wire.assert_same()
-    assert len(wire.host.table.moves()) == 12
+    assert wire.host.table.moves() == saved_moves and not wire.host.agreed
+    assert "a move of yours you did not play" in wire.host.hang_up
 
 
 def test_a_silent_peer_pauses_the_game_until_it_answers_again():
