@@ -27,7 +27,7 @@ DRIVER = Path(__file__).with_name("browser") / "pages.js"
 SITE = "https://pipopipette.github.io/pipopipette/"
 ROOM = "Kq3xZ0a_"
 MISSING = missing(PLAYWRIGHT)
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 
 def start_pages() -> NodeDriver:
