@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 MUTATE_STAMP := $(VENV)/.mutate-stamp
 
-.PHONY: play test lint web serve screenshots assets bench mutate clean wasm wasm-check
+.PHONY: play test test-fast lint web serve screenshots assets bench mutate clean wasm wasm-check
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,11 +16,16 @@ $(STAMP): pyproject.toml setup.py
 play: $(STAMP)
 	$(PY) -m game
 
-test: $(STAMP)
-	$(PY) -m ruff check .
-	$(PY) -m mypy
+# The whole suite: lint, then the tests that must run without pygame, then the app's (docs/testing.md).
+test: lint
 	$(PY) -m pytest --without-pygame
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest --app-only
+
+# The same without the tests marked browser or slow (pyproject.toml): under a minute on a quiet 2-core machine.
+FAST := -m "not browser and not slow"
+test-fast: lint
+	$(PY) -m pytest --without-pygame $(FAST)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest --app-only $(FAST)
 
 # The compiled search core: game/ai/wasm/core.wasm from core.c (committed; run after changing core.c).
 # wasm-check fails when the committed module is not what the source builds to (also a test in tests/ai/wasm).
@@ -32,6 +37,7 @@ wasm-check: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 
 web: $(STAMP)

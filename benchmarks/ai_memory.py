@@ -49,7 +49,7 @@ def fill_tables(rng: random.Random, nodes: int) -> None:
         import game.ai.levels.expert as expert
     except ImportError:  # the layout before the shared budget
         import game.ai.expert as expert  # type: ignore[no-redef]
-    from game.ai.search.solver import Solver
+    from game.ai.search.solver import Solver, SolverOptions
 
     for board in BOARDS:
         for rules in VARIANTS:
@@ -59,7 +59,10 @@ def fill_tables(rng: random.Random, nodes: int) -> None:
             for kind in ("exact", "narrow", "wide"):
                 table, limit = run_steps(expert._shared_table(state, kind, 0))
                 solver = Solver(
-                    state, rng, table=table, selective=kind != "exact", narrow=kind == "narrow", max_entries=limit
+                    state,
+                    SolverOptions(
+                        rng, table=table, selective=kind != "exact", narrow=kind == "narrow", max_entries=limit
+                    ),
                 )
                 while solver.nodes < nodes and not solver.step(0.0):
                     pass

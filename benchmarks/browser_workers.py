@@ -33,7 +33,7 @@ import statistics
 
 from game.ai.levels.expert import EXACT_SHARE, WIN_SHARE
 from game.ai.position.chains import safe_lines
-from game.ai.search.solver import Solver, to_win
+from game.ai.search.solver import Solver, SolverOptions, to_win
 from game.ai.wasm.runtime import DONE, EXACT, RUNNING, Core, pool
 from game.ai.wasm.solver import solve_move
 from game.core import Board, GameState
@@ -112,7 +112,7 @@ def rates(page: BrowserWorkers, rounds: int) -> None:
 def core_search(core: Core, state: GameState, beats: int, first: int | None, cap: int) -> tuple[int, int | None]:
     """(nodes, the move found or None) of the exact test ``beats`` on ``core``'s table, cut at ``cap`` nodes
     (then the move is None)."""
-    reference = Solver(state, random.Random(1), beats=beats, first=first)
+    reference = Solver(state, SolverOptions(random.Random(1), beats=beats, first=first))
     rules = state.rules
     core.load(reference.tables, (state.board.kind, state.board.size, rules.misere, rules.no_extra))
     drawn = [line for line in range(reference.tables.num_lines) if state.drawn >> line & 1]

@@ -14,7 +14,7 @@ import time
 
 from game.ai.player import choose_move
 from game.ai.position.chains import safe_lines
-from game.ai.search.solver import Solver, to_win
+from game.ai.search.solver import Solver, SolverOptions, to_win
 from game.core import Board, GameState
 
 BOARDS = {"5x5": Board.square(5), "hex": Board.hexagon(2), "triangle": Board.triangle(6)}
@@ -37,7 +37,7 @@ def fight_positions(board: Board, games: int) -> list[GameState]:
 
 
 def timed(state: GameState, beats: int | None) -> tuple[float, int, Solver]:
-    solver = Solver(state, table={}, selective=True, narrow=True, beats=beats, pause_every=1 << 30)
+    solver = Solver(state, SolverOptions(table={}, selective=True, narrow=True, beats=beats, pause_every=1 << 30))
     start = time.perf_counter()
     solver.step(1e9)
     return time.perf_counter() - start, solver.nodes, solver

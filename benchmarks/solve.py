@@ -12,7 +12,7 @@ import statistics
 import sys
 import time
 
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.core import Board, GameState
 
 SEEDS = range(1, 9)
@@ -30,7 +30,7 @@ def endgame(board: Board, seed: int, lines_left: int = 20) -> GameState:
 
 
 def timed_solve(state: GameState) -> tuple[float, int, int]:
-    solver = Solver(state, pause_every=1 << 30)
+    solver = Solver(state, SolverOptions(pause_every=1 << 30))
     start = time.perf_counter()
     solver.step(1e9)
     assert solver.value is not None

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from benchmarks.peers import Coordinates, _parse
 from benchmarks.solve import SEEDS, endgame
-from game.ai.search.solver import Solver, to_win
+from game.ai.search.solver import Solver, SolverOptions, to_win
 from game.core import Board, GameState
 
 POSITIONS = Path(__file__).resolve().parent / "solver_positions.txt"
@@ -68,7 +68,9 @@ def ask(state: GameState, question: str, max_seconds: float) -> tuple[str, int, 
     }[question]
     shown = "-"
     for beats, outcome in steps:
-        solver = Solver(state, pause_every=4096, beats=beats, table=table if question == "ladder" else None)
+        solver = Solver(
+            state, SolverOptions(pause_every=4096, beats=beats, table=table if question == "ladder" else None)
+        )
         done = solver.step(max(0.0, start + max_seconds - time.perf_counter()))
         nodes += solver.nodes
         if not done:

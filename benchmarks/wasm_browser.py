@@ -18,7 +18,7 @@ import sys
 import time
 
 from benchmarks.solver_set import knox_positions
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.ai.wasm import browser
 from game.core import Board, GameState
 
@@ -29,7 +29,7 @@ def positions() -> list[tuple[str, GameState]]:
 
 
 def python_solve(state: GameState) -> tuple[int | None, int, float]:
-    solver = Solver(state, pause_every=1 << 20)
+    solver = Solver(state, SolverOptions(pause_every=1 << 20))
     start = time.perf_counter()
     while not solver.step(60.0):
         pass

@@ -18,7 +18,7 @@ import sys
 import time
 
 from benchmarks.solver_set import knox_positions
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.ai.wasm import runtime
 from game.core import Board, GameState
 
@@ -26,7 +26,7 @@ Result = tuple[int, int, float, float]  # value, nodes, wall seconds, CPU second
 
 
 def python_solve(state: GameState) -> Result:
-    solver = Solver(state, pause_every=1 << 20)
+    solver = Solver(state, SolverOptions(pause_every=1 << 20))
     wall, cpu = time.perf_counter(), time.process_time()
     while not solver.step(60.0):
         pass

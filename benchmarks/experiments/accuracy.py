@@ -53,7 +53,7 @@ from benchmarks.peers import Aborted, Coordinates, _parse
 from game.ai.levels import expert
 from game.ai.player import Search
 from game.ai.position.coins import capture_moves, tables_for
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.ai.wasm.solver import exact_solver
 from game.core import Board, GameState
 
@@ -277,7 +277,7 @@ def solve_states(job: tuple[list[GameState], float]) -> list[tuple[int, int | No
     table: dict[int, int] = {}
     found = []
     for state in sorted(states, key=lambda one: one.lines_left):
-        solver = exact_solver(state, table=table, pause_every=4096)  # the compiled core where it runs
+        solver = exact_solver(state, SolverOptions(table=table, pause_every=4096))  # the compiled core where it runs
         cpu, deadline = time.process_time(), time.perf_counter() + seconds
         while not solver.step(0.5) and time.perf_counter() < deadline:
             pass

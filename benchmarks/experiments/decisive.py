@@ -20,12 +20,12 @@ import time
 
 from benchmarks.experiments.postmortem import read_games
 from benchmarks.peers import Coordinates
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.core import Board, GameState
 
 
 def exact_value(state: GameState, table: dict[int, int]) -> int:
-    solver = Solver(state, table=table, pause_every=4096)
+    solver = Solver(state, SolverOptions(table=table, pause_every=4096))
     solver.step(1e9)
     assert solver.value is not None
     return solver.value
@@ -41,7 +41,7 @@ def move_value(state: GameState, line: int, table: dict[int, int]) -> int:
 
 def selective(state: GameState, narrow: bool, max_seconds: float) -> tuple[Solver | None, float]:
     """The narrow or wide selective solver's full-window search, or None past ``max_seconds`` of CPU."""
-    solver = Solver(state, random.Random(1), selective=True, narrow=narrow, pause_every=4096)
+    solver = Solver(state, SolverOptions(random.Random(1), selective=True, narrow=narrow, pause_every=4096))
     start = time.process_time()
     while not solver.step(0.5):
         if time.process_time() - start > max_seconds:

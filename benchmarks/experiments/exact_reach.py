@@ -28,7 +28,7 @@ from benchmarks.experiments.postmortem import read_games
 from benchmarks.peers import Coordinates
 from game.ai.levels.hard import hard
 from game.ai.position.coins import capture_moves, tables_for
-from game.ai.search.solver import to_win
+from game.ai.search.solver import SolverOptions, to_win
 from game.ai.wasm.solver import WasmSolver, compiled_core_available, exact_solver
 from game.core import Board, GameState
 
@@ -76,7 +76,9 @@ def from_hard(board: Board, lines_left: int, count: int, seed: int) -> list[Game
 
 def timed(state: GameState, kind: str, beats: int, cap: float) -> tuple[float, int | None]:
     """CPU seconds the solver of ``kind`` needs to answer ``beats`` (``cap`` if it does not finish) and its move."""
-    solver = exact_solver(state, random.Random(1), selective=kind != "exact", narrow=kind == "narrow", beats=beats)
+    solver = exact_solver(
+        state, SolverOptions(random.Random(1), selective=kind != "exact", narrow=kind == "narrow", beats=beats)
+    )
     assert isinstance(solver, WasmSolver), "the compiled core does not run here"
     began = time.process_time()
     try:

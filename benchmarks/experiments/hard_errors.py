@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from game.ai.player import ComputerPlayer
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.core import Board, GameState
 
 
@@ -33,7 +33,7 @@ def value(state: GameState, table: dict[int, int]) -> int:
     """The exact value for the player to move (normal rules), with a table shared by every call."""
     if state.over:
         return 0
-    solver = Solver(state, table=table)
+    solver = Solver(state, SolverOptions(table=table))
     while not solver.step(1.0):
         pass
     assert solver.value is not None

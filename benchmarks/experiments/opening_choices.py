@@ -31,7 +31,7 @@ from benchmarks.experiments.early_game import playout_move, uct_move
 from game.ai.levels.hard import long_chain_rule
 from game.ai.position.chains import safe_lines
 from game.ai.position.coins import tables_for
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.core import Board, GameState
 from game.steps import run
 
@@ -58,7 +58,7 @@ METHODS: dict[str, Method] = {
 def exact_after(state: GameState, line: int, table: dict[int, int]) -> int:
     """The mover's exact value of drawing the safe ``line`` (it takes nothing, so the opponent moves next)."""
     state.play(line)
-    solver = Solver(state, table=table)
+    solver = Solver(state, SolverOptions(table=table))
     while not solver.step(1.0):
         pass
     state.undo()

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.peers import Coordinates, _parse
+from game.ai.search.solver import SolverOptions
 from game.ai.wasm.solver import exact_solver
 from game.core import Board, GameState
 
@@ -109,7 +110,7 @@ def values_back(
         state = states[ply]
         if ply < len(lines) and state.lines_left > most_lines:
             break
-        solver = exact_solver(state, table=table, pause_every=4096)  # the compiled core where it runs
+        solver = exact_solver(state, SolverOptions(table=table, pause_every=4096))  # the compiled core where it runs
         deadline = time.perf_counter() + seconds
         while not solver.step(0.5):
             if time.perf_counter() >= deadline:

@@ -23,6 +23,7 @@ from ..core import GameState
 from ..steps import WALL_CLOCK, Clock
 from .hints import reason_for
 from .reasons import Judgement, Mistake, Why
+from .search.solver import SolverOptions
 from .wasm.solver import AnySolver, exact_solver, solver_version
 
 # The table stops growing below a dict resize (2/3 of 2**16 and of 2**18 entries): one resize of a table this big
@@ -133,7 +134,7 @@ class Review:
                 break
             if self._solver is None:
                 self._solver = self._make_solver(
-                    self.positions[self._next], table=self._table, max_entries=self.table_limit
+                    self.positions[self._next], SolverOptions(table=self._table, max_entries=self.table_limit)
                 )
                 self._began = self.clock()
             # the step ends at the frame's deadline or when this position's own time is up, whichever comes first

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.search.common import OutOfNodes
-from ..ai.search.solver import Solver
+from ..ai.search.solver import Solver, SolverOptions
 from ..ai.wasm import runtime
 from ..ai.wasm.solver import WasmSolver, compiled_core_available, core_takes
 from ..core import GameState
@@ -86,7 +86,7 @@ class _Budget:
         if self.compiled and self.left is not None and self.left <= 0:
             raise OutOfNodes  # (the core reads a limit of 0 as none; the Python solver stops at its next check)
         make = WasmSolver if self.compiled else Solver
-        solver = make(state, pause_every=PAUSE_EVERY, table=self.table, max_nodes=self.left)
+        solver = make(state, SolverOptions(pause_every=PAUSE_EVERY, table=self.table, max_nodes=self.left))
         try:
             solver.finish()  # (the core's in this thread: one hand-off a line would cost more than most solves)
         finally:

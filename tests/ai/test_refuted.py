@@ -14,7 +14,7 @@ from game.ai.levels import expert
 from game.ai.levels.basic import SAFE_LIMIT
 from game.ai.levels.expert import Unfinished, avoid_losing
 from game.ai.position.coins import tables_for
-from game.ai.search.solver import Solver, solve, to_win
+from game.ai.search.solver import Solver, SolverOptions, solve, to_win
 from game.core import Board, GameState
 
 
@@ -43,7 +43,7 @@ def test_every_refuted_move_is_no_better_than_the_target_at_every_pause(seed: in
     value = solve(state)
     assert value is not None
     for beats in (value - 1, value, value + 1):
-        solver = Solver(state, random.Random(seed), pause_every=8, beats=beats)
+        solver = Solver(state, SolverOptions(random.Random(seed), pause_every=8, beats=beats))
         seen: set[int] = set()
         while not solver.step(0.0):
             assert seen <= solver.refuted, "a refuted move stays refuted"
@@ -58,7 +58,7 @@ def test_every_refuted_move_is_no_better_than_the_target_at_every_pause(seed: in
 
 
 def test_a_full_window_search_refutes_nothing() -> None:
-    solver = Solver(after_safe_play(1, 15), random.Random(1))
+    solver = Solver(after_safe_play(1, 15), SolverOptions(random.Random(1)))
     solver.step(1e9)
     assert solver.done and solver.refuted == set()
 
@@ -137,7 +137,7 @@ def test_hards_move_is_tried_first_and_not_played_once_shown_to_lose(
         started: object = None,
     ) -> Generator[int | None, None, Solver | None]:
         firsts.append(first)
-        solver = Solver(state, rng, beats=beats, first=first, pause_every=1)
+        solver = Solver(state, SolverOptions(rng, beats=beats, first=first, pause_every=1))
         while first not in solver.refuted and not solver.step(0.0):
             yield best
         if draw_test is not None:

@@ -7,7 +7,7 @@ import random
 import pytest
 from ai_helpers import TickingClock
 
-from game.ai.search.solver import Solver, solve, to_win
+from game.ai.search.solver import Solver, SolverOptions, solve, to_win
 from game.core import Board, GameState, Rules, parse_line
 
 
@@ -121,7 +121,7 @@ def test_known_values_of_small_empty_boards() -> None:
 def test_best_move_achieves_the_value() -> None:
     for seed in range(10):
         state = random_position(Board.square(2, 3), Rules(), 13, seed)
-        solver = Solver(state, random.Random(seed))
+        solver = Solver(state, SolverOptions(random.Random(seed)))
         while not solver.step(0.01):
             pass
         assert solver.best_move in state.legal_lines()
@@ -150,7 +150,7 @@ def test_beats_finds_a_move_above_the_threshold_or_proves_there_is_none(variant:
         state = random_position(Board.square(2, 3), VARIANTS[variant], 12, seed)
         exact = brute_force(state)
         for beats in (exact - 2, exact - 1, exact, exact + 1):
-            solver = Solver(state, random.Random(seed), beats=beats, first=state.legal_lines()[-1])
+            solver = Solver(state, SolverOptions(random.Random(seed), beats=beats, first=state.legal_lines()[-1]))
             while not solver.step(0.01):
                 pass
             assert solver.value is not None
@@ -182,7 +182,7 @@ def test_finished_game_is_worth_zero() -> None:
 def test_solver_pauses_after_bounded_work_when_its_time_is_used() -> None:
     """A slow machine (every look at the clock finds the time used): a pause every other look, 100 nodes."""
     state = random_position(Board.square(3, 3), Rules(), 16, 3)
-    solver = Solver(state, pause_every=50, clock=TickingClock(1.0))
+    solver = Solver(state, SolverOptions(pause_every=50, clock=TickingClock(1.0)))
     steps = 0
     while not solver.step(0.0):
         steps += 1
@@ -196,7 +196,7 @@ def test_a_capped_table_stops_growing_and_the_value_stays_exact() -> None:
     for seed in range(6):
         state = random_position(Board.square(2, 3), Rules(), 14, seed)
         table: dict[int, int] = {}
-        solver = Solver(state, table=table, max_entries=40)
+        solver = Solver(state, SolverOptions(table=table, max_entries=40))
         while not solver.step(0.01):
             pass
         assert solver.value == brute_force(state)

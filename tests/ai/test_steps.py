@@ -6,7 +6,7 @@ from collections.abc import Generator
 
 from ai_helpers import TickingClock
 
-from game.ai.search.solver import Solver, solving
+from game.ai.search.solver import Solver, SolverOptions, solving
 from game.core import Board, GameState
 from game.steps import Stepper, run, until, waiting_elsewhere
 
@@ -133,7 +133,7 @@ def test_the_python_solver_searches_for_the_whole_step() -> None:
     """The Python solver searches here, in the steps it is given: a step of 25 ms runs piece after piece of it
     (every look at the fake clock finds 1 ms passed)."""
     state = GameState(Board.square(4))
-    solver = Solver(state, clock=TickingClock(0.001))
+    solver = Solver(state, SolverOptions(clock=TickingClock(0.001)))
     pieces: list[None] = []
 
     def counted() -> Generator[None, None, None]:

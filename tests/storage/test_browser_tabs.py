@@ -14,7 +14,7 @@ from browser_tabs import MISSING, TABS, Tabs, count, open_tabs, play_rounds
 
 from tools.browser.node_driver import skip_reason
 
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 ROUNDS = 100
 
 

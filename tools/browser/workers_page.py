@@ -27,7 +27,7 @@ import time
 
 from game.ai.levels import expert as expert_level
 from game.ai.player import ComputerPlayer
-from game.ai.search.solver import to_win
+from game.ai.search.solver import SolverOptions, to_win
 from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.app import app as _app  # noqa: F401  (app_pages.js takes the page as running once it is imported)
@@ -85,9 +85,9 @@ class WorkersPage:
     async def at_once(self, rows: int, cols: int, moves: list[int], seconds: float) -> str:
         state = position(rows, cols, moves)
         lead = to_win(state)
-        draw = compiled.exact_solver(state, random.Random(1), beats=lead - 1)
+        draw = compiled.exact_solver(state, SolverOptions(random.Random(1), beats=lead - 1))
         draw.step(0.0)
-        win = compiled.exact_solver(state, random.Random(2), beats=lead)
+        win = compiled.exact_solver(state, SolverOptions(random.Random(2), beats=lead))
         tests = [draw, win]
         end = time.perf_counter() + seconds
         both = False
@@ -121,7 +121,9 @@ class WorkersPage:
         state = GameState(Board.square(5))
         while state.lines_left > 44:
             state.play(rng.choice([line for line in state.legal_lines() if state.is_safe(line)]))
-        searches = [compiled.exact_solver(state, random.Random(index), beats=index) for index in range(count)]
+        searches = [
+            compiled.exact_solver(state, SolverOptions(random.Random(index), beats=index)) for index in range(count)
+        ]
         end = time.perf_counter() + seconds
         try:
             while time.perf_counter() < end:

@@ -36,7 +36,7 @@ from ...steps import WALL_CLOCK, Clock, until
 from ..memory import BUDGET
 from ..position.coins import CoinTables, capture_moves, cells_given, lines_of, safe_mask, table_steps, tables_for
 from ..search.paranoid import deepen
-from ..search.solver import solving, to_win
+from ..search.solver import SolverOptions, solving, to_win
 from ..search.traps import trap_move
 from ..wasm import runtime as core_tables
 from ..wasm.solver import AnySolver, exact_solver, runs_compiled, searches_at_once
@@ -338,14 +338,16 @@ def _solver(
     table, limit = shared
     return exact_solver(
         state,
-        rng,
-        table=table,
-        selective=kind != "exact",
-        narrow=kind == "narrow",
-        beats=beats,
-        first=first,
-        max_entries=limit,
-        clock=clock,
+        SolverOptions(
+            rng,
+            table=table,
+            selective=kind != "exact",
+            narrow=kind == "narrow",
+            beats=beats,
+            first=first,
+            max_entries=limit,
+            clock=clock,
+        ),
     )
 
 

@@ -21,7 +21,7 @@ from ..position.chains import analyse, chain_rules, mover_gets_control, safe_lin
 from ..search.common import OutOfNodes, Work
 from ..search.maxn import MaxN
 from ..search.paranoid import deepen
-from ..search.solver import Solver, exact_best_move, within_nodes
+from ..search.solver import Solver, SolverOptions, exact_best_move, within_nodes
 from .basic import (
     SAFE_LIMIT,
     MoveGenerator,
@@ -63,7 +63,11 @@ def fight(
     state: GameState, rng: random.Random | None, clock: Clock = WALL_CLOCK
 ) -> Generator[None, None, Solver | None]:
     """The narrow selective solver of ``state`` once finished, or None past ``HARD_NODES`` positions."""
-    return (yield from within_nodes(Solver(state, rng, selective=True, narrow=True, max_nodes=HARD_NODES, clock=clock)))
+    return (
+        yield from within_nodes(
+            Solver(state, SolverOptions(rng, selective=True, narrow=True, max_nodes=HARD_NODES, clock=clock))
+        )
+    )
 
 
 def hard(state: GameState, rng: random.Random, clock: Clock = WALL_CLOCK) -> MoveGenerator:

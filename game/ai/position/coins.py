@@ -10,7 +10,7 @@ of independent chains tied to the ground and loops), from the recursion in ``doc
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from operator import or_
 
@@ -281,7 +281,7 @@ def control_moves(tables: CoinTables, drawn: int, deg: list[int], narrow: bool =
     safe = [line for line in tables.order if free >> line & 1]
     if not unsafe:
         return safe
-    run_of, sizes, loops = _runs(tables, drawn, deg)
+    run_of, sizes, loops = _run_table(tables, drawn, deg)
     openings: list[tuple[int, int]] = []
     offered: set[int] = set()
     for line in tables.order:
@@ -304,38 +304,18 @@ def control_moves(tables: CoinTables, drawn: int, deg: list[int], narrow: bool =
     return safe + [line for _, line in openings]
 
 
-def _runs(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int], list[bool]]:
-    """The runs of degree-2 coins joined by strings: each coin's run (-1 if none), each run's size, and
-    whether it is a loop (every string of the run goes to another coin of the run)."""
-    line_cells, cell_mask = tables.line_cells, tables.cell_mask
+def _run_table(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[int], list[int], list[bool]]:
+    """The runs of degree-2 coins joined by strings (:func:`_runs`): each coin's run (-1 if none), each run's size,
+    and whether it is a loop."""
     run_of = [-1] * tables.num_cells
     sizes: list[int] = []
     loops: list[bool] = []
-    for start in range(tables.num_cells):
-        if deg[start] != 2 or run_of[start] >= 0:
-            continue
+    for start, (out_coins, _, out_end), (back_coins, _, _) in _runs(tables, drawn, deg):
         run = len(sizes)
-        run_of[start] = run
-        stack, size, closed = [start], 0, True
-        while stack:
-            coin = stack.pop()
-            size += 1
-            rest = cell_mask[coin] & ~drawn
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cells = line_cells[low.bit_length() - 1]
-                if len(cells) == 1:
-                    closed = False
-                    continue
-                other = cells[0] if cells[1] == coin else cells[1]
-                if deg[other] != 2:
-                    closed = False
-                elif run_of[other] < 0:
-                    run_of[other] = run
-                    stack.append(other)
-        sizes.append(size)
-        loops.append(closed)
+        for coin in (start, *out_coins, *back_coins):
+            run_of[coin] = run
+        sizes.append(1 + len(out_coins) + len(back_coins))
+        loops.append(out_end == _AROUND)
     return run_of, sizes, loops
 
 
@@ -346,41 +326,62 @@ _AROUND = -2  # a walk that came back to where it started: a loop
 Run = tuple[tuple[int, ...], tuple[int, ...], tuple[int, int]]  # coins in order, strings in order, the two ends
 
 
-def strings(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[Run], list[Run]]:
-    """The chains and loops of the coins of degree 2 (the one walk over them, for every shape and every user).
+Half = tuple[list[int], list[int], int]  # from a coin one way: coins met, strings crossed, where it ended
 
-    A chain is (its coins in order, its strings in order with both end strings, its ends: :data:`GROUND` or the
-    coin of another degree it meets); a loop is (its coins, its strings, (GROUND, GROUND) unused)."""
+
+def _walk(
+    line_cells: tuple[tuple[int, ...], ...],
+    cell_mask: tuple[int, ...],
+    drawn: int,
+    deg: list[int],
+    start: int,
+    first: int,
+    seen: list[bool],
+) -> Half:
+    """From coin ``start`` over string ``first``: the coins of degree 2 met in order (each marked in ``seen``), the
+    strings crossed in order (``first``, then the one leaving each coin), and the end: :data:`GROUND`, the coin of
+    another degree reached, or ``_AROUND`` (back at a coin already seen: a loop)."""
+    coins: list[int] = []
+    lines = [first]
+    came, coin = first, start
+    while True:
+        ends = line_cells[came]
+        if len(ends) == 1:
+            return coins, lines, GROUND
+        coin = ends[0] if ends[1] == coin else ends[1]
+        if deg[coin] != 2:
+            return coins, lines, coin
+        if seen[coin]:
+            return coins, lines, _AROUND
+        seen[coin] = True
+        coins.append(coin)
+        came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
+        lines.append(came)
+
+
+def _runs(tables: CoinTables, drawn: int, deg: list[int]) -> Iterator[tuple[int, Half, Half]]:
+    """The one walk over the chains and loops of the coins of degree 2: for each, the coin it was found from and
+    the two halves walked from it, first over its lower string (a loop's first half goes all the way round)."""
     line_cells, cell_mask = tables.line_cells, tables.cell_mask
     seen = [d != 2 for d in deg]
-    chains: list[Run] = []
-    loops: list[Run] = []
     for start in range(tables.num_cells):
         if seen[start]:
             continue
         seen[start] = True
-        halves: list[tuple[list[int], list[int], int]] = []
-        for first in lines_of(cell_mask[start] & ~drawn):
-            coins: list[int] = []
-            lines, end = [first], GROUND
-            came, coin = first, start
-            while True:
-                ends = line_cells[came]
-                if len(ends) == 1:
-                    break
-                coin = ends[0] if ends[1] == coin else ends[1]
-                if deg[coin] != 2:
-                    end = coin
-                    break
-                if seen[coin]:
-                    end = _AROUND
-                    break
-                seen[coin] = True
-                coins.append(coin)
-                came = (cell_mask[coin] & ~drawn & ~(1 << came)).bit_length() - 1
-                lines.append(came)
-            halves.append((coins, lines, end))
-        (out_coins, out_lines, out_end), (back_coins, back_lines, back_end) = halves
+        both = cell_mask[start] & ~drawn
+        low = both & -both
+        out = _walk(line_cells, cell_mask, drawn, deg, start, low.bit_length() - 1, seen)
+        yield start, out, _walk(line_cells, cell_mask, drawn, deg, start, (both ^ low).bit_length() - 1, seen)
+
+
+def strings(tables: CoinTables, drawn: int, deg: list[int]) -> tuple[list[Run], list[Run]]:
+    """The chains and loops of the coins of degree 2 (for every shape and every user; :func:`_runs` walks them).
+
+    A chain is (its coins in order, its strings in order with both end strings, its ends: :data:`GROUND` or the
+    coin of another degree it meets); a loop is (its coins, its strings, (GROUND, GROUND) unused)."""
+    chains: list[Run] = []
+    loops: list[Run] = []
+    for start, (out_coins, out_lines, out_end), (back_coins, back_lines, back_end) in _runs(tables, drawn, deg):
         if out_end == _AROUND:
             loops.append(((start, *out_coins), tuple(out_lines), (GROUND, GROUND)))
         else:
@@ -400,56 +401,17 @@ def openings(tables: CoinTables, drawn: int, deg: list[int]) -> list[tuple[int, 
     in normal play, smallest first: a chain of one coin, either string; of two, the middle string (the opponent
     can then not decline); of three or more, an end string; a loop, any string. A chain whose two ends are the
     same coin gives every string (its openings differ). ``docs/solver.md`` ("Openings") has the argument."""
-    line_cells, cell_mask = tables.line_cells, tables.cell_mask
-    seen = 0
     found: list[tuple[int, int]] = []
-    for start, left in enumerate(deg):
-        if left != 2 or seen >> start & 1:
-            continue
-        seen |= 1 << start
-        strings_left = cell_mask[start] & ~drawn
-        low = strings_left & -strings_left
-        ends = []
-        size = 1
-        strings_of_run = strings_left
-        closed = False
-        middle = -1
-        for first in (low.bit_length() - 1, (strings_left ^ low).bit_length() - 1):
-            came, coin, steps = first, start, 0
-            while True:
-                cells = line_cells[came]
-                if len(cells) == 1:
-                    end = GROUND
-                    break
-                coin = cells[0] if cells[1] == coin else cells[1]
-                if deg[coin] != 2:
-                    end = coin
-                    break
-                if coin == start:
-                    closed = True
-                    break
-                seen |= 1 << coin
-                size += 1
-                steps += 1
-                rest = cell_mask[coin] & ~drawn
-                strings_of_run |= rest
-                came = (rest & ~(1 << came)).bit_length() - 1
-            if closed:
-                break
-            if steps == 1:
-                middle = first
-            ends.append((end, came))
-        if closed:
-            found.append((size, first))
-        elif ends[0][0] == ends[1][0] != GROUND:
-            while strings_of_run:
-                low = strings_of_run & -strings_of_run
-                found.append((size, low.bit_length() - 1))
-                strings_of_run ^= low
+    for _, (out_coins, out_lines, out_end), (back_coins, back_lines, back_end) in _runs(tables, drawn, deg):
+        size = 1 + len(out_coins) + len(back_coins)
+        if out_end == _AROUND:
+            found.append((size, out_lines[0]))
+        elif out_end == back_end != GROUND:
+            found.extend((size, line) for line in (*out_lines, *back_lines))
         elif size == 2:
-            found.append((2, middle))
+            found.append((2, out_lines[0] if out_coins else back_lines[0]))
         else:
-            found.append((size, ends[0][1]))
+            found.append((size, out_lines[-1]))
     found.sort()
     return found
 

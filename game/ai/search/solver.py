@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Generator, Iterable, Iterator
+from dataclasses import dataclass
 from operator import or_
 from typing import Protocol, TypeVar
 
@@ -56,38 +57,46 @@ PAUSE_EVERY = 16  # nodes between two looks at the clock (common.Work: the searc
 Search = Generator[None, None, int]
 
 
+@dataclass(frozen=True)
+class SolverOptions:
+    """How a search runs, the same for :class:`Solver` and the compiled core's solvers (``game.ai.wasm``).
+
+    ``rng`` shuffles the root moves (a random one of the best is kept). ``pause_every``: nodes between two looks at
+    the clock. ``table`` is a transposition table to fill and reuse: valid for any position of the same board and
+    rule variant. ``selective`` (normal play only) searches only :func:`~game.ai.position.coins.control_moves`
+    where nothing is capturable: much faster, and its value is then a strong estimate rather than exact (use a
+    separate table); ``narrow`` uses the narrow control move set (faster still, less accurate).
+
+    ``beats``: only look for a move whose value exceeds ``beats`` (a null-window search at the root, several times
+    faster than the exact value): ``best_move`` is such a move and ``value`` a lower bound above ``beats``, or
+    ``best_move`` is None and ``value`` an upper bound at most ``beats``. ``first``: a root move to search first
+    (a good guess makes the search faster). ``max_entries``: the table gets no new entries once it has this many
+    (known ones are still updated), so it never grows, and is never resized, past it. ``max_nodes``: the search
+    raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes. ``clock``: where the time is read (the
+    pauses, ``step``'s budget)."""
+
+    rng: random.Random | None = None
+    pause_every: int = PAUSE_EVERY
+    table: dict[int, int] | None = None
+    selective: bool = False
+    narrow: bool = False
+    beats: int | None = None
+    first: int | None = None
+    max_entries: int | None = None
+    max_nodes: int | None = None
+    clock: Clock = WALL_CLOCK
+
+
+DEFAULT_OPTIONS = SolverOptions()
+
+
 class Solver(PlainSearch):
     """Solves a two-player position in small steps: ``step(budget)`` until it returns True, then ``value``."""
 
     elsewhere = False  # (it searches here, in the steps it is given: the compiled core's fronts search elsewhere)
 
-    def __init__(
-        self,
-        state: GameState,
-        rng: random.Random | None = None,
-        pause_every: int = PAUSE_EVERY,
-        table: dict[int, int] | None = None,
-        selective: bool = False,
-        narrow: bool = False,
-        beats: int | None = None,
-        first: int | None = None,
-        max_entries: int | None = None,
-        max_nodes: int | None = None,
-        clock: Clock = WALL_CLOCK,
-    ) -> None:
-        """``rng`` shuffles the root moves (a random one of the best is kept); ``table`` is a transposition
-        table to fill and reuse: valid for any position of the same board and rule variant. ``selective``
-        (normal play only) searches only :func:`~game.ai.coins.control_moves` where nothing is capturable: much
-        faster, and its value is then a strong estimate rather than exact (use a separate table); ``narrow`` uses
-        the narrow control move set (faster still, less accurate).
-
-        ``beats``: only look for a move whose value exceeds ``beats`` (a null-window search at the root, several
-        times faster than the exact value): ``best_move`` is such a move and ``value`` a lower bound above
-        ``beats``, or ``best_move`` is None and ``value`` an upper bound at most ``beats``. ``first``: a root move
-        to search first (a good guess makes the search faster). ``max_entries``: the table gets no new entries
-        once it has this many (known ones are still updated), so it never grows, and is never resized, past it.
-        ``max_nodes``: the search raises :class:`~game.ai.search.common.OutOfNodes` past this many nodes. ``clock``:
-        where the time is read (the pauses, ``step``'s budget)."""
+    def __init__(self, state: GameState, options: SolverOptions = DEFAULT_OPTIONS) -> None:
+        """Searches ``state`` as ``options`` say (:class:`SolverOptions`)."""
         if state.rules.players != 2:
             raise ValueError(f"exact solving needs two players, this game has {state.rules.players}")
         self.tables: CoinTables = tables_for(state.board)
@@ -95,22 +104,22 @@ class Solver(PlainSearch):
         self.no_extra = state.rules.no_extra
         self.must_capture = state.rules.must_capture
         self.plain = not state.rules.normal_play  # the reductions of normal play do not hold: the plain search
-        self.selective = selective and not self.plain
-        self.narrow = narrow
-        self.beats = beats
-        self._first = first
-        self.max_entries = sys.maxsize if max_entries is None else max_entries
+        self.selective = options.selective and not self.plain
+        self.narrow = options.narrow
+        self.beats = options.beats
+        self._first = options.first
+        self.max_entries = sys.maxsize if options.max_entries is None else options.max_entries
         self.value: int | None = None
         self.best_move: int | None = None
         self.refuted: set[int] = set()  # with ``beats``: root moves shown not to beat it (known before the end)
         self.current: int | None = None  # the root move being searched
-        self.work = Work(pause_every, max_nodes, clock)
-        self.table: dict[int, int] = {} if table is None else table
+        self.work = Work(options.pause_every, options.max_nodes, options.clock)
+        self.table: dict[int, int] = {} if options.table is None else options.table
         self._drawn = state.drawn
         self._images = self.tables.images(state.drawn)
         self._deg = self.tables.degrees(state.drawn)
-        self._rng = rng
-        self._run: Stepper[None, None] = Stepper(self._root(), clock)
+        self._rng = options.rng
+        self._run: Stepper[None, None] = Stepper(self._root(), options.clock)
         self.done = False
 
     # -- driving ----------------------------------------------------------------------------------------------
@@ -366,7 +375,7 @@ def exact_best_move(
 ) -> Generator[None, None, int | None]:
     """A best line of ``state`` by exact value (ties broken by ``rng``), or None past ``max_nodes`` nodes; pauses
     as :class:`~.common.Work` says. Hard's exact search of the last lines, and of misère and no-extra-move games."""
-    solver = yield from within_nodes(Solver(state, rng, max_nodes=max_nodes, clock=clock))
+    solver = yield from within_nodes(Solver(state, SolverOptions(rng, max_nodes=max_nodes, clock=clock)))
     return None if solver is None else solver.best_move
 
 
@@ -406,7 +415,7 @@ def line_values(state: GameState, lines: Iterable[int] | None = None) -> dict[in
     """The exact value for the player to move of drawing each of ``lines`` (default: every legal line), as
     :func:`solve` counts it (two players, any rules): what an analysis board shows, and the best moves are those of
     the largest value. Synchronous and unbounded: for small positions."""
-    solver = Solver(state, pause_every=1 << 30)
+    solver = Solver(state, SolverOptions(pause_every=1 << 30))
     limit = solver.tables.num_cells + 1
     found = {}
     for line in state.legal_lines() if lines is None else lines:
@@ -432,7 +441,7 @@ def solve_move(state: GameState, max_seconds: float | None = None) -> tuple[int,
     """The exact value of ``state`` for the player to move and a best line (None when the game is over), or None
     if ``max_seconds`` run out first. Two players, any rules; ``state`` is not changed. Synchronous: in the
     browser's loop drive a :class:`Solver` with ``step()`` instead."""
-    solver = Solver(state, pause_every=1 << 30 if max_seconds is None else 4096)
+    solver = Solver(state, SolverOptions(pause_every=1 << 30 if max_seconds is None else 4096))
     if max_seconds is None:
         while not solver.step(1.0):
             pass

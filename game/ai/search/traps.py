@@ -8,6 +8,7 @@ a perfect opponent still wins, and a fallible one gets the most chances to go wr
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Callable, Generator
@@ -15,10 +16,11 @@ from typing import Any
 
 from ...core import GameState
 from ...steps import WALL_CLOCK, Clock, until
-from .solver import Solver, solving, to_win
+from .solver import Solver, SolverOptions, solving, to_win
 
 MoveGenerator = Generator[int | None, None, int]
-SolverFor = Callable[..., Any]  # a position and a threshold (``beats=``) to a solver on the shared table
+MakeSolver = Callable[[GameState, SolverOptions], Any]  # Solver, or a class with its interface (the compiled core's)
+SolverFor = Callable[[GameState, int], Any]  # a position and a threshold (``beats``) to a solver on the shared table
 Stopping = Callable[..., Generator[int | None, None, Any]]  # runs a search until the trap search's stop time
 
 
@@ -30,14 +32,18 @@ def trap_move(
     stop: float,
     fallback: int,
     max_entries: int | None = None,
-    make_solver: SolverFor = Solver,
+    make_solver: MakeSolver = Solver,
     clock: Clock = WALL_CLOCK,
 ) -> MoveGenerator:
     """The move keeping the exact ``value`` (which does not win) whose position offers the opponent the most
     losing natural replies; ``fallback`` (a move worth ``value``) if time runs out (``clock()`` reaches ``stop``)
     before any is found better. ``state`` is not changed; ``table`` (the exact solver's) gets at most
     ``max_entries``; ``make_solver``: :class:`~.solver.Solver` or a class with its interface (the compiled core's)."""
-    solver_for = functools.partial(make_solver, table=table, max_entries=max_entries, clock=clock)
+    options = SolverOptions(table=table, max_entries=max_entries, clock=clock)
+
+    def solver_for(position: GameState, beats: int) -> Any:
+        return make_solver(position, dataclasses.replace(options, beats=beats))
+
     stopping = functools.partial(until, stop=stop, clock=clock)
     position = state.copy()
     best, best_share = fallback, -1.0
@@ -99,7 +105,7 @@ def _beats(
 ) -> Generator[int | None, None, bool | None]:
     """Whether the player to move in ``position`` can get more than ``beats`` from the rest; None at the stop
     time."""
-    solver = solver_for(position, beats=beats)
+    solver = solver_for(position, beats)
     try:
         done = yield from stopping(solving(solver), best)
     finally:

@@ -1,53 +1,37 @@
 """What the compiled core's two front ends share (a thread on the desktop, a Web Worker in the browser): for one
-search (:class:`~.solver.WasmSolver`, :class:`~.browser.BrowserSolver`), the Python solver's arguments, the Python
+search (:class:`~.solver.WasmSolver`, :class:`~.browser.BrowserSolver`), the Python solver's options, the Python
 solver itself as the reference (its root moves and their order, its tables), and the results as the Python solver
 gives them; for the values of many lines (:class:`~.values.CoreValues`, :class:`~.browser.BrowserValues`),
 :class:`~game.ai.analysis.Analysis`'s arguments and answers."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from ...core import GameState
 from ...steps import WALL_CLOCK, Clock
 from ..analysis import Analysis, chosen_lines
 from ..position.coins import tables_for
-from ..search.solver import PAUSE_EVERY, Solver
+from ..search.solver import DEFAULT_OPTIONS, Solver, SolverOptions
 
 
 class CoreFront:
-    """Takes :class:`~game.ai.search.solver.Solver`'s arguments (``table``, ``max_entries``, ``pause_every`` are
-    accepted for the same calls and not used: the core keeps its own table per board and rules); a front end
-    starts its search in :meth:`_start`."""
+    """Takes :class:`~game.ai.search.solver.Solver`'s options (``table``, ``max_entries``, ``pause_every`` are used
+    only by the Python solver that takes over where the core fails: the core keeps its own table per board and
+    rules); a front end starts its search in :meth:`_start`."""
 
     _fallback: Solver | None  # the reference, once it has taken over where the core failed (set by ``_start``)
 
-    def __init__(
-        self,
-        state: GameState,
-        rng: random.Random | None = None,
-        pause_every: int = PAUSE_EVERY,
-        table: dict[int, int] | None = None,
-        selective: bool = False,
-        narrow: bool = False,
-        beats: int | None = None,
-        first: int | None = None,
-        max_entries: int | None = None,
-        max_nodes: int | None = None,
-        clock: Clock = WALL_CLOCK,
-    ) -> None:
-        self._reference = Solver(
-            state, rng, pause_every, table, selective, narrow, beats, first, max_entries, max_nodes, clock
-        )
+    def __init__(self, state: GameState, options: SolverOptions = DEFAULT_OPTIONS) -> None:
+        self._reference = Solver(state, options)
         self.tables = self._reference.tables
         self.table = self._reference.table
         self.max_entries = self._reference.max_entries
-        self.beats = beats
+        self.beats = options.beats
         self.value: int | None = None
         self.best_move: int | None = None
         self.done = False
-        self._start(state, max_nodes)
+        self._start(state, options.max_nodes)
 
     @property
     def elsewhere(self) -> bool:

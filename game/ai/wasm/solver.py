@@ -14,13 +14,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import threading
-from typing import Any
 
 from ... import __version__
 from ...core import GameState
 from ..position.coins import CoinTables
 from ..search.common import OutOfNodes
-from ..search.solver import Solver
+from ..search.solver import DEFAULT_OPTIONS, Solver, SolverOptions
 from ..search.solver import solve_move as python_solve_move
 from . import browser
 from .browser import BrowserSolver
@@ -231,13 +230,13 @@ def compiled_core_available() -> bool:
 AnySolver = Solver | WasmSolver | BrowserSolver  # one interface: step, value, best_move, refuted, current, close
 
 
-def exact_solver(state: GameState, *args: Any, **kwargs: Any) -> AnySolver:
-    """A solver for ``state`` taking :class:`~game.ai.search.solver.Solver`'s arguments: the compiled core's for
-    the searches of two players (exact or selective) when it runs here, else the Python solver (three or four
-    players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In the browser,
-    once :func:`~.browser.connect` has started the Worker, the Worker's."""
+def exact_solver(state: GameState, options: SolverOptions = DEFAULT_OPTIONS) -> AnySolver:
+    """A solver for ``state`` searching as ``options`` say (:class:`~game.ai.search.solver.SolverOptions`): the
+    compiled core's for the searches of two players (exact or selective) when it runs here, else the Python solver
+    (three or four players raise as there; no ``wasmtime``: the game plays on at Python speed and says nothing). In
+    the browser, once :func:`~.browser.connect` has started the Worker, the Worker's."""
     if not runs_compiled(state):
-        return Solver(state, *args, **kwargs)
+        return Solver(state, options)
     if browser.connected():
-        return BrowserSolver(state, *args, **kwargs)
-    return WasmSolver(state, *args, **kwargs)
+        return BrowserSolver(state, options)
+    return WasmSolver(state, options)

@@ -19,7 +19,7 @@ import pytest
 
 from game.ai.analysis import finish as finish_values
 from game.ai.search.common import OutOfNodes
-from game.ai.search.solver import Solver, line_values
+from game.ai.search.solver import Solver, SolverOptions, line_values
 from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.ai.wasm import values as core_values
@@ -160,7 +160,7 @@ def test_a_stopped_search_was_on_a_legal_move_and_the_next_one_runs(window: Wind
     while state.lines_left > 42:
         safe = [line for line in state.legal_lines() if state.is_safe(line)]
         state.play(rng.choice(safe))
-    slow = browser.BrowserSolver(state, beats=0)
+    slow = browser.BrowserSolver(state, SolverOptions(beats=0))
     while slow.nodes == 0:
         assert not slow.step(0.0)
         threading.Event().wait(0.001)
@@ -172,7 +172,7 @@ def test_a_stopped_search_was_on_a_legal_move_and_the_next_one_runs(window: Wind
 
 
 def test_a_node_limit_in_the_worker_raises_out_of_nodes(window: Window) -> None:
-    solver = browser.BrowserSolver(GameState(Board.square(4)), max_nodes=1000)
+    solver = browser.BrowserSolver(GameState(Board.square(4)), SolverOptions(max_nodes=1000))
     with pytest.raises(OutOfNodes):
         finish(solver)
 
@@ -277,7 +277,7 @@ def test_two_workers_search_at_once_and_a_dead_workers_search_goes_on_on_the_oth
         monkeypatch.setattr(browser, "_workers", browser.Workers(Window(two), 2))
         state = slow_position()
         assert compiled.searches_at_once(state)
-        slow = browser.BrowserSolver(state, beats=0)
+        slow = browser.BrowserSolver(state, SolverOptions(beats=0))
         quick = browser.BrowserSolver(GameState(Board.square(3)))
         slow.step(0.0)
         finish(quick)  # on the other Worker, while the slow one searches

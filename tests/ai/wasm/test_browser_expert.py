@@ -15,7 +15,7 @@ from tools.browser.browser_expert import BrowserExpert, lacking
 from tools.browser.node_driver import skip_reason
 
 MISSING = lacking()
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 
 @pytest.fixture(scope="module")

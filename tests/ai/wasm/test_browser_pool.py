@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from game.ai.search.solver import SolverOptions
 from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.ai.wasm.runtime import WAIT_FOR_ANY, table_log2
@@ -121,7 +122,7 @@ def test_a_page_that_starts_no_worker_leaves_the_python_solver(monkeypatch: pyte
 
 def test_two_searches_go_to_two_workers_each_with_its_own_table(page: FakePage) -> None:
     first = browser.BrowserSolver(small(3))
-    second = browser.BrowserSolver(small(3), beats=0)
+    second = browser.BrowserSolver(small(3), SolverOptions(beats=0))
     assert not first.step(0.0) and not second.step(0.0)
     assert [index for index, _ in page.searches()] == [0, 1]
     lines = small(3).board.num_lines

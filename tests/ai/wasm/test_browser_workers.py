@@ -17,7 +17,7 @@ from tools.browser.browser_workers import BrowserWorkers, lacking
 from tools.browser.node_driver import skip_reason
 
 MISSING = lacking()
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 
 def slow_moves() -> list[int]:

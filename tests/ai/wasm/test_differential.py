@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from game.ai.search.solver import Solver, line_values
+from game.ai.search.solver import Solver, SolverOptions, line_values
 from game.ai.wasm import solver as compiled
 from game.ai.wasm import values as core_values
 from game.core import Board, GameState, Rules, RulesError
@@ -122,7 +122,7 @@ def test_the_core_gives_the_python_selective_solvers_values(narrow: bool) -> Non
             safe = [line for line in state.legal_lines() if state.is_safe(line)]
             state.play(rng.choice(safe) if safe and rng.random() < 0.9 else rng.choice(state.legal_lines()))
         where = f"{state.board.describe()} drawn={state.drawn:#x}"
-        value, _ = solved(Solver(state, selective=True, narrow=narrow))
-        fast_value, fast_move = solved(compiled.WasmSolver(state, selective=True, narrow=narrow))
+        value, _ = solved(Solver(state, SolverOptions(selective=True, narrow=narrow)))
+        fast_value, fast_move = solved(compiled.WasmSolver(state, SolverOptions(selective=True, narrow=narrow)))
         assert fast_value == value, where
         assert fast_move in state.legal_lines() or state.over, where

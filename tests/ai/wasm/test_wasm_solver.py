@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.ai.search.common import OutOfNodes
-from game.ai.search.solver import Solver
+from game.ai.search.solver import Solver, SolverOptions
 from game.ai.wasm import runtime
 from game.ai.wasm import solver as compiled
 from game.core import Board, GameState, Rules
@@ -42,10 +42,10 @@ def test_the_empty_3x3_board_is_worth_minus_3_with_a_best_move() -> None:
 
 def test_an_interrupted_search_is_on_a_legal_move_in_both_solvers() -> None:
     state = played(Board.square(5), 40, seed=3)  # far too big to finish in a few steps
-    python = Solver(state, beats=0)
+    python = Solver(state, SolverOptions(beats=0))
     for _ in range(3):
         assert not python.step(0.0)
-    fast = compiled.WasmSolver(state, beats=0)
+    fast = compiled.WasmSolver(state, SolverOptions(beats=0))
     while fast.nodes < 2 * compiled.SLICE_NODES:  # two slices searched, whatever the machine's speed
         assert not fast.step(0.01)
     fast.close()
@@ -57,7 +57,7 @@ def test_an_interrupted_search_is_on_a_legal_move_in_both_solvers() -> None:
 
 def test_a_node_limit_raises_out_of_nodes_as_the_python_solver_does() -> None:
     state = played(Board.square(4), 30, seed=5)
-    solver = compiled.WasmSolver(state, max_nodes=1000)
+    solver = compiled.WasmSolver(state, SolverOptions(max_nodes=1000))
     with pytest.raises(OutOfNodes):
         finish(solver)
 
@@ -76,7 +76,7 @@ def test_finish_searches_in_the_calling_thread_as_step_does_in_its_own() -> None
     python.finish()
     assert python.value == finished.value
     with pytest.raises(OutOfNodes):
-        compiled.WasmSolver(played(Board.square(4), 30, seed=5), max_nodes=1000).finish()
+        compiled.WasmSolver(played(Board.square(4), 30, seed=5), SolverOptions(max_nodes=1000)).finish()
 
 
 def test_beats_finds_a_winning_move_or_proves_there_is_none() -> None:
@@ -84,26 +84,26 @@ def test_beats_finds_a_winning_move_or_proves_there_is_none() -> None:
     exact = compiled.WasmSolver(state)
     finish(exact)
     assert exact.value is not None
-    above = compiled.WasmSolver(state, beats=exact.value - 1)
+    above = compiled.WasmSolver(state, SolverOptions(beats=exact.value - 1))
     finish(above)
     assert above.best_move is not None and above.value is not None and above.value >= exact.value
-    none = compiled.WasmSolver(state, beats=exact.value)
+    none = compiled.WasmSolver(state, SolverOptions(beats=exact.value))
     finish(none)
     assert none.best_move is None and none.value is not None and none.value <= exact.value
-    assert set(none.refuted) == set(Solver(state, beats=exact.value).search_order())
+    assert set(none.refuted) == set(Solver(state, SolverOptions(beats=exact.value)).search_order())
 
 
 def test_rng_and_first_order_the_root_moves_as_in_the_python_solver() -> None:
     state = played(Board.square(3), 18, seed=11)
-    order = Solver(state, random.Random(4), first=state.legal_lines()[-1]).search_order()
-    fast = compiled.WasmSolver(state, random.Random(4), first=state.legal_lines()[-1])
+    order = Solver(state, SolverOptions(random.Random(4), first=state.legal_lines()[-1])).search_order()
+    fast = compiled.WasmSolver(state, SolverOptions(random.Random(4), first=state.legal_lines()[-1]))
     assert fast._job.moves == order
 
 
 def test_without_the_core_the_factory_gives_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     state = GameState(Board.square(2))
     assert isinstance(compiled.exact_solver(state), compiled.WasmSolver)
-    assert isinstance(compiled.exact_solver(state, selective=True), compiled.WasmSolver)
+    assert isinstance(compiled.exact_solver(state, SolverOptions(selective=True)), compiled.WasmSolver)
     with pytest.raises(ValueError, match="two players"):
         compiled.exact_solver(GameState(Board.square(2), Rules(players=3)))
     monkeypatch.setattr(compiled, "present", lambda: False)

@@ -23,7 +23,7 @@ from tools.browser.node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reas
 from tools.browser.room_pages import PAGES, ROOM, SITE, PageWindow, handshake, run_until, wait_for
 
 MISSING = missing(PLAYWRIGHT)
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 
 def start_pages() -> NodeDriver:

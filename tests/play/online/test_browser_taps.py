@@ -39,7 +39,7 @@ MISSING = missing(
     (f"the pygame-ce wheel {WHEEL}", WHEEL.exists()),
     (f"the harness page in {TOOLS}", (TOOLS / "harness.html").exists()),
 )
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 # Run in a page before every probe: ``app`` is the running game, ``scene`` its top scene, ``top`` the height of the
 # notice strip above the scenes (a scene's point (x, y) is the canvas's (x, y + top)).
