@@ -68,7 +68,7 @@ bench: $(STAMP)
 			fight) args="--games 1";; \
 			pypi_peers) args="--games 2";; \
 			monkey) args="--actions 450";; \
-			soak) args="--games 50";;
+			soak) args="--games 50";; \
 			nat_rooms) args="--runs 1";; \
 		esac; fi; \
 		echo "== $$script $$args"; \
