@@ -35,18 +35,18 @@ lint: $(STAMP)
 	$(PY) -m mypy
 
 web: $(STAMP)
-	$(PY) tools/build_web.py
+	$(PY) -m tools.build_web
 
 serve: web
-	$(PY) tools/serve_web.py --port 8000
+	$(PY) -m tools.serve_web --port 8000
 
 # The game's icons and sounds in assets/ (committed; run again after changing tools/make_icon.py or make_assets.py).
 assets: $(STAMP)
 	$(PY) -m pip install -q -e '.[assets]'
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/make_assets.py
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.make_assets
 
 screenshots: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.screenshots
 
 # Every measure of the product in benchmarks/ (docs/testing.md, "Benchmarks"), one after another, each printing its
 # figures; benchmarks/experiments/ is not run, nor tally.py (the report peers.py and pypi_peers.py share). Quick
@@ -55,7 +55,7 @@ screenshots: $(STAMP)
 bench: $(STAMP)
 	@for script in benchmarks/*.py; do \
 		name=$$(basename $$script .py); args=""; \
-		if [ $$name = tally ]; then continue; fi; \
+		case $$name in __init__|tally) continue;; esac; \
 		if [ -z "$(FULL)" ]; then case $$name in \
 			app_frames|solve|review) args="--quick";; \
 			playouts) args="0.2";; \
@@ -71,8 +71,8 @@ bench: $(STAMP)
 			soak) args="--games 50";; \
 			nat_rooms) args="--runs 1";; \
 		esac; fi; \
-		echo "== $$script $$args"; \
-		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script $$args || exit 1; \
+		echo "== python -m benchmarks.$$name $$args"; \
+		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.$$name $$args || exit 1; \
 	done
 
 # Mutation testing with mutmut, one package at a time (core, storage, engine, app, ai), at low priority; not in CI
@@ -82,7 +82,7 @@ $(MUTATE_STAMP): $(STAMP)
 	touch $(MUTATE_STAMP)
 
 mutate: $(MUTATE_STAMP)
-	nice -n 10 $(PY) tools/mutate.py $(PKG) --jobs $(or $(JOBS),2) $(if $(MINUTES),--minutes $(MINUTES))
+	nice -n 10 $(PY) -m tools.mutate $(PKG) --jobs $(or $(JOBS),2) $(if $(MINUTES),--minutes $(MINUTES))
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

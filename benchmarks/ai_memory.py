@@ -1,8 +1,8 @@
 """Memory of the AI's tables over many boards and variants: the process's resident size before and after.
 
-    python benchmarks/ai_memory.py                  # about a minute: Expert moves on random positions
-    python benchmarks/ai_memory.py --seconds 120 --move-time 0.5
-    python benchmarks/ai_memory.py --fill 60000     # fill the Expert's tables by nodes: the same on any load
+    python -m benchmarks.ai_memory                  # about a minute: Expert moves on random positions
+    python -m benchmarks.ai_memory --seconds 120 --move-time 0.5
+    python -m benchmarks.ai_memory --fill 60000     # fill the Expert's tables by nodes: the same on any load
 
 Each round picks a board (squares 2x2..9x9 and rectangles, triangles, hexagons), a variant (normal, misère, no
 extra move) and a random position with a random number of lines drawn, and lets the Expert choose a move there.
@@ -14,14 +14,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai.player import ComputerPlayer  # noqa: E402
-from game.core import Board, GameState, Rules  # noqa: E402
+from game.ai.player import ComputerPlayer
+from game.core import Board, GameState, Rules
 
 BOARDS = [Board.square(r, c) for r in range(2, 10) for c in range(r, min(r + 2, 10))]
 BOARDS += [Board.triangle(n) for n in range(4, 9)] + [Board.hexagon(k) for k in (1, 2, 3)]

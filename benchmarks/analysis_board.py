@@ -1,6 +1,6 @@
 """The analysis board's time to fill: how long until every legal line of a position shows its exact value.
 
-Run: ``.venv/bin/python benchmarks/analysis_board.py [--size 4] [--seed 1] [--lefts 36,34,32,30,28,26,24]``. A game
+Run: ``.venv/bin/python -m benchmarks.analysis_board [--size 4] [--seed 1] [--lefts 36,34,32,30,28,26,24]``. A game
 is played by the Hard level against itself from a fixed seed (the review benchmark's games); at each number of
 lines left, the analysis board (``game.play.analysis_board.LineValues``, the app's rounds of time per line) is
 polled in 8 ms steps as the app's frame does, and the script prints: lines left, the seconds until the last line
@@ -11,16 +11,12 @@ The search runs where the game runs it (the compiled core in a thread when ``was
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai import ComputerPlayer  # noqa: E402
-from game.ai.wasm.solver import compiled_core_available  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
-from game.play.analysis_board import ROUND_SECONDS, LineValues  # noqa: E402
+from game.ai import ComputerPlayer
+from game.ai.wasm.solver import compiled_core_available
+from game.core import Board, GameState
+from game.play.analysis_board import ROUND_SECONDS, LineValues
 
 STEP_SECONDS = 0.008
 

@@ -1,8 +1,8 @@
 """The analysis board in the app's own loop (frames drawn, the search polled): the time until every line of the
 position shown has its value, and the frames drawn meanwhile; in the browser, the search runs in the Web Worker.
 
-Desktop:  python benchmarks/analysis_browser.py
-Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/analysis_browser.py
+Desktop:  python -m benchmarks.analysis_browser
+Browser:  node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/analysis_browser.py
               --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit
               --duration 200000 --shots 190000
 The review of a 4x4 and a 5x5 game (``benchmarks/review.py``'s Hard games, seed 1, as position codes) is opened with
@@ -16,23 +16,19 @@ import asyncio
 import os
 import sys
 import time
-from pathlib import Path
 
 if sys.platform != "emscripten":  # headless on the desktop; the browser has its canvas
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ai.wasm import browser as core_in_worker  # noqa: E402
-from game.ai.wasm.solver import compiled_core_available  # noqa: E402
-from game.app.app import App  # noqa: E402
-from game.app.scenes.review import ReviewScene  # noqa: E402
-from game.core import decode  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from game.ai.wasm import browser as core_in_worker
+from game.ai.wasm.solver import compiled_core_available
+from game.app.app import App
+from game.app.scenes.review import ReviewScene
+from game.core import decode
+from game.storage import MemoryStore
 
 GAMES = {
     "4x4": ("2.s4x4.2.0.DQGlHLPRIgnbUCJNfkXYWOAVEMejmSTBFZaihKcd.Nw", (32, 30, 28, 26)),

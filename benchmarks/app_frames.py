@@ -1,7 +1,7 @@
 """App speed on this machine (headless SDL): start to first frame, frame times idle and while a computer thinks,
 and how long a hint takes to show (frames and seconds at 60 frames a second).
 
-Usage: python benchmarks/app_frames.py [--quick]   (SDL's dummy video and audio drivers; prints milliseconds)
+Usage: python -m benchmarks.app_frames [--quick]   (SDL's dummy video and audio drivers; prints milliseconds)
 The browser runs the same loop in WebAssembly, several times slower: a frame should stay well under 16 ms here.
 """
 
@@ -20,7 +20,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 

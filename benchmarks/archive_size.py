@@ -1,6 +1,6 @@
 """Build the browser version and print the size of what a player downloads from us (not pygbag's runtime).
 
-Usage: python benchmarks/archive_size.py [--no-build]   (--no-build measures the existing build/web/)
+Usage: python -m benchmarks.archive_size [--no-build]   (--no-build measures the existing build/web/)
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "build" / "web"
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build_web import build  # noqa: E402 - tools/ is not a package
+from tools.build_web import build  # noqa: E402
 
 
 def measure() -> None:

@@ -1,6 +1,6 @@
 """The page's idle cost in the browser with the compiled core's Worker started, and without it.
 
-    node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/browser_idle.py \\
+    node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/browser_idle.py \\
         --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit \\
         --measure 15000,45000 --duration 46000                    # add --hash noworker: no Worker
 
@@ -16,19 +16,14 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.ai.wasm import browser  # noqa: E402
-from game.app import app as app_module  # noqa: E402
-from game.app.app import App  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
-from game.play.settings import Seat, Settings  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from game.ai.wasm import browser
+from game.app import app as app_module
+from game.app.app import App
+from game.app.scenes.board import BoardScene
+from game.play.session import Session
+from game.play.settings import Seat, Settings
+from game.storage import MemoryStore
 
 YOU_V_EXPERT = Settings(seats=(Seat("human"), Seat("computer", "expert")), size=(5, 5), sound=False)
 

@@ -1,7 +1,7 @@
 """The browser's Expert with two Web Workers against one, same page, same run: how often it finds and plays the win
 in positions where the mover wins, and in how long; and what the Workers cost in memory.
 
-    python benchmarks/browser_workers.py [--positions 24] [--seconds 2.5] [--lines 30 31 32 33]
+    python -m benchmarks.browser_workers [--positions 24] [--seconds 2.5] [--lines 30 31 32 33]
 
 Positions: 4x4 boxes reached by random safe lines (seeds from 1 on) to each of ``--lines`` lines left, kept where
 the mover wins (the exact value above what it needs to win, by the compiled core on this machine). The page
@@ -30,22 +30,14 @@ import argparse
 import os
 import random
 import statistics
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "tools" / "browser"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from browser_workers import BrowserWorkers, lacking  # noqa: E402
-
-from game.ai.levels.expert import EXACT_SHARE, WIN_SHARE  # noqa: E402
-from game.ai.position.chains import safe_lines  # noqa: E402
-from game.ai.search.solver import Solver, to_win  # noqa: E402
-from game.ai.wasm.runtime import DONE, EXACT, RUNNING, Core, pool  # noqa: E402
-from game.ai.wasm.solver import solve_move  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from game.ai.levels.expert import EXACT_SHARE, WIN_SHARE
+from game.ai.position.chains import safe_lines
+from game.ai.search.solver import Solver, to_win
+from game.ai.wasm.runtime import DONE, EXACT, RUNNING, Core, pool
+from game.ai.wasm.solver import solve_move
+from game.core import Board, GameState
+from tools.browser.browser_workers import BrowserWorkers, lacking
 
 MB = 1 << 20
 RATE_SECONDS = 3.0

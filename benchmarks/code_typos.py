@@ -1,6 +1,6 @@
 """How many typos in a position code load as another legal game, for version 1's check and version 2's.
 
-Usage: python benchmarks/code_typos.py [--games 300]
+Usage: python -m benchmarks.code_typos [--games 300]
 Codes of random games (square 2x2..6x6, triangles, hexagons, any number of moves), each written once with version
 1's check character and once as this game writes it (version 2); every letter's case is flipped in turn, and a
 sample of other one-character changes is made. A typo that ``decode`` reads is a different legal game loaded
@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from game.core import Board, CodeError, GameState, decode, encode  # noqa: E402
-from game.core.notation import ALPHABET, check_v1  # noqa: E402
+from game.core import Board, CodeError, GameState, decode, encode
+from game.core.notation import ALPHABET, check_v1
 
 BOARDS = [Board.square(n) for n in range(2, 7)] + [Board.triangle(n) for n in (4, 5, 6)] + [Board.hexagon(1)]
 

@@ -5,8 +5,8 @@ thread did in the Expert's search steps: each piece of work (between two yields)
 yielded it (``PIECES``), and each step by what its pieces were (``STEP KIND``; "waiting": only looks at the compiled
 core's search, running elsewhere).
 
-Desktop:  python benchmarks/expert_moves.py [--games 2]
-Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/expert_moves.py
+Desktop:  python -m benchmarks.expert_moves [--games 2]
+Browser:  node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/expert_moves.py
               --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit --duration 240000
 (in the browser the figures go to the console; ``EXPERT_GAMES`` in the URL's query is not read: it plays 2 games;
 add ``--hash noworker`` for the Python solver, as on a page without a Worker)
@@ -20,26 +20,22 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 if sys.platform != "emscripten":  # headless on the desktop; the browser has its canvas
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ai import player as ai_player  # noqa: E402
-from game.ai.levels import EXPERT_SECONDS  # noqa: E402
-from game.app.app import App  # noqa: E402
-from game.app.render import BoardView  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
-from game.play.settings import Seat, Settings  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from game.ai import player as ai_player
+from game.ai.levels import EXPERT_SECONDS
+from game.app.app import App
+from game.app.render import BoardView
+from game.app.scenes.board import BoardScene
+from game.play.session import Session
+from game.play.settings import Seat, Settings
+from game.storage import MemoryStore
 
 STEPS: list[tuple[float, float]] = []  # (budget, seconds really spent) of every search step
 SECONDS: list[int] = []  # frames drawn in each whole second of an Expert move (moves of over a second)

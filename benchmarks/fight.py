@@ -1,6 +1,6 @@
 """The fight for control: what a win-only search saves over the exact value, with the narrow selective solver.
 
-Run: ``.venv/bin/python benchmarks/fight.py`` (``--board hex`` or ``--board triangle``, ``--games N``). The
+Run: ``.venv/bin/python -m benchmarks.fight`` (``--board hex`` or ``--board triangle``, ``--games N``). The
 positions come from games of Hard against itself (fixed seeds): the first position of each game with 12, 14,
 16 and 18 safe lines left and nothing to take. For each, the narrow selective solver (``docs/solver.md``) finds
 the value (``Solver``), then, with a fresh table, only whether the mover can win the game (``beats``: the
@@ -10,16 +10,12 @@ opponent's lead). Prints seconds and search nodes per position and the totals.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai.player import choose_move  # noqa: E402
-from game.ai.position.chains import safe_lines  # noqa: E402
-from game.ai.search.solver import Solver, to_win  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from game.ai.player import choose_move
+from game.ai.position.chains import safe_lines
+from game.ai.search.solver import Solver, to_win
+from game.core import Board, GameState
 
 BOARDS = {"5x5": Board.square(5), "hex": Board.hexagon(2), "triangle": Board.triangle(6)}
 SAFE_COUNTS = (12, 14, 16, 18)

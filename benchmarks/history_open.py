@@ -1,6 +1,6 @@
 """A valid 50 MB history on the desktop's files: how long opening it holds a frame up, and how long until it shows.
 
-Usage: python benchmarks/history_open.py [--mb 50] [--only read|history|results]
+Usage: python -m benchmarks.history_open [--mb 50] [--only read|history|results]
 Writes a schema-2 history of 5x5 games (four boards' codes each, ten minutes apart), as an older version or a
 hand-merged file could hold it, until it holds ``--mb`` MB. Then, in a fresh app each time (headless SDL, a frame
 every 1/60 s as the app's loop runs them):
@@ -10,7 +10,8 @@ every 1/60 s as the app's loop runs them):
   the frame the game ends, as the board scene does); the longest frame, the seconds until the rating line shows.
 A frame's processor time (``time.thread_time``) is printed beside its wall time: on a loaded machine the wall time
 of any frame includes the time other processes had the processor. Run it with the game of any version
-(``PYTHONPATH`` pointing at another checkout): it finds the scenes by name.
+(``PYTHONPATH=OTHER:. python -P -m benchmarks.history_open``, OTHER another checkout's root; ``-P`` keeps the current
+folder from coming first): it finds the scenes by name.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -27,13 +27,11 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-if not os.environ.get("PYTHONPATH"):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.core import GameState, encode  # noqa: E402
-from game.core.notation import parse_board_token, parse_rules_token  # noqa: E402
-from game.play.stats import outcome, stats_rows, streak_text  # noqa: E402
-from game.storage import FileStore, Saved  # noqa: E402
+from game.core import GameState, encode
+from game.core.notation import parse_board_token, parse_rules_token
+from game.play.stats import outcome, stats_rows, streak_text
+from game.storage import FileStore, Saved
 
 FRAME = 1 / 60
 START = datetime(2024, 1, 1, 9, tzinfo=UTC)

@@ -1,6 +1,6 @@
 """Stored size and the time to record a game after 1,000 finished games, on the desktop's JSON files.
 
-Usage: python benchmarks/history_size.py [--games 1000]
+Usage: python -m benchmarks.history_size [--games 1000]
 For two kinds of game (the largest record, a two-board match on 12x12, and a 3x3 game) it records the same game
 ``--games`` times through ``game.storage.Saved`` (as the app does when a game ends) and prints the bytes stored,
 the games counted and kept in detail, and the milliseconds each record took (re-read, check, merge, write, fsync).
@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from game.core import GameState, encode  # noqa: E402
-from game.core.notation import parse_board_token, parse_rules_token  # noqa: E402
-from game.play.stats import outcome  # noqa: E402
-from game.storage import FileStore, Saved  # noqa: E402
+from game.core import GameState, encode
+from game.core.notation import parse_board_token, parse_rules_token
+from game.play.stats import outcome
+from game.storage import FileStore, Saved
 
 
 def finished_codes(board: str, boards: int, seed: int = 1) -> list[str]:

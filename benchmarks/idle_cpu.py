@@ -2,7 +2,7 @@
 and on a board where a person is to move, as the share of one core the process used (CPU time over wall time).
 For comparison, the same loop forced to draw every frame (what it did before it learnt to rest).
 
-Usage: python benchmarks/idle_cpu.py [--seconds 5]   (prints % of one core and frames drawn)
+Usage: python -m benchmarks.idle_cpu [--seconds 5]   (prints % of one core and frames drawn)
 """
 
 from __future__ import annotations
@@ -10,22 +10,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sys
 import time
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.app.app import App  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
-from game.play.settings import Seat, Settings  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from game.app.app import App
+from game.app.scenes.board import BoardScene
+from game.play.session import Session
+from game.play.settings import Seat, Settings
+from game.storage import MemoryStore
 
 
 def idle_share(app: App, seconds: float, always_draw: bool = False) -> tuple[float, float, int]:

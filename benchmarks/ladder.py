@@ -1,9 +1,9 @@
 """Each level against the level below, alternating who starts, on several boards; prints win rates.
 
-    python benchmarks/ladder.py                 # default: a few minutes on one core
-    python benchmarks/ladder.py --games 40      # more games per pairing and board
-    python benchmarks/ladder.py --pairs hard    # only the pairing whose upper level is named
-    python benchmarks/ladder.py --boards 5x5 "hex 19"   # only these boards
+    python -m benchmarks.ladder                 # default: a few minutes on one core
+    python -m benchmarks.ladder --games 40      # more games per pairing and board
+    python -m benchmarks.ladder --pairs hard    # only the pairing whose upper level is named
+    python -m benchmarks.ladder --boards 5x5 "hex 19"   # only these boards
 
 A draw counts half. Target: each level wins at least 75% against the level below. The timing columns are the
 upper level's: its longest move, and its ``Search.step`` durations (the app's default step budget is 4 ms; the
@@ -13,15 +13,11 @@ maximum also catches the machine's other work, so the 99th percentile is the fig
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai.levels import EXPERT_SECONDS  # noqa: E402
-from game.ai.player import LEVELS, ComputerPlayer  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from game.ai.levels import EXPERT_SECONDS
+from game.ai.player import LEVELS, ComputerPlayer
+from game.core import Board, GameState
 
 BOARDS = {
     "3x3": Board.square(3),

@@ -1,6 +1,6 @@
 """The Expert's thinking time per move over whole games, and its longest single step between two yields.
 
-Run: ``.venv/bin/python benchmarks/latency.py [--games N] [--budget SECONDS]``. The Expert plays both sides of
+Run: ``.venv/bin/python -m benchmarks.latency [--games N] [--budget SECONDS]``. The Expert plays both sides of
 whole games on 5x5 boxes, triangle 6 and hexagon 19 (seeded), with its default budget (``EXPERT_SECONDS``). Prints the
 median and worst time per move and the longest step between two yields of the move generator (wall clock and
 CPU time).
@@ -11,15 +11,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai.levels import EXPERT_SECONDS  # noqa: E402
-from game.ai.levels.expert import expert_move  # noqa: E402
-from game.core import Board, GameState, Rules  # noqa: E402
+from game.ai.levels import EXPERT_SECONDS
+from game.ai.levels.expert import expert_move
+from game.core import Board, GameState, Rules
 
 BOARDS = {"5x5 boxes": Board.square(5, 5), "triangle 6": Board.triangle(6), "hexagon 19": Board.hexagon(2)}
 

@@ -2,7 +2,7 @@
 the app's own loop (``tests/app_monkey.py``, the same monkey as ``tests/app/test_monkey.py``), with data saved in a
 temporary folder as on the desktop.
 
-Usage: python benchmarks/monkey.py [--actions 5000] [--seed 1] [--tracemalloc]
+Usage: python -m benchmarks.monkey [--actions 5000] [--seed 1] [--tracemalloc]
 Prints the events posted, the scenes seen, memory at the start and the end (the process's resident size, the same
 after a full garbage collection and malloc_trim, and with --tracemalloc the Python objects alive, which is slower),
 and whether every saved file still reads back as valid.
@@ -16,15 +16,13 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from app_monkey import (  # noqa: E402
+from game.app.app import App
+from game.storage import FileStore, Saved
+from tests.app_monkey import (
     FrameClock,
     Monkey,
     every_scene,
@@ -34,9 +32,6 @@ from app_monkey import (  # noqa: E402
     stored_problems,
     traced_mb,
 )
-
-from game.app.app import App  # noqa: E402
-from game.storage import FileStore, Saved  # noqa: E402
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Online rooms through NATs: how long two browsers in two homes, each behind its own NAT, take to join a room, to
 show a move on the other device, and to play on after an outage.
 
-    python benchmarks/nat_rooms.py [--runs 3]
+    python -m benchmarks.nat_rooms [--runs 3]
 
 The lab is ``tools/browser/netlab.py`` (network namespaces, iptables NATs, coturn for STUN and TURN, documentation
 addresses only; 150 ms one way between the homes and 5% of packets lost each way, by ``netlab_wire.py``); the rooms
@@ -24,18 +24,12 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "tools" / "browser"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from nat_rooms import STUN, TURN, Homes, summary  # noqa: E402
-from netlab import NetLab, skip_reason  # noqa: E402
-from node_driver import PLAYWRIGHT, missing  # noqa: E402
+from tools.browser.nat_rooms import STUN, TURN, Homes, summary
+from tools.browser.netlab import NetLab, skip_reason
+from tools.browser.node_driver import PLAYWRIGHT, missing
 
 DELAY_MS, LOSS = 150, 0.05
 

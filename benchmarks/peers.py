@@ -1,9 +1,9 @@
 """The Expert against Knox, an alpha-beta Dots and Boxes program in C, through Knox's text interface.
 
-    python benchmarks/peers.py --knox /work/knox/knox                     # 4x4 boxes, 20 games
-    python benchmarks/peers.py --knox /work/knox/knox --board 5x5 --games 20 --seconds 1.5 --knox-seconds 2
-    python benchmarks/peers.py --knox /work/knox/knox --games 24 --stop-lines 30 > openings.txt  # the early game
-    python benchmarks/peers.py --knox /work/knox/knox --board 5x5 --browser      # the Expert in the browser, 2.5 s
+    python -m benchmarks.peers --knox KNOX                     # 4x4 boxes, 20 games
+    python -m benchmarks.peers --knox KNOX --board 5x5 --games 20 --seconds 1.5 --knox-seconds 2
+    python -m benchmarks.peers --knox KNOX --games 24 --stop-lines 30 > openings.txt  # the early game
+    python -m benchmarks.peers --knox KNOX --board 5x5 --browser      # the Expert in the browser, 2.5 s
 
 ``--browser`` plays the Expert of the browser: the app in a headless Chromium page on Pyodide (the browser harness,
 ``tools/browser/expert_page.py``), the Expert thinking on the page's thread a step a frame with the compiled core in
@@ -51,26 +51,20 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools" / "browser"))
-
-from browser_expert import BrowserExpert, lacking  # noqa: E402
-from experiments.early_game import EARLY_GAMES  # noqa: E402
-from tally import Tally, header, load  # noqa: E402
-
-from game.ai.levels.expert import EXPERT_SECONDS, EarlyGame, expert_move  # noqa: E402
-from game.ai.player import Search  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.experiments.early_game import EARLY_GAMES
+from benchmarks.tally import Tally, header, load
+from game.ai.levels.expert import EXPERT_SECONDS, EarlyGame, expert_move
+from game.ai.player import Search
+from game.core import Board, GameState
+from tools.browser.browser_expert import BrowserExpert, lacking
+from tools.browser.node_driver import README
 
 PROMPT = b"Enter move (e.g. a1-b1) "
 MOVE = re.compile(rb"My move: ([a-z])(\d+)-([a-z])(\d+)")
 SETUP_TIMEOUT = 10.0
 DESKTOP_SECONDS = 1.5  # the Expert's time a move on the desktop (issue 19's measure)
-HARNESS_README = "/work/shared/tools/browser_harness/README.md"
 MAX_RESTARTS = 30
 T = TypeVar("T")
 
@@ -486,7 +480,7 @@ def main() -> int:
         print("Knox is absent: pass --knox PATH or set KNOX to the knox binary (see this script's notes); skipped.")
         return 0
     if args.browser and lacking():
-        print(f"The browser harness is absent ({', '.join(lacking())}): see {HARNESS_README}; skipped.")
+        print(f"The browser harness is absent ({', '.join(lacking())}): see {README}; skipped.")
         return 0
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)

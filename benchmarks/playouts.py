@@ -5,7 +5,7 @@ so shuffling the legal lines once is the same distribution as choosing uniformly
 figure uses ``GameState.play_random``, which lists the legal lines before every move, as a naive caller would.
 Rates are per second of this process's CPU time, the median of three rounds (the machine is shared).
 
-    python benchmarks/playouts.py [seconds per round, default 0.5]
+    python -m benchmarks.playouts [seconds per round, default 0.5]
 """
 
 from __future__ import annotations
@@ -15,11 +15,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.core import Board, GameState  # noqa: E402
+from game.core import Board, GameState
 
 BOARDS = {
     "square 5x5": lambda: Board.square(5),

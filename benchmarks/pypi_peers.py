@@ -1,9 +1,9 @@
 """The Expert (or any level) against the two Dots and Boxes players on PyPI: dnbpy's alpha-beta and OpenSpiel's MCTS.
 
     pip install -e '.[peers]'                                   # dnbpy and open_spiel (not needed by the tests or CI)
-    python benchmarks/pypi_peers.py --board 3x3 --games 40      # both programs, 40 games each
-    python benchmarks/pypi_peers.py --board 5x5 --games 20 --programs openspiel --seconds 1.5
-    python benchmarks/pypi_peers.py --level hard --board 4x4 --programs dnbpy
+    python -m benchmarks.pypi_peers --board 3x3 --games 40      # both programs, 40 games each
+    python -m benchmarks.pypi_peers --board 5x5 --games 20 --programs openspiel --seconds 1.5
+    python -m benchmarks.pypi_peers --level hard --board 4x4 --programs dnbpy
 
 The programs, and how they are set to play as strongly as they can in about the Expert's time a move (``--seconds``,
 1.5 s by default, the app's):
@@ -47,16 +47,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from tally import Tally, header, load  # noqa: E402
-
-from game.ai.player import LEVELS, ComputerPlayer  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.tally import Tally, header, load
+from game.ai.player import LEVELS, ComputerPlayer
+from game.core import Board, GameState
 
 PROGRAMS = {"dnbpy": "dnbpy", "openspiel": "pyspiel"}  # program -> the module it needs
 CALIBRATION_SIMULATIONS = 1000

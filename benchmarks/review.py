@@ -1,6 +1,6 @@
 """Review time: the exact analysis of a whole 4x4 and 5x5 game, and how many of its moves got exact values.
 
-Run: ``.venv/bin/python benchmarks/review.py [--seconds S] [--games N] [--quick]``. Each game is played by the
+Run: ``.venv/bin/python -m benchmarks.review [--seconds S] [--games N] [--quick]``. Each game is played by the
 Hard level against itself from a fixed seed (realistic play: safe lines first, the fight for control, chains
 taken with all-but-two), then reviewed as the app's review screen does it (``game.ai.review.Review``, each
 position searched for at most ``--seconds``, default the app's 10, the last position first, one table for the
@@ -14,23 +14,18 @@ frame.
 from __future__ import annotations
 
 import argparse
-import sys
+import os
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import os  # noqa: E402
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.ai import ComputerPlayer  # noqa: E402
-from game.ai.review import Review  # noqa: E402
-from game.app.app import App  # noqa: E402
-from game.app.scenes.review import POSITION_SECONDS, ReviewScene  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from game.ai import ComputerPlayer
+from game.ai.review import Review
+from game.app.app import App
+from game.app.scenes.review import POSITION_SECONDS, ReviewScene
+from game.core import Board, GameState
+from game.storage import MemoryStore
 
 STEP_SECONDS = 0.008
 

@@ -2,8 +2,8 @@
 searched, in wall time, against its budget, and the time until the review is done; in the browser the search runs
 in the Web Worker and works between the frames too.
 
-Desktop:  python benchmarks/review_browser.py
-Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/review_browser.py
+Desktop:  python -m benchmarks.review_browser
+Browser:  node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/review_browser.py
               --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit
               --duration 240000
 The review of ``benchmarks/analysis_browser.py``'s 4x4 and 5x5 games (the Hard games of seed 1) is opened at its
@@ -19,25 +19,20 @@ import asyncio
 import os
 import sys
 import time
-from pathlib import Path
 
 if sys.platform != "emscripten":  # headless on the desktop; the browser has its canvas
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "benchmarks"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
 
-import pygame  # noqa: E402
-from analysis_browser import FRAME, GAMES  # noqa: E402
+import pygame
 
-from game.ai.wasm import browser as core_in_worker  # noqa: E402
-from game.ai.wasm.solver import compiled_core_available  # noqa: E402
-from game.app.app import App  # noqa: E402
-from game.app.scenes.review import POSITION_SECONDS, ReviewScene  # noqa: E402
-from game.core import decode  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from benchmarks.analysis_browser import FRAME, GAMES
+from game.ai.wasm import browser as core_in_worker
+from game.ai.wasm.solver import compiled_core_available
+from game.app.app import App
+from game.app.scenes.review import POSITION_SECONDS, ReviewScene
+from game.core import decode
+from game.storage import MemoryStore
 
 LONG = 2.0  # a position searched longer than this (wall time) is printed as it ends
 

@@ -1,6 +1,6 @@
 """A review opened again: the time until its analysis is complete, the first time and the second.
 
-Run: ``.venv/bin/python benchmarks/review_reopen.py [--games 2] [--seconds 10]``. For a 4x4 and a 5x5 game played by
+Run: ``.venv/bin/python -m benchmarks.review_reopen [--games 2] [--seconds 10]``. For a 4x4 and a 5x5 game played by
 the Hard level against itself (``benchmarks/review.py``'s games), the review screen is opened in a headless app
 (memory storage), run frame by frame (the app's step budget) until its analysis is done (every position solved or
 given up), closed, and opened again. Before results were kept per game, every opening cost what the first does; now
@@ -11,20 +11,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from review import hard_game  # noqa: E402
-
-from game.app.app import App  # noqa: E402
-from game.app.scenes.review import POSITION_SECONDS, ReviewScene  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
-from game.storage import MemoryStore  # noqa: E402
+from benchmarks.review import hard_game
+from game.app.app import App
+from game.app.scenes.review import POSITION_SECONDS, ReviewScene
+from game.core import Board, GameState
+from game.storage import MemoryStore
 
 
 def time_to_full_analysis(app: App, game: GameState, seconds: float) -> tuple[float, int]:

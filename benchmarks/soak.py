@@ -2,7 +2,7 @@
 by clicking Quick play and then Rematch on each results screen, with results saved in a temporary folder as on
 the desktop.
 
-Usage: python benchmarks/soak.py [--games 1000] [--size 2x2] [--levels beginner,easy] [--tracemalloc]
+Usage: python -m benchmarks.soak [--games 1000] [--size 2x2] [--levels beginner,easy] [--tracemalloc]
 Prints memory after the first game and at the end (resident size, the same after a full garbage collection and
 malloc_trim, and with --tracemalloc the Python objects alive, slower), the frames and time taken, and the saved
 data's size and games counted at the end.
@@ -17,22 +17,18 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-import pygame  # noqa: E402
-from app_monkey import FrameClock, resident_mb, settled_mb, stored_problems, traced_mb  # noqa: E402
+import pygame
 
-from game.app.app import App  # noqa: E402
-from game.app.scenes.menu import MenuScene  # noqa: E402
-from game.app.scenes.results import ResultsScene  # noqa: E402
-from game.play.settings import Seat, Settings  # noqa: E402
-from game.storage import FileStore, Saved  # noqa: E402
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.results import ResultsScene
+from game.play.settings import Seat, Settings
+from game.storage import FileStore, Saved
+from tests.app_monkey import FrameClock, resident_mb, settled_mb, stored_problems, traced_mb
 
 FRAME_SECONDS = 0.1  # each frame moves the game's clock 0.1 s (the loop's largest step): animations end sooner
 

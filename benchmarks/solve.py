@@ -1,6 +1,6 @@
 """Exact solving times: the empty 3x3-box board, and 4x4 / 5x5 endgames with 20 (also 28, 32) undrawn lines.
 
-Run: ``.venv/bin/python benchmarks/solve.py`` (add ``--quick`` to skip the empty 3x3 board). The endgames come
+Run: ``.venv/bin/python -m benchmarks.solve`` (add ``--quick`` to skip the empty 3x3 board). The endgames come
 from random play from fixed seeds: safe lines while any remain, then any line, taking every box offered, until
 the wanted number of lines is left. Prints seconds and search nodes per position.
 """
@@ -11,12 +11,9 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai.search.solver import Solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from game.ai.search.solver import Solver
+from game.core import Board, GameState
 
 SEEDS = range(1, 9)
 

@@ -1,7 +1,7 @@
 """The exact solver on the positions that decide games against Knox, and on ``solve.py``'s endgames.
 
-    python benchmarks/solver_set.py                   # every set, both questions, no time limit
-    python benchmarks/solver_set.py --sets 4x4 --max-seconds 60
+    python -m benchmarks.solver_set                   # every set, both questions, no time limit
+    python -m benchmarks.solver_set --sets 4x4 --max-seconds 60
 
 The positions (``solver_positions.txt``) are taken from the Expert's games against Knox (``peers.py`` output, session
 4): 4x4 boxes at 27-31 lines left, 5x5 boxes at 34-40, where the game is decided. For each position, on a fresh
@@ -19,14 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from peers import Coordinates, _parse  # noqa: E402
-from solve import SEEDS, endgame  # noqa: E402
-
-from game.ai.search.solver import Solver, to_win  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.peers import Coordinates, _parse
+from benchmarks.solve import SEEDS, endgame
+from game.ai.search.solver import Solver, to_win
+from game.core import Board, GameState
 
 POSITIONS = Path(__file__).resolve().parent / "solver_positions.txt"
 

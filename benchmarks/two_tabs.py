@@ -1,9 +1,9 @@
 """Two tabs of one Chromium context (one origin: one localStorage) finish a game at the same moment, round after
 round; how many games the history lost.
 
-Usage: python benchmarks/two_tabs.py [--rounds 100] [--gap 0.5] [--source REV]
+Usage: python -m benchmarks.two_tabs [--rounds 100] [--gap 0.5] [--source REV]
 Each tab runs the game's Python in Pyodide (the browser harness's, see
-/work/shared/tools/browser_harness/README.md) and finishes its game the way the board scene does
+docs/testing.md, "Real browser pages") and finishes its game the way the board scene does
 (``Autosave.finish``, ``Saved.record_game``, the app's store on the page's localStorage); both finish at the same
 moment (each on its own timer). ``--gap`` seconds between rounds: 100 rounds half a second apart last more than the
 minute after which additions are removed once merged, so that removal runs while the other tab merges.
@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
 
-from browser_tabs import MISSING, Tabs, open_tabs, run_rounds  # noqa: E402
+from tests.browser_tabs import MISSING, Tabs, open_tabs, run_rounds  # noqa: E402
 
 
 def checkout(revision: str) -> Path:

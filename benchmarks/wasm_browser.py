@@ -1,6 +1,6 @@
 """The compiled core in the browser's Web Worker against the Python solver in the browser's Python, same page.
 
-    node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/wasm_browser.py \\
+    node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/wasm_browser.py \\
         --exclude tests --exclude docs --exclude tools --duration 120000
 
 (the figures go to the console, ``console.log`` in the output folder; on the desktop the script says so and stops).
@@ -16,18 +16,11 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "benchmarks"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from solver_set import knox_positions  # noqa: E402
-
-from game.ai.search.solver import Solver  # noqa: E402
-from game.ai.wasm import browser  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.solver_set import knox_positions
+from game.ai.search.solver import Solver
+from game.ai.wasm import browser
+from game.core import Board, GameState
 
 
 def positions() -> list[tuple[str, GameState]]:

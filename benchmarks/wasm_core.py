@@ -1,7 +1,7 @@
 """The compiled core against the Python solver: nodes a second and seconds to solve, same positions, same run.
 
-    python benchmarks/wasm_core.py              # the empty 3x3 board and the 4x4 Knox positions at 27-29 lines left
-    python benchmarks/wasm_core.py --more       # also 4x4 at 30 lines (Python takes about a minute on those)
+    python -m benchmarks.wasm_core              # the empty 3x3 board and the 4x4 Knox positions at 27-29 lines left
+    python -m benchmarks.wasm_core --more       # also 4x4 at 30 lines (Python takes about a minute on those)
 
 Each position is solved for its exact value (full window, MTD(f) at the root) on a fresh table by both, one after
 the other: the Python :class:`~game.ai.search.solver.Solver` and the core (``game/ai/wasm``) called directly in
@@ -16,16 +16,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from solver_set import knox_positions  # noqa: E402
-
-from game.ai.search.solver import Solver  # noqa: E402
-from game.ai.wasm import runtime  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.solver_set import knox_positions
+from game.ai.search.solver import Solver
+from game.ai.wasm import runtime
+from game.core import Board, GameState
 
 Result = tuple[int, int, float, float]  # value, nodes, wall seconds, CPU seconds
 

@@ -24,7 +24,8 @@ from .core import (
     encode,
     parse_line,
 )
-from .core.notation import is_number, shorten
+from .core.notation import shorten
+from .core.numbers import whole_number
 from .core.shapes import SHAPES
 
 
@@ -38,9 +39,10 @@ def parse_new(args: list[str]) -> GameState:
         raise EngineError(f"usage: {forms}, then options")
     shape = SHAPES[args[0]]
     sizes, options = args[1 : 1 + shape.arity], args[1 + shape.arity :]
-    if len(sizes) != shape.arity or not all(is_number(s) for s in sizes):
+    numbers = [whole_number(size) for size in sizes]
+    if len(sizes) != shape.arity or None in numbers:
         raise EngineError(f"new {shape.name} needs {shape.arity} whole number(s) for its size")
-    board = Board.from_spec(shape.name, tuple(int(s) for s in sizes))
+    board = Board.from_spec(shape.name, tuple(number for number in numbers if number is not None))
     rules, first = Rules(), 0
     for option in options:
         name, _, value = option.partition("=")
@@ -54,10 +56,10 @@ def parse_new(args: list[str]) -> GameState:
             if rules.start != "normal":
                 raise EngineError("choose at most one of swedish and icelandic")
             rules = rules.with_(start=option)
-        elif name == "players" and is_number(value):
-            rules = rules.with_(players=int(value))
-        elif name == "first" and is_number(value):
-            first = int(value)
+        elif name == "players" and (players := whole_number(value)) is not None:
+            rules = rules.with_(players=players)
+        elif name == "first" and (seat := whole_number(value)) is not None:
+            first = seat
         else:
             raise EngineError(
                 f"unknown option {shorten(option)!r} "

@@ -3,7 +3,7 @@ each runs tests/storage/browser/tab.py in Pyodide): used by tests/storage/test_b
 benchmarks/two_tabs.py.
 
 ``MISSING`` names what this machine lacks for it (node, Chromium, the harness's playwright-core and Pyodide; see
-/work/shared/tools/browser_harness/README.md)."""
+docs/testing.md, "Real browser pages")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from node_driver import PLAYWRIGHT, PYODIDE, NodeDriver, missing
+from tools.browser.node_driver import PLAYWRIGHT, PYODIDE, NodeDriver, missing
 
 DRIVER = Path(__file__).resolve().parent / "storage" / "browser" / "tabs.js"
 ROOT = Path(__file__).resolve().parents[1]

@@ -196,6 +196,11 @@ def test_help_lists_every_command(engine: Engine) -> None:
         ("new square 3 3 players=9", "players must be 2, 3 or 4"),
         ("new square 3 3 players=" + "9" * 5000, "unknown option 'players=999"),
         ("new square 3 3 players=²", "unknown option"),
+        ("new square 3 3 first=١", "unknown option"),  # int() reads Arabic-Indic 1
+        ("new square ３ 3", "needs 2 whole number"),  # full-width 3
+        ("move ٣", "cannot read"),
+        ("move h ² 0", "cannot read"),
+        ("move v 0 ৩", "cannot read"),  # Bengali 3
         ("new square 3 3 first=2", "first player must be 0..1"),
         ("new square 3 3 bogus", "unknown option 'bogus'"),
     ],

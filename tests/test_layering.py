@@ -5,12 +5,13 @@ circle; scenes reach each other by name, never by import. Read from the source (
 from __future__ import annotations
 
 import ast
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tools import structure
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -31,15 +32,6 @@ LAYERS = {
 }
 
 
-def _structure():
-    spec = importlib.util.spec_from_file_location("structure", ROOT / "tools" / "structure.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-structure = _structure()
 PATHS = sorted(GAME.rglob("*.py"))
 GRAPH, _ = structure.import_graph(PATHS)
 

@@ -5,10 +5,8 @@ the data checks."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -31,6 +29,7 @@ from game.puzzles.solving import (
 )
 from game.storage import PUZZLES as SOLVED_KEY
 from game.storage import MemoryStore, Saved, solved_from_data
+from tools import make_puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = load_puzzles()
@@ -140,21 +139,11 @@ def test_the_core_counts_a_position_the_same_whatever_was_solved_before():
     assert counts[0] == counts[2] == counts[3]
 
 
-def make_puzzles():
-    """``tools/make_puzzles.py`` as a module (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("make_puzzles", ROOT / "tools" / "make_puzzles.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_puzzles"] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
-
-
 @needs_core
 def test_the_generator_keeps_the_same_candidates_with_the_core_as_with_the_python_solver_alone(monkeypatch):
     """Same seed, same set, with or without the core: the same positions kept, with the same theme, answer and
     value, the node counts closer than the margin."""
-    tool = make_puzzles()
+    tool = make_puzzles
     tasks = [(family, number, 1 + number) for family in ("captures", "control", "misere") for number in range(20)]
     with_core = [tool.candidate(task) for task in tasks]
     monkeypatch.setattr(solving, "uses_core", lambda state: False)

@@ -4,30 +4,14 @@ docstring, OpenSpiel's ``action_to_string`` order), so a wrong mapping closes th
 
 from __future__ import annotations
 
-import importlib.util
 import signal
 import sys
-from pathlib import Path
 
 import pytest
 
+from benchmarks import pypi_peers as peers
+from benchmarks import tally as tally_module
 from game.core import GameState
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def load(name: str):
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-peers = load("pypi_peers")
-tally_module = load("tally")
 
 
 def play(notation, lines: list[int]) -> GameState:

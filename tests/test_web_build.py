@@ -21,6 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tools import make_icon
+
 REPO = Path(__file__).resolve().parents[1]
 COPY_IGNORE = shutil.ignore_patterns(
     ".git", ".venv", "venv", "build", "dist", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "*.egg-info"
@@ -54,7 +56,7 @@ def tree_digest(root: Path) -> dict[str, str]:
 
 def run_build(root: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "tools/build_web.py", "--timeout", "240"],
+        [sys.executable, "-m", "tools.build_web", "--timeout", "240"],
         cwd=root,
         capture_output=True,
         text=True,
@@ -253,17 +255,7 @@ def test_build_without_main_py_fails_with_a_clear_message(tmp_path: Path) -> Non
     assert "main.py is missing" in result.stderr
 
 
-def load_make_icon():
-    sys.path.insert(0, str(REPO / "tools"))
-    try:
-        import make_icon
-    finally:
-        sys.path.remove(str(REPO / "tools"))
-    return make_icon
-
-
 def test_icons_are_valid_pngs_of_the_drawing(tmp_path: Path) -> None:
-    make_icon = load_make_icon()
     written = make_icon.write_icons(tmp_path)
     assert sorted(p.name for p in written) == sorted(make_icon.SIZES)
     image = pygame.image.load(str(tmp_path / "icon-512.png"))

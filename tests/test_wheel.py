@@ -22,7 +22,7 @@ from game.app.sound import NAMES
 from game.puzzles import load_puzzles
 
 REPO = Path(__file__).resolve().parents[1]
-BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "game", "assets")  # what the build reads
+BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "game", "assets")  # what the build reads
 NO_CACHES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
 

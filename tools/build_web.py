@@ -1,6 +1,6 @@
 """Build the offline browser version into build/web/ with pygbag 0.9.3, without any network access.
 
-Usage: python tools/build_web.py [--timeout SECONDS]
+Usage: python -m tools.build_web [--timeout SECONDS]
 
 Steps: run pygbag on the repository root with our index_template.html and the icon from assets/icons/ (made by
 tools/make_assets.py, so pygbag never fetches either from its CDN), then add the phone icons to build/web/ and
@@ -121,7 +121,7 @@ def build(timeout: float) -> dict[str, object]:
     WEB.mkdir(parents=True)  # pygbag only creates it along with a fresh build/ folder
     missing = [name for name in ("favicon.png", *PHONE_ICONS) if not (ICONS / name).is_file()]
     if missing:
-        raise BuildError(f"assets/icons/ lacks {', '.join(missing)}: run python tools/make_assets.py")
+        raise BuildError(f"assets/icons/ lacks {', '.join(missing)}: run python -m tools.make_assets")
     run_pygbag(timeout)
     if not (WEB / "index.html").is_file():
         raise BuildError(f"pygbag wrote no index.html:\n{_tail(LOG)}")

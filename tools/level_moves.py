@@ -7,8 +7,8 @@ Expert could not finish quickly that way (where the exact solver would run on mo
 rules, 9 with three players) are left out.
 Run it before and after a change that should not change how the computer plays, and compare the outputs::
 
-    python tools/level_moves.py > before.txt      # on the old code
-    python tools/level_moves.py > after.txt       # on the new
+    python -m tools.level_moves > before.txt      # on the old code
+    python -m tools.level_moves > after.txt       # on the new
     diff before.txt after.txt                          # nothing: the same moves
 
 ``--python`` keeps the compiled core out (the Python solver decides every search).
@@ -21,8 +21,6 @@ import random
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def frozen() -> float:

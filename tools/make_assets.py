@@ -1,6 +1,6 @@
 """Make the game's assets in assets/: the icons in the game's palette and the sounds as OGG Vorbis files.
 
-Usage: python tools/make_assets.py [--check]
+Usage: python -m tools.make_assets [--check]
 
 * assets/icons/: the icon (tools/make_icon.py) at every size the page and the phones use; the desktop window
   shows it too.

@@ -1,6 +1,6 @@
 """Draw the Pipopipette icon (a 2x2-box board with two captured boxes) as PNG files, in the game's own palette.
 
-Usage: python tools/make_icon.py OUTPUT_FOLDER   (writes favicon.png, icon-180.png, icon-192.png, icon-512.png)
+Usage: python -m tools.make_icon OUTPUT_FOLDER   (writes favicon.png, icon-180.png, icon-192.png, icon-512.png)
 tools/make_assets.py writes them into assets/icons/.
 
 The picture is defined in a unit square and rasterised with exact anti-aliased coverage, so every size is sharp
@@ -17,7 +17,6 @@ from pathlib import Path
 
 Color = tuple[int, int, int]
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the game's palette, from the game
 from game.app import theme  # noqa: E402
 from game.play.players import COLOURS  # noqa: E402
 

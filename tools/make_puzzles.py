@@ -1,6 +1,6 @@
 """Generate the puzzle set (game/puzzles/puzzles.json): positions with one best line, found by the exact solver.
 
-Usage: python tools/make_puzzles.py [--per-theme N] [--processes P] [--seed S] [--out PATH]
+Usage: python -m tools.make_puzzles [--per-theme N] [--processes P] [--seed S] [--out PATH]
 
 Positions come from random games that play safe lines while there are any and take most boxes offered, stopped
 a given number of lines before the end. Each one is solved exactly, line by line (game/puzzles/solving.py: the
@@ -30,20 +30,16 @@ import json
 import multiprocessing
 import os
 import random
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from game.ai.position.chains import analyse  # noqa: E402
-from game.ai.position.tactics import opened_runs  # noqa: E402
-from game.core import Board, GameState, Rules, encode, parse_line  # noqa: E402
-from game.puzzles import DATA_PATH, DATA_VERSION, THEMES  # noqa: E402
-from game.puzzles.solving import DEEP_NODES, MAX_NODES, beyond_bound, unique_best, within_bound  # noqa: E402
+from game.ai.position.chains import analyse
+from game.ai.position.tactics import opened_runs
+from game.core import Board, GameState, Rules, encode, parse_line
+from game.puzzles import DATA_PATH, DATA_VERSION, THEMES
+from game.puzzles.solving import DEEP_NODES, MAX_NODES, beyond_bound, unique_best, within_bound
 
 NORMAL, MISERE, NO_EXTRA = Rules(), Rules(misere=True), Rules(no_extra=True)
 

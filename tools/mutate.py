@@ -1,6 +1,6 @@
 """Mutation testing, one package at a time, with mutmut (`make mutate`, `make mutate PKG=core`).
 
-Usage: python tools/mutate.py [PACKAGE ...] [--jobs N]
+Usage: python -m tools.mutate [PACKAGE ...] [--jobs N]
 
 Each package is mutated in its own scratch copy of the repository under build/mutate/<package>/ (mutmut reads its
 settings from the pyproject.toml of the folder it runs in, so each copy gets one naming just that package's files and

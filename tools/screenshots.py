@@ -2,20 +2,18 @@
 desktop window (1280x720) to docs/screenshots/*.png (headless; no window opens). Phones are drawn as the browser
 build draws them: a canvas of the window's size times the device pixel ratio (2 here).
 
-Run: ``SDL_VIDEODRIVER=dummy python tools/screenshots.py`` (or ``make screenshots``).
+Run: ``SDL_VIDEODRIVER=dummy python -m tools.screenshots`` (or ``make screenshots``).
 """
 
 from __future__ import annotations
 
 import os
 import random
-import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 

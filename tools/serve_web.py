@@ -1,6 +1,6 @@
 """Serve build/web/ on http://localhost:8000 for playing the browser build.
 
-Usage: python tools/serve_web.py [--port 8000] [--bind 127.0.0.1]
+Usage: python -m tools.serve_web [--port 8000] [--bind 127.0.0.1]
 
 A plain static server would break one thing: when the page's address starts with "http://localhost:8", pygbag
 0.9.3 asks for its pygame-ce wheel at "http://localhost:8000/cdn/..." instead of its CDN. This server redirects

@@ -1,6 +1,6 @@
 """The shape of ``game/`` in figures: import circles, imports inside functions, the largest files and classes.
 
-``python tools/structure.py`` prints them; the figures in ``docs/architecture.md`` come from it. It reads the
+``python -m tools.structure`` prints them; the figures in ``docs/architecture.md`` come from it. It reads the
 source as text (``ast``), runs nothing of the game. ``tests/test_layering.py`` checks the import directions on
 the same graph (:func:`import_graph`).
 """

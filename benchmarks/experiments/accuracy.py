@@ -1,9 +1,9 @@
 """The Expert's move accuracy where games against Knox are lost (4x4 boxes, 27-34 lines left), judged by the exact
 solver, without Knox.
 
-    python benchmarks/experiments/accuracy.py                  # main's settings, 1.5 s a move, 27-31 left
-    python benchmarks/experiments/accuracy.py --seconds 0.6 --limit 60 --setting rev=main --setting main
-    python benchmarks/experiments/accuracy.py --setting main --setting "FIGHT_EXACT_SHARE=0.8"
+    python -m benchmarks.experiments.accuracy GAMES.txt         # main's settings, 1.5 s a move, 27-31 left
+    python -m benchmarks.experiments.accuracy GAMES.txt --seconds 0.6 --limit 60 --setting rev=main --setting main
+    python -m benchmarks.experiments.accuracy GAMES.txt --setting main --setting "FIGHT_EXACT_SHARE=0.8"
 
 Positions: every move of the Expert in the recorded games against Knox (``peers.py`` output: the lines
 ``game N: Expert (first|second) A-B  moves...``) made at ``--lines`` lines left with no capture to make, one per
@@ -49,19 +49,14 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
+from benchmarks.peers import Aborted, Coordinates, _parse
+from game.ai.levels import expert
+from game.ai.player import Search
+from game.ai.position.coins import capture_moves, tables_for
+from game.ai.search.solver import Solver
+from game.ai.wasm.solver import exact_solver
+from game.core import Board, GameState
 
-from peers import Aborted, Coordinates, _parse  # noqa: E402
-
-from game.ai.levels import expert  # noqa: E402
-from game.ai.player import Search  # noqa: E402
-from game.ai.position.coins import capture_moves, tables_for  # noqa: E402
-from game.ai.search.solver import Solver  # noqa: E402
-from game.ai.wasm.solver import exact_solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
-
-LOGS = ("/work/knox-runs/*-4*.txt", "/work/knox-runs/lead/quiet-4-all.txt")
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = Path(__file__).resolve().parent / "accuracy_values.txt"
 GAME = re.compile(r"game (\d+): Expert \((first|second)\) \d+-\d+(?:, Knox restarted \d+x)?  (.*)")
@@ -394,7 +389,7 @@ def _row_text(label: str, row: Row) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("logs", nargs="*", help=f"peers.py records (default: {' '.join(LOGS)})")
+    parser.add_argument("logs", nargs="+", help="records of games against Knox (the output of benchmarks.peers)")
     parser.add_argument("--board", default="4x4", help="boxes, RxC (as given to peers.py)")
     parser.add_argument("--lines", default="27-31", help="lines left before the Expert's move, LOW-HIGH")
     parser.add_argument("--seconds", type=float, default=1.5, help="the Expert's time a move")
@@ -418,7 +413,7 @@ def main() -> int:
     rows, cols = (int(part) for part in args.board.lower().split("x"))
     board = Board.square(rows, cols)
     low, high = (int(part) for part in args.lines.split("-"))
-    paths = args.logs or sorted(str(path) for pattern in LOGS for path in Path("/").glob(pattern.lstrip("/")))
+    paths = args.logs
     positions = spread(expert_positions(paths, board, rows, cols, low, high), args.limit)
     settings = args.setting or ["main"]
     chosen_settings = [parse_setting(text) for text in settings]

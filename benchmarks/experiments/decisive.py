@@ -1,7 +1,7 @@
 """How long each search needs to find a move that keeps the value, on the positions where the Expert lost it.
 
-    python benchmarks/experiments/postmortem.py games.txt --board 4x4 --lines 33 > pm.txt  # mistakes: 8E-2 ...
-    python benchmarks/experiments/decisive.py games.txt 0:8 1:7 5:9 --board 4x4 --max-seconds 30
+    python -m benchmarks.experiments.postmortem games.txt --board 4x4 --lines 33 > pm.txt  # mistakes: 8E-2 ...
+    python -m benchmarks.experiments.decisive games.txt 0:8 1:7 5:9 --board 4x4 --max-seconds 30
 
 Each ``GAME:PLY`` names the position before ply ``PLY`` of game ``GAME`` of a ``peers.py`` record (the plies that
 ``postmortem.py`` marks ``E`` with a drop). For each, on fresh tables: the exact value (full window), then the
@@ -17,16 +17,11 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
-
-from peers import Coordinates  # noqa: E402
-from postmortem import read_games  # noqa: E402
-
-from game.ai.search.solver import Solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.experiments.postmortem import read_games
+from benchmarks.peers import Coordinates
+from game.ai.search.solver import Solver
+from game.core import Board, GameState
 
 
 def exact_value(state: GameState, table: dict[int, int]) -> int:

@@ -16,24 +16,20 @@ player to move must open a chain or a loop, and the position is scored exactly a
 
 Both yield after every playout (well under a millisecond on 5x5 boxes). :data:`EARLY_GAMES` gives them in the form
 the Expert takes as its ``early_game`` (``expert_move(..., early_game=...)``), which ``benchmarks/peers.py
---early`` passes; ``opening_choices.py`` compares them offline. ``docs/ai.md`` ("The early game") has the figures:
-neither reached a better position against Knox than Hard's move.
+--early`` passes; ``opening_choices.py`` compares them offline. ``docs/measurements/ai-strength.md`` ("The early
+game") has the figures: neither reached a better position against Knox than Hard's move.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import sys
 from collections.abc import Callable, Generator
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.ai.levels.expert import SELECTIVE_SAFE, EarlyGame  # noqa: E402
-from game.ai.position.coins import CoinTables, capture_moves, lines_of, safe_mask, simple_value, strings, tables_for  # noqa: E402
-from game.core import GameState  # noqa: E402
-from game.steps import WALL_CLOCK, Clock  # noqa: E402
+from game.ai.levels.expert import SELECTIVE_SAFE, EarlyGame
+from game.ai.position.coins import CoinTables, capture_moves, lines_of, safe_mask, simple_value, strings, tables_for
+from game.core import GameState
+from game.steps import WALL_CLOCK, Clock
 
 MoveGenerator = Generator[int | None, None, int]
 SafeLineSearch = Callable[..., MoveGenerator]  # (tables, drawn, deg, safe, rng, stop, best, clock)

@@ -1,8 +1,8 @@
 """How far from the end each solver of the compiled core settles a position in the Expert's time: the CPU seconds
 its draw test (a move that keeps at least a draw, then a win test) needs, by lines left.
 
-    python benchmarks/experiments/exact_reach.py --board 4x4 --lines 30-36 --positions 12
-    python benchmarks/experiments/exact_reach.py --board 5x5 --lines 34-44 --games games5.txt --kinds exact narrow
+    python -m benchmarks.experiments.exact_reach --board 4x4 --lines 30-36 --positions 12
+    python -m benchmarks.experiments.exact_reach --board 5x5 --lines 34-44 --games games5.txt --kinds exact narrow
 
 Positions: the first position of each game with N lines left and no capture to make, from a ``peers.py`` record
 (``--games``: the games against Knox, both sides' positions) or else from games of Hard against itself (fixed
@@ -23,19 +23,14 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
-
-from peers import Coordinates  # noqa: E402
-from postmortem import read_games  # noqa: E402
-
-from game.ai.levels.hard import hard  # noqa: E402
-from game.ai.position.coins import capture_moves, tables_for  # noqa: E402
-from game.ai.search.solver import to_win  # noqa: E402
-from game.ai.wasm.solver import WasmSolver, compiled_core_available, exact_solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.experiments.postmortem import read_games
+from benchmarks.peers import Coordinates
+from game.ai.levels.hard import hard
+from game.ai.position.coins import capture_moves, tables_for
+from game.ai.search.solver import to_win
+from game.ai.wasm.solver import WasmSolver, compiled_core_available, exact_solver
+from game.core import Board, GameState
 
 MARKS = (0.5, 1.0, 1.4)
 

@@ -1,7 +1,7 @@
 """How often each side's moves lose value on 3x3 boxes, Expert v Hard, checked move by move by the exact solver.
 
-    python benchmarks/experiments/hard_errors.py               # 20 games, the ladder's seeds and alternation
-    python benchmarks/experiments/hard_errors.py --games 40 --seconds 0.5
+    python -m benchmarks.experiments.hard_errors               # 20 games, the ladder's seeds and alternation
+    python -m benchmarks.experiments.hard_errors --games 40 --seconds 0.5
 
 The empty 3x3 board is worth -3 for the first player, so against a Hard that never loses value the Expert wins
 only the games it starts second: Expert v Hard there is at most 50% plus the games Hard, moving second, throws
@@ -13,16 +13,12 @@ and the Expert's score.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from game.ai.player import ComputerPlayer  # noqa: E402
-from game.ai.search.solver import Solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from game.ai.player import ComputerPlayer
+from game.ai.search.solver import Solver
+from game.core import Board, GameState
 
 
 @dataclass

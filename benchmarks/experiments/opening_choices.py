@@ -1,7 +1,7 @@
 """How good each early-game method's safe line is, by the exact solver, on boards small enough to solve.
 
-    python benchmarks/experiments/opening_choices.py --board 3x3 --positions 60 --seconds 0.3
-    python benchmarks/experiments/opening_choices.py --board 3x4 --positions 30 --seconds 0.5 --drawn 6-10
+    python -m benchmarks.experiments.opening_choices --board 3x3 --positions 60 --seconds 0.3
+    python -m benchmarks.experiments.opening_choices --board 3x4 --positions 30 --seconds 0.5 --drawn 6-10
 
 Positions: from the empty board, ``--drawn`` random safe lines (nothing taken), kept when more than ``--safe``
 safe lines are left (the Expert's early game: more than ``SELECTIVE_SAFE`` on the real boards). For each, the exact
@@ -26,19 +26,14 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from early_game import playout_move, uct_move  # noqa: E402
-
-from game.ai.levels.hard import long_chain_rule  # noqa: E402
-from game.ai.position.chains import safe_lines  # noqa: E402
-from game.ai.position.coins import tables_for  # noqa: E402
-from game.ai.search.solver import Solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
-from game.steps import run  # noqa: E402
+from benchmarks.experiments.early_game import playout_move, uct_move
+from game.ai.levels.hard import long_chain_rule
+from game.ai.position.chains import safe_lines
+from game.ai.position.coins import tables_for
+from game.ai.search.solver import Solver
+from game.core import Board, GameState
+from game.steps import run
 
 Method = Callable[[GameState, list[int], random.Random, float], int]
 

@@ -1,9 +1,9 @@
 """Where the games against Knox were lost: the exact value after every ply of the games ``peers.py`` printed.
 
-    python benchmarks/peers.py --knox /work/knox/knox --board 4x4 --games 20 > games.txt
-    python benchmarks/experiments/postmortem.py games.txt --board 4x4 --seconds 20
-    python benchmarks/experiments/postmortem.py games.txt --board 4x4 --lines 29 --jobs 2 --start-value 0
-    python benchmarks/experiments/postmortem.py openings.txt --lines 30  # stopped at 30 lines left
+    python -m benchmarks.peers --knox KNOX --board 4x4 --games 20 > games.txt
+    python -m benchmarks.experiments.postmortem games.txt --board 4x4 --seconds 20
+    python -m benchmarks.experiments.postmortem games.txt --board 4x4 --lines 29 --jobs 2 --start-value 0
+    python -m benchmarks.experiments.postmortem openings.txt --lines 30  # stopped at 30 lines left
 
 For each finished game (the lines ``game N: Expert (first|second) A-B  moves...``, or ``Knox A`` in the Expert's
 place for ``peers.py --knox-v-knox``) the exact solver (the compiled core's where it runs,
@@ -35,13 +35,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: peers.py
-
-from peers import Coordinates, _parse  # noqa: E402
-
-from game.ai.wasm.solver import exact_solver  # noqa: E402
-from game.core import Board, GameState  # noqa: E402
+from benchmarks.peers import Coordinates, _parse
+from game.ai.wasm.solver import exact_solver
+from game.core import Board, GameState
 
 GAME = re.compile(
     r"game (\d+): (Expert|Knox A) \((first|second)\) (\d+)-(\d+)(?:, stopped at \d+ lines left)?"

@@ -6,8 +6,8 @@ search it ended in (the chain of generators it yielded through: the Expert's sol
 memory budget's table retirement, Hard's searches inside the Expert or as Hard). As the app does, the Expert's move
 is cut at its budget.
 
-Desktop:  python benchmarks/experiments/step_gaps.py [--games 3]
-Browser:  node /work/shared/tools/browser_harness/run.js --app . --entry benchmarks/experiments/step_gaps.py
+Desktop:  python -m benchmarks.experiments.step_gaps [--games 3]
+Browser:  node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/experiments/step_gaps.py
               --exclude tests --exclude docs --exclude tools --duration 300000
 (in the browser the figures go to the console; it plays 2 games there)
 """
@@ -21,14 +21,10 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
 Pieces = dict[str, list[tuple[float, float]]]  # search -> (wall, CPU) seconds of each piece
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.ai.levels import EXPERT_SECONDS, LEVELS  # noqa: E402
 from game.core import Board, GameState  # noqa: E402

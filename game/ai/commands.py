@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from ..core import GameState, RulesError
-from ..core.notation import is_number
+from ..core.numbers import whole_number
 from .analysis import finish
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
@@ -50,11 +50,12 @@ def parse_ms(name: str, text: str | None, default: int) -> float:
     """A time in milliseconds (1..600000) as seconds."""
     if text is None:
         return default / 1000
-    if not is_number(text) or not 1 <= int(text) <= MAX_MS:
+    ms = whole_number(text, 1, MAX_MS)
+    if ms is None:
         raise CommandError(
             f"{name} must be a whole number of milliseconds from 1 to {MAX_MS} in digits 0-9, not {text[:20]!r}"
         )
-    return int(text) / 1000
+    return ms / 1000
 
 
 def _require_moves(state: GameState) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core.notation import is_number
+from ..core.numbers import whole_number
 
 
 class Why(StrEnum):
@@ -41,9 +41,10 @@ class Reason:
         """The reason :meth:`token` wrote; ValueError for anything else."""
         code, colon, cells = token.partition(":")
         why = Why(code)
-        if (why is Why.OPENS_SHORTEST) != bool(colon) or (colon and not is_number(cells)):
+        count = whole_number(cells) if colon else 0
+        if (why is Why.OPENS_SHORTEST) != bool(colon) or count is None:
             raise ValueError(f"not a reason token: {token[:40]!r}")
-        return Reason(why, int(cells) if colon else 0)
+        return Reason(why, count)
 
 
 class Mistake(StrEnum):

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from .board import Board
+from .numbers import whole_number
 from .rules import GameState, IllegalMove, Rules, RulesError
 from .shapes import BY_LETTER, SHAPES, BoardError, shape_of
 
@@ -61,27 +62,22 @@ def line_name(board: Board, line: int) -> str:
 def parse_line(board: Board, text: str) -> int:
     """Read ``17`` (any board) or ``h r c`` / ``v r c`` (square boards) into a line id."""
     words = text.split()
-    if len(words) == 1 and is_number(words[0]):
-        line = int(words[0])
+    line = whole_number(words[0]) if len(words) == 1 else None
+    if line is not None:
         if line < board.num_lines:
             return line
         raise NotationError(f"line {shorten(words[0])} does not exist: this board has lines 0..{board.num_lines - 1}")
-    if len(words) != 3 or words[0] not in ("h", "v") or not (is_number(words[1]) and is_number(words[2])):
+    r, c = (whole_number(words[1]), whole_number(words[2])) if len(words) == 3 else (None, None)
+    if r is None or c is None or words[0] not in ("h", "v"):
         raise NotationError(f"cannot read {shorten(text)!r} as a line: write an id, or 'h r c' / 'v r c'")
     if board.kind != "square":
         raise NotationError(f"'h r c' / 'v r c' names only square boards; use a line id on a {board.kind} board")
     rows, cols = board.size
-    r, c = int(words[1]), int(words[2])
     if words[0] == "h" and r <= rows and c < cols:
         return r * cols + c
     if words[0] == "v" and r < rows and c <= cols:
         return (rows + 1) * cols + r * (cols + 1) + c
     raise NotationError(f"{shorten(text)!r} is off the board ({rows}x{cols} boxes)")
-
-
-def is_number(word: str) -> bool:
-    """ASCII digits only, and few enough of them for int() (which refuses thousands of digits)."""
-    return 0 < len(word) <= 30 and word.isascii() and word.isdigit()
 
 
 def shorten(text: str, limit: int = 40) -> str:

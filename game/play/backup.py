@@ -42,6 +42,7 @@ from ..storage import (
     solved_from_data,
 )
 from ..storage.envelope import NotANumber, dumps_in_steps, loads
+from ..storage.files import write_aside
 from ..storage.history import HISTORY_VERSION, legacy_totals
 from ..storage.records import plain
 from ..storage.steps import Work, map_in_steps
@@ -246,10 +247,15 @@ def desktop_path(saved: Saved) -> Path:
 
 
 def write_desktop_file(path: Path, text: str) -> None:
-    """Write the backup file; raises BackupError saying why it could not be written."""
+    """Write the file atomically (the one there before stays whole until the new one is complete); raises
+    BackupError saying why it could not be written."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # (a lone surrogate: the text would not read back)
+        raise BackupError(tr("it holds text that cannot be written to a file")) from None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_aside(path, data)
     except OSError as error:
         raise BackupError(tr("the file could not be written ({why})").format(why=error.strerror or error)) from None
 

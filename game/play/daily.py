@@ -43,10 +43,12 @@ def puzzle_of_day(puzzles: Sequence[T], day: date) -> T:
 def streak(solved: Iterable[date], today: date) -> int:
     """Days in a row with the daily puzzle solved, ending today, or yesterday while today's is still open."""
     days = set(solved)
-    day = today if today in days else today - timedelta(days=1)
+    day = today if today in days or today == date.min else today - timedelta(days=1)
     count = 0
     while day in days:
         count += 1
+        if day == date.min:
+            break
         day -= timedelta(days=1)
     return count
 
@@ -64,9 +66,19 @@ def best_streak(solved: Iterable[date]) -> int:
 
 
 def month_weeks(year: int, month: int) -> list[list[date | None]]:
-    """The month as weeks from Monday to Sunday; days outside the month are None."""
-    weeks = calendar.Calendar(firstweekday=0).monthdatescalendar(year, month)
-    return [[day if day.month == month else None for day in week] for week in weeks]
+    """The month as weeks from Monday to Sunday; days outside the month are None (so January of year 1 and December
+    of 9999, whose first and last weeks reach past the calendar's edges, have weeks too)."""
+    weeks = calendar.Calendar(firstweekday=0).monthdayscalendar(year, month)
+    return [[date(year, month, day) if day else None for day in week] for week in weeks]
+
+
+def turn_month(month: date, months: int, today: date) -> date:
+    """The first day of the month ``months`` after ``month``'s (before it when negative), kept between January of
+    year 1 and today's month: the calendar never shows a month to come, nor one past the calendar's edges."""
+    index = month.year * 12 + month.month - 1 + months
+    last = today.year * 12 + today.month - 1
+    year, number = divmod(min(max(index, 12), last), 12)
+    return date(year, number + 1, 1)
 
 
 def parse_day(text: object) -> date | None:

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core import TIMER_CHOICES, GameState, Match, encode
-from ..core.notation import ALPHABET, check_v2, is_number
+from ..core.notation import ALPHABET, check_v2
+from ..core.numbers import whole_number
 from .code_words import CHANGED, DAMAGED, LINK_PROBLEMS, NEWER, LinkError, decode_link_code
 from .i18n import tr
 from .players import COLOURS, INITIALS, Player, chosen, seat_looks
@@ -102,10 +103,10 @@ def read_friend(fragment: str) -> FriendGame:
     played = _PLAY.fullmatch(play)
     if played is None or int(played[1]) not in TIMER_CHOICES:
         raise LinkError(tr(NEWER))
-    if not _ID.fullmatch(game_id) or not is_number(count) or not _TAKEN.fullmatch(taken):
+    if not _ID.fullmatch(game_id) or whole_number(count) is None or not _TAKEN.fullmatch(taken):
         raise LinkError(tr(DAMAGED))
     games = tuple(decode_link_code(code) for code in codes.split("~"))
-    if len(games) != int(count):
+    if len(games) != whole_number(count):
         raise LinkError(tr(LINK_PROBLEMS["incomplete"]))
     seats = games[0].rules.players
     claimed = frozenset(int(seat) for seat in taken)
@@ -119,11 +120,11 @@ def read_friend(fragment: str) -> FriendGame:
 
 def _read_legacy(fragment: str) -> FriendGame:
     parts = fragment.split(".", 3)
-    if len(parts) != 4 or not _ID.fullmatch(parts[1]) or not is_number(parts[2]):
+    if len(parts) != 4 or not _ID.fullmatch(parts[1]) or whole_number(parts[2]) is None:
         raise LinkError(tr("This play-by-link link is damaged: its game id or move count cannot be read."))
     _, game_id, count, code = parts
     state = decode_link_code(code)
-    if int(count) != len(state.moves):
+    if whole_number(count) != len(state.moves):
         raise LinkError(
             tr("This link was cut or changed: it says {n} moves but holds {held}. Ask for it again.").format(
                 n=count, held=len(state.moves)
@@ -174,7 +175,8 @@ def players_of(text: str, seats: int) -> tuple[Player, ...]:
 
 
 def _player(entry: str, before: list[Player]) -> Player:
-    colour = _COLOURS[int(entry[0])] if entry[:1].isdigit() and int(entry[0]) < len(_COLOURS) else ""
+    index = whole_number(entry[:1], 0, len(_COLOURS) - 1)
+    colour = "" if index is None else _COLOURS[index]
     initial = entry[1:2] if entry[1:2] in INITIALS else ""
     name = clean_name(entry[2:])
     if colour in {p.colour for p in before}:

@@ -9,20 +9,30 @@ counts too), and not a practice game or a game opened from a link. Each game is 
 results are the person's score against each computer seat (1 ahead, 0.5 level, 0 behind).
 
 **The levels' own ratings** are fixed and calibrated from the measured ladder (each level against the one below,
-``benchmarks/ladder.py``, figures in ``docs/ai.md``): Beginner is anchored at 500 and each level sits
-``400 log10(p / (1 - p))`` above the one below, where p is the measured score with half a game added to each side
-(so a 100% result stays finite). ``docs/rating.md`` lists the inputs and the results.
+``benchmarks/ladder.py``, figures in ``docs/measurements/ai-strength.md``): Beginner is anchored at 500 and each
+level sits ``400 log10(p / (1 - p))`` above the one below, where p is the measured score with half a game added to
+each side (so a 100% result stays finite). ``docs/rating.md`` lists the inputs and the results.
+
+**It cannot break**: the rating, its deviation and its volatility are held within :data:`RATING_RANGE`,
+:data:`DEVIATION_RANGE` and :data:`VOLATILITY_RANGE` after every game (results that have nothing to do with the level
+otherwise make the volatility grow without bound, and the arithmetic overflow after about 10,000 games), which keeps
+every exponent and quotient of the update finite and non-zero; the volatility's root search takes at most
+:data:`ROOT_STEPS` steps. Games are replayed in one order, by date and then by id.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import heapq
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from ..core.notation import parse_rules_token
 from ..steps import run
 from ..storage import FinishedGame, FoldedGame
+from ..storage.records import game_order
 from ..storage.steps import Work, pause
 
 SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
@@ -31,6 +41,10 @@ TAU = 0.5  # how fast the volatility may change (Glickman suggests 0.3-1.2)
 LEVEL_DEVIATION = 60.0  # how sure the calibration is of each level's rating
 BEGINNER_RATING = 500.0  # so a new player (1500) starts level with Medium
 MIN_DEVIATION = 30.0  # a long record never makes the rating immovable
+RATING_RANGE = (0.0, 3000.0)  # the levels span 500-2193; 3000 would beat the Expert 99 games in 100
+DEVIATION_RANGE = (MIN_DEVIATION, START_DEVIATION)  # never less sure than of a new player
+VOLATILITY_RANGE = (0.01, 0.12)  # twice a new player's at most
+ROOT_STEPS = 100  # the Illinois search for the new volatility converges in under 20 within these ranges
 
 
 @dataclass(frozen=True)
@@ -42,9 +56,9 @@ class LadderStep:
     points: float
 
 
-# Measured with benchmarks/ladder.py (docs/ai.md, "Measured"): Easy, Medium and Hard over five boards (3x3, 4x4,
-# 5x5, triangle 6, hex 19); the Expert at 1.5 s a move on 4x4 (98% of 20) and at 2.5 s on 5x5, triangle 6 and
-# hex 19 (80%, 78%, 78% of 40 each).
+# Measured with benchmarks/ladder.py (docs/measurements/ai-strength.md, "The ladder"): Easy, Medium and Hard over
+# five boards (3x3, 4x4, 5x5, triangle 6, hex 19); the Expert at 1.5 s a move on 4x4 (98% of 20) and at 2.5 s on
+# 5x5, triangle 6 and hex 19 (80%, 78%, 78% of 40 each).
 LADDER: tuple[LadderStep, ...] = (
     LadderStep("easy", 50, 46.5),
     LadderStep("medium", 50, 48.0),
@@ -128,17 +142,46 @@ def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame])
 
 def history_results_in_steps(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Work[list[Result]]:
     """:func:`history_results` in steps (a history can hold many thousand folded games)."""
+    keyed_folded = yield from _keyed(folded)
+    keyed_games = yield from _keyed(games)
     results = []
-    for index, line in enumerate(folded):
-        if line.rated and line.outcome is not None and line.outcome.level in LEVEL_RATINGS:
-            results.append(Result((line.outcome.level,), (RESULT_SCORES[line.outcome.result],)))
+    in_order = heapq.merge(sorted(keyed_folded, key=_first), sorted(keyed_games, key=_first), key=_first)
+    for index, (_, game) in enumerate(in_order):
+        result = _result(game)
+        if result is not None:
+            results.append(result)
         if pause(index):
             yield
-    for game in games:
-        seats = [(seat.kind, seat.level) for seat in game.seats]
-        if game.rated and is_rated(seats, assisted=False):
-            results.append(result_of(seats, list(game.scores), parse_rules_token(game.rules).misere))
     return results
+
+
+Keyed = tuple[tuple[datetime, str], FinishedGame | FoldedGame]
+
+
+def _keyed(games: Iterable[FinishedGame | FoldedGame]) -> Work[list[Keyed]]:
+    keyed: list[Keyed] = []
+    for index, game in enumerate(games):
+        keyed.append((game_order(game), game))
+        if pause(index):
+            yield
+    return keyed
+
+
+def _first(item: Keyed) -> tuple[datetime, str]:
+    return item[0]
+
+
+def _result(game: FinishedGame | FoldedGame) -> Result | None:
+    """A game's result for the rating; None when it is not rated."""
+    if isinstance(game, FoldedGame):
+        line = game.outcome
+        if game.rated and line is not None and line.level in LEVEL_RATINGS:
+            return Result((line.level,), (RESULT_SCORES[line.result],))
+        return None
+    seats = [(seat.kind, seat.level) for seat in game.seats]
+    if game.rated and is_rated(seats, assisted=False):
+        return result_of(seats, list(game.scores), parse_rules_token(game.rules).misere)
+    return None
 
 
 def _g(phi: float) -> float:
@@ -149,8 +192,13 @@ def _expected(mu: float, mu_j: float, phi_j: float) -> float:
     return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
+def _within(value: float, bounds: tuple[float, float]) -> float:
+    return min(max(value, bounds[0]), bounds[1])
+
+
 def _new_volatility(phi: float, sigma: float, delta: float, v: float) -> float:
-    """Step 5 of Glickman's Glicko-2 paper: the new volatility, the root of f by the Illinois algorithm."""
+    """Step 5 of Glickman's Glicko-2 paper: the new volatility, the root of f by the Illinois algorithm (at most
+    :data:`ROOT_STEPS` steps)."""
     a = math.log(sigma * sigma)
 
     def f(x: float) -> float:
@@ -162,11 +210,13 @@ def _new_volatility(phi: float, sigma: float, delta: float, v: float) -> float:
         high = math.log(delta * delta - phi * phi - v)
     else:
         k = 1
-        while f(a - k * TAU) < 0:
+        while f(a - k * TAU) < 0 and k < ROOT_STEPS:
             k += 1
         high = a - k * TAU
     f_low, f_high = f(low), f(high)
-    while abs(high - low) > 1e-6:
+    for _ in range(ROOT_STEPS):
+        if abs(high - low) <= 1e-6 or f_high == f_low:
+            break
         middle = low + (low - high) * f_low / (f_high - f_low)
         f_middle = f(middle)
         if f_middle * f_high <= 0:
@@ -177,8 +227,19 @@ def _new_volatility(phi: float, sigma: float, delta: float, v: float) -> float:
     return math.exp(low / 2.0)
 
 
+def bounded(rating: Rating) -> Rating:
+    """``rating`` with its value, deviation and volatility brought within their ranges."""
+    return Rating(
+        _within(rating.value, RATING_RANGE),
+        _within(rating.deviation, DEVIATION_RANGE),
+        _within(rating.volatility, VOLATILITY_RANGE),
+        rating.games,
+    )
+
+
 def update(rating: Rating, opponents: list[tuple[float, float]], scores: tuple[float, ...]) -> Rating:
-    """The rating after one rating period against ``opponents`` ((rating, deviation) pairs) with ``scores``."""
+    """The rating after one rating period against ``opponents`` ((rating, deviation) pairs, each within the ranges)
+    with ``scores``, without bounds (Glickman's own arithmetic); :func:`rate_game` bounds it."""
     mu = (rating.value - START_RATING) / SCALE
     phi = rating.deviation / SCALE
     v_inverse = 0.0
@@ -197,10 +258,16 @@ def update(rating: Rating, opponents: list[tuple[float, float]], scores: tuple[f
 
 
 def rate_game(rating: Rating, result: Result, levels: dict[str, float] = LEVEL_RATINGS) -> Rating:
-    """The rating after one rated game against the computer levels (one rating period), its deviation kept at
-    least ``MIN_DEVIATION`` so a long record still moves."""
-    after = update(rating, [(levels[level], LEVEL_DEVIATION) for level in result.opponents], result.scores)
-    return Rating(after.value, max(MIN_DEVIATION, after.deviation), after.volatility, after.games)
+    """The rating after one rated game against the computer levels (one rating period), brought within the ranges
+    (:func:`bounded`): its deviation at least ``MIN_DEVIATION``, so a long record still moves. Within the ranges,
+    with the levels' ratings within them too, no step of :func:`update` can overflow or divide by zero: the
+    expected score stays within about 1e-8 of 0 and 1. Should it fail all the same, the game leaves the rating as it
+    was (History and Results show the games whatever the rating)."""
+    opponents = [(_within(levels[level], RATING_RANGE), LEVEL_DEVIATION) for level in result.opponents]
+    try:
+        return bounded(update(bounded(rating), opponents, result.scores))
+    except ArithmeticError:
+        return dataclasses.replace(bounded(rating), games=rating.games + 1)
 
 
 def replay(results: Iterable[Result]) -> list[Rating]:

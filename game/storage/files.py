@@ -1,6 +1,7 @@
 """The desktop store: one JSON file per key in the user's data folder, each written atomically (a temporary file,
-flushed to disk, then renamed over the old one), and a file lock (the ``filelock`` package) that two game
-processes take around merging the history."""
+flushed to disk, then renamed over the old one: :func:`write_aside`), and a file lock (the ``filelock`` package) that
+two game processes take around merging the history. A temporary file a killed writer left behind is removed once it
+is :data:`STALE_SECONDS` old (a live writer's lives for milliseconds)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -50,6 +52,39 @@ def _describe(error: OSError) -> str:
 
 
 LOCK_SECONDS = 10.0  # a merge holds the lock for milliseconds; past this the holder is taken to be stuck
+STALE_SECONDS = 3600.0  # a temporary file this old is no live writer's: the longest write takes a second or two
+TEMPORARY = ".tmp"
+
+
+def write_aside(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: to a hidden temporary file beside it, flushed to disk, then renamed over
+    it. Whatever happens, ``path`` holds its old bytes or the new ones, never a part (OSError says why not)."""
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=TEMPORARY, dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as temp:
+            temp.write(data)
+            temp.flush()
+            os.fsync(temp.fileno())
+        os.replace(temp_name, path)
+    except OSError:
+        _remove_quietly(temp_name)
+        raise
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
+    """Remove the temporary files killed writers left in ``folder`` (hidden, ending ``.tmp``, untouched for
+    :data:`STALE_SECONDS`); a file being written is younger and stays. How many were removed; errors are ignored
+    (another process may remove the same file)."""
+    now = time.time() if now is None else now
+    removed = 0
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(".") and entry.name.endswith(TEMPORARY) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    if now - entry.stat(follow_symlinks=False).st_mtime >= STALE_SECONDS:
+                        os.unlink(entry.path)
+                        removed += 1
+    return removed
 
 
 def spare_folder(folder: Path) -> Path:
@@ -66,6 +101,7 @@ class FileStore(Store):
         super().__init__()
         self.folder = Path(folder)
         self._locks: dict[str, object] = {}
+        self._swept = False  # the stale temporary files are removed at the first write
 
     @contextlib.contextmanager
     def lock(self, key: str) -> Iterator[bool]:
@@ -114,17 +150,11 @@ class FileStore(Store):
         data = text.encode("utf-8")  # (before any file is made: wrap gives text that encodes)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            handle, temp_name = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.folder)
+            if not self._swept:
+                self._swept = True
+                remove_stale_temporaries(self.folder)
+            write_aside(self.path(key), data)
         except OSError as error:
-            raise StoreError(_describe(error)) from error
-        try:
-            with os.fdopen(handle, "wb") as temp:
-                temp.write(data)
-                temp.flush()
-                os.fsync(temp.fileno())
-            os.replace(temp_name, self.path(key))
-        except OSError as error:
-            _remove_quietly(temp_name)
             raise StoreError(_describe(error)) from error
 
     def _remove(self, key: str) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
@@ -37,6 +38,7 @@ from .records import (
     RecordError,
     Row,
     content_id,
+    game_order,
     replays,
     sort_key,
 )
@@ -236,32 +238,49 @@ class Book:
                 self.legacy.append(block)
                 keys.add(block.key)
                 account.totals_added += block.games
-        self.games = sorted(detailed.values(), key=lambda game: sort_key(game.date))
+        self.games = sorted(detailed.values(), key=game_order)
         if added_folded:  # (the folded games, as read, are in order already)
-            self.folded = sorted(folded.values(), key=lambda game: sort_key(game.date))
+            self.folded = sorted(folded.values(), key=game_order)
         return account
 
-    def compact(self, classify: Classify | None, recent: int = RECENT_GAMES) -> None:
-        """Fold the oldest games beyond the ``recent`` ones into one line each."""
-        run(self.compact_in_steps(classify, recent))
-
-    def compact_in_steps(self, classify: Classify | None, recent: int = RECENT_GAMES) -> Work[None]:
+    def compact_in_steps(
+        self, classify: Classify | None, recent: int = RECENT_GAMES, now: datetime | None = None
+    ) -> Work[None]:
+        """Fold the games beyond the ``recent`` ones into one line each: those dated after ``now`` (a clock that ran
+        fast) first, then the oldest, so games from the future never make the newest games fold."""
         extra = max(0, len(self.games) - recent)
         if not extra:
             return
-        lines = list(self.folded)
-        for index, game in enumerate(self.games[:extra]):
-            lines.append(FoldedGame.of(game, classify))
+        order = yield from fold_order_in_steps(self.games, now)
+        folding = set(order[:extra])
+        lines, kept, folded_away = list(self.folded), [], []
+        for index, game in enumerate(self.games):
+            if index in folding:
+                lines.append(FoldedGame.of(game, classify))
+                folded_away.append(game)
+            else:
+                kept.append(game)
             if pause(index):
                 yield
-        yield from sort_in_steps(lines, lambda game: sort_key(game.date))
-        folded_away = self.games[:extra]
-        self.folded = lines
-        self.games = self.games[extra:]
+        yield from sort_in_steps(lines, game_order)
+        self.folded, self.games = lines, kept
         yield from release_in_steps(folded_away)
 
     def _ids(self) -> set[str]:
         return {game.id for game in self.games} | {game.id for game in self.folded}
+
+
+def fold_order_in_steps(games: list[FinishedGame], now: datetime | None = None) -> Work[list[int]]:
+    """The places of ``games`` (in history order) in the order they are folded: those dated after ``now`` (default:
+    this moment) first, then the others, oldest first."""
+    now = datetime.now(UTC) if now is None else now
+    future: list[int] = []
+    past: list[int] = []
+    for index, game in enumerate(games):
+        (future if sort_key(game.date) > now else past).append(index)
+        if pause(index):
+            yield
+    return future + past
 
 
 def read_book(value: Any, board_name: BoardName | None = None, recent: int = RECENT_GAMES) -> Book:
@@ -296,9 +315,10 @@ def read_book_in_steps(value: Any, board_name: BoardName | None = None, recent: 
             copies[game.id] = copies.get(game.id, -1) + 1
             if copies[game.id]:  # two games an earlier version saved without ids, alike in all: two games
                 book.games[-1] = replace(game, id=content_id({"copy": copies[game.id], "game": entry}))
-    yield from sort_in_steps(book.games, lambda game: sort_key(game.date))
-    yield from sort_in_steps(book.folded, lambda game: sort_key(game.date))
-    for game in book.games[-recent:] if recent else []:
+    yield from sort_in_steps(book.games, game_order)
+    yield from sort_in_steps(book.folded, game_order)
+    order = yield from fold_order_in_steps(book.games)
+    for game in [book.games[index] for index in order[-recent:]] if recent else []:
         yield
         if not all(replays(code, game.board, game.rules) for code in game.moves):
             book.games.remove(game)

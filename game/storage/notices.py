@@ -1,4 +1,4 @@
-"""What game.storage tells the player, as facts: the app puts them in words (``game/app/notices.py``)."""
+"""What game.storage tells the player, as facts: the app puts them in words (``game/play/notices.py``)."""
 
 from __future__ import annotations
 

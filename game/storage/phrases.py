@@ -1,6 +1,6 @@
 """Every phrase game.storage puts in a notice (a reason or a fault), in English.
 
-The app words each notice (``game/app/notices.py``) and translates these phrases there: a test checks that the
+The app words each notice (``game/play/notices.py``) and translates these phrases there: a test checks that the
 app's catalogue marks exactly this set, so a phrase added here cannot reach the player untranslated.
 """
 

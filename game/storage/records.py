@@ -105,6 +105,12 @@ def sort_key(value: str) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when
 
 
+def game_order(game: FinishedGame | FoldedGame) -> tuple[datetime, str]:
+    """The order of the history: by date, then by id (games that share a time stamp, whatever order a merge or an
+    import left them in)."""
+    return sort_key(game.date), game.id
+
+
 def plain(value: Any, why: str, depth: int = 0) -> Any:
     """``value`` if it is plain JSON with finite numbers and encodable text, nested at most MAX_DEPTH deep."""
     if depth > MAX_DEPTH:
@@ -241,7 +247,7 @@ class FinishedGame:
         given = data.get("id")
         if given is not None and not isinstance(given, str):
             raise RecordError(phrases.GAME_BAD_ID)
-        extra = {key: plain(value, phrases.GAME_NOT_VALUES) for key, value in data.items() if key not in KNOWN_FIELDS}
+        extra = plain({key: value for key, value in data.items() if key not in KNOWN_FIELDS}, phrases.GAME_NOT_VALUES)
         return cls(
             id=text(given, MAX_ID, phrases.GAME_BAD_ID) if given else content_id(data),
             date=when,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 
+import pygame
+
 from game.play.backup import export_text, merge_backup, read_backup
 from game.play.daily import puzzle_of_day, streak
 from game.play.settings import Settings
@@ -56,6 +58,30 @@ def test_the_months_turn_but_not_past_this_one(make_driver):
     assert daily.month == datetime.date(2026, 11, 1)
     daily.turn(-11)
     assert daily.month == datetime.date(2025, 12, 1)
+
+
+def test_the_right_key_stops_at_this_month_and_the_left_key_at_the_calendars_first(make_driver):
+    driver = make_driver()
+    daily = open_daily(driver)
+    driver.key(pygame.K_RIGHT)  # went on to January 2027, before
+    driver.frames(1)
+    assert daily.month == datetime.date(2026, 12, 1)
+    daily.turn(-(2026 * 12))
+    assert daily.month == datetime.date(1, 1, 1)
+    driver.key(pygame.K_LEFT)  # went on to year 0: ValueError
+    driver.frames(1)
+    assert daily.month == datetime.date(1, 1, 1)
+
+
+def test_the_calendar_draws_at_its_edges(make_driver):
+    # December 9999 and January 0001 raised OverflowError at every frame (their weeks reach past the calendar)
+    for today, start in ((datetime.date(9999, 12, 31), 0), (datetime.date(1, 1, 1), 0), (TODAY, -(2026 * 12))):
+        driver = make_driver()
+        driver.app.saved.mark_daily_solved(today.isoformat())
+        daily = open_daily(driver, today)
+        daily.turn(start)
+        driver.frames(2)
+        assert driver.scene is daily and streak(daily.solved, today) == 1
 
 
 def test_daily_days_travel_in_a_backup_and_junk_is_ignored() -> None:

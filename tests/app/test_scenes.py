@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-import sys
 from array import array
-from pathlib import Path
 
 import pygame
 import pytest
@@ -221,15 +219,9 @@ def test_the_results_headline_names_the_winner(seats, misere, lines, totals, exp
     assert headline(session) == expected
 
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
-
-
 def test_sounds_are_the_ogg_files_in_assets(tmp_path):
-    sys.path.insert(0, str(TOOLS))
-    try:
-        from make_assets import TUNES
-    finally:
-        sys.path.pop(0)
+    from tools.make_assets import TUNES
+
     assert set(TUNES) == set(NAMES)
     sounds = Sounds(enabled=True, unlocked=True)
     for name in NAMES:

@@ -1,4 +1,4 @@
-"""Every rule of docs/rules.md on hand-built positions.
+"""Every rule of the game on hand-built positions.
 
 Square boards are written with line names: ``h r c`` (dot row r, box column c) and ``v r c`` (box row r, dot
 column c). On 2x2 boxes the cells are 0 1 / 2 3; on 1x2 boxes they are 0 1.

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from game.play.daily import best_streak, daily_order, month_weeks, parse_day, puzzle_of_day, streak
+from game.play.daily import best_streak, daily_order, month_weeks, parse_day, puzzle_of_day, streak, turn_month
 from game.puzzles import load_puzzles
 
 
@@ -58,3 +58,19 @@ def test_stored_dates_that_are_not_dates_are_ignored(text) -> None:
 
 def test_stored_dates_are_read() -> None:
     assert parse_day("2026-02-28") == date(2026, 2, 28)
+
+
+def test_the_months_turn_between_the_calendars_first_and_this_one() -> None:
+    today = date(2026, 12, 15)
+    assert turn_month(date(2026, 11, 1), 1, today) == date(2026, 12, 1)
+    assert turn_month(date(2026, 12, 1), 1, today) == date(2026, 12, 1)
+    assert turn_month(date(2026, 12, 1), -13, today) == date(2025, 11, 1)
+    assert turn_month(date(1, 3, 1), -5, today) == date(1, 1, 1)
+    assert turn_month(date(9999, 12, 1), 1, date(9999, 12, 31)) == date(9999, 12, 1)
+
+
+def test_the_calendars_first_and_last_months_have_their_weeks_and_streaks() -> None:
+    first, last = month_weeks(1, 1), month_weeks(9999, 12)
+    assert first[0] == [date(1, 1, day) for day in range(1, 8)] and last[-1][-2:] == [None, None]
+    assert [day for week in last for day in week if day][-1] == date(9999, 12, 31)
+    assert streak({date.min}, date.min) == 1 and streak(set(), date.min) == 0

@@ -152,6 +152,13 @@ def test_players_from_a_link_pass_the_outside_text_gate() -> None:
         parse_link(_link_with_players("A" * 201))
 
 
+def test_a_colour_written_in_another_scripts_digit_is_left_out() -> None:
+    # "²" passed isdigit() and int("²") raised; "٢" and "２" read as 2 (green) with int()
+    friend = parse_link(_link_with_players(_players_field("²LAda/٢Bbob/２Ccy"))).friend
+    assert friend is not None and [player.colour for player in friend.players] == ["", ""]
+    assert [player.initial for player in friend.players] == ["L", "B"]
+
+
 def test_three_players_on_three_devices_each_get_the_link_on_their_turn() -> None:
     three = (Seat("human"),) * 3
     ann, ben, cat = Device(), Device(), Device()

@@ -3,6 +3,7 @@ which games count, and how a record moves it."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -162,7 +163,10 @@ def test_a_misere_result_scores_fewer_cells_as_the_win() -> None:
 
 def test_the_history_replays_folded_then_recent_games_and_a_game_changes_it_once() -> None:
     won = play_out(vs_computer("hard")).record()  # the person takes both boxes
-    older = [FoldedGame.of(play_out(vs_computer("easy")).record(), outcome) for _ in range(3)]
+    older = [
+        dataclasses.replace(FoldedGame.of(play_out(vs_computer("easy")).record(), outcome), date=f"2020-01-0{day}")
+        for day in (1, 2, 3)
+    ]
     results = history_results(older, [won])
     assert [r.opponents for r in results] == [("easy",)] * 3 + [("hard",)]
     change = change_by(won, older, [won])

@@ -4,14 +4,15 @@ history loses none. Each tab runs the game's Python in Pyodide and finishes its 
 scene does. ``benchmarks/two_tabs.py`` runs the same with rounds spaced out, and with an earlier version.
 
 Skipped, saying why, when node, Chromium, the harness's playwright-core or Pyodide are absent (set up as in
-/work/shared/tools/browser_harness/README.md); run it before calling storage work done.
+docs/testing.md, "Real browser pages"); run it before calling storage work done.
 """
 
 from __future__ import annotations
 
 import pytest
 from browser_tabs import MISSING, TABS, Tabs, count, open_tabs, play_rounds
-from node_driver import skip_reason
+
+from tools.browser.node_driver import skip_reason
 
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
 ROUNDS = 100

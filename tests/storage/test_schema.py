@@ -4,15 +4,17 @@ that failed before the schema, and what players have stored today (schema 1 and 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-from game.play.backup import BackupError, export_text, merge_backup, read_backup
+from game.play.backup import BackupError, export_text, merge_backup, read_backup, write_desktop_file
 from game.play.settings import Settings
 from game.play.stats import board_token_of_name, outcome, stats_rows
 from game.storage import FileStore, FinishedGame, MemoryStore, RecordError, Saved
 from game.storage.history import read_book
+from game.storage.records import FoldedGame, LegacyTotals, UnfinishedGame
 
 GAME = {
     "id": "a1b2c3d4e5f60718",
@@ -78,6 +80,39 @@ def test_the_same_game_refused_at_import_is_refused_at_read() -> None:
     for field, value in (("date", "0001-01-01T00:00:00+01:00"), ("rules", 2), ("names", ["You", "\ud800"])):
         book = read_book([GAME, {**GAME, "id": "other", field: value}])
         assert [game.id for game in book.games] == [GAME["id"]] and len(book.bad) == 1, field
+
+
+SURROGATE_KEYS = [
+    {**GAME, "\ud800": 1},  # an unknown field of a game: Import and History crashed (no id), Export (with an id)
+    {key: value for key, value in GAME.items() if key != "id"} | {"\udfff": 1},
+    {**GAME, "later": {"\ud800": 1}},  # (nested: refused before)
+]
+
+
+@pytest.mark.parametrize("game", SURROGATE_KEYS)
+def test_a_field_name_the_font_cannot_draw_is_refused_at_import_and_kept_aside_at_read(game, tmp_path) -> None:
+    with pytest.raises(RecordError, match="not a set of named values"):
+        FinishedGame.from_data(game)
+    with pytest.raises(BackupError, match="damaged"):
+        read_backup(backup_text(game))
+    store = FileStore(tmp_path)
+    store.put("history", [GAME, {**game, "id": "other"} if "id" in game else game])
+    saved = Saved(store)
+    assert [kept.id for kept in saved.history().games] == [GAME["id"]]
+    assert store.kept() == ["history.bad-1"]
+
+
+@pytest.mark.parametrize(
+    ("record", "data"),
+    [
+        (UnfinishedGame, {"version": 1, "settings": {"\ud800": 1}, "starter": 0, "codes": [], "current": 0}),
+        (LegacyTotals, {"key": "k", "games": 1, "rows": {"easy|s3x3\ud800": [1, 0, 0, 2]}, "streak": ["", 0]}),
+        (FoldedGame, ["g\ud800", "2026-03-01T10:00:00"]),
+    ],
+)
+def test_every_record_refuses_a_lone_surrogate_in_a_name_as_in_a_value(record, data) -> None:
+    with pytest.raises(RecordError):
+        record.from_data(data)
 
 
 # -- an import merges completely, with an exact account ----------------------------------------------------------
@@ -153,3 +188,25 @@ def test_a_record_raises_a_reason_storage_words_for_the_player() -> None:
     with pytest.raises(RecordError) as error:
         FinishedGame.from_data({**GAME, "winners": [7]})
     assert str(error.value) == "a game's winners are not among its players"
+
+
+def test_an_export_that_cannot_be_written_refuses_with_a_reason_and_keeps_the_file_there(tmp_path: Path) -> None:
+    path = tmp_path / "pipopipette-backup.json"
+    old = export_text(Saved(MemoryStore()), Settings())
+    write_desktop_file(path, old)
+    with pytest.raises(BackupError, match="text that cannot be written to a file"):
+        write_desktop_file(path, old.replace("pipopipette", "pipo\ud800"))  # truncated it to 0 bytes, before
+    assert path.read_text(encoding="utf-8") == old and [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_an_export_cut_short_leaves_the_file_there_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "pipopipette-backup.json"
+    write_desktop_file(path, "old")
+
+    def power_cut(_fd: int) -> None:
+        raise KeyboardInterrupt  # not an OSError: nothing is cleaned up, as after a crash
+
+    monkeypatch.setattr(os, "fsync", power_cut)
+    with pytest.raises(KeyboardInterrupt):
+        write_desktop_file(path, "new")
+    assert path.read_text(encoding="utf-8") == "old"

@@ -8,6 +8,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -25,6 +26,7 @@ from game.storage import (
     default_data_dir,
     open_store,
 )
+from game.storage.files import STALE_SECONDS, remove_stale_temporaries
 
 SETTINGS = {"shape": "square", "size": [3, 3], "seats": ["human", "computer:easy"], "sound": False, "name": "Zoé"}
 
@@ -638,6 +640,24 @@ def test_a_write_cut_short_leaves_only_a_hidden_temporary_file_beside_the_old_on
     reopened = FileStore(tmp_path)
     assert reopened.get("settings") == SETTINGS
     assert reopened.kept() == [] and reopened.stored_bytes() == len((tmp_path / "settings.json").read_bytes())
+
+
+def test_temporary_files_killed_writers_left_are_removed_once_stale_and_a_live_writers_kept(tmp_path: Path) -> None:
+    now = time.time()
+    ages = {".history.a1.tmp": STALE_SECONDS + 60, ".settings.b2.tmp": STALE_SECONDS - 60, ".history.c3.tmp": 0}
+    for name, age in ages.items():
+        (tmp_path / name).write_text("{")
+        os.utime(tmp_path / name, (now - age, now - age))
+    (tmp_path / "notes.tmp").write_text("the player's own")  # not hidden: not ours
+    os.utime(tmp_path / "notes.tmp", (now - 10 * STALE_SECONDS, now - 10 * STALE_SECONDS))
+    store = FileStore(tmp_path)
+    assert store.get("history") is None and (tmp_path / ".history.a1.tmp").exists(), "a read removes nothing"
+    assert store.put("settings", SETTINGS)
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == [".history.c3.tmp", ".settings.b2.tmp", "notes.tmp", "settings.json"]
+    assert remove_stale_temporaries(tmp_path, now + 60) == 1, "a minute on, the older one is stale"
+    assert sorted(path.name for path in tmp_path.iterdir())[0] == ".history.c3.tmp"
+    assert remove_stale_temporaries(tmp_path / "missing") == 0
 
 
 def test_a_temporary_file_that_cannot_be_removed_after_a_failed_write_is_no_error(

@@ -27,7 +27,8 @@ const { answerLines } = require('./node_lines.js');
 const { spawn } = require('child_process');
 
 const HOME = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
-const TOOLS = process.env.BROWSER_HARNESS_TOOLS || '/work/shared/tools/browser_harness';
+// The harness's tools: BROWSER_HARNESS_TOOLS, a relative path read from the repository's root (node_driver.py).
+const TOOLS = path.resolve(__dirname, '..', '..', process.env.BROWSER_HARNESS_TOOLS || '../shared/tools/browser_harness');
 const WHEEL = 'pygame_ce-2.5.6.dev2-cp313-cp313-pyodide_2025_0_wasm32.whl';
 const LEFT_OUT = new Set(['__pycache__', 'build', 'dist', 'node_modules', 'venv', 'tests', 'docs', 'benchmarks',
   'tools', 'static']);

@@ -1,6 +1,6 @@
 """The Expert playing in a real browser page (headless Chromium on Pyodide, through the browser harness): the page
 runs the app with the Expert in one seat (``expert_page.py``); this side hands it the opponent's lines and reads the
-Expert's. Used by ``benchmarks/peers.py --browser`` and by ``tests/ai/test_browser_expert.py``.
+Expert's. Used by ``benchmarks/peers.py --browser`` and by ``tests/ai/wasm/test_browser_expert.py``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 import time
 from pathlib import Path
 
-from node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing
+from tools.browser.node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing
 
 HERE = Path(__file__).resolve().parent
 GAME = HERE.parents[1]

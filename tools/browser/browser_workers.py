@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from browser_expert import GAME, _descendants, lacking, open_app_page, python_error
+from tools.browser.browser_expert import GAME, _descendants, lacking, open_app_page, python_error
 
 HERE = Path(__file__).resolve().parent
 ENTRY = HERE.relative_to(GAME) / "workers_page.py"

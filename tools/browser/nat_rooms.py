@@ -11,10 +11,6 @@ import statistics
 import time
 from typing import Any
 
-from netlab import SERVER, TURN_PASSWORD, TURN_USER, NetLab
-from node_driver import NodeDriver
-from room_pages import PAGES, ROOM, PageWindow, handshake, run_until
-
 from game.core import Board, Rules
 from game.play.online.bridge import BrowserChannel, step
 from game.play.online.ice import ice_servers
@@ -22,6 +18,9 @@ from game.play.online.protocol import GUEST, HOST
 from game.play.online.room import Room
 from game.play.online.room_setup import RoomSetup, SeatPlayer
 from game.play.players import Player
+from tools.browser.netlab import SERVER, TURN_PASSWORD, TURN_USER, NetLab
+from tools.browser.node_driver import NodeDriver
+from tools.browser.room_pages import PAGES, ROOM, PageWindow, handshake, run_until
 
 STUN = f"stun:{SERVER}:3478"
 TURN = f"turn:{TURN_USER}:{TURN_PASSWORD}@{SERVER}:3478"

@@ -1,5 +1,11 @@
-"""What the browser tests share: where the harness is (/work/shared/tools/browser_harness/README.md), what this
-machine lacks for it, and the node driver of the pages (one JSON command a line, one answer a line)."""
+"""What the browser tests share: where the browser harness is, what this machine lacks for it, and the node driver of
+the pages (one JSON command a line, one answer a line).
+
+The harness's tools (``run.js``, ``harness.html``, ``bootstrap.py``, its README) are found at
+``BROWSER_HARNESS_TOOLS``, by default ``../shared/tools/browser_harness``; a relative path is read from the
+repository's root, wherever the command runs. What the harness installs (playwright-core, Pyodide, the pygame-ce
+wheel) is at ``BROWSER_HARNESS_HOME``, by default the harness's own ``/tmp/browserharness``. docs/testing.md says
+how to set them up."""
 
 from __future__ import annotations
 
@@ -10,8 +16,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+REPOSITORY = Path(__file__).resolve().parents[2]
 HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
-TOOLS = Path(os.environ.get("BROWSER_HARNESS_TOOLS", "/work/shared/tools/browser_harness"))
+TOOLS = (REPOSITORY / os.environ.get("BROWSER_HARNESS_TOOLS", "../shared/tools/browser_harness")).resolve()
+README = TOOLS / "README.md"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 PLAYWRIGHT = (f"playwright-core in {HOME}/node_modules", (HOME / "node_modules" / "playwright-core").exists())
 PYODIDE = (f"Pyodide in {HOME}/pyodide/0.29.3", (HOME / "pyodide" / "0.29.3" / "pyodide.js").exists())
@@ -24,7 +32,7 @@ def missing(*needs: tuple[str, bool]) -> list[str]:
 
 
 def skip_reason(lacking: list[str]) -> str:
-    return f"browser test skipped: {', '.join(lacking)} missing (see browser_harness/README.md)"
+    return f"browser test skipped: {', '.join(lacking)} missing (see {README} and docs/testing.md)"
 
 
 class NodeDriver:

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from node_driver import NodeDriver
-
 from game.play.online.bridge import BrowserChannel, PageEvent, step
 from game.play.online.invite import check_reply, description_of, invitation, read_link, reply, sdp_of
 from game.play.online.room import Room
+from tools.browser.node_driver import NodeDriver
 
 PAGES = Path(__file__).resolve().parents[2] / "tests" / "play" / "online" / "browser" / "pages.js"
 SITE = "https://pipopipette.github.io/pipopipette/"

@@ -70,7 +70,7 @@ TRAP_SHARE = 0.95  # of the budget, up to which traps are looked for when the ex
 SEARCH_SHARE = 0.4  # of the budget at least, for the depth-limited search
 MoveGenerator = Generator[int | None, None, int]
 # A search of the early game to try (benchmarks/experiments/early_game.py): (state, rng, stop time, clock, Hard's
-# move) -> its move; none in the game, where Hard's move is played (docs/ai.md, "The early game").
+# move) -> its move; none in the game, where Hard's move is played (docs/measurements/ai-strength.md, "The early game").
 EarlyGame = Callable[[GameState, random.Random, float, Clock, int], MoveGenerator]
 
 

@@ -39,7 +39,8 @@ WORKER_SCRIPT = HERE / "core_worker.js"
 # first is busy (the Expert's win test beside its draw test), half of it (measured: README.md, "In the browser")
 TABLE_BYTES = (16 << 20, 8 << 20)
 # navigator.hardwareConcurrency from which the page runs two Workers: a core for each and the rest for the page and
-# the browser. On 2 cores two Workers found no more wins than one and slowed the page's frames (docs/ai.md).
+# the browser. On 2 cores two Workers found no more wins than one and slowed the page's frames
+# (docs/measurements/expert-time.md).
 TWO_WORKERS_CORES = 4
 FINAL = ("done", "out_of_nodes", "error")  # the Worker's last message about a search (a values request: "done")
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...play.daily import best_streak, month_weeks, parse_day, puzzle_of_day, streak
+from ...play.daily import best_streak, month_weeks, parse_day, puzzle_of_day, streak, turn_month
 from ...play.i18n import tr, tr_n
 from ...play.i18n.phrases import month_name, weekday_initials
 from ...puzzles import load_puzzles
@@ -44,8 +44,7 @@ class DailyScene(Scene):
         self.app.go("puzzle", puzzles=(puzzle,), index=0, daily=day.isoformat())
 
     def turn(self, months: int) -> None:
-        year, month = divmod(self.month.year * 12 + self.month.month - 1 + months, 12)
-        self.month = datetime.date(year, month + 1, 1)
+        self.month = turn_month(self.month, months, self.today())
         self.invalidate_layout()
 
     def arrange(self) -> None:

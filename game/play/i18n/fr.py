@@ -697,6 +697,7 @@ FRENCH: dict[str, str] = {
         "les problèmes résolus de la sauvegarde contiennent autre chose qu'un problème"
     ),
     "the file could not be written ({why})": "le fichier n'a pas pu être écrit ({why})",
+    "it holds text that cannot be written to a file": "il contient du texte qui ne peut pas être écrit dans un fichier",
     "there is no backup file at {path}": "il n'y a pas de fichier de sauvegarde à {path}",
     "the file could not be read ({why})": "le fichier n'a pas pu être lu ({why})",
     "the browser refused the download ({why})": "le navigateur a refusé le téléchargement ({why})",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ...core.numbers import whole_number
 from ..i18n import tr
 
 DEFAULT_SERVERS = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
@@ -48,15 +49,12 @@ def server_problem(url: str) -> str:
         name, _, password = login.partition(":")
         if not (CREDENTIAL.fullmatch(name) and CREDENTIAL.fullmatch(password)):
             return tr("{url}: the name or the password has characters a server address cannot carry").format(url=shown)
-    host, port = place, ""
-    if not place.startswith("["):
-        host, _, port = place.partition(":")
-    elif "]:" in place:
-        host, port = place.split("]:", 1)
-        host += "]"
+    bracket = place.startswith("[")  # an IPv6 address: [2001:db8::1]:3478
+    host, colon, port = place.partition("]:" if bracket else ":")
+    host += "]" if bracket and colon else ""
     if not (HOST.fullmatch(host) or IPV6.fullmatch(host)):
         return tr("{url} has no server name after the colon").format(url=shown)
-    if port and not (port.isdigit() and 1 <= int(port) <= 65535):
+    if colon and whole_number(port, 1, 65535) is None:
         return tr("{url}: the port is a number from 1 to 65535").format(url=shown)
     return ""
 

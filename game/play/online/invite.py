@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.notation import check_v2
+from ...core.numbers import whole_number
 from ..i18n import tr
 from ..links import fragment_of
 from .protocol import ROOM_ID
@@ -108,10 +109,8 @@ def _candidate(value: str) -> Candidate | None:
     words = value.split()
     if len(words) < 8 or words[1] != "1" or words[2].lower() != "udp" or words[6] != "typ" or words[7] not in TYPES:
         return None
-    if not (words[3].isascii() and words[3].isdigit() and words[5].isascii() and words[5].isdigit()):
-        return None
-    priority, port = int(words[3]), int(words[5])
-    if not (priority < 2**32 and 0 < port < 2**16 and _address_kind(words[4]) is not None):
+    priority, port = whole_number(words[3], 0, 2**32 - 1), whole_number(words[5], 1, 2**16 - 1)
+    if priority is None or port is None or _address_kind(words[4]) is None:
         return None
     return Candidate(words[7], words[4].lower(), port, priority)
 

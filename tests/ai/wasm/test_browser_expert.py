@@ -3,16 +3,16 @@ Chromium on Pyodide, the compiled core in its Web Worker), as ``benchmarks/peers
 Knox: it answers legal lines through a whole small game, and a game that is not the page's is refused.
 
 Skipped, saying why, when node, Chromium, the harness's playwright-core, Pyodide or the pygame-ce wheel are absent
-(set up as in /work/shared/tools/browser_harness/README.md).
+(set up as docs/testing.md says, "Real browser pages").
 """
 
 from __future__ import annotations
 
 import pytest
-from browser_expert import BrowserExpert, lacking
-from node_driver import skip_reason
 
 from game.core import Board, GameState
+from tools.browser.browser_expert import BrowserExpert, lacking
+from tools.browser.node_driver import skip_reason
 
 MISSING = lacking()
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))

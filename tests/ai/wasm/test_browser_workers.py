@@ -3,7 +3,7 @@ Workers started as the app starts them): both start, and the Expert's draw test 
 each; limited to one Worker, they run in turn.
 
 Skipped, saying why, when node, Chromium, the harness's playwright-core, Pyodide or the pygame-ce wheel are absent
-(set up as in /work/shared/tools/browser_harness/README.md).
+(set up as docs/testing.md says, "Real browser pages").
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_workers import BrowserWorkers, lacking
-from node_driver import skip_reason
 
 from game.core import Board, GameState
+from tools.browser.browser_workers import BrowserWorkers, lacking
+from tools.browser.node_driver import skip_reason
 
 MISSING = lacking()
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))

@@ -1,6 +1,6 @@
 // Captures real SDP from two headless Chromium browsers connecting a data channel with no ICE server (the
 // samples in sdp/ that tests/play/online/test_invite.py reads). Run: node capture_sdp.js OUT_DIR [RUNS]
-// Needs playwright-core under $BROWSER_HARNESS_HOME (see /work/shared/tools/browser_harness/README.md).
+// Needs playwright-core under $BROWSER_HARNESS_HOME (docs/testing.md, "Real browser pages").
 const fs = require('fs');
 const path = require('path');
 const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';

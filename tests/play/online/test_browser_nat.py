@@ -20,7 +20,8 @@ import random
 from pathlib import Path
 
 import pytest
-from node_driver import PLAYWRIGHT, missing, skip_reason
+
+from tools.browser.node_driver import PLAYWRIGHT, missing, skip_reason
 
 MISSING = missing(PLAYWRIGHT)
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
 
 @pytest.fixture
 def lab(request, tmp_path: Path):
-    import netlab
+    from tools.browser import netlab
 
     why = netlab.skip_reason()
     if why:
@@ -39,7 +40,7 @@ def lab(request, tmp_path: Path):
 
 
 def homes(lab, servers):
-    from nat_rooms import Homes
+    from tools.browser.nat_rooms import Homes
 
     return Homes(lab, servers)
 
@@ -53,7 +54,7 @@ def finished_the_same(homes) -> None:
 
 @pytest.mark.parametrize("lab", ["cone"], indirect=True)
 def test_cone_nats_connect_by_stun_and_a_whole_game_survives_delay_loss_and_an_outage(lab):
-    from nat_rooms import STUN
+    from tools.browser.nat_rooms import STUN
 
     both = homes(lab, (STUN,))
     try:
@@ -73,7 +74,7 @@ def test_cone_nats_connect_by_stun_and_a_whole_game_survives_delay_loss_and_an_o
 
 @pytest.mark.parametrize("lab", ["symmetric"], indirect=True)
 def test_a_symmetric_nat_connects_only_through_turn_and_says_what_to_try_without_it(lab):
-    from nat_rooms import STUN, TURN
+    from tools.browser.nat_rooms import STUN, TURN
 
     alone = homes(lab, (STUN,))
     try:

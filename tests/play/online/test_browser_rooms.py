@@ -4,7 +4,7 @@ channel through bridge.py; one page is reloaded half way and the game resumes fr
 BroadcastChannel hands a reply opened in another tab to the waiting tab.
 
 Skipped, saying why, when node, Chromium or playwright-core are absent (set up as in
-/work/shared/tools/browser_harness/README.md); run them before calling browser work done.
+docs/testing.md, "Real browser pages"); run them before calling browser work done.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ import random
 import time
 
 import pytest
-from node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reason
-from room_pages import PAGES, ROOM, SITE, PageWindow, handshake, run_until, wait_for
 
 from game.play.online.bridge import BrowserChannel
 from game.play.online.protocol import GUEST, HOST
 from game.play.online.room import Room
 from game.play.online.room_setup import SeatPlayer
 from game.play.players import Player
+from tools.browser.node_driver import PLAYWRIGHT, NodeDriver, missing, skip_reason
+from tools.browser.room_pages import PAGES, ROOM, SITE, PageWindow, handshake, run_until, wait_for
 
 MISSING = missing(PLAYWRIGHT)
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))

@@ -8,7 +8,7 @@ on from its 30 moves to the end, and both histories hold it, marked as played on
 
 The test reads the game's state in each page (through Pyodide) only to know where the buttons and lines are and
 when a move arrived; every action is a tap. Skipped, saying why, when node, Chromium, playwright-core, Pyodide or
-the pygame-ce wheel are absent (set up as in /work/shared/tools/browser_harness/README.md). Run with ``-s`` to see
+the pygame-ce wheel are absent (set up as docs/testing.md says, "Real browser pages"). Run with ``-s`` to see
 what it measured; set ``ONLINE_SHOTS`` to a folder to keep screenshots of both devices.
 """
 
@@ -23,11 +23,11 @@ from statistics import median
 from typing import Any
 
 import pytest
-from node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing, skip_reason
 from storage_fakes import FakeLocalStorage
 
 from game.play.settings import Seat, Settings
 from game.storage import BrowserStore, Saved
+from tools.browser.node_driver import HOME, PLAYWRIGHT, PYODIDE, TOOLS, NodeDriver, missing, skip_reason
 
 WHEEL = HOME / "wheels" / "pygame_ce-2.5.6.dev2-cp313-cp313-pyodide_2025_0_wasm32.whl"
 GAME = Path(__file__).resolve().parents[3]

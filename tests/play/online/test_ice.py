@@ -38,6 +38,13 @@ def test_stun_and_turn_urls_are_taken(url):
         ("stun:bad_host!:3478", "no server name"),
         ("stun:example.org:99999", "port is a number from 1 to 65535"),
         ("stun:example.org:port", "port is a number from 1 to 65535"),
+        ("stun:a:²", "port is a number from 1 to 65535"),  # isdigit() true, int() raised
+        ("stun:example.org:٣٤٧٨", "port is a number from 1 to 65535"),  # Arabic-Indic: int() reads 3478
+        ("stun:example.org:３４７８", "port is a number from 1 to 65535"),  # full-width
+        ("stun:example.org:৩৪৭৮", "port is a number from 1 to 65535"),  # Bengali
+        ("stun:[2001:db8::1]:٣٤٧٨", "port is a number from 1 to 65535"),
+        ("stun:example.org:", "port is a number from 1 to 65535"),
+        ("stun:[2001:db8::1]:", "port is a number from 1 to 65535"),
         ("turn:turn.example.org:3478", "needs a name and a password"),
         ("stun:ann:pw@example.org", "takes no name or password"),
         ('turn:ann:p"w@example.org', "characters a server address cannot carry"),
@@ -65,6 +72,9 @@ def test_the_settings_keep_the_servers_and_refuse_bad_ones():
     bad, problems = settings_from_data({**Settings().to_data(), "stun": ["ftp://x"]})
     assert bad.stun == DEFAULT_SERVERS and "starts with stun:" in problems[0]
     assert settings_from_data({"stun": "stun:x.example.org"})[1]  # not a list
+    for port in ("²", "٣٤٧٨"):  # a settings file holding these stopped every start (²), or every room (٣٤٧٨)
+        bad, problems = settings_from_data({**Settings().to_data(), "stun": [f"stun:a.example.org:{port}"]})
+        assert bad.stun == DEFAULT_SERVERS and "port is a number" in problems[0]
 
 
 def test_a_turn_servers_name_and_password_go_apart_from_its_url():

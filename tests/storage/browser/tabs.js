@@ -10,7 +10,7 @@
 //   {"page": NAME, "reload": true}           reload the tab (its Python is gone; open it again to use it)
 //   {"quit": true}
 // Answers: {"ok": value} or {"error": text}. Pyodide is BROWSER_HARNESS_HOME's (see
-// /work/shared/tools/browser_harness/README.md); pages are served from files by Playwright's routing, no server.
+// docs/testing.md, "Real browser pages"); pages are served from files by Playwright's routing, no server.
 const fs = require('fs');
 const path = require('path');
 const { answerLines } = require('../../../tools/browser/node_lines.js');

@@ -1,0 +1,2 @@
+"""The project's tools (building the site, the assets, the puzzles, mutation testing, the browser pages' drivers):
+``python -m tools.<name>`` from the repository's root."""
