@@ -32,6 +32,12 @@ SELECTED_PAIR = """window.pipopipetteOnline.pc.getStats().then(function (stats) 
   if (!pair) { return ''; }
   return stats.get(pair.localCandidateId).candidateType + ' ' + stats.get(pair.remoteCandidateId).candidateType;
 })"""
+RELAY = f"""new Promise(function (done) {{
+  const socket = new WebSocket('ws://{SERVER}:9001', 'mqtt');
+  socket.onopen = function () {{ socket.close(); done('open'); }};
+  socket.onerror = function () {{ done('error'); }};
+  setTimeout(function () {{ done('no answer'); }}, 10000);
+}})"""
 
 
 class Homes:
@@ -84,6 +90,10 @@ class Homes:
 
         run_until(told, self.rooms, seconds)
         return time.monotonic() - started, said
+
+    def relay(self) -> tuple[str, str]:
+        """Whether each page opens a WebSocket to the lab's broker (``NetLab.broker``) through its NAT."""
+        return (str(self.host_channel.window.eval(RELAY)), str(self.guest_channel.window.eval(RELAY)))
 
     def pair(self) -> str:
         """The host's selected candidate pair: its local and remote candidate types ("host srflx", "relay host"...)."""

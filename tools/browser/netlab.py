@@ -153,6 +153,26 @@ class NetLab:
                 raise RuntimeError("coturn did not start: " + (self.work / "coturn.log").read_text()[-400:])
             time.sleep(0.1)
 
+    def broker(self) -> bool:
+        """amqtt, an MQTT broker over WebSocket, on 203.0.113.1:9001: the signalling relay's place on the lab's
+        internet. False when amqtt is not installed (the ``AMQTT`` variable, or ``amqtt`` on the PATH)."""
+        program = os.environ.get("AMQTT") or shutil.which("amqtt")
+        if not program:
+            return False
+        config = self.work / "broker.yaml"
+        config.write_text(
+            "listeners:\n  default:\n    type: ws\n    bind: " + SERVER + ":9001\n"
+            "plugins:\n  amqtt.plugins.authentication.AnonymousAuthPlugin:\n    allow_anonymous: true\n",
+            encoding="utf-8",
+        )
+        self.start("wan", program, "-c", str(config), log="broker.log")
+        end = time.monotonic() + 20
+        while ":9001" not in self.ns("wan", "ss", "-tln"):
+            if time.monotonic() > end:
+                raise RuntimeError("amqtt did not start: " + (self.work / "broker.log").read_text()[-400:])
+            time.sleep(0.2)
+        return True
+
     def prefix(self, name: str) -> list[str]:
         """The command prefix that runs a program in namespace ``name``."""
         return ["ip", "netns", "exec", self.names[name]]

@@ -29,13 +29,29 @@ def raw(interface: str) -> socket.socket:
     return sock
 
 
-def checksum_dropped(frame: bytes) -> bytes:
-    """An IPv4 UDP frame with its UDP checksum set to 0 ("none", valid in IPv4): a veth leaves the checksum to be
-    finished by the hardware, which a frame copied by a packet socket never reaches."""
-    if frame[12:14] != b"\x08\x00" or len(frame) < 34 or frame[23] != 17:
+def ones_sum(data: bytes) -> int:
+    if len(data) % 2:
+        data += b"\x00"
+    total = sum(int.from_bytes(data[n : n + 2], "big") for n in range(0, len(data), 2))
+    while total >> 16:
+        total = (total & 0xFFFF) + (total >> 16)
+    return total
+
+
+def checksummed(frame: bytes) -> bytes:
+    """An IPv4 frame with its UDP or TCP checksum written: a veth leaves it to be finished by the hardware, which a
+    frame copied by a packet socket never reaches (UDP's set to 0, "none", valid in IPv4)."""
+    if frame[12:14] != b"\x08\x00" or len(frame) < 34 or frame[23] not in (6, 17):
         return frame
-    at = 14 + (frame[14] & 0x0F) * 4 + 6
-    return frame[:at] + b"\x00\x00" + frame[at + 2 :]
+    start = 14 + (frame[14] & 0x0F) * 4
+    end = 14 + int.from_bytes(frame[16:18], "big")
+    if frame[23] == 17:
+        return frame[: start + 6] + b"\x00\x00" + frame[start + 8 :]
+    segment = frame[start:end]
+    pseudo = frame[26:34] + b"\x00\x06" + len(segment).to_bytes(2, "big")
+    blank = segment[:16] + b"\x00\x00" + segment[18:]
+    check = (~ones_sum(pseudo + blank)) & 0xFFFF
+    return frame[: start + 16] + check.to_bytes(2, "big") + frame[start + 18 :]
 
 
 def main(specs: list[str]) -> None:
@@ -71,7 +87,7 @@ def main(specs: list[str]) -> None:
                 if address[2] == PACKET_OUTGOING or rng.random() < loss:
                     continue
                 count += 1
-                heapq.heappush(queue, (time.monotonic() + delay, count, target, checksum_dropped(frame)))
+                heapq.heappush(queue, (time.monotonic() + delay, count, target, checksummed(frame)))
         now = time.monotonic()
         while queue and queue[0][0] <= now:
             _, _, target, frame = heapq.heappop(queue)

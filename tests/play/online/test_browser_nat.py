@@ -10,8 +10,9 @@ lab's internet, connecting through today's two-link handshake (invitation, then 
 * through a symmetric NAT, STUN alone cannot: both devices are told what to try; with the TURN server they connect
   through it (a relayed pair) and play a whole game.
 
-The times are reported by ``benchmarks/nat_rooms.py``, never asserted here. Skipped, saying why, without root, the
-lab's tools (ip, iptables, coturn) or the browser harness.
+The signalling relay's place is there too (amqtt, an MQTT broker over WebSocket, when installed): both browsers
+reach it through their NATs. The times are reported by ``python -m benchmarks.nat_rooms``, never asserted here.
+Skipped, saying why, without root, the lab's tools (ip, iptables, coturn) or the browser harness.
 """
 
 from __future__ import annotations
@@ -68,6 +69,19 @@ def test_cone_nats_connect_by_stun_and_a_whole_game_survives_delay_loss_and_an_o
         assert out["paused_s"] > 0 and out["gave_up"]  # paused, then on again with the line played in the outage
         both.play(rng)
         finished_the_same(both)
+    finally:
+        both.close()
+
+
+@pytest.mark.parametrize("lab", ["symmetric"], indirect=True)
+def test_the_signalling_relay_on_the_internet_is_reached_from_both_homes(lab):
+    from tools.browser.nat_rooms import STUN
+
+    if not lab.broker():
+        pytest.skip("relay check skipped: amqtt missing (pip install amqtt; AMQTT=path/to/amqtt or on the PATH)")
+    both = homes(lab, (STUN,))
+    try:
+        assert both.relay() == ("open", "open")  # a WebSocket through each NAT, the symmetric one too
     finally:
         both.close()
 
