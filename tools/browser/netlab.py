@@ -173,6 +173,15 @@ class NetLab:
             time.sleep(0.2)
         return True
 
+    def addresses(self) -> set[str]:
+        """Every IPv4 network of every namespace of the lab (``a.b.c.d/n``), loopback included."""
+        found = set()
+        for name in self.names:
+            for line in self.ns(name, "ip", "-4", "-o", "addr").splitlines():
+                words = line.split()
+                found.add(words[words.index("inet") + 1])
+        return found
+
     def prefix(self, name: str) -> list[str]:
         """The command prefix that runs a program in namespace ``name``."""
         return ["ip", "netns", "exec", self.names[name]]

@@ -46,6 +46,16 @@ def homes(lab, servers):
     return Homes(lab, servers)
 
 
+@pytest.mark.parametrize("lab", ["symmetric"], indirect=True)
+def test_the_lab_holds_only_documentation_addresses_and_no_link_out(lab):
+    import ipaddress
+
+    ranges = [ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "127.0.0.0/8")]
+    for address in lab.addresses():
+        assert any(ipaddress.ip_interface(address).ip in net for net in ranges), address
+    assert "default" not in lab.ns("wan", "ip", "route")  # the internet of the lab leads nowhere else
+
+
 def finished_the_same(homes) -> None:
     host, guest = homes.host.table, homes.guest.table
     assert host.over and guest.over and len(host.moves()) == 60
