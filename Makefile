@@ -75,6 +75,7 @@ bench: $(STAMP)
 			pypi_peers) args="--games 2";; \
 			monkey) args="--actions 450";; \
 			soak) args="--games 50";; \
+			nat_rooms) args="--runs 1";; \
 		esac; fi; \
 		echo "== python -m benchmarks.$$name $$args"; \
 		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.$$name $$args || exit 1; \

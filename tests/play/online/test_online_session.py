@@ -79,6 +79,20 @@ def test_undo_is_asked_then_accepted_with_the_undo_button():
     assert host.accepting_input()
 
 
+def test_undo_is_offered_only_for_this_devices_last_turn():
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.can_undo() and not guest.can_undo()
+    guest.play_human(5)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert not host.can_undo() and not host.undo()  # the friend has played since: nothing of the host's to take back
+    assert guest.can_undo()
+
+
 def test_a_remote_computer_is_named_and_never_run_here():
     wire = Wire(setup_for(), guest_players=[SeatPlayer(Player(), "computer", "easy")])
     host, guest = sessions(wire)
