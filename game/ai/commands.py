@@ -15,7 +15,7 @@ from .analysis import finish
 from .hints import hint
 from .player import LEVELS, ComputerPlayer
 from .review import Review
-from .wasm.solver import solve
+from .wasm.solver import solve, warm_up
 from .wasm.values import exact_values
 
 DEFAULT_MOVETIME_MS = 1000
@@ -88,6 +88,7 @@ def review_command(engine: HasState, args: list[str]) -> Iterable[str]:
     """One line per move played so far (see ``docs/engine-protocol.md``); ``maxtime`` is per position."""
     options = parse_options(args, ("maxtime",))
     seconds = parse_ms("maxtime", options.get("maxtime"), DEFAULT_REVIEW_MS)
+    warm_up(engine.state)
     return Review(engine.state, seconds).finish().engine_lines()
 
 
@@ -100,6 +101,7 @@ def values_command(engine: HasState, args: list[str]) -> Iterable[str]:
     if state.rules.players != 2:
         raise CommandError("values gives the values of two-player games only")
     _require_moves(state)
+    warm_up(state)
     values = finish(exact_values(state, seconds))
     return [f"{line} unknown" if value is None else f"{line} value {value}" for line, value in values.items()]
 

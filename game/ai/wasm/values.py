@@ -21,7 +21,7 @@ from ..position.coins import CoinTables, tables_for
 from .browser import BrowserValues, connected
 from .front import ValuesFront
 from .runtime import DONE, EXACT, RUNNING, Core, Pool, pool
-from .solver import POLL_SECONDS, SLICE_NODES, CoreJob, core_takes, runs_compiled
+from .solver import FIRST_SLICE, POLL_SECONDS, CoreJob, core_takes, runs_compiled, timed_slice
 
 
 class _ValuesJob(CoreJob):
@@ -34,6 +34,7 @@ class _ValuesJob(CoreJob):
         self.seconds = seconds
         self.clock = clock
         self.found: list[tuple[int, int | None]] = []
+        self.slice = FIRST_SLICE  # nodes of the next slice: what the last slices' rate fits (kept from line to line)
 
     def _work(self, core: Core, cores: Pool) -> None:
         """Values the lines one after the other."""
@@ -43,14 +44,19 @@ class _ValuesJob(CoreJob):
             self.found.append((line, self._value(core, line)))
 
     def _value(self, core: Core, line: int) -> int | None:
-        """The value of ``line``, or None once its time is up (or the request is stopped)."""
+        """The value of ``line``, or None once its time is up (or the request is stopped): slices sized to end by
+        then (:func:`~.solver.timed_slice`)."""
         core.start(self.drawn, [line], self.misere, self.no_extra, None, 0, EXACT)
         began = self.clock()
         while not self.stop:
-            status = core.run(SLICE_NODES)
+            before = self.clock()
+            status = core.run(self.slice)
+            now = self.clock()
             if status == DONE:
                 return core.result()[0]
-            if status != RUNNING or self.clock() - began >= self.seconds:
+            left = began + self.seconds - now
+            self.slice = timed_slice(self.slice, now - before, left)
+            if status != RUNNING or left <= 0:
                 return None
         return None
 
