@@ -69,6 +69,7 @@ bench: $(STAMP)
 			pypi_peers) args="--games 2";; \
 			monkey) args="--actions 450";; \
 			soak) args="--games 50";; \
+			browser_soak) args="--minutes 2 --every 30";; \
 		esac; fi; \
 		echo "== $$script $$args"; \
 		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script $$args || exit 1; \

@@ -47,14 +47,18 @@ PAGE_MEMORY = """(() => {
   const m = window.pyodide._module;
   const base = m._emscripten_stack_get_base(), end = m._emscripten_stack_get_end(), at = m.stackSave();
   const core = window.pipopipetteCore || {owner: {}, latest: {}};
-  return {wasm: m.HEAP8.buffer.byteLength, stack_used: base - at, stack_left: at - end,
+  const info = m._PyMem_RawMalloc(40);  // struct mallinfo: its 8th int is the bytes malloc has handed out
+  m._mallinfo(info);
+  const inUse = m.HEAP32[(info >> 2) + 7];
+  m._PyMem_RawFree(info);
+  return {wasm: m.HEAP8.buffer.byteLength, malloc: inUse, stack_used: base - at, stack_left: at - end,
           stack_switching: !!m.jspiSupported, bridge_requests: Object.keys(core.owner).length,
           bridge_unread: Object.keys(core.latest).length,
           bridge_unread_bytes: Object.values(core.latest).reduce((n, text) => n + text.length, 0)};
 })()"""
 WORKER_MEMORY = "typeof core === 'object' && core ? core.memory.buffer.byteLength : 0"
 COLUMNS = [
-    "minute", "load", "games", "history_games", "stored_bytes", "js_heap_mb", "wasm_mb", "stack_used_kb",
+    "minute", "load", "games", "history_games", "stored_bytes", "js_heap_mb", "wasm_mb", "malloc_mb", "stack_used_kb",
     "stack_left_kb", "worker_wasm_mb", "renderer_mb", "gc_objects", "allocated_blocks", "gc_counts",
     "turns_per_second", "frames_per_second", "turn_ms_median", "turn_ms_p95", "turn_ms_max", "gap_ms_max",
     "reviews_done", "values_shown", "bridge_requests", "bridge_unread", "bridge_unread_bytes", "scene",
@@ -87,6 +91,7 @@ def sample(driver: Any, minute: float) -> dict[str, Any]:
         "load": os.getloadavg()[0],
         "js_heap_mb": heap["usedSize"] / MB,
         "wasm_mb": page["wasm"] / MB,
+        "malloc_mb": page["malloc"] / MB,
         "stack_used_kb": page["stack_used"] / 1024,
         "stack_left_kb": page["stack_left"] / 1024,
         "worker_wasm_mb": sum(workers) / MB,
@@ -103,7 +108,8 @@ def sample(driver: Any, minute: float) -> dict[str, Any]:
 def shown(row: dict[str, Any]) -> str:
     return (
         f"{row['minute']:6.1f} min  load {row['load']:4.1f}  games {row['games']:3d}  js heap {row['js_heap_mb']:6.1f}"
-        f" MB  wasm {row['wasm_mb']:6.1f} MB  stack {row['stack_used_kb']:7.1f} KB used, {row['stack_left_kb']:7.1f}"
+        f" MB  wasm {row['wasm_mb']:6.1f} MB ({row['malloc_mb']:6.1f} in use)  stack"
+        f" {row['stack_used_kb']:7.1f} KB used, {row['stack_left_kb']:7.1f}"
         f" KB left  worker {row['worker_wasm_mb']:5.1f} MB  renderer {row['renderer_mb']:6.1f} MB  objects"
         f" {row['gc_objects']:7d}  frames/s {row['frames_per_second']:5.1f}  turn p95 {row['turn_ms_p95']:5.1f} ms"
         f"  gap max {row['gap_ms_max']:6.0f} ms  history {row['history_games']} ({row['stored_bytes']} B)  requests"
@@ -153,6 +159,7 @@ def write(out: Path, rows: list[dict[str, Any]], ended: str, arguments: dict[str
 CURVES = [  # (column, title, scale to the panel's unit)
     ("js_heap_mb", "JS heap, MB", 1.0),
     ("wasm_mb", "page's WebAssembly memory, MB", 1.0),
+    ("malloc_mb", "of which handed out by malloc, MB", 1.0),
     ("worker_wasm_mb", "Worker's WebAssembly memory, MB", 1.0),
     ("stack_used_kb", "WebAssembly stack used, KB (5120: full)", 1.0),
     ("gc_objects", "Python objects (gc), thousands", 1e-3),
@@ -176,7 +183,7 @@ def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None
     for index, (column, title, scale) in enumerate(CURVES):
         top = 30 + index * panel_height
         box = pygame.Rect(margin, top + 20, width - margin - 20, panel_height - 45)
-        values = [row[column] * scale for run in runs for row in run]
+        values = [row[column] * scale for run in runs for row in run if column in row]
         high = max(values, default=1.0) * 1.1 or 1.0
         pygame.draw.rect(surface, (120, 120, 120), box, 1)
         surface.blit(font.render(title, True, (0, 0, 0)), (margin, top + 2))
@@ -187,6 +194,7 @@ def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None
             points = [
                 (box.x + row["minute"] / span * box.width, box.bottom - row[column] * scale / high * box.height)
                 for row in run
+                if column in row
             ]
             if len(points) > 1:
                 pygame.draw.lines(surface, colour, False, points, 2)

@@ -20,6 +20,7 @@ import json
 import statistics
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 import pygame
@@ -137,6 +138,7 @@ class Soak:
                 "scene": type(self.app.manager.top).__name__,
                 "gc_counts": list(gc.get_count()),
                 "gc_objects": len(gc.get_objects()),
+                "gc_types": dict(Counter(type(o).__name__ for o in gc.get_objects()).most_common(12)),
                 "allocated_blocks": sys.getallocatedblocks(),
                 "turns_per_second": len(turns) / seconds,
                 "frames_per_second": sum(drew for _, _, drew in turns) / seconds,
@@ -144,6 +146,8 @@ class Soak:
                 "turn_ms_p95": work[int(len(work) * 0.95)] * 1000,
                 "turn_ms_max": work[-1] * 1000,
                 "gap_ms_max": max(gaps) * 1000,
+                "text_cache_mb": self.app.text._cache_bytes / (1 << 20),
+                "text_cache_entries": len(self.app.text._cache),
                 "history_games": view.total,
                 "stored_bytes": view.stored_bytes,
             }

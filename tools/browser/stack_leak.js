@@ -90,7 +90,12 @@ function serve() {
       const now = await page.evaluate(() => {
         try {
           const callbacks = Number(window.pyodide.globals.get('callbacks'));
-          return { callbacks, pointer: window.pyodide._module.stackSave(), errors: window.errors.slice(0, 3) };
+          const m = window.pyodide._module;
+          const info = m._PyMem_RawMalloc(40);
+          m._mallinfo(info);
+          const inUse = m.HEAP32[(info >> 2) + 7];
+          m._PyMem_RawFree(info);
+          return { callbacks, pointer: m.stackSave(), heap: m.HEAP8.length, inUse, errors: window.errors.slice(0, 3) };
         } catch (e) {
           return { errors: [String(e && (e.message || e))].concat(window.errors.slice(0, 3)) };
         }
@@ -102,7 +107,7 @@ function serve() {
       last = now;
       const left = now.pointer - stack.end;
       console.log(`t=${second} s: ${now.callbacks} callbacks, stack pointer ${now.pointer} (${stack.base - now.pointer} `
-        + `bytes below its base, ${left} left)`);
+        + `bytes below its base, ${left} left); WebAssembly memory ${now.heap} bytes, ${now.inUse} in use by malloc`);
     }
     const lost = (first.pointer - last.pointer) / Math.max(1, last.callbacks - first.callbacks);
     console.log(`SUMMARY: ${last.callbacks} callbacks, ${(first.pointer - last.pointer)} bytes of stack lost, `
