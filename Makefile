@@ -76,6 +76,7 @@ bench: $(STAMP)
 			monkey) args="--actions 450";; \
 			soak) args="--games 50";; \
 			nat_rooms) args="--runs 1";; \
+			browser_soak) args="--minutes 2 --every 30";; \
 		esac; fi; \
 		echo "== python -m benchmarks.$$name $$args"; \
 		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.$$name $$args || exit 1; \

@@ -38,6 +38,7 @@ from .scene import Scene, SceneFactory, SceneManager
 from .scenes import SCENES
 from .scenes.opening import open_link
 from .sound import Sounds
+from .stack_switching import plain_calls
 from .theme import Text
 from .window import FollowsPage
 
@@ -98,6 +99,7 @@ class App(FollowsPage):
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.announcer = Announcer(page_document(self.browser))
         if self.browser:  # the compiled search core in a Web Worker; without one, the Python solver plays on
+            plain_calls()  # (Pyodide's loop, for pages that run for hours: game/app/stack_switching.py)
             with contextlib.suppress(AttributeError):  # (no page to start it in: a test's stand-in browser)
                 core_in_worker.connect(browser_window())
         self.text = Text()

@@ -17,6 +17,10 @@
 //   {"page": NAME, "reload": true}            reload the page (its game starts again), waited for until running
 //   {"page": NAME, "clipboard": null | TEXT}  read the page's clipboard, or put TEXT in it (the link "sent")
 //   {"page": NAME, "shot": FILE}              a PNG of the canvas
+//   {"page": NAME, "js": CODE}                the value of the JavaScript expression CODE in the page
+//   {"page": NAME, "workers": CODE}           the same in each of the page's Web Workers (a list, in their order)
+//   {"page": NAME, "heap": true}              the page's JavaScript heap, {usedSize, totalSize} in bytes (DevTools'
+//                                             Runtime.getHeapUsage: exact, unlike performance.memory)
 //   {"quit": true}
 // The game's files are symlinked, never copied; tests, docs, benchmarks and tools are left out (but the entry file).
 const fs = require('fs');
@@ -37,6 +41,7 @@ const { chromium } = require(path.join(HOME, 'node_modules', 'playwright-core'))
 
 const browsers = {};
 const pages = {};
+const devtools = new Map(); // page -> its DevTools session (for "heap")
 let server = null;
 let root = null;
 let base = null;
@@ -161,6 +166,12 @@ async function run(command) {
     if (command.clipboard === null) return await page.evaluate(() => navigator.clipboard.readText());
     await page.evaluate((text) => navigator.clipboard.writeText(text), command.clipboard);
     return 'ok';
+  }
+  if (command.js !== undefined) return await page.evaluate(command.js);
+  if (command.workers !== undefined) return await Promise.all(page.workers().map((w) => w.evaluate(command.workers)));
+  if (command.heap) {
+    if (!devtools.has(page)) devtools.set(page, await page.context().newCDPSession(page));
+    return await devtools.get(page).send('Runtime.getHeapUsage');
   }
   if (command.shot) {
     const box = await page.evaluate(() => {

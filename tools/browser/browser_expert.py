@@ -33,14 +33,15 @@ def lacking() -> list[str]:
     )
 
 
-def open_app_page(entry: Path, page: str, ready: str) -> NodeDriver:
+def open_app_page(entry: Path, page: str, ready: str, query: str = "") -> NodeDriver:
     """A Chromium page named ``page`` running the game's ``entry`` (a path in the repository) in the harness,
-    once its main module has ``ready`` (tried ``READY_TRIES`` times, 0.1 s apart)."""
+    once its main module has ``ready`` (tried ``READY_TRIES`` times, 0.1 s apart); ``query``: "?..." added to the
+    page's address."""
     env = dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS))
     driver = NodeDriver(DRIVER, env=env, stop_seconds=20)
     try:
-        driver.ask(serve=str(GAME), entry=str(entry))
-        driver.ask(open=page, browser=page)
+        base = driver.ask(serve=str(GAME), entry=str(entry))
+        driver.ask(open=page, browser=page, url=base + query)
         for _ in range(READY_TRIES):
             if driver.ask(page=page, py=f"str(hasattr(__import__('sys').modules['__main__'], {ready!r}))") == "True":
                 return driver

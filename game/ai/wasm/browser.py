@@ -155,6 +155,11 @@ class Workers:
             if worker.request is request:
                 worker.request = None
 
+    def forget(self, request: _WorkerRequest) -> None:
+        """The page drops what it keeps of ``request`` (its Worker, its unread answer) and what comes after."""
+        with contextlib.suppress(Exception):  # (a page that has lost its Workers keeps nothing to drop)
+            self.window.pipopipetteCore.forget(request.id)
+
 
 def board_request(tables: CoinTables, state: GameState) -> dict[str, Any]:
     """What every request to a Worker says about the board and rules of ``state`` (the Worker loads a board once
@@ -277,15 +282,15 @@ class _WorkerRequest:
         self.worker = None
         if self.workers is not None:
             self.workers.give_back(self)
+            self.workers.forget(self)
 
     def stop(self) -> None:
         """Tells the Worker to stop it (within a slice of nodes), if it is on one, and frees the Worker."""
-        worker = self.worker
-        self._release()
-        if worker is not None and self.workers is not None:
+        if self.worker is not None and self.workers is not None:
             with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
                 stop = json.dumps({"type": "stop", "id": self.id})
-                self.workers.window.pipopipetteCore.post(worker.index, self.id, stop)
+                self.workers.window.pipopipetteCore.post(self.worker.index, self.id, stop)
+        self._release()
 
 
 class BrowserSolver(CoreFront):

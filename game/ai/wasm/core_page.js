@@ -4,7 +4,9 @@
 // started, as a string), alive()
 // (the live Workers' indices, "0,1"), post(index, id, text) for each request to the Worker it chose, and poll(id)
 // each frame: the latest message about that request as a string, "" when there is nothing new, "closed" when the
-// Worker it was posted to has died. Which Worker takes a request is Python's choice (browser.Workers).
+// Worker it was posted to has died; forget(id) once Python is done with it (its last answer read, or stopped): what
+// its Worker still says about it is dropped, so a page that runs for hours holds nothing of its past requests.
+// Which Worker takes a request is Python's choice (browser.Workers).
 window.pipopipetteCore = {
   workers: [], // by index: the Worker, or null once it has failed
   owner: {}, // request id -> the index of the Worker it was posted to
@@ -31,7 +33,7 @@ window.pipopipetteCore = {
       const message = JSON.parse(event.data);
       if (message.type === "error" && (message.id === null || message.id === undefined)) {
         self.lose(index); // the module did not load in this Worker
-      } else if (message.id !== null && message.id !== undefined) {
+      } else if (message.id !== null && message.id !== undefined && message.id in self.owner) {
         self.latest[message.id] = event.data;
       }
     };
@@ -57,6 +59,12 @@ window.pipopipetteCore = {
     if (!worker) { return "closed"; }
     this.owner[id] = index;
     worker.postMessage(text);
+    return "ok";
+  },
+
+  forget: function (id) {
+    delete this.owner[id];
+    delete this.latest[id];
     return "ok";
   },
 

@@ -53,7 +53,8 @@ class NodeWorker:
                 self.ready.set()
             else:
                 with self.page.lock:
-                    self.page.latest[message["id"]] = line.strip()
+                    if message["id"] in self.page.owner:  # (as core_page.js: a forgotten request's are dropped)
+                        self.page.latest[message["id"]] = line.strip()
 
     def send(self, text: str) -> None:
         assert self.process.stdin is not None
@@ -93,6 +94,12 @@ class WorkerPage:
         if not found and search_id in self.owner and not self.workers[self.owner[search_id]].alive():
             return "closed"
         return found
+
+    def forget(self, search_id: int) -> str:
+        with self.lock:
+            self.owner.pop(search_id, None)
+            self.latest.pop(search_id, None)
+        return "ok"
 
     def close(self) -> None:
         for worker in self.workers:
@@ -280,10 +287,12 @@ def test_two_workers_search_at_once_and_a_dead_workers_search_goes_on_on_the_oth
         slow = browser.BrowserSolver(state, SolverOptions(beats=0))
         quick = browser.BrowserSolver(GameState(Board.square(3)))
         slow.step(0.0)
-        finish(quick)  # on the other Worker, while the slow one searches
-        assert quick.value == -3
+        quick.step(0.0)  # posted to the other Worker, while the slow one searches
         first = two.owner[slow._request.id]
         assert two.owner[quick._request.id] == 1 - first
+        finish(quick)
+        assert quick.value == -3
+        assert quick._request.id not in two.owner, "done: the page forgot it"
         assert not slow.step(0.0)
         two.workers[first].kill()
         assert not compiled.searches_at_once(state)
@@ -298,3 +307,39 @@ def test_two_workers_search_at_once_and_a_dead_workers_search_goes_on_on_the_oth
         assert last.value == 2
     finally:
         two.close()
+
+
+PAGE_FORGETS = r"""
+const fs = require('fs');
+const started = [];
+global.window = {};
+global.Worker = class { constructor() { started.push(this); } postMessage() {} terminate() {} };
+global.URL = { createObjectURL: () => 'blob:worker' };
+global.Blob = class {};
+global.WebAssembly = {};
+eval(fs.readFileSync(process.argv[1], 'utf8'));
+const core = window.pipopipetteCore;
+core.open('', '', 1);
+const says = (id) => started[0].onmessage({ data: JSON.stringify({ type: 'progress', id: id }) });
+core.post(0, 7, '{"type": "search"}');
+says(7);
+const read = core.poll(7);
+says(7);
+core.forget(7);
+says(7);
+says(8);
+console.log(JSON.stringify({ read: read, after: core.poll(7), owner: Object.keys(core.owner).length,
+                             latest: Object.keys(core.latest).length }));
+"""
+
+
+def test_the_real_page_script_forgets_a_request_and_drops_what_comes_after() -> None:
+    """core_page.js itself (in node, a stand-in Worker): once Python has forgotten a request, the page keeps no
+    record of it, neither its Worker nor an unread answer nor one that comes later (nor one never asked for)."""
+    assert NODE is not None
+    ran = subprocess.run(
+        [NODE, "-e", PAGE_FORGETS, str(browser.PAGE_SCRIPT)], capture_output=True, text=True, check=True
+    )
+    found = json.loads(ran.stdout)
+    assert json.loads(found["read"]) == {"type": "progress", "id": 7}
+    assert (found["after"], found["owner"], found["latest"]) == ("", 0, 0)

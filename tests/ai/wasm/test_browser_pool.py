@@ -38,6 +38,11 @@ class FakePage:
             return "closed"
         return self.answers.pop(search_id, "")
 
+    def forget(self, search_id: int) -> str:
+        self.owner.pop(search_id, None)
+        self.answers.pop(search_id, None)
+        return "ok"
+
     def searches(self) -> list[tuple[int, int]]:
         """(Worker, request id) of every search posted, in order."""
         return [(index, message["id"]) for index, _, message in self.posts if message["type"] == "search"]
@@ -212,3 +217,24 @@ def test_a_values_request_is_one_more_request_of_the_pool(page: FakePage) -> Non
     after = browser.BrowserSolver(small(2))
     after.step(0.0)
     assert page.searches()[-1] == (1, after._request.id)  # the values request gave its Worker back
+
+
+def test_the_page_keeps_nothing_of_requests_done_stopped_or_dropped(page: FakePage) -> None:
+    """A page that runs for hours must not keep a record per request it ever posted (core_page.js's ``forget``)."""
+    answered = browser.BrowserSolver(small(2))
+    answered.step(0.0)
+    page.done(answered._request.id, 1, 0)
+    assert answered.step(0.0)
+    stopped = browser.BrowserSolver(small(3))
+    stopped.step(0.0)
+    stopped.close()
+    dropped = browser.BrowserSolver(small(3))
+    dropped.step(0.0)
+    del dropped
+    values = browser.BrowserValues(small(2), 1.0)
+    values.step(0.0)
+    request = page.posts[-1][1]
+    page.answers[request] = json.dumps({"type": "values", "id": request, "values": [2] * 12, "done": True})
+    assert values.step(0.0)
+    assert len(page.searches()) == 3 and len(page.stops()) == 2
+    assert page.owner == {} and page.answers == {}
