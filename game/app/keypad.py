@@ -99,5 +99,5 @@ class Keypad:
             pygame.draw.rect(surface, fill, rect, border_radius=min(10, rect.height // 4))
             label = part[1] if part[0] == "char" else PAGE_NAMES[part[1]] if part[0] == "page" else tr("Del")
             ink = theme.ON_SELECTED if current else theme.INK
-            size = text.fit(label, max(text.body, int(rect.height * 0.5)), rect.width - 6)
+            label, size = text.fitted(label, max(text.body, int(rect.height * 0.5)), rect.width - 6)
             text.draw(surface, label, size, ink, center=rect.center)

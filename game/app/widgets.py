@@ -37,7 +37,8 @@ def draw_label(surface: pygame.Surface, text: Text, label: str, size: int, rect:
     """``label`` centred in ``rect``: on one line, else on two, else shrunk (never below the caption size)."""
     lines = label_lines(text, label, size, rect)
     if lines is None:
-        lines, size = [label], text.fit(label, size, rect.width)
+        shown, size = text.fitted(label, size, rect.width)
+        lines = [shown]
     step = int(size * 0.75)
     y = rect.centery - step * (len(lines) - 1) // 2
     for line in lines:
@@ -234,7 +235,8 @@ class Choice:
         room = pygame.Rect(self.rect.x + 4, self.rect.y, int(self.rect.width * self.label_share) - 10, self.rect.h)
         lines = label_lines(text, self.label, size, room)
         if lines is None:
-            lines, size = [self.label], text.fit(self.label, size, room.width)
+            shown, size = text.fitted(self.label, size, room.width)
+            lines = [shown]
         step = int(size * 0.75)
         y = self.rect.centery - step * (len(lines) - 1) // 2
         for line in lines:

@@ -185,6 +185,17 @@ class BoardScene(Scene):
         sides = max(self.menu_button.rect.right - header.x, header.right - right.x)
         return header.width - 2 * sides - u // 2
 
+    def _title_rect(self) -> pygame.Rect:
+        header, free = self.frame.header, self._title_room()
+        if self.frame.portrait:
+            return pygame.Rect(header.centerx - free // 2, header.y, free, header.h)
+        return pygame.Rect(header.x, header.y, free, header.h)
+
+    def _title_cut(self) -> bool:
+        """The header shows the board's title cut short (with an ellipsis): too many rules for its room."""
+        lines, _ = title_lines(self.app.text, self.presenter.title(), self.frame, self.app.metrics, self._title_room())
+        return lines[-1].endswith("…")
+
     def _widgets(self) -> list[Button]:
         if self.session.between:
             return [self.next_button, self.menu_button, self.sound_button]
@@ -303,6 +314,8 @@ class BoardScene(Scene):
             self.hint()
         elif kind == "read":
             self.app.announcer.say(describe_position(self.session.state, self.session.names))
+        elif kind == "release" and self._title_cut() and self._title_rect().collidepoint(action.pos):
+            self.app.notify(self.presenter.title())  # (the whole title, where the header showed it cut short)
         else:
             self.input.handle(action)
 
@@ -466,6 +479,24 @@ class BoardScene(Scene):
             y += int(size * 0.75)
 
 
+def title_lines(
+    text: Text, title: str, frame: layout.BoardLayout, m: layout.Metrics, free: int
+) -> tuple[list[str], int]:
+    """The board's title as drawn in ``free`` pixels of the header: on one line (upright, larger if it fits), else
+    wrapped between its parts, smaller down to the caption size, in as many lines as the header holds; the last
+    line ends with an ellipsis when even that is too little (a tap on the title shows it whole)."""
+    largest = max(m.body, int(m.u * 0.9)) if frame.portrait else m.body
+    size = text.fit(title, largest, free)
+    if size >= m.body and text.width(title, size) <= free:
+        return [title], size
+    for size in (m.body, m.caption):
+        most = 1 + max(0, frame.header.height - text.font(size).get_height()) // int(size * 0.75)
+        lines, fitted = text.fit_lines(title, size, free, most)
+        if fitted == size or size == m.caption:
+            return lines, fitted
+    return lines, fitted
+
+
 def draw_board_title(
     surface: pygame.Surface,
     text: Text,
@@ -474,26 +505,18 @@ def draw_board_title(
     m: layout.Metrics,
     free: int,
 ) -> None:
-    """The board's title in the header, in ``free`` pixels: upright, centred between the buttons (two lines at
-    caption size if it must); sideways, at the left in at most two lines."""
-    u, header = m.u, frame.header
-    if frame.portrait:
-        title_size = text.fit(title, max(m.body, int(u * 0.9)), free)
-        lines = [title] if text.width(title, title_size) <= free else text.wrap(title, m.caption, free)[:2]
-        if len(lines) > 1:
-            title_size = m.caption
-        y = header.centery - len(lines) * int(title_size * 0.75) // 2
-        for line in lines:
-            text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
-            y += int(title_size * 0.75)
-        return
-    room = pygame.Rect(header.x, header.y, free, header.height)
-    size = m.body
-    lines = text.wrap(title, size, room.width)[:2]
-    y = room.centery - len(lines) * int(size * 0.75) // 2
+    """The board's title in the header, in ``free`` pixels (:func:`title_lines`): upright, centred between the
+    buttons; sideways, at the left."""
+    header = frame.header
+    lines, size = title_lines(text, title, frame, m, free)
+    step = int(size * 0.75)
+    y = header.centery - ((len(lines) - 1) * step + text.font(size).get_height()) // 2
     for line in lines:
-        text.draw(surface, line, size, theme.INK, topleft=(room.x, y))
-        y += int(size * 0.75)
+        if frame.portrait:
+            text.draw(surface, line, size, theme.INK, midtop=(header.centerx, y))
+        else:
+            text.draw(surface, line, size, theme.INK, topleft=(header.x, y))
+        y += step
 
 
 def draw_match_card(
@@ -513,7 +536,7 @@ def draw_match_card(
     pygame.draw.rect(surface, theme.PANEL, card, border_radius=16)
     pygame.draw.rect(surface, theme.FAINT, card, 2, border_radius=16)
     title = tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
-    size = text.fit(title, int(u * 1.1), card.width - 2 * u)
+    title, size = text.fitted(title, int(u * 1.1), card.width - 2 * u)
     text.draw(surface, title, size, theme.INK, midtop=(card.centerx, card.y + int(u * 0.7)))
     y = card.y + int(u * 2.2)
     small = m.caption
@@ -526,7 +549,7 @@ def draw_match_card(
         box = pygame.Rect(card.x + u, y + card_line // 8, card_line * 3 // 4, card_line * 3 // 4)
         swatch(surface, text, box, session.looks[seat], session.settings.patterns)
         middle = box.centery
-        name_size = text.fit(name, m.body, this_x - int(u * 3) - box.right)
+        name, name_size = text.fitted(name, m.body, this_x - int(u * 3) - box.right)
         text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))
         text.draw(surface, str(session.state.scores[seat]), m.body, theme.INK, midright=(this_x, middle))
         text.draw(surface, str(totals[seat]), m.body, theme.INK, midright=(total_x, middle))

@@ -32,8 +32,7 @@ def draw_title(
     m = app.metrics
     if room is None:
         room = bar.inflate(-int(m.u * 7.6), 0)
-    size = app.text.fit(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
-    title = app.text.shorten(title, size, room.width - m.u // 2)  # (on the narrowest screens)
+    title, size = app.text.fitted(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
     app.text.draw(surface, title, size, theme.INK, center=room.center)
 
 

@@ -335,7 +335,7 @@ class HistoryScene(Scene):
             room = review.x - row.x - u
             top = text.shorten(top, self.app.metrics.caption, room)
             text.draw(surface, top, self.app.metrics.caption, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
-            size = text.fit(bottom, self.app.metrics.body, row.width - u)
+            bottom, size = text.fitted(bottom, self.app.metrics.body, row.width - u)
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
             y += self.row_height
         surface.set_clip(clip)
@@ -349,11 +349,13 @@ class HistoryScene(Scene):
         inner.width = min(inner.width, u * 24)
         played = reading_text() if self.reading else tr_n("{n} game played", "{n} games played", self.total)
         top = rect.y + u // 3
-        shown = text.draw(surface, played, text.fit(played, m.body, inner.width), theme.INK, topleft=(inner.x, top))
+        played, size = text.fitted(played, m.body, inner.width)
+        shown = text.draw(surface, played, size, theme.INK, topleft=(inner.x, top))
         y = top + int(m.body * 0.8)
         for line in (self._rating_text(), self.streak, self.saving):
             if line:
-                text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+                line, size = text.fitted(line, m.caption, inner.width)
+                text.draw(surface, line, size, theme.MUTED, topleft=(inner.x, y))
                 y += int(m.caption * 0.8)
         chart = pygame.Rect(shown.right + u, top, min(inner.right - shown.right - u, u * 8), int(m.body * 0.8))
         if self.ratings and chart.width >= 3 * u:
@@ -404,7 +406,7 @@ class HistoryScene(Scene):
         text = self.app.text
         ends = [*starts[1:], inner.width]
         for cell, start, end in zip(cells, starts, ends, strict=True):
-            fitted = text.fit(cell, size, end - start - 4)
+            cell, fitted = text.fitted(cell, size, end - start - 4)
             text.draw(surface, cell, fitted, colour, topleft=(inner.x + start, y))
 
     def _draw_dialog(self, surface: pygame.Surface, u: int) -> None:

@@ -325,7 +325,7 @@ class ResultsScene(Scene):
         m = self.app.metrics
         u = m.u
         title = headline(session)
-        size = text.fit(title, int(u * 1.6), self.title_rect.width - 2 * u)
+        title, size = text.fitted(title, int(u * 1.6), self.title_rect.width - 2 * u)
         text.draw(surface, title, size, theme.INK, center=self.title_rect.center)
         rows = layout.split_column(self.scores_rect, len(session.seats), u // 4)
         order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
@@ -359,7 +359,7 @@ class ResultsScene(Scene):
             notes.insert(0, self.shown)
         if notes:
             note = " · ".join(notes)
-            size = text.fit(note, m.caption, self.scores_rect.width)
+            note, size = text.fitted(note, m.caption, self.scores_rect.width)  # (room for one line)
             text.draw(surface, note, size, theme.MUTED, midtop=(self.scores_rect.centerx, self.scores_rect.bottom))
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
         self.view.draw(surface, session.state, text, Marks(), session.looks, session.settings.patterns)
