@@ -114,6 +114,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
+        self._drawn_clock: tuple[float, str] | None = None  # the move clock as last drawn (it is drawn when it moves)
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
         self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
@@ -356,7 +357,8 @@ class BoardScene(Scene):
 
     def wants_frame(self) -> bool:
         """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
-        glowing, a move clock running, a finished board about to go on (or a message about to go)."""
+        glowing, the move clock changed since drawn (a few times a second), a finished board about to go on (or a
+        message about to go)."""
         session = self.session
         return (
             session.busy
@@ -364,7 +366,7 @@ class BoardScene(Scene):
             or session.thinking
             or session.hint_search is not None
             or session.hint is not None
-            or (session.timer_fraction() is not None and not session.paused)
+            or self.presenter.clock() != self._drawn_clock
             or (session.state.over and not session.between)
             or self.feedback.said is not None
             or self.values.busy
@@ -382,8 +384,10 @@ class BoardScene(Scene):
         the dots drawn again over it."""
         self._refresh()
         marks = self.marks()
-        key = self._still_key(marks) if self.session.thinking else None
+        timed = self.presenter.clock() is not None
+        key = self._still_key(marks) if self.session.thinking or timed else None
         dots = self.still.draw(surface, key, lambda target: self._draw_still(target, marks))
+        self._draw_clock(surface)
         if dots is not None:
             dots.draw(surface, self.session.now)
         self.input.draw_loupe(surface)
@@ -407,7 +411,7 @@ class BoardScene(Scene):
             presenter.title(),
             self.status(),
             presenter.tone(),
-            presenter.clock(),
+            presenter.clock() is None,
             tuple(state.moves),
             tuple(state.owner),
             tuple(state.scores),
@@ -453,18 +457,32 @@ class BoardScene(Scene):
         self.panel.draw(surface, text)
         return dots
 
+    def _clock_radius(self) -> int:
+        return min(self.frame.status.height // 2 - 2, int(self.app.metrics.u * 0.9))
+
+    def _draw_clock(self, surface: pygame.Surface) -> None:
+        """The move clock at the start of the status line, over the page's background: the only part of the scene
+        drawn anew when nothing but the clock changed."""
+        clock = self.presenter.clock()
+        self._drawn_clock = clock
+        if clock is None:
+            return
+        fraction, seconds = clock
+        radius = self._clock_radius()
+        centre = (self.frame.status.x + radius + 4, self.frame.status.centery)
+        place = pygame.Rect(0, 0, 2 * radius + 8, 2 * radius + 8)
+        place.center = centre
+        surface.fill(theme.BACKGROUND, place)
+        timer_ring(surface, centre, radius, fraction)
+        self.app.text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
+
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.frame.status
         if not self.frame.portrait:  # (the sound switch ends the status line)
             rect = pygame.Rect(rect.x, rect.y, self.sound_button.rect.x - u // 2 - rect.x, rect.height)
-        clock = self.presenter.clock()
-        if clock is not None:
-            fraction, seconds = clock
-            radius = min(rect.height // 2 - 2, int(u * 0.9))
-            centre = (rect.x + radius + 4, rect.centery)
-            timer_ring(surface, centre, radius, fraction)
-            text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
+        if self.presenter.clock() is not None:  # (the clock itself is drawn over the kept drawing: _draw_clock)
+            radius = self._clock_radius()
             rect = pygame.Rect(rect.x + 2 * radius + 12, rect.y, rect.width - 2 * radius - 12, rect.height)
         status = self.status()
         size = self.app.metrics.body
