@@ -357,8 +357,7 @@ class BoardScene(Scene):
 
     def wants_frame(self) -> bool:
         """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
-        glowing, the move clock changed since drawn (a few times a second), a finished board about to go on (or a
-        message about to go)."""
+        glowing, a finished board about to go on (or a message about to go). The move clock is :meth:`changed`."""
         session = self.session
         return (
             session.busy
@@ -366,11 +365,14 @@ class BoardScene(Scene):
             or session.thinking
             or session.hint_search is not None
             or session.hint is not None
-            or self.presenter.clock() != self._drawn_clock
             or (session.state.over and not session.between)
             or self.feedback.said is not None
             or self.values.busy
         )
+
+    def changed(self) -> bool:
+        """The move clock shown moved a step since it was drawn (4 times a second while it runs)."""
+        return self.presenter.clock() != self._drawn_clock
 
     def _finish(self) -> None:
         if self.online is not None:
