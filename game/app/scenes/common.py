@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...play.i18n import tr
+from ...play.rating import Rating
 from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
@@ -126,3 +127,11 @@ class RowList:
             if row is not None and row == self.row_at(pos):
                 return row
         return None
+
+
+def rating_words(rating: Rating) -> str:
+    """The player's rating in words: a provisional one (its deviation still large: few rated games) with a
+    question mark and what that means, as the results and the history show it."""
+    if rating.provisional:
+        return tr("rating {rating}? (provisional until more rated games)").format(rating=round(rating.value))
+    return tr("rating {rating}").format(rating=round(rating.value))

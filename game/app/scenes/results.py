@@ -21,7 +21,7 @@ from ..render import BoardView, Marks
 from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
-from .common import reading_text
+from .common import rating_words, reading_text
 from .opening import send_move
 
 
@@ -126,11 +126,9 @@ def rating_note(session: Session, app: Services) -> Work[str]:
     change = yield from change_by_in_steps(session.record(), history.earlier.folded, history.games)
     if change is None:
         return ""
-    if change.after.provisional:
-        words = tr("provisional rating {rating} ({change})")
-    else:
-        words = tr("rating {rating} ({change})")
-    return words.format(rating=round(change.after.value), change=f"{change.delta:+d}")
+    if change.after.provisional:  # (its change from the starting guess says nothing yet)
+        return rating_words(change.after)
+    return tr("rating {rating} ({change})").format(rating=round(change.after.value), change=f"{change.delta:+d}")
 
 
 class ResultsScene(Scene):
