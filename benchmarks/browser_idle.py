@@ -1,12 +1,14 @@
-"""The page's idle cost in the browser with the compiled core's Worker started, and without it.
+"""The page's idle cost in the browser with the compiled core's Worker started, and without it; and its cost while
+a move clock runs.
 
     node ../shared/tools/browser_harness/run.js --app . --entry benchmarks/browser_idle.py \\
         --exclude tests --exclude docs --exclude tools --viewport 390x844 --dpr 2 --mobile --fit \\
-        --measure 15000,45000 --duration 46000                    # add --hash noworker: no Worker
+        --measure 15000,45000 --duration 46000      # add --hash noworker: no Worker; --hash clock: a clock runs
 
 The real loop (``App.run``) on a 5x5 board, you against the Expert, your turn, nobody touching anything for
 the whole run; the app starts the Worker as it does in a game (``--hash noworker``: it does not, as a page
-without WebAssembly). The console gets the frames drawn in each 10 s; the harness's ``--measure`` records the page's
+without WebAssembly). With ``--hash clock``, two people on 5x5 with a 30 s move clock, nobody touching: the
+clock counts down the whole time (it draws the first person's line at 30 s and starts the second's). The console gets the frames drawn in each 10 s; the harness's ``--measure`` records the page's
 main-thread busy time (``taskMs``) in ``summary.json``: the idle cost is its growth between the two measures over
 the 30 s between them. On the desktop the script says so and stops (``idle_cpu.py`` measures the desktop).
 """
@@ -26,6 +28,7 @@ from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
 
 YOU_V_EXPERT = Settings(seats=(Seat("human"), Seat("computer", "expert")), size=(5, 5), sound=False)
+TWO_PEOPLE_TIMED = Settings(seats=(Seat("human"), Seat("human")), size=(5, 5), sound=False, timer=30)
 
 
 async def count_frames(app: App, seconds: float, every: float) -> None:
@@ -45,13 +48,17 @@ async def main() -> None:
         return
     import platform
 
-    worker = "noworker" not in str(platform.window.location.hash)  # type: ignore[attr-defined]
-    if not worker:
+    hash_ = str(platform.window.location.hash)  # type: ignore[attr-defined]
+    if "noworker" in hash_:
         app_module.core_in_worker.connect = lambda window: False  # type: ignore[assignment]
     app = App(size=None, store=MemoryStore())
     app.sounds.enabled = False
-    app.manager.push(BoardScene(app, Session(YOU_V_EXPERT, first=0)))
-    print(f"browser_idle: 5x5, your turn against the Expert, Worker started: {browser.connected()}", flush=True)
+    if "clock" in hash_:
+        app.manager.push(BoardScene(app, Session(TWO_PEOPLE_TIMED, first=0)))
+        print("browser_idle: 5x5, two people, a 30 s move clock running", flush=True)
+    else:
+        app.manager.push(BoardScene(app, Session(YOU_V_EXPERT, first=0)))
+        print(f"browser_idle: 5x5, your turn against the Expert, Worker started: {browser.connected()}", flush=True)
     app.running = True
     await asyncio.gather(app.run(), count_frames(app, 44.0, 10.0))
 

@@ -37,10 +37,18 @@ DISCARD_CHUNK = 5_000
 RESULTS_VERSION = 1  # what a review's results mean; a change here makes every kept review be computed again
 
 
+def results_meaning(seconds: float) -> str:
+    """What every review's results with ``seconds`` per position mean, whichever solver found them: the start
+    of :func:`results_version`. (Solved values are exact whoever solved them; only the positions given up on
+    depend on the solver.)"""
+    return f"{RESULTS_VERSION}/{seconds:g}s/"
+
+
 def results_version(game: GameState, seconds: float) -> str:
-    """What a review of ``game`` computed here with ``seconds`` per position is, for results kept for later: a
-    stronger solver (or more time) computes them again."""
-    return f"{RESULTS_VERSION}/{solver_version(game)}/{seconds:g}s"
+    """What a review of ``game`` computed here with ``seconds`` per position is, for results kept for later: its
+    meaning and the solver that runs here (another solver takes the results and searches again the positions
+    they gave up on)."""
+    return f"{results_meaning(seconds)}{solver_version(game)}"
 
 
 @dataclass(frozen=True)

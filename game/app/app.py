@@ -324,7 +324,8 @@ class App(FollowsPage):
         scene = self.manager.top
         moving = scene is not None and scene.wants_frame()
         stopped, self._moving = self._moving and not moving, moving
-        return self.dirty or scene is not self._drawn_scene or moving or stopped
+        changed = scene is not None and scene.changed()
+        return self.dirty or scene is not self._drawn_scene or moving or stopped or changed
 
     def _open_new_hash(self) -> None:
         """A link pasted into the address bar of the open page: open it over whatever is shown."""

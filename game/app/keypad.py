@@ -98,6 +98,6 @@ class Keypad:
                 fill = theme.SELECTED
             pygame.draw.rect(surface, fill, rect, border_radius=min(10, rect.height // 4))
             label = part[1] if part[0] == "char" else PAGE_NAMES[part[1]] if part[0] == "page" else tr("Del")
-            ink = theme.PANEL if current else theme.INK
-            size = text.fit(label, max(text.body, int(rect.height * 0.5)), rect.width - 6)
+            ink = theme.ON_SELECTED if current else theme.INK
+            label, size = text.fitted(label, max(text.body, int(rect.height * 0.5)), rect.width - 6)
             text.draw(surface, label, size, ink, center=rect.center)

@@ -211,7 +211,7 @@ class OnlineBoard:
                 text.draw(surface, line, m.caption, theme.MUTED, midtop=(card.centerx, y))
                 y += int(m.caption * 0.8)
             return
-        size = text.fit(words, m.caption, board.width - 2 * u)
+        words, size = text.fitted(words, m.caption, board.width - 2 * u)
         strip = pygame.Rect(0, 0, text.width(words, size) + u * 2, int(size * 1.1))
         strip.midtop = (board.centerx, board.y + u // 4)
         pygame.draw.rect(surface, theme.BACKGROUND, strip, border_radius=strip.height // 2)

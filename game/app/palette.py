@@ -2,7 +2,9 @@
 
 Contrast is WCAG 2's: the ratio of the relative luminances (lighter + 0.05) / (darker + 0.05). Text must reach
 4.5:1 against every surface it is drawn on (level AA for body text); lines, dots, marks and the players' colours
-3:1 (AA for graphics). ``tests/app/test_palette.py`` checks every pair the game draws.
+3:1 (AA for graphics); a greyed button's text 3:1 (WCAG exempts it, but a player still reads what it would do).
+``tests/app/test_palette.py`` checks every pair of the palette, and ``tests/app/test_drawn_contrast.py`` the pixels
+every widget draws in every state.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ class Palette:
     button_hover: Colour
     button_down: Colour
     button_primary: Colour
-    on_primary: Colour
-    danger: Colour
+    on_primary: Colour  # text on a primary or danger button
+    danger: Colour  # text and marks that warn
+    button_danger: Colour  # the fill of a button that destroys something (Resign, Delete)
     disabled: Colour
-    selected: Colour
+    selected: Colour  # the fill of the chosen option of a row
+    on_selected: Colour  # the text on it
     focus: Colour
     wash: Colour  # what tint() mixes a colour towards: pale fills of claimed cells and highlights
     players: dict[str, Colour]  # each player colour's shade on this palette (the names are the players' choice)
@@ -59,8 +63,10 @@ LIGHT = Palette(
     button_primary=(32, 110, 200),
     on_primary=(255, 255, 255),
     danger=(196, 52, 44),
-    disabled=(180, 176, 168),
+    button_danger=(196, 52, 44),
+    disabled=(120, 116, 108),
     selected=(52, 58, 70),
+    on_selected=(255, 255, 255),
     focus=(150, 90, 0),
     wash=(255, 255, 255),
     players={
@@ -90,8 +96,10 @@ DARK = Palette(
     button_primary=(38, 100, 178),
     on_primary=(255, 255, 255),
     danger=(240, 96, 86),
-    disabled=(96, 100, 110),
+    button_danger=(176, 60, 52),
+    disabled=(142, 146, 156),
     selected=(206, 210, 220),
+    on_selected=(22, 25, 32),
     focus=(250, 180, 60),
     wash=(32, 36, 45),
     players={

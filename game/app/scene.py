@@ -98,8 +98,14 @@ class Scene:
         """Advance time by ``dt`` seconds."""
 
     def wants_frame(self) -> bool:
-        """True while something on screen moves by itself (an animation, a clock, a computer thinking), so the
-        app draws the next frame even though no input came. Input, resizes and new scenes are drawn anyway."""
+        """True while something on screen moves by itself (an animation, a computer thinking), so the app draws
+        the next frame even though no input came, and one more when it stops. Input, resizes and new scenes are
+        drawn anyway."""
+        return False
+
+    def changed(self) -> bool:
+        """True when something shown changed by itself in a step since the last drawing (a move clock's tick): the
+        app draws that frame only, a few times a second instead of every frame."""
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

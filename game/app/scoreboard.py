@@ -88,8 +88,8 @@ def draw_scores(
         score = str(scores[seat])
         if card.width >= u * 6:
             swatch(surface, text, box, looks[seat], patterns)
-            name_size = text.fit(names[seat], m.body, card.right - box.right - int(u * 4.5))
-            name = text.draw(surface, names[seat], name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
+            shown, name_size = text.fitted(names[seat], m.body, card.right - box.right - int(u * 4.5))
+            name = text.draw(surface, shown, name_size, theme.INK, midleft=(box.right + u // 3, card.centery))
             text.draw(surface, score, int(u * 1.3), theme.INK, midright=(card.right - u // 2, card.centery))
             if on_turn and thinking:
                 dots = Dots((name.right + u, card.centery), max(3, u // 6))
@@ -102,8 +102,8 @@ def draw_scores(
         score_centre = (card.x + card.width * 7 // 10, box.centery)
         score_size = text.fit(score, max(m.body, int(side * 0.9)), card.width * 2 // 5)
         text.draw(surface, score, score_size, theme.INK, center=score_centre)
-        name_size = text.fit(names[seat], m.body, card.width - 10)
-        text.draw(surface, names[seat], name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
+        shown, name_size = text.fitted(names[seat], m.body, card.width - 10)
+        text.draw(surface, shown, name_size, theme.INK, midbottom=(card.centerx, card.bottom - u // 6))
         if on_turn and thinking:
             dots = Dots((score_centre[0], box.bottom + max(3, u // 7)), max(3, u // 7))
     return dots

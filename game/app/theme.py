@@ -8,6 +8,7 @@ from ..play.players import COLOURS
 from ..play.text import MARK, displayable
 from .palette import DARK, LIGHT, PALETTES, Palette, luminance
 
+SEPARATOR = " · "  # what joins the parts of a text made of parts (a board's title, a summary): lines break there first
 FONT_SIZES = 48  # text sizes whose fonts are kept at once (see Text.font)
 TEXT_CACHE_BYTES = 8_000_000  # rendered strings kept, in pixel bytes (600 long strings could hold 30 MB)
 
@@ -29,8 +30,10 @@ BUTTON_DOWN = LIGHT.button_down
 BUTTON_PRIMARY = LIGHT.button_primary
 ON_PRIMARY = LIGHT.on_primary
 DANGER = LIGHT.danger
+BUTTON_DANGER = LIGHT.button_danger
 DISABLED = LIGHT.disabled
 SELECTED = LIGHT.selected
+ON_SELECTED = LIGHT.on_selected
 FOCUS = LIGHT.focus
 WASH = LIGHT.wash
 PALETTE = LIGHT
@@ -173,10 +176,17 @@ class Text:
         return rect
 
     def fit(self, text: str, size: int, width: int) -> int:
-        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels, never below :attr:`least`."""
+        """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels, never below :attr:`least`
+        (so the text may still be too wide: :meth:`fitted` shortens it then)."""
         while size > self.least and self.width(text, size) > width:
             size -= 1
         return size
+
+    def fitted(self, text: str, size: int, width: int) -> tuple[str, int]:
+        """``text`` on one line in ``width`` pixels: at the largest size up to ``size`` where it fits, and cut short
+        with an ellipsis when it is too wide even at :attr:`least`. Returns (what to draw, its size)."""
+        size = self.fit(text, size, width)
+        return self.shorten(text, size, width), size
 
     def shorten(self, text: str, size: int, width: int) -> str:
         """``text``, cut short with an ellipsis if it is wider than ``width`` pixels at ``size``."""
@@ -189,22 +199,55 @@ class Text:
             if used > room:
                 break
             kept += 1
-        return shown[:kept].rstrip() + "…"
+        return shown[:kept].rstrip(" ·") + "…"
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` at ``size``."""
+        """``text`` broken into lines no wider than ``width`` at ``size`` where its words allow (a word wider than
+        ``width`` keeps a line of its own). A text made of parts joined by " · " breaks between the parts where
+        it can, so that a part ("captures compulsory") is not split over two lines."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split():
-                candidate = f"{line} {word}".strip()
-                if line and self.width(candidate, size) > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = candidate
+            for part in paragraph.split(SEPARATOR):
+                joined = f"{line}{SEPARATOR}{part}" if line else part
+                if self.width(joined, size) <= width:
+                    line = joined
+                    continue
+                if line and self.width(part, size) <= width:
+                    lines.append(self._ended(line, size, width))
+                    line = part
+                    continue
+                for index, word in enumerate(part.split()):
+                    joiner = SEPARATOR if index == 0 else " "
+                    candidate = f"{line}{joiner}{word}" if line else word
+                    if line and self.width(candidate, size) > width:
+                        lines.append(self._ended(line, size, width) if index == 0 else line)
+                        line = word
+                    else:
+                        line = candidate
             lines.append(line)
         return lines
+
+    def _ended(self, line: str, size: int, width: int) -> str:
+        """A line that a break between parts ends: with the separator's dot where it fits."""
+        dotted = line + SEPARATOR.rstrip()
+        return dotted if self.width(dotted, size) <= width else line
+
+    def fit_lines(self, text: str, size: int, width: int, most: int) -> tuple[list[str], int]:
+        """``text`` in at most ``most`` lines no wider than ``width``: wrapped at the largest size up to ``size``
+        where it fits, else at :attr:`least` with the last line cut short by an ellipsis. Returns (lines, size)."""
+        while True:
+            lines = self.wrap(text, size, width)
+            if len(lines) <= most and all(self.width(line, size) <= width for line in lines):
+                return lines, size
+            if size <= self.least:
+                break
+            size -= 1
+        kept = lines[: most - 1] + [" ".join(lines[most - 1 :])]
+        shown = [self.shorten(line, size, width) for line in kept]
+        if len(lines) > most and not shown[-1].endswith("…"):
+            shown[-1] = self.shorten(shown[-1] + " …", size, width) if shown[-1] else "…"
+        return shown, size
 
 
 def shade(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

@@ -37,7 +37,8 @@ def draw_label(surface: pygame.Surface, text: Text, label: str, size: int, rect:
     """``label`` centred in ``rect``: on one line, else on two, else shrunk (never below the caption size)."""
     lines = label_lines(text, label, size, rect)
     if lines is None:
-        lines, size = [label], text.fit(label, size, rect.width)
+        shown, size = text.fitted(label, size, rect.width)
+        lines = [shown]
     step = int(size * 0.75)
     y = rect.centery - step * (len(lines) - 1) // 2
     for line in lines:
@@ -96,10 +97,10 @@ class Button:
 
     def draw(self, surface: pygame.Surface, text: Text, focused: bool, hover: Any, pressed: Any) -> None:
         if not self.enabled:
-            fill, ink = theme.BUTTON_DOWN if pressed == WHY else theme.BUTTON, theme.DISABLED
+            fill, ink = theme.BUTTON_HOVER if pressed == WHY else theme.BUTTON, theme.DISABLED
         elif self.primary or self.danger:
-            colour = theme.DANGER if self.danger else theme.BUTTON_PRIMARY
-            fill = theme.tint(colour, 0.25) if pressed == 0 else colour
+            colour = theme.BUTTON_DANGER if self.danger else theme.BUTTON_PRIMARY
+            fill = theme.darker(colour, 0.25) if pressed == 0 else colour  # (darker: the white text stands out more)
             ink = theme.ON_PRIMARY
         else:
             fill = theme.BUTTON_DOWN if pressed == 0 else theme.BUTTON_HOVER if hover == 0 else theme.BUTTON
@@ -234,7 +235,8 @@ class Choice:
         room = pygame.Rect(self.rect.x + 4, self.rect.y, int(self.rect.width * self.label_share) - 10, self.rect.h)
         lines = label_lines(text, self.label, size, room)
         if lines is None:
-            lines, size = [self.label], text.fit(self.label, size, room.width)
+            shown, size = text.fitted(self.label, size, room.width)
+            lines = [shown]
         step = int(size * 0.75)
         y = self.rect.centery - step * (len(lines) - 1) // 2
         for line in lines:
@@ -252,7 +254,7 @@ class Choice:
                 pygame.draw.rect(surface, theme.SELECTED, rect.inflate(-4, -4), border_radius=radius)
             elif part in (hover, pressed):
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=radius)
-            ink = theme.ON_PRIMARY if chosen else theme.INK
+            ink = theme.ON_SELECTED if chosen else theme.INK
             draw_label(surface, text, label, size, rect.inflate(-8, 0), ink)
 
     def _draw_stepper(self, surface: pygame.Surface, text: Text, size: int, hover: Any, pressed: Any) -> None:

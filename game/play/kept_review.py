@@ -2,13 +2,16 @@
 
 The review screen's analysis (:class:`game.ai.review.Review`) is kept per game by :mod:`game.storage.reviews`,
 keyed by the game's id (a digest of its position code) and the analysis version (:func:`~game.ai.review.
-results_version`: the solver and the time per position), so the game reviewed again shows what was found at once
-and goes on from there; results that do not fit the game are ignored and it is analysed again.
+results_version`: the time per position and the solver), so the game reviewed again shows what was found at once
+and goes on from there; results that do not fit the game are ignored and it is analysed again. Results found by
+another solver are taken too (solved values are exact whoever solved them), and the positions they gave up on are
+searched again: in the browser the solver is the compiled core once its Worker is ready and Python before, so a
+review reopened while the Worker starts (or whose first opening was before it was ready) keeps its results.
 """
 
 from __future__ import annotations
 
-from ..ai.review import Review, results_version
+from ..ai.review import Review, results_meaning, results_version
 from ..core import GameState, encode
 from ..storage.reviews import KeptReview, ReviewCache, game_key
 
@@ -22,6 +25,9 @@ class ReviewKeeper:
         self.review = review
         self.key = (game_key(encode(game)), results_version(game, seconds))
         kept = self.cache.read(*self.key)
+        if kept is None:  # found by another solver (in the browser, before the compiled core's Worker was ready)
+            kept = self.cache.read_like(self.key[0], results_meaning(seconds))
+            kept = None if kept is None else KeptReview(kept.values, kept.best, False)  # (its give-ups: tried again)
         self.restored = kept is not None and review.restore(kept.values, kept.best, kept.done)
         self._kept = self.results() if self.restored else None
         self._wanted = game.rules.players == 2 and bool(game.moves)

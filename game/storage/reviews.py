@@ -47,6 +47,14 @@ class ReviewCache:
                 return _review(entry)
         return None
 
+    def read_like(self, game: str, meaning: str) -> KeptReview | None:
+        """The results kept for ``game`` by any analysis whose version starts with ``meaning`` (the same results
+        found by another solver); None when there are none."""
+        for entry in reversed(self._entries()):
+            if entry.get("game") == game and str(entry.get("version", "")).startswith(meaning):
+                return _review(entry)
+        return None
+
     def keep(self, game: str, version: str, review: KeptReview) -> bool:
         """Keep ``review`` for ``game`` (replacing what was kept for it), the oldest entries dropped past the
         bounds; False when it could not be written (nothing is lost: the review can be computed again)."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+from game.ai.review import Review
 from game.ai.search.solver import line_values
 from game.app.analysis_overlay import EXPLAINED, label_size
 from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
-from game.app.scenes.review import ReviewScene
+from game.app.scenes.review import POSITION_SECONDS, ReviewScene
 from game.core import Board, GameState, Rules
 from game.play.session import Session
 from game.play.settings import Seat, Settings
@@ -96,6 +97,26 @@ def test_a_review_left_before_its_end_goes_on_from_there(make_driver):
     driver.press_button("Back")
     again = open_review(driver, game)
     assert again.kept.restored and again.analysis.solved_count() >= solved
+
+
+def test_a_review_reopened_after_its_solver_changed_keeps_what_was_found(make_driver, monkeypatch):
+    """In the browser the solver is Python until the compiled core's Worker is ready, then the core: a review
+    opened before and reopened after (or the other way round) keeps its results, and searches again only the
+    positions the first solver gave up on."""
+    from game.ai import review as review_module
+
+    driver = make_driver()
+    game = finished(Board.square(3), seed=5)
+    monkeypatch.setattr(review_module, "solver_version", lambda state: "python-before-the-worker")
+    first = open_review(driver, game)
+    driver.until(lambda: first.analysis.solved_count() >= 3)
+    solved = first.analysis.solved_count()
+    driver.press_button("Back")
+    monkeypatch.setattr(review_module, "solver_version", lambda state: "core-once-the-worker-is-ready")
+    again = open_review(driver, game)
+    assert again.kept.restored and again.analysis.solved_count() >= solved
+    driver.until(lambda: again.analysis.done)
+    assert again.analysis.moves == Review(game, POSITION_SECONDS).finish().moves
 
 
 def test_a_damaged_kept_review_is_ignored_and_computed_again(make_driver, store):

@@ -228,5 +228,5 @@ def test_results_show_the_rating_once_the_history_is_read(make_driver, store, mo
     driver.frames(1)
     assert driver.scene.rating_note == "" and any("Reading your games…" in words for words in drawn)
     driver.until(lambda: driver.scene.rating_note != "")
-    assert driver.scene.rating_note.startswith("provisional rating ")
+    assert driver.scene.rating_note.endswith("? (provisional until more rated games)")
     assert Saved(store).history().total == 601

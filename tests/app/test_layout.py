@@ -32,7 +32,7 @@ from game.app.scenes.settings import PAGES as SETTINGS_PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.share import ShareScene
 from game.play import i18n
-from game.play.players import COLOURS
+from game.play.players import COLOURS, Player
 from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
@@ -55,7 +55,8 @@ FOUR = (Seat("human"), Seat("computer", "beginner"), Seat("human"), Seat("comput
 
 
 class TextLog:
-    """Wraps the app's text service and keeps every string drawn on the screen: (text, size, rect, clipped).
+    """Wraps the app's text service and keeps every string drawn on the screen: (text, size, rect, clip), the clip
+    None where the surface was not clipped.
 
     Letters drawn into a board's own picture (owned cells' marks, the numbered lines of how-to pictures) are part
     of the drawing and scale with it; they are not counted."""
@@ -68,10 +69,10 @@ class TextLog:
 
     def draw(self, surface, text, size, colour=(0, 0, 0), **anchor):
         rect = self.original(surface, text, size, colour, **anchor)
-        clipped = surface.get_clip() != surface.get_rect()
+        clip = surface.get_clip() if surface.get_clip() != surface.get_rect() else None
         on_screen = surface is self.app.screen or surface.get_parent() is self.app.screen  # (scenes draw below notices)
         if text.strip() and on_screen and not any(v.contains(rect) for v in board_views(self.app)):
-            self.drawn.append((text, size, rect, clipped))
+            self.drawn.append((text, size, rect, clip))
         return rect
 
 
@@ -98,23 +99,23 @@ def between_boards() -> Session:
     return session
 
 
-def scene_makers():
+def scene_makers(base: Settings = HUMAN_V_COMPUTER):
+    """Every scene to lay out, its games played with ``base``'s rules and players (the sizes and seats each case
+    names replace its own)."""
     yield "menu", lambda app: MenuScene(app)
     for page, name in enumerate(SETTINGS_PAGES):
         yield f"settings {name}", lambda app, page=page: _settings(app, page, 2)
     yield "settings Players, 4 seats", lambda app: _settings(app, 1, 4)
-    yield "board 5x5", lambda app: BoardScene(app, Session(HUMAN_V_COMPUTER.with_(size=(5, 5)), app.rng))
+    yield "board 5x5", lambda app: BoardScene(app, Session(base.with_(size=(5, 5)), app.rng))
     yield (
         "board triangle, 4 seats, timer",
-        lambda app: BoardScene(
-            app, Session(HUMAN_V_COMPUTER.with_(seats=FOUR, shape="triangle", size=(7,), timer=30), app.rng)
-        ),
+        lambda app: BoardScene(app, Session(base.with_(seats=FOUR, shape="triangle", size=(7,), timer=30), app.rng)),
     )
     yield "board between two match boards", lambda app: BoardScene(app, between_boards())
-    yield "results", lambda app: ResultsScene(app, finished_session(HUMAN_V_COMPUTER.with_(size=(4, 4))))
+    yield "results", lambda app: ResultsScene(app, finished_session(base.with_(size=(4, 4))))
     yield (
         "results, 4 seats, misère",
-        lambda app: ResultsScene(app, finished_session(HUMAN_V_COMPUTER.with_(seats=FOUR, misere=True))),
+        lambda app: ResultsScene(app, finished_session(base.with_(seats=FOUR, misere=True))),
     )
     for page in range(len(PAGES)):
         yield f"how to play {page + 1}", lambda app, page=page: _howto(app, page)
@@ -293,11 +294,60 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
     size = (round(css_size[0] * density), round(css_size[1] * density))
     driver = make_driver(size=size, density=density)
     monkeypatch.setattr(i18n, "_active", language)
+    problems, drawn = layout_problems(driver, scene_makers())
+    assert drawn > 100, "the texts of every scene were seen"
+    assert not problems, "\n".join(problems)
+
+
+# Every setting that makes the game's words longer: misère, the Swedish start, no extra move, compulsory captures,
+# a timer, competitive, a match with a decider, the longest names, four seats (some cases)
+LONG = Settings(
+    seats=(Seat("human"), Seat("computer", "expert")),
+    misere=True,
+    start="swedish",
+    no_extra=True,
+    must_capture=True,
+    timer=30,
+    competitive=True,
+    match=True,
+    decider=True,
+    players=(Player("Maximilienne", "M"), Player("Bartholomew", "B")),
+    animation="fast",
+)
+SHAPES = [((390, 844), 2.0), ((844, 390), 2.0), ((1280, 720), 1.0)]  # a phone upright, sideways, a desktop window
+LONG_CASES = [(size, density, language, look) for size, density in SHAPES for language in ("en", "fr")
+              for look in ("light", "dark")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("css_size", "density", "language", "look"),
+    LONG_CASES,
+    ids=[f"{w}x{h}-{lang}-{look}" for (w, h), _, lang, look in LONG_CASES],
+)
+def test_no_text_is_cut_with_every_setting_that_lengthens_it(
+    make_driver, store, monkeypatch, css_size, density, language, look
+):
+    """Every scene with the longest words the settings make, in both languages and both themes: text wraps or
+    ends with an ellipsis, and never runs off the screen, out of its widget or into another text."""
+    assert not LONG.problems()
+    store.put("history", [finished_session(LONG).record().to_data() for _ in range(3)])
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    driver = make_driver(size=size, density=density)
+    monkeypatch.setattr(i18n, "_active", language)
+    driver.app.save_settings(LONG.with_(theme=look))
+    problems, drawn = layout_problems(driver, scene_makers(LONG))
+    assert drawn > 100, "the texts of every scene were seen"
+    assert not problems, "\n".join(problems)
+
+
+def layout_problems(driver, makers) -> tuple[list[str], int]:
+    """What is wrong with the layout of each scene ``makers`` makes, drawn one after another on ``driver``'s app,
+    and how many texts were drawn."""
     app = driver.app
-    screen = pygame.Rect((0, 0), app.size)
+    screen, density = pygame.Rect((0, 0), app.size), app.density
     problems: list[str] = []
     drawn = 0
-    for name, make in scene_makers():
+    for name, make in makers:
         app.manager.push(make(app))
         log = TextLog(app)
         driver.frames(1)
@@ -318,13 +368,16 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
             for b in widgets[index + 1 :]:
                 if overlap(a.rect, b.rect):
                     problems.append(f"{name}: {label_of(a)!r} overlaps {label_of(b)!r}")
-        for text, text_size, rect, clipped in log.drawn:
+        for text, text_size, rect, clip in log.drawn:
+            clipped = clip is not None
             inside = [] if clipped else [w for w in widgets if w.rect.collidepoint(rect.center)]
             least = layout.BODY_CSS if inside else layout.CAPTION_CSS
             if css(text_size, density) < least - 0.05:
                 problems.append(f"{name}: {text!r} is {css(text_size, density):.1f} CSS px")
             if not clipped and not screen.contains(rect):
                 problems.append(f"{name}: {text!r} is off screen at {rect}")
+            if clipped and (rect.left < clip.left or rect.right > clip.right):
+                problems.append(f"{name}: {text!r} is cut at the side of its clip {clip} at {rect}")
             if inside:
                 if not inside[0].rect.contains(rect.inflate(-2, -rect.height // 3)):
                     problems.append(f"{name}: {text!r} spills out of {label_of(inside[0])!r}")
@@ -332,14 +385,13 @@ def test_every_scene_fits_and_is_big_enough_for_fingers_and_eyes(
                 for widget in widgets:
                     if overlap(rect.inflate(0, -rect.height // 3), widget.rect):
                         problems.append(f"{name}: {text!r} runs into {label_of(widget)!r}")
-        shown = [(text, rect.inflate(-2, -rect.height // 3)) for text, _, rect, clipped in log.drawn if not clipped]
+        shown = [(text, rect.inflate(-2, -rect.height // 3)) for text, _, rect, clip in log.drawn if clip is None]
         for index, (text, rect) in enumerate(shown):
             for other, other_rect in shown[index + 1 :]:
                 if overlap(rect, other_rect):
                     problems.append(f"{name}: {text!r} overlaps {other!r}")
         app.manager.pop()
-    assert drawn > 100, "the texts of every scene were seen"
-    assert not problems, "\n".join(problems)
+    return problems, drawn
 
 
 @pytest.mark.parametrize(("css_size", "density"), SCREENS[:4], ids=[f"{w}x{h}" for (w, h), _ in SCREENS[:4]])
@@ -395,3 +447,28 @@ def test_the_players_cards_stay_put_when_a_colour_changes_or_a_message_shows(mak
     scene.arrange()
     driver.frames(1)
     assert places() == before, "a message moved nothing"
+
+
+@pytest.mark.parametrize(("css_size", "density"), SHAPES, ids=[f"{w}x{h}" for (w, h), _ in SHAPES])
+def test_the_boards_header_names_every_rule_in_force_or_shows_it_whole_on_a_tap(make_driver, css_size, density):
+    size = (round(css_size[0] * density), round(css_size[1] * density))
+    driver = make_driver(size=size, density=density)
+    app = driver.app
+    triangle = Settings(shape="triangle", size=(8,), must_capture=True)
+    for settings in (triangle, LONG.with_(size=(5, 5))):
+        scene = BoardScene(app, Session(settings, app.rng))
+        app.manager.push(scene)
+        log = TextLog(app)
+        driver.frames(1)
+        app.text.draw = log.original
+        title = scene.presenter.title()
+        header = [text for text, _, rect, _ in log.drawn if scene._title_rect().contains(rect.inflate(-4, -4))]
+        shown = " ".join(header)
+        if shown.endswith("…"):
+            assert settings is not triangle or not scene.frame.portrait, f"upright, one rule fits: {header}"
+            assert len(shown) > len(title) // 2, "as much as the header holds"
+            driver.click(scene._title_rect().center)
+            assert title in [message for message, _ in app.notices], "a tap shows the whole title"
+        else:
+            assert [part for part in title.split(" · ") if part not in shown] == [], header
+        app.manager.pop()

@@ -35,9 +35,9 @@ def test_results_say_what_a_rated_game_did_to_the_rating(make_driver):
     session = Session(HARD, random.Random(1), first=0)
     finish(driver, session)
     note = driver.scene.rating_note
-    assert note.startswith("provisional rating ") and note.endswith(")")
-    change = int(note.rsplit("(", 1)[1].rstrip(")"))
-    assert (change > 0) == (0 in session.winners() and len(session.winners()) == 1)
+    rating = note.removeprefix("rating ").split("?")[0]
+    assert note == f"rating {rating}? (provisional until more rated games)", "a first rating says it is provisional"
+    assert (int(rating) > 1500) == (0 in session.winners() and len(session.winners()) == 1)
 
 
 def test_results_say_why_a_game_with_undo_is_not_rated_and_two_people_see_nothing(make_driver):
@@ -57,10 +57,23 @@ def test_history_shows_the_rating_after_the_rated_games(make_driver):
     driver.frames(2)
     scene = driver.scene
     assert [r.games for r in scene.ratings] == [1, 2, 3]
-    assert scene._rating_text() == f"provisional rating {round(scene.ratings[-1].value)}"
+    now = round(scene.ratings[-1].value)
+    assert scene._rating_text() == f"rating {now}? (provisional until more rated games)"
     surface = pygame.Surface(driver.app.size)
+    drawn: dict[str, pygame.Rect] = {}
+    draw = driver.app.text.draw
+
+    def logged(target, words, *args, **kwargs):
+        drawn[words] = draw(target, words, *args, **kwargs)
+        return drawn[words]
+
+    driver.app.text.draw = logged
     scene.draw(surface)
-    top = surface.subsurface(scene.stats_rect.clip(surface.get_rect()))
-    accent = sum(top.get_at((x, y))[:3] == theme.ACCENT for x in range(top.get_width())
-                 for y in range(top.get_height()))  # fmt: skip
-    assert accent > 0, "the rating's line is drawn"
+    driver.app.text.draw = draw
+    stats = scene.stats_rect.clip(surface.get_rect())
+    accent = [y for x in range(stats.left, stats.right) for y in range(stats.top, stats.bottom)
+              if surface.get_at((x, y))[:3] == theme.ACCENT]  # fmt: skip
+    assert accent, "the rating's line is drawn"
+    assert min(accent) > drawn[scene._rating_text()].bottom, "the chart is under the words, not across them"
+    values = [round(value) for value in scene.rating_values]
+    assert {str(max(values)), str(min(values)), "1", "3 rated games"} <= set(drawn), "its axes are labelled"

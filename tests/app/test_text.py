@@ -64,3 +64,39 @@ def test_the_rendered_text_cache_stays_under_its_byte_budget():
         text.render(f"A long line of text to draw number {number}", 90)
         assert text._cache_bytes <= TEXT_CACHE_BYTES + 300_000
     assert 0 < len(text._cache) < 400
+
+
+TITLE = "5x5 boxes (6x6 dots) · misère · no extra move · captures compulsory"
+
+
+def test_a_text_of_parts_breaks_between_its_parts(make_driver) -> None:
+    make_driver()
+    text = Text()
+    width = text.width("5x5 boxes (6x6 dots) · misère ·", 24) + 4
+    lines = text.wrap(TITLE, 24, width)
+    assert lines == ["5x5 boxes (6x6 dots) · misère ·", "no extra move ·", "captures compulsory"]
+    assert text.wrap("one two three", 24, 10_000) == ["one two three"]
+
+
+def test_fit_lines_shrinks_then_cuts_the_last_line_with_an_ellipsis(make_driver) -> None:
+    make_driver()
+    text = Text()
+    text.least = 14
+    wide = text.width(TITLE, 24)
+    lines, size = text.fit_lines(TITLE, 24, wide, 1)
+    assert (lines, size) == ([TITLE], 24)
+    lines, size = text.fit_lines(TITLE, 24, wide * 2 // 3, 2)
+    assert len(lines) == 2 and " ".join(lines).replace("· ", "") == TITLE.replace("· ", "")
+    lines, size = text.fit_lines(TITLE, 24, wide // 4, 2)
+    assert size == 14 and len(lines) == 2 and lines[-1].endswith("…")
+    assert all(text.width(line, size) <= wide // 4 for line in lines)
+
+
+def test_fitted_never_draws_wider_than_its_room(make_driver) -> None:
+    make_driver()
+    text = Text()
+    text.least = 14
+    for width in (30, 80, 200, 2000):
+        shown, size = text.fitted(TITLE, 24, width)
+        assert text.width(shown, size) <= width
+        assert shown == TITLE or shown.endswith("…")

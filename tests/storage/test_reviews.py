@@ -74,3 +74,11 @@ def test_a_value_of_another_form_is_no_cache_and_is_written_over():
 
 def test_a_games_key_is_its_moves():
     assert game_key("s3x3.2.abc") == game_key("s3x3.2.abc") != game_key("s3x3.2.abd")
+
+
+def test_results_of_another_solver_are_read_by_their_meaning():
+    cache = ReviewCache(MemoryStore())
+    assert cache.keep("g1", "1/2s/python-1", RESULTS)
+    assert cache.read("g1", "1/2s/core-abc") is None
+    assert cache.read_like("g1", "1/2s/") == RESULTS
+    assert cache.read_like("g1", "1/3s/") is None and cache.read_like("g2", "1/2s/") is None

@@ -114,6 +114,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
+        self._drawn_clock: tuple[float, str] | None = None  # the move clock as last drawn (it is drawn when it moves)
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
         self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
@@ -184,6 +185,17 @@ class BoardScene(Scene):
             return right.x - u // 2 - header.x
         sides = max(self.menu_button.rect.right - header.x, header.right - right.x)
         return header.width - 2 * sides - u // 2
+
+    def _title_rect(self) -> pygame.Rect:
+        header, free = self.frame.header, self._title_room()
+        if self.frame.portrait:
+            return pygame.Rect(header.centerx - free // 2, header.y, free, header.h)
+        return pygame.Rect(header.x, header.y, free, header.h)
+
+    def _title_cut(self) -> bool:
+        """The header shows the board's title cut short (with an ellipsis): too many rules for its room."""
+        lines, _ = title_lines(self.app.text, self.presenter.title(), self.frame, self.app.metrics, self._title_room())
+        return lines[-1].endswith("…")
 
     def _widgets(self) -> list[Button]:
         if self.session.between:
@@ -303,6 +315,8 @@ class BoardScene(Scene):
             self.hint()
         elif kind == "read":
             self.app.announcer.say(describe_position(self.session.state, self.session.names))
+        elif kind == "release" and self._title_cut() and self._title_rect().collidepoint(action.pos):
+            self.app.notify(self.presenter.title())  # (the whole title, where the header showed it cut short)
         else:
             self.input.handle(action)
 
@@ -343,7 +357,7 @@ class BoardScene(Scene):
 
     def wants_frame(self) -> bool:
         """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
-        glowing, a move clock running, a finished board about to go on (or a message about to go)."""
+        glowing, a finished board about to go on (or a message about to go). The move clock is :meth:`changed`."""
         session = self.session
         return (
             session.busy
@@ -351,11 +365,14 @@ class BoardScene(Scene):
             or session.thinking
             or session.hint_search is not None
             or session.hint is not None
-            or (session.timer_fraction() is not None and not session.paused)
             or (session.state.over and not session.between)
             or self.feedback.said is not None
             or self.values.busy
         )
+
+    def changed(self) -> bool:
+        """The move clock shown moved a step since it was drawn (4 times a second while it runs)."""
+        return self.presenter.clock() != self._drawn_clock
 
     def _finish(self) -> None:
         if self.online is not None:
@@ -369,8 +386,10 @@ class BoardScene(Scene):
         the dots drawn again over it."""
         self._refresh()
         marks = self.marks()
-        key = self._still_key(marks) if self.session.thinking else None
+        timed = self.presenter.clock() is not None
+        key = self._still_key(marks) if self.session.thinking or timed else None
         dots = self.still.draw(surface, key, lambda target: self._draw_still(target, marks))
+        self._draw_clock(surface)
         if dots is not None:
             dots.draw(surface, self.session.now)
         self.input.draw_loupe(surface)
@@ -394,7 +413,7 @@ class BoardScene(Scene):
             presenter.title(),
             self.status(),
             presenter.tone(),
-            presenter.clock(),
+            presenter.clock() is None,
             tuple(state.moves),
             tuple(state.owner),
             tuple(state.scores),
@@ -440,18 +459,32 @@ class BoardScene(Scene):
         self.panel.draw(surface, text)
         return dots
 
+    def _clock_radius(self) -> int:
+        return min(self.frame.status.height // 2 - 2, int(self.app.metrics.u * 0.9))
+
+    def _draw_clock(self, surface: pygame.Surface) -> None:
+        """The move clock at the start of the status line, over the page's background: the only part of the scene
+        drawn anew when nothing but the clock changed."""
+        clock = self.presenter.clock()
+        self._drawn_clock = clock
+        if clock is None:
+            return
+        fraction, seconds = clock
+        radius = self._clock_radius()
+        centre = (self.frame.status.x + radius + 4, self.frame.status.centery)
+        place = pygame.Rect(0, 0, 2 * radius + 8, 2 * radius + 8)
+        place.center = centre
+        surface.fill(theme.BACKGROUND, place)
+        timer_ring(surface, centre, radius, fraction)
+        self.app.text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
+
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         text = self.app.text
         rect = self.frame.status
         if not self.frame.portrait:  # (the sound switch ends the status line)
             rect = pygame.Rect(rect.x, rect.y, self.sound_button.rect.x - u // 2 - rect.x, rect.height)
-        clock = self.presenter.clock()
-        if clock is not None:
-            fraction, seconds = clock
-            radius = min(rect.height // 2 - 2, int(u * 0.9))
-            centre = (rect.x + radius + 4, rect.centery)
-            timer_ring(surface, centre, radius, fraction)
-            text.draw(surface, seconds, int(radius * 1.1), theme.INK, center=centre)
+        if self.presenter.clock() is not None:  # (the clock itself is drawn over the kept drawing: _draw_clock)
+            radius = self._clock_radius()
             rect = pygame.Rect(rect.x + 2 * radius + 12, rect.y, rect.width - 2 * radius - 12, rect.height)
         status = self.status()
         size = self.app.metrics.body
@@ -466,6 +499,24 @@ class BoardScene(Scene):
             y += int(size * 0.75)
 
 
+def title_lines(
+    text: Text, title: str, frame: layout.BoardLayout, m: layout.Metrics, free: int
+) -> tuple[list[str], int]:
+    """The board's title as drawn in ``free`` pixels of the header: on one line (upright, larger if it fits), else
+    wrapped between its parts, smaller down to the caption size, in as many lines as the header holds; the last
+    line ends with an ellipsis when even that is too little (a tap on the title shows it whole)."""
+    largest = max(m.body, int(m.u * 0.9)) if frame.portrait else m.body
+    size = text.fit(title, largest, free)
+    if size >= m.body and text.width(title, size) <= free:
+        return [title], size
+    for size in (m.body, m.caption):
+        most = 1 + max(0, frame.header.height - text.font(size).get_height()) // int(size * 0.75)
+        lines, fitted = text.fit_lines(title, size, free, most)
+        if fitted == size or size == m.caption:
+            return lines, fitted
+    return lines, fitted
+
+
 def draw_board_title(
     surface: pygame.Surface,
     text: Text,
@@ -474,26 +525,18 @@ def draw_board_title(
     m: layout.Metrics,
     free: int,
 ) -> None:
-    """The board's title in the header, in ``free`` pixels: upright, centred between the buttons (two lines at
-    caption size if it must); sideways, at the left in at most two lines."""
-    u, header = m.u, frame.header
-    if frame.portrait:
-        title_size = text.fit(title, max(m.body, int(u * 0.9)), free)
-        lines = [title] if text.width(title, title_size) <= free else text.wrap(title, m.caption, free)[:2]
-        if len(lines) > 1:
-            title_size = m.caption
-        y = header.centery - len(lines) * int(title_size * 0.75) // 2
-        for line in lines:
-            text.draw(surface, line, title_size, theme.INK, midtop=(header.centerx, y))
-            y += int(title_size * 0.75)
-        return
-    room = pygame.Rect(header.x, header.y, free, header.height)
-    size = m.body
-    lines = text.wrap(title, size, room.width)[:2]
-    y = room.centery - len(lines) * int(size * 0.75) // 2
+    """The board's title in the header, in ``free`` pixels (:func:`title_lines`): upright, centred between the
+    buttons; sideways, at the left."""
+    header = frame.header
+    lines, size = title_lines(text, title, frame, m, free)
+    step = int(size * 0.75)
+    y = header.centery - ((len(lines) - 1) * step + text.font(size).get_height()) // 2
     for line in lines:
-        text.draw(surface, line, size, theme.INK, topleft=(room.x, y))
-        y += int(size * 0.75)
+        if frame.portrait:
+            text.draw(surface, line, size, theme.INK, midtop=(header.centerx, y))
+        else:
+            text.draw(surface, line, size, theme.INK, topleft=(header.x, y))
+        y += step
 
 
 def draw_match_card(
@@ -513,7 +556,7 @@ def draw_match_card(
     pygame.draw.rect(surface, theme.PANEL, card, border_radius=16)
     pygame.draw.rect(surface, theme.FAINT, card, 2, border_radius=16)
     title = tr("Board {n} of {total} finished").format(n=session.current + 1, total=len(session.games))
-    size = text.fit(title, int(u * 1.1), card.width - 2 * u)
+    title, size = text.fitted(title, int(u * 1.1), card.width - 2 * u)
     text.draw(surface, title, size, theme.INK, midtop=(card.centerx, card.y + int(u * 0.7)))
     y = card.y + int(u * 2.2)
     small = m.caption
@@ -526,7 +569,7 @@ def draw_match_card(
         box = pygame.Rect(card.x + u, y + card_line // 8, card_line * 3 // 4, card_line * 3 // 4)
         swatch(surface, text, box, session.looks[seat], session.settings.patterns)
         middle = box.centery
-        name_size = text.fit(name, m.body, this_x - int(u * 3) - box.right)
+        name, name_size = text.fitted(name, m.body, this_x - int(u * 3) - box.right)
         text.draw(surface, name, name_size, theme.INK, midleft=(box.right + u // 2, middle))
         text.draw(surface, str(session.state.scores[seat]), m.body, theme.INK, midright=(this_x, middle))
         text.draw(surface, str(totals[seat]), m.body, theme.INK, midright=(total_x, middle))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...play.i18n import tr
+from ...play.rating import Rating
 from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
@@ -32,8 +33,7 @@ def draw_title(
     m = app.metrics
     if room is None:
         room = bar.inflate(-int(m.u * 7.6), 0)
-    size = app.text.fit(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
-    title = app.text.shorten(title, size, room.width - m.u // 2)  # (on the narrowest screens)
+    title, size = app.text.fitted(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
     app.text.draw(surface, title, size, theme.INK, center=room.center)
 
 
@@ -127,3 +127,11 @@ class RowList:
             if row is not None and row == self.row_at(pos):
                 return row
         return None
+
+
+def rating_words(rating: Rating) -> str:
+    """The player's rating in words: a provisional one (its deviation still large: few rated games) with a
+    question mark and what that means, as the results and the history show it."""
+    if rating.provisional:
+        return tr("rating {rating}? (provisional until more rated games)").format(rating=round(rating.value))
+    return tr("rating {rating}").format(rating=round(rating.value))

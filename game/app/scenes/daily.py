@@ -84,11 +84,13 @@ class DailyScene(Scene):
         draw_title(self.app, surface, self.bar, tr("Daily puzzle"), None)
         today = self.today()
         now, best = streak(self.solved, today), best_streak(self.solved)
+        solved = tr_n("{n} solved", "{n} solved", len(self.solved))
         lines = [tr_n("{n} day in a row", "{n} days in a row", now).format(n=now),
-                 tr("best: {n} · {total} solved").format(n=best, total=len(self.solved))]  # fmt: skip
+                 f'{tr("best: {n}").format(n=best)} · {solved}']  # fmt: skip
         y = self.bar.bottom + u // 2
         for line, size, colour in zip(lines, (m.body, m.caption), (theme.INK, theme.MUTED), strict=True):
-            text.draw(surface, line, text.fit(line, size, self.grid.width), colour, midtop=(self.grid.centerx, y))
+            line, fitted = text.fitted(line, size, self.grid.width)
+            text.draw(surface, line, fitted, colour, midtop=(self.grid.centerx, y))
             y += int(m.body * 0.9)
         title = f"{month_name(self.month.month)} {self.month.year}"
         text.draw(surface, title, m.body, theme.INK, center=self.month_rect.center)

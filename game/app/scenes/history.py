@@ -25,7 +25,7 @@ from .. import layout, theme
 from ..input import Action
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
-from .common import RowList, back_button, draw_title, header_rects, reading_text
+from .common import RowList, back_button, draw_title, header_rects, rating_words, reading_text
 
 SHOWN_NAME = 24  # characters of a player's name shown in a row (the game lets a player type 12)
 RATING_POINTS = 240  # the rating line is drawn through at most this many of the ratings, evenly spread
@@ -233,7 +233,7 @@ class HistoryScene(Scene):
         self.row_height = max(int(u * 2.1), int((m.caption + m.body) * 0.75) + u)
         self.table_line = max(int(u * 0.95), int(m.caption * 0.95))
         captions = 3 if self.ratings else 2  # (rating,) streak, saved
-        self.stats_top = u // 3 + int(m.body * 0.8) + captions * int(m.caption * 0.8) + u // 3
+        self.stats_top = u // 3 + int(m.body * 0.8) + captions * int(m.caption * 0.8) + self._chart_height() + u // 3
         room = max(0, int((h - self.bar.bottom) * 0.45) - self.stats_top - u) // self.table_line - 1
         self.shown_rows = max(0, min(len(self.rows), room))
         table = (self.shown_rows + 1) * self.table_line if self.shown_rows else 0
@@ -335,7 +335,7 @@ class HistoryScene(Scene):
             room = review.x - row.x - u
             top = text.shorten(top, self.app.metrics.caption, room)
             text.draw(surface, top, self.app.metrics.caption, theme.MUTED, topleft=(row.x + u // 2, row.y + u // 4))
-            size = text.fit(bottom, self.app.metrics.body, row.width - u)
+            bottom, size = text.fitted(bottom, self.app.metrics.body, row.width - u)
             text.draw(surface, bottom, size, theme.INK, bottomleft=(row.x + u // 2, row.bottom - u // 4))
             y += self.row_height
         surface.set_clip(clip)
@@ -349,15 +349,17 @@ class HistoryScene(Scene):
         inner.width = min(inner.width, u * 24)
         played = reading_text() if self.reading else tr_n("{n} game played", "{n} games played", self.total)
         top = rect.y + u // 3
-        shown = text.draw(surface, played, text.fit(played, m.body, inner.width), theme.INK, topleft=(inner.x, top))
+        played, size = text.fitted(played, m.body, inner.width)
+        text.draw(surface, played, size, theme.INK, topleft=(inner.x, top))
         y = top + int(m.body * 0.8)
         for line in (self._rating_text(), self.streak, self.saving):
             if line:
-                text.draw(surface, line, text.fit(line, m.caption, inner.width), theme.MUTED, topleft=(inner.x, y))
+                line, size = text.fitted(line, m.caption, inner.width)
+                text.draw(surface, line, size, theme.MUTED, topleft=(inner.x, y))
                 y += int(m.caption * 0.8)
-        chart = pygame.Rect(shown.right + u, top, min(inner.right - shown.right - u, u * 8), int(m.body * 0.8))
-        if self.ratings and chart.width >= 3 * u:
-            self._draw_rating_line(surface, chart)
+        if len(self.rating_values) >= 2:
+            chart = pygame.Rect(inner.x, y + u // 4, inner.width, self._chart_height() - u // 4)
+            self._draw_rating_chart(surface, chart)
         if not self.shown_rows or self.confirming:  # (the question covers the table)
             return
         y = rect.y + self.stats_top
@@ -375,21 +377,36 @@ class HistoryScene(Scene):
     def _rating_text(self) -> str:
         if not self.ratings:
             return ""
-        now = self.ratings[-1]
-        words = tr("provisional rating {rating}") if now.provisional else tr("rating {rating}")
-        return words.format(rating=round(now.value))
+        return rating_words(self.ratings[-1])
 
-    def _draw_rating_line(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
-        """The rating over the rated games, oldest at the left, beside the number of games played."""
+    def _chart_height(self) -> int:
+        """The rating chart's height under the lines of words (none for fewer than two rated games)."""
+        m = self.app.metrics
+        return int(m.u * 3.4) + m.caption if len(self.rating_values) >= 2 else 0
+
+    def _draw_rating_chart(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The rating over the rated games, oldest at the left: a line between two axes, the lowest and highest
+        rating written beside the upright one, the first and last game under the other."""
+        text, m = self.app.text, self.app.metrics
         values = self.rating_values
-        if len(values) < 2:
-            return
         low, high = min(values), max(values)
+        labels = [str(round(high)), str(round(low))]
+        left = max(text.width(label, m.caption) for label in labels) + m.u // 3
+        plot = pygame.Rect(room.x + left, room.y + m.caption // 3, room.width - left, room.height - m.caption)
+        pygame.draw.line(surface, theme.MUTED, plot.topleft, plot.bottomleft, 2)
+        pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.bottomright, 2)
+        text.draw(surface, labels[0], m.caption, theme.MUTED, midright=(plot.x - m.u // 6, plot.y))
+        text.draw(surface, labels[1], m.caption, theme.MUTED, midright=(plot.x - m.u // 6, plot.bottom))
+        count = len(self.ratings)
+        text.draw(surface, "1", m.caption, theme.MUTED, midtop=(plot.x + m.u // 2, plot.bottom + 2))
+        games = tr_n("{n} rated game", "{n} rated games", count)
+        text.draw(surface, games, m.caption, theme.MUTED, topright=(plot.right, plot.bottom + 2))
         span = max(high - low, 1.0)
+        inside = plot.inflate(-m.u, -m.u // 2)
         last = len(values) - 1
-        points = [(plot.x + plot.width * i // last, plot.bottom - round((v - low) / span * plot.height))
+        points = [(inside.x + inside.width * i // last, inside.bottom - round((v - low) / span * inside.height))
                   for i, v in enumerate(values)]  # fmt: skip
-        pygame.draw.lines(surface, theme.ACCENT, False, points, max(1, self.app.metrics.u // 8))
+        pygame.draw.lines(surface, theme.ACCENT, False, points, max(2, m.u // 8))
 
     def _draw_table_row(
         self,
@@ -404,7 +421,7 @@ class HistoryScene(Scene):
         text = self.app.text
         ends = [*starts[1:], inner.width]
         for cell, start, end in zip(cells, starts, ends, strict=True):
-            fitted = text.fit(cell, size, end - start - 4)
+            cell, fitted = text.fitted(cell, size, end - start - 4)
             text.draw(surface, cell, fitted, colour, topleft=(inner.x + start, y))
 
     def _draw_dialog(self, surface: pygame.Surface, u: int) -> None:

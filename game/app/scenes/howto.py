@@ -659,7 +659,7 @@ class HowToScene(Scene):
             return
         text, box = self.app.text, self.said_rect
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
-        size = text.fit(said, self.caption_size, box.width - 8)
+        said, size = text.fitted(said, self.caption_size, box.width - 8)
         text.draw(surface, said, size, theme.ACCENT, center=box.center)
 
     def _draw_lesson(self, surface: pygame.Surface, lesson: Lesson) -> None:
@@ -673,11 +673,7 @@ class HowToScene(Scene):
         elif lesson.feedback:
             said.append((lesson.feedback, theme.LAST_TURN if lesson.mistake else theme.ACCENT))
         for message, colour in said:  # each in at most two lines, made smaller if it needs more
-            fitted = size
-            lines = text.wrap(message, fitted, box.width)
-            while len(lines) > 2 and fitted > text.least:
-                fitted -= 1
-                lines = text.wrap(message, fitted, box.width)
+            lines, fitted = text.fit_lines(message, size, box.width, 2)
             for line in lines:
                 text.draw(surface, line, fitted, colour, midtop=(box.centerx, y))
                 y += int(fitted * 0.8)
@@ -686,7 +682,7 @@ class HowToScene(Scene):
         marks, patterns = self.marks(lesson), self.app.settings.patterns
         self.input.draw_board(surface, lambda shown: shown.draw(surface, lesson.state, text, marks, LOOKS, patterns))
         line = score_text(lesson.state)
-        fitted = text.fit(line, self.caption_size, view.rect.width)
+        line, fitted = text.fitted(line, self.caption_size, view.rect.width)
         text.draw(surface, line, fitted, theme.MUTED, midtop=(view.rect.centerx, view.rect.bottom + 2))
 
     def marks(self, lesson: Lesson) -> Marks:

@@ -222,8 +222,8 @@ class PlayersScene(PanelScene):
         lines = label_lines(text, label, m.body, pygame.Rect(0, 0, room, box.height))
         size = m.body
         if lines is None:
-            size = text.fit(label, m.body, room)
-            lines = [text.shorten(label, size, room)]
+            shown, size = text.fitted(label, m.body, room)
+            lines = [shown]
         step = int(size * 0.75)
         y = box.centery - step * (len(lines) - 1) // 2
         for line in lines:
@@ -333,6 +333,6 @@ class NameScene(Scene):
         pygame.draw.rect(surface, theme.FAINT, self.field, 2, border_radius=12)
         shown = self.name + "|" if self.name else tr("(the seat's own name)")
         ink = theme.INK if self.name else theme.MUTED
-        size = text.fit(shown, int(self.field.height * 0.55), self.field.width - u)
+        shown, size = text.fitted(shown, int(self.field.height * 0.55), self.field.width - u)
         text.draw(surface, shown, size, ink, midleft=(self.field.x + u // 2, self.field.centery))
         self.panel.draw(surface, text)

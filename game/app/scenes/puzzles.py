@@ -143,9 +143,7 @@ class PuzzleListScene(Scene):
         summary = tr("{solved} of {total} solved · each has exactly one best line").format(
             solved=solved, total=len(self.puzzles)
         )
-        size = text.fit(summary, max(self.app.metrics.body, int(u * 0.72)), self.summary_rect.width)
-        if text.width(summary, size) > self.summary_rect.width:
-            summary = text.shorten(summary, size, self.summary_rect.width)
+        summary, size = text.fitted(summary, max(self.app.metrics.body, int(u * 0.72)), self.summary_rect.width)
         text.draw(surface, summary, size, theme.MUTED, midleft=self.summary_rect.midleft)
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
@@ -165,10 +163,10 @@ class PuzzleListScene(Scene):
         title = f"{puzzle.number}. {theme_title(puzzle)}"
         m = self.app.metrics
         right = row.right - int(u * 2.2)
-        size = text.fit(title, max(m.body, int(u * 0.8)), right - row.x - u)
+        title, size = text.fitted(title, max(m.body, int(u * 0.8)), right - row.x - u)
         text.draw(surface, title, size, theme.INK, topleft=(row.x + u // 2, row.y + u // 5))
         board = describe_board(puzzle.position().board)
-        size = text.fit(board, max(m.caption, int(u * 0.6)), right - row.x - u)
+        board, size = text.fitted(board, max(m.caption, int(u * 0.6)), right - row.x - u)
         text.draw(surface, board, size, theme.MUTED, bottomleft=(row.x + u // 2, row.bottom - u // 5))
         if solved:
             check_mark(surface, (row.right - int(u * 1.1), row.centery), int(u * 1.1), COLOURS["green"])

@@ -21,7 +21,7 @@ from ..render import BoardView, Marks
 from ..scene import Scene, Services
 from ..scoreboard import swatch
 from ..widgets import Button, Panel
-from .common import reading_text
+from .common import rating_words, reading_text
 from .opening import send_move
 
 
@@ -126,11 +126,9 @@ def rating_note(session: Session, app: Services) -> Work[str]:
     change = yield from change_by_in_steps(session.record(), history.earlier.folded, history.games)
     if change is None:
         return ""
-    if change.after.provisional:
-        words = tr("provisional rating {rating} ({change})")
-    else:
-        words = tr("rating {rating} ({change})")
-    return words.format(rating=round(change.after.value), change=f"{change.delta:+d}")
+    if change.after.provisional:  # (its change from the starting guess says nothing yet)
+        return rating_words(change.after)
+    return tr("rating {rating} ({change})").format(rating=round(change.after.value), change=f"{change.delta:+d}")
 
 
 class ResultsScene(Scene):
@@ -325,7 +323,7 @@ class ResultsScene(Scene):
         m = self.app.metrics
         u = m.u
         title = headline(session)
-        size = text.fit(title, int(u * 1.6), self.title_rect.width - 2 * u)
+        title, size = text.fitted(title, int(u * 1.6), self.title_rect.width - 2 * u)
         text.draw(surface, title, size, theme.INK, center=self.title_rect.center)
         rows = layout.split_column(self.scores_rect, len(session.seats), u // 4)
         order = sorted(range(len(session.seats)), key=lambda p: session.totals()[p], reverse=not session.rules.misere)
@@ -359,7 +357,7 @@ class ResultsScene(Scene):
             notes.insert(0, self.shown)
         if notes:
             note = " · ".join(notes)
-            size = text.fit(note, m.caption, self.scores_rect.width)
+            note, size = text.fitted(note, m.caption, self.scores_rect.width)  # (room for one line)
             text.draw(surface, note, size, theme.MUTED, midtop=(self.scores_rect.centerx, self.scores_rect.bottom))
         pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=12)
         self.view.draw(surface, session.state, text, Marks(), session.looks, session.settings.patterns)

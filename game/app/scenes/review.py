@@ -397,18 +397,14 @@ def draw_info(
     """The move shown in words: the headline, the verdict (in its colour, at most two lines) and the outlook."""
     u = m.u
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-    size = text.fit(headline, max(m.body, int(u * 0.8)), rect.width - u)
+    headline, size = text.fitted(headline, max(m.body, int(u * 0.8)), rect.width - u)
     text.draw(surface, headline, size, theme.INK, topleft=(rect.x + u // 2, rect.y + u // 4))
     words, colour = verdict
-    small = m.body
-    lines = text.wrap(words, small, rect.width - u)
-    while len(lines) > 2 and small > text.least:
-        small -= 1
-        lines = text.wrap(words, small, rect.width - u)
+    lines, small = text.fit_lines(words, m.body, rect.width - u, 2)
     y = rect.y + u // 4 + int(m.body * 0.85)
-    for line in lines[:2]:
+    for line in lines:
         text.draw(surface, line, small, colour, topleft=(rect.x + u // 2, y))
         y += int(small * 0.8)
     if outlook:
-        size = text.fit(outlook, m.caption, rect.width - u)
+        outlook, size = text.fitted(outlook, m.caption, rect.width - u)
         text.draw(surface, outlook, size, theme.MUTED, bottomleft=(rect.x + u // 2, rect.bottom - u // 4))

@@ -231,7 +231,7 @@ class SettingsScene(PanelScene):
         back = back_button(self.app, back_rect)
         footer = footer_rect(m)
         line = int(m.caption * 0.9)
-        self.message_rect = pygame.Rect(u, footer.y - gap - line, w - 2 * u, line)
+        self.message_rect = pygame.Rect(u, footer.y - gap - 2 * line, w - 2 * u, 2 * line)  # (two lines of words)
         tab_names = [(i, tr(name)) for i, name in enumerate(PAGES[:ROOM_PAGES] if self.pick else PAGES)]
         tabs = Choice("", tab_names, self.page, self.show_page, label_share=0)
         tabs.place(pygame.Rect(self.bar.x, self.bar.bottom + gap, self.bar.width, m.target), self.app.text)
@@ -296,12 +296,12 @@ class SettingsScene(PanelScene):
         m = self.app.metrics
         draw_title(self.app, surface, self.bar, self.title())
         text = self.app.text
-        if self.message:
-            size = text.fit(self.message, m.caption, self.message_rect.width)
-            text.draw(surface, self.message, size, theme.LAST_TURN, center=self.message_rect.center)
-        else:
-            summary = self.note or self.summary()
-            size = text.fit(summary, m.caption, self.message_rect.width)
-            ink = theme.LAST_TURN if self.note else theme.MUTED
-            text.draw(surface, summary, size, ink, center=self.message_rect.center)
+        words = self.message or self.note or self.summary()
+        ink = theme.LAST_TURN if self.message or self.note else theme.MUTED
+        lines, size = text.fit_lines(words, m.caption, self.message_rect.width, 2)
+        step = self.message_rect.height // 2
+        y = self.message_rect.bottom - step * len(lines)
+        for line in lines:
+            text.draw(surface, line, size, ink, midtop=(self.message_rect.centerx, y))
+            y += step
         self.panel.draw(surface, text)

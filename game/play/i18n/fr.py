@@ -1174,9 +1174,10 @@ FRENCH: dict[str, str] = {
     ),
     "Hint: {line}. {why}": "Indice : {line}. {why}",
     "not rated: undo, a hint or a given start": "non classée : annulation, indice ou position donnée",
-    "provisional rating {rating} ({change})": "classement provisoire {rating} ({change})",
+    "rating {rating}? (provisional until more rated games)": (
+        "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
+    ),
     "rating {rating} ({change})": "classement {rating} ({change})",
-    "provisional rating {rating}": "classement provisoire {rating}",
     "rating {rating}": "classement {rating}",
     "January": "janvier",
     "February": "février",
@@ -1204,7 +1205,7 @@ FRENCH: dict[str, str] = {
     "theme {name!r} is not offered": "le thème {name!r} n'est pas proposé",
     "Play today's puzzle": "Jouer le problème du jour",
     "Today's puzzle: solved": "Problème du jour : résolu",
-    "best: {n} · {total} solved": "record : {n} · {total} résolus",
+    "best: {n}": "record : {n}",
     "the backup's daily puzzle days are not dates": (
         "les jours du problème du jour de la sauvegarde ne sont pas des dates"
     ),
@@ -1321,4 +1322,7 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     "{n} chain: {sizes}.": ("{n} chaîne : {sizes}.", "{n} chaînes : {sizes}."),
     "{n} loop: {sizes}.": ("{n} boucle : {sizes}.", "{n} boucles : {sizes}."),
     "{n} day in a row": ("{n} jour d'affilée", "{n} jours d'affilée"),
+    # issue 33, on a phone: the daily puzzles solved, the rated games under the rating chart
+    "{n} solved": ("{n} résolu", "{n} résolus"),
+    "{n} rated game": ("{n} partie classée", "{n} parties classées"),
 }
