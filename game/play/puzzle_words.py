@@ -66,6 +66,13 @@ THEME_WORDS: dict[str, ThemeWords] = {
         tr_mark("Triangles"),
         tr_mark("Triangles have three sides: the second side gives a triangle away. Count the chains as on squares."),
     ),
+    "triangles-two": ThemeWords(
+        tr_mark("Triangles: leave the last two"),
+        tr_mark(
+            "Leave the last two: take the opened chain's triangles but the last two, then draw the chain's far end, "
+            "so the other player must open the next chain."
+        ),
+    ),
     "hexagons": ThemeWords(
         tr_mark("Hexagons"),
         tr_mark("Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares."),
