@@ -69,8 +69,7 @@ THEME_WORDS: dict[str, ThemeWords] = {
     "triangles-two": ThemeWords(
         tr_mark("Triangles: leave the last two"),
         tr_mark(
-            "Leave the last two: take the opened chain's triangles but the last two, then draw the chain's far end, "
-            "so the other player must open the next chain."
+            "Leave the last two: take all but two of the opened chain, then draw its far end; the other opens next."
         ),
     ),
     "hexagons": ThemeWords(

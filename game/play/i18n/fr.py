@@ -1152,10 +1152,9 @@ FRENCH: dict[str, str] = {
     "You win 6 to 3. Had you taken all three, you would have had to open the chain of five: 3 to 6.": (
         "Vous gagnez 6 à 3. En prenant les trois, vous auriez dû ouvrir la chaîne de cinq : 3 à 6."
     ),
-    "Leave the last two: take the opened chain's triangles but the last two, then draw the chain's far end, so "
-    "the other player must open the next chain.": (
-        "Laissez les deux derniers : prenez les triangles de la chaîne ouverte sauf les deux derniers, puis tracez "
-        "le bout de la chaîne, pour que l'autre doive ouvrir la suivante."
+    "Leave the last two: take all but two of the opened chain, then draw its far end; the other opens next.": (
+        "Laissez les deux derniers : prenez la chaîne ouverte sauf deux, puis tracez son bout ; l'autre ouvrira la "
+        "suivante."
     ),
     "You are A and you started: draw the safe line that makes two long chains (16 dots + 2: even).": (
         "Vous êtes A et avez commencé : tracez le trait sûr qui fait deux longues chaînes (16 points + 2 : pair)."
