@@ -429,11 +429,12 @@ PRINT_PAGE = len(PAGES) - 1  # the last page: the practice game, and paper to pl
 
 
 class HowToScene(Scene):
-    """``page``: the page shown first (Settings opens :data:`PRINT_PAGE`, where the print buttons are)."""
+    """``page``: the page shown first; ``printing`` (from Settings): :data:`PRINT_PAGE`, where the print buttons
+    are."""
 
-    def __init__(self, app: Services, page: int = 0) -> None:
+    def __init__(self, app: Services, page: int = 0, printing: bool = False) -> None:
         super().__init__(app)
-        self.page = page
+        self.page = PRINT_PAGE if printing else page
         self.lessons: dict[int, Lesson] = {}
         self.now = 0.0
         self.feedback = Feedback()

@@ -33,7 +33,6 @@ from ..scene import PanelScene, Services
 from ..widgets import Button, Choice, Panel
 from .common import back_button, draw_title, footer_rect, header_rects, start_game
 from .game_choices import game_summary, rules_rows
-from .howto import PRINT_PAGE
 
 
 def seat_options(short: bool = False) -> list[tuple[Seat, str]]:
@@ -273,7 +272,7 @@ class SettingsScene(PanelScene):
         if self.page == PLAYERS_PAGE:
             return Button(tr("Names and colours"), self._edit_players)
         if self.page == OPTIONS_PAGE:
-            return Button(tr("Print the rules or a grid"), lambda: self.app.go("how_to_play", page=PRINT_PAGE))
+            return Button(tr("Print the rules or a grid"), lambda: self.app.go("how_to_play", printing=True))
         return None
 
     def servers_label(self) -> str:
