@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.position.chains import analyse
+from game.ai.position.tactics import opened_runs
 from game.core import Board, GameState, Rules, code_game, decode, encode
 from game.core.notation import check_v1
 from game.puzzles import DATA_PATH, THEMES, PuzzleError, load_puzzles, parse_puzzles, solving
@@ -39,7 +40,7 @@ needs_core = pytest.mark.skipif(not CORE, reason="wasmtime is not installed: the
 
 REQUIRED_THEMES = {"misere", "triangles", "hexagons"}
 PER_THEME = 25  # the fewest puzzles a theme may have
-SHAPES = {"triangles": "triangle", "hexagons": "hex"}  # every other theme is played on squares
+SHAPES = {"triangles": "triangle", "triangles-two": "triangle", "hexagons": "hex"}  # every other: squares
 RULES = {"misere": Rules(misere=True), "no-extra": Rules(no_extra=True)}  # every other theme: the standard rules
 
 
@@ -57,6 +58,16 @@ def test_every_theme_is_played_on_its_board_under_its_rules(theme):
     states = [p.position() for p in PUZZLES if p.theme == theme]
     assert {state.board.kind for state in states} == {SHAPES.get(theme, "square")}
     assert {state.rules for state in states} == {RULES.get(theme, Rules())}
+
+
+def test_every_leave_the_last_two_puzzle_is_answered_by_leaving_the_last_two_triangles_of_an_opened_chain():
+    puzzles = [p for p in PUZZLES if p.theme == "triangles-two"]
+    assert len(puzzles) >= PER_THEME
+    for puzzle in puzzles:
+        state = puzzle.position()
+        runs = [run for run in opened_runs(state) if run.closed and run.decline is not None]
+        assert puzzle.answer in [run.decline for run in runs], puzzle.code
+        assert not state.would_capture(puzzle.answer), "the answer takes nothing: it leaves the last two"
 
 
 def bound_of(theme: str) -> int:

@@ -13,10 +13,11 @@ one the Python solver alone would keep, only found faster. The kept line and the
 :func:`theme_of`).
 
 The sources come in families (squares cut late for the capture themes, earlier for the fight for control, squares
-around a loop, triangles, hexagons, misère squares, no-extra-move squares, and 4x4 and 5x5 squares cut early for
-the long fight for control), each feeding only its own themes. A family's positions are solved by the workers of
-one multiprocessing.Pool, read in task order, until each of its themes has enough candidates; then the next
-family starts. So a run with the same seed and options writes the same set, whatever the machine's load.
+around a loop, triangles, triangles cut late for leaving the last two, hexagons, misère squares, no-extra-move
+squares, and 4x4 and 5x5 squares cut early for the long fight for control), each feeding only its own themes. A
+family's positions are solved by the workers of one multiprocessing.Pool, read in task order, until each of its
+themes has enough candidates; then the next family starts. So a run with the same seed and options writes the
+same set, whatever the machine's load.
 
 Per theme the candidates are sorted by difficulty (lines to choose from, then board size) and N are picked evenly
 across that range, easiest first, so the set rises in difficulty within each theme, and the themes come in the
@@ -99,6 +100,10 @@ FAMILIES: dict[str, Family] = {
         ("triangles",),
         (Source("triangle", (4,), 7, 12), Source("triangle", (5,), 10, 18), Source("triangle", (6,), 14, 22)),
     ),
+    "triangles-two": Family(  # cut later, where chains are being taken: random play seldom leaves the last two
+        ("triangles-two",),
+        (Source("triangle", (5,), 6, 14), Source("triangle", (6,), 8, 16), Source("triangle", (7,), 10, 20)),
+    ),
     "hexagons": Family(("hexagons",), (Source("hex", (1,), 8, 12), Source("hex", (2,), 14, 24))),
     "misere": Family(
         ("misere",),
@@ -175,6 +180,8 @@ def theme_of(state: GameState, answer: int, family: str = "") -> str | None:
     teaches nothing worth a puzzle."""
     if family == "fight":
         return fight_theme(state)
+    if family == "triangles-two":
+        return "triangles-two" if leaves_last_two(state, answer) else None
     if state.rules.misere:
         return "misere"
     if state.rules.no_extra:
@@ -205,6 +212,11 @@ def fight_theme(state: GameState) -> str | None:
     if state.rules != NORMAL or analysis.captures or analysis.loops or len(analysis.safe) < FIGHT_SAFE:
         return None
     return "fight"
+
+
+def leaves_last_two(state: GameState, answer: int) -> bool:
+    """True when ``answer`` declines the last two cells of a chain the mover is taking (the far end of the two)."""
+    return any(run.closed and answer == run.decline for run in opened_runs(state))
 
 
 def _hard_hearted(state: GameState, answer: int) -> bool:

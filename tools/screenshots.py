@@ -22,7 +22,7 @@ from game.app.app import App  # noqa: E402
 from game.app.scenes.backup import BackupScene  # noqa: E402
 from game.app.scenes.board import BoardScene  # noqa: E402
 from game.app.scenes.history import HistoryScene  # noqa: E402
-from game.app.scenes.howto import HowToScene  # noqa: E402
+from game.app.scenes.howto import PAGES, HowToScene  # noqa: E402
 from game.app.scenes.open_link import EXAMPLE, OpenLinkScene  # noqa: E402
 from game.app.scenes.players import PlayersScene  # noqa: E402
 from game.app.scenes.puzzles import PuzzleListScene, PuzzleScene  # noqa: E402
@@ -70,6 +70,11 @@ def finished(settings: Settings) -> Session:
     return session
 
 
+def page_titled(title: str) -> int:
+    """The number of How to play's page called ``title`` (in English)."""
+    return next(number for number, page in enumerate(PAGES) if page.title == title)
+
+
 def shoot(app: App, scene, name: str, orientation: str, prepare=None) -> None:
     app.manager.push(scene)
     if prepare is not None:
@@ -111,21 +116,17 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
     hexagon.thinker.hint = hint(hexagon.state, 0.3)
     shoot(app, BoardScene(app, hexagon), "board-hex", orientation)
     shoot(app, ResultsScene(app, finished(Settings(seats=VS_COMPUTER, size=(4, 4)))), "results", orientation)
-    howto = HowToScene(app)
-    howto.page = 5
-    shoot(app, howto, "howto", orientation)
-    lesson = HowToScene(app)
-    lesson.page = 3  # the double-cross, played: the reader has taken one box and tried to take the next
+    shoot(app, HowToScene(app, page=page_titled("Count the long chains")), "howto", orientation)
+    crossing = page_titled("The double-cross")  # played: the reader has taken one box and tried to take the next
+    lesson = HowToScene(app, page=crossing)
     app.manager.push(lesson)
     app.frame(0.0)
     app.manager.pop()
-    board = lesson.lessons[3].board
-    lesson.lessons[3].draw(line_id(board, "v01"))
-    lesson.lessons[3].draw(line_id(board, "v02"))
+    board = lesson.lessons[crossing].board
+    lesson.lessons[crossing].draw(line_id(board, "v01"))
+    lesson.lessons[crossing].draw(line_id(board, "v02"))
     shoot(app, lesson, "howto-lesson", orientation)
-    variant = HowToScene(app)
-    variant.page = 12  # three or four players
-    shoot(app, variant, "howto-variant", orientation)
+    shoot(app, HowToScene(app, page=page_titled("Three or four players")), "howto-variant", orientation)
     shoot(app, HistoryScene(app), "history", orientation)
     people = (Seat("human"), Seat("human"), Seat("computer", "easy"), Seat("computer", "hard"))
     app.save_settings(Settings(seats=people, players=(Player("Ada", "", "green"),)))

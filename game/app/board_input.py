@@ -28,6 +28,7 @@ import pygame
 
 from ..core import GameState
 from ..play.i18n import tr
+from ..play.i18n.phrases import CLOSE_FIRST, cell_words
 from ..play.presenter import TAKEN, Feedback, Pointing
 from .board_zoom import BoardZoom
 from .input import PINCH_KINDS, POINTER_KINDS, Action
@@ -353,7 +354,7 @@ class BoardInput:
 
     def _draw_line(self, line: int, pos: tuple[int, int] | None = None) -> None:
         if self.target.state.must_not_draw(line):
-            self.say(tr("Captures are compulsory: close a box first"))
+            self.say(cell_words(CLOSE_FIRST, self.target.state.board))
         elif self.target.draw_line(line):
             self.hover = None
             self.queued = None

@@ -45,6 +45,11 @@ class Step:
     reply: tuple[Line, ...] = ()  # then drawn by the other player
     takes: bool = False  # the other player first takes every cell offered (whichever line the reader drew)
 
+    @property
+    def answered(self) -> bool:
+        """The other player moves after this step (takes what is offered, or draws the reply)."""
+        return self.takes or bool(self.reply)
+
 
 @dataclass(frozen=True)
 class Exercise:
@@ -110,7 +115,7 @@ class Lesson:
         reader = self.state.to_move
         self.state.play(line)
         self.last_turn, self.last_player = [line], reader
-        if step.reply:
+        if step.answered:
             self.last_player = self.state.to_move
             replies = self._take_offered() if step.takes else []
             for name in step.reply:
@@ -320,6 +325,72 @@ TRIANGLES_TWO = Exercise(
         ),
     ),
     tr_mark("Done: two triangles with one line, and one extra move."),
+)
+
+TRIANGLES_LAST_TWO = Exercise(  # chains of 1 (the top triangle), 3 (bottom right) and 5 (from left to middle)
+    "triangle",
+    (4,),
+    (2, 3, 8, 9, 11, 14),
+    0,
+    (
+        Step(
+            tr_mark("You are A. No safe line is left: give away the shortest chain, the triangle at the top."),
+            (0, 1),
+            tr_mark("That opens a long chain: give away the single triangle at the top."),
+            tr_mark("B takes it, and has to open the chain of three."),
+            reply=(16,),
+            takes=True,
+        ),
+        Step(
+            tr_mark("B opened the chain of three: take its first triangle."),
+            (12,),
+            tr_mark("Take the triangle that has two sides, at the open end of the chain of three."),
+            tr_mark("One triangle taken, and you move again."),
+        ),
+        Step(
+            tr_mark("Now leave the last two: draw the far end of the chain, not the line that takes a triangle."),
+            (17,),
+            tr_mark("Leave the last two triangles: draw the far end of the chain, at the bottom right."),
+            tr_mark("B takes both with one line, but then has to open the chain of five."),
+            reply=(13, 15),
+        ),
+        *(
+            Step(
+                tr_mark("Take the chain of five, triangle by triangle."),
+                CAPTURES,
+                tr_mark("Take a triangle: draw a line that closes one."),
+                tr_mark("Keep going.") if taken < 5 else tr_mark("All five."),
+            )
+            for taken in range(1, 6)
+        ),
+    ),
+    tr_mark("You win 6 to 3. Had you taken all three, you would have had to open the chain of five: 3 to 6."),
+)
+
+MISERE_GIVE_BACK = Exercise(
+    "square",
+    (2, 3),
+    (*H_ROWS_2X3, "v00"),
+    1,
+    (
+        Step(
+            tr_mark("You are B. A opened the top chain: draw a line in it that closes nothing."),
+            ("v02", "v03"),
+            tr_mark("A box you take counts against you: draw a line of the top chain that closes nothing."),
+            tr_mark("The chain is A's again: every line A draws takes a box or opens the bottom chain."),
+            reply=("v10",),
+        ),
+        Step(
+            tr_mark("A opened the bottom chain: give it back the same way."),
+            ("v12", "v13"),
+            tr_mark("A box you take counts against you: draw a line of the bottom chain that closes nothing."),
+            tr_mark("Every line left closes a box: A has to take all six."),
+            takes=True,
+        ),
+    ),
+    tr_mark("B wins 0 to 6: in misère, hand the chains back and make your opponent take them."),
+    rules=Rules(misere=True),
+    previous=("v00",),
 )
 
 COUNT_CHAINS = Exercise(

@@ -2,7 +2,8 @@
 
 No pygame here. Players choose a colour from a colour-blind-safe set (no two alike), an initial, and people a name;
 what they leave unchosen follows the rules sheets: the first seat is blue with dots, the second orange with
-stripes (the Triangles sheet), and against the computer the marks are Y for you and C for the computer.
+stripes (the Triangles sheet), and against the computer the marks are Y for you and C for the computer (their
+translations' first letters in another language).
 :func:`seat_looks` is the one lookup (seat -> colour, pattern, initial, name) that the board, the scoreboard, the
 results and the line strokes all use.
 """
@@ -141,10 +142,12 @@ def shown_names(stored: Sequence[str], kinds: list[tuple[bool, str]]) -> list[st
 
 
 def default_initials(kinds: list[tuple[bool, str]], names: list[str]) -> list[str]:
-    """Y for you and C for the computer when one person plays one computer; else each name's initial, or the seat
-    number when initials clash."""
+    """When one person plays one computer, the rules sheet's marks in the player's language: the first letters of
+    "You" and "Computer" (Y and C; V and O in French); else each name's initial, or the seat number when initials
+    clash."""
     if len(kinds) == 2 and sorted(computer for computer, _ in kinds) == [False, True]:
-        return ["C" if computer else "Y" for computer, _ in kinds]
+        you, computer = tr("You")[0].upper(), tr("Computer")[0].upper()
+        return [computer if is_computer else you for is_computer, _ in kinds]
     initials = [name[0].upper() for name in names]
     if len(set(initials)) == len(initials):
         return initials

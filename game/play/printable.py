@@ -1,4 +1,5 @@
-"""Paper to play on (rules sheet 000): a printable rules sheet and a blank grid of any offered board, as SVG.
+"""Paper to play on (rules sheet 000): a printable rules sheet, with diagrams of a move, a closure and a chain, and
+a blank grid of any offered board, as SVG.
 
 No pygame here: each page is an SVG document made as text (A4 upright, in millimetres), offered as a download in the
 browser and written as a file on the desktop (:mod:`game.play.backup` moves the file).
@@ -7,11 +8,13 @@ browser and written as a file on the desktop (:mod:`game.play.backup` moves the 
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from ..core import Board
 from .i18n import tr, tr_mark
 from .i18n.phrases import describe_board
+from .lessons import Line, line_id
 
 PAGE_WIDTH, PAGE_HEIGHT, MARGIN = 210, 297, 15  # A4, in millimetres
 RULES_FILE, GRID_FILE = "pipopipette-rules.svg", "pipopipette-grid.svg"
@@ -24,9 +27,32 @@ RULES = (
     tr_mark("A line that closes nothing ends your turn. Nobody may pass."),
     tr_mark("When every line is drawn, the most boxes wins; equal counts are a draw."),
     tr_mark("Strategy: never draw a box's third side while a safe line is left."),
-    tr_mark("Count the long chains (three boxes or more), and open the shortest chain first."),
-    tr_mark("Beginners start on 3x3 dots, then move up to 5x5 dots."),
+    tr_mark(
+        "Count the long chains (three boxes or more), and open the shortest chain first (Elwyn Berlekamp, The "
+        "Dots-and-Boxes Game)."
+    ),
+    tr_mark("Beginners start on 3x3 dots, then move up to 5x5 dots, and to 6x6 dots and larger for serious play."),
 )
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A small square board of ``size`` boxes: ``drawn`` lines thin, ``new`` lines bold (the line being drawn),
+    ``marks`` the initials written in boxes (by box number), and a caption under it."""
+
+    size: tuple[int, int]
+    drawn: tuple[Line, ...]
+    new: tuple[Line, ...]
+    caption: str
+    marks: tuple[tuple[int, str], ...] = ()
+
+
+DIAGRAMS = (
+    Diagram((1, 2), ("h00", "v00"), ("h01",), tr_mark("A move: one line")),
+    Diagram((1, 1), ("h00", "v00", "h10"), ("v01",), tr_mark("A closes the box"), marks=((0, "A"),)),
+    Diagram((1, 3), ("h00", "h01", "h02", "h10", "h11", "h12"), (), tr_mark("A chain of three")),
+)
+DIAGRAM_WIDTH, DIAGRAM_HEIGHT = 50, 22  # millimetres of each diagram's board, its caption below
 
 
 def _element(tag: str, content: str = "", **attributes: object) -> str:
@@ -46,15 +72,43 @@ def _text(x: float, y: float, words: str, size: float, anchor: str = "start") ->
     return _element("text", words, x=f"{x:.1f}", y=f"{y:.1f}", font_size=size, text_anchor=anchor)
 
 
-def _dots(board: Board, left: float, top: float, width: float, height: float) -> list[str]:
-    """The board's dots scaled into the given box (kept in proportion, centred), each a small black disc."""
+def _placed(
+    board: Board, left: float, top: float, width: float, height: float
+) -> tuple[list[tuple[float, float]], float]:
+    """The board's dots scaled into the given box (kept in proportion, centred), and the scale (mm per unit)."""
     xs, ys = [x for x, _ in board.dots], [y for _, y in board.dots]
     span_x, span_y = max(xs) - min(xs) or 1, max(ys) - min(ys) or 1
     scale = min(width / span_x, height / span_y)
     x0 = left + (width - span_x * scale) / 2 - min(xs) * scale
     y0 = top + (height - span_y * scale) / 2 - min(ys) * scale
+    return [(x0 + x * scale, y0 + y * scale) for x, y in board.dots], scale
+
+
+def _dots(board: Board, left: float, top: float, width: float, height: float) -> list[str]:
+    """The board's dots scaled into the given box (kept in proportion, centred), each a small black disc."""
+    points, scale = _placed(board, left, top, width, height)
     radius = f"{max(0.8, min(2.0, scale / 12)):.2f}"
-    return [_element("circle", cx=f"{x0 + x * scale:.2f}", cy=f"{y0 + y * scale:.2f}", r=radius) for x, y in board.dots]
+    return [_element("circle", cx=f"{x:.2f}", cy=f"{y:.2f}", r=radius) for x, y in points]
+
+
+def _diagram(diagram: Diagram, left: float, top: float) -> list[str]:
+    """One diagram: its lines (thin, the new ones bold), its initials, its dots, and its caption centred below."""
+    board = Board.square(*diagram.size)
+    points, _ = _placed(board, left, top, DIAGRAM_WIDTH, DIAGRAM_HEIGHT)
+    body = []
+    for names, width in ((diagram.drawn, 0.6), (diagram.new, 1.6)):
+        for name in names:
+            (x1, y1), (x2, y2) = (points[dot] for dot in board.lines[line_id(board, name)])
+            ends = {"x1": f"{x1:.2f}", "y1": f"{y1:.2f}", "x2": f"{x2:.2f}", "y2": f"{y2:.2f}"}
+            body.append(_element("line", stroke="black", stroke_width=width, stroke_linecap="round", **ends))
+    for cell, initial in diagram.marks:
+        corners = {dot for line in board.cells[cell] for dot in board.lines[line]}
+        x = sum(points[dot][0] for dot in corners) / len(corners)
+        y = sum(points[dot][1] for dot in corners) / len(corners)
+        body.append(_text(x, y + 2.5, initial, 7, "middle"))
+    body += _dots(board, left, top, DIAGRAM_WIDTH, DIAGRAM_HEIGHT)
+    body.append(_text(left + DIAGRAM_WIDTH / 2, top + DIAGRAM_HEIGHT + 7, tr(diagram.caption), 4.2, "middle"))
+    return body
 
 
 def grid_svg(board: Board) -> str:
@@ -78,6 +132,10 @@ def rules_svg(example: Board | None = None) -> str:
             body.append(_text(MARGIN + (0 if number == 0 else 5), y, ("• " if number == 0 else "") + line, 4.6))
             y += 7
         y += 2
+    gap = (PAGE_WIDTH - 2 * MARGIN - len(DIAGRAMS) * DIAGRAM_WIDTH) / (len(DIAGRAMS) - 1)
+    for number, diagram in enumerate(DIAGRAMS):
+        body += _diagram(diagram, MARGIN + number * (DIAGRAM_WIDTH + gap), y + 2)
+    y += DIAGRAM_HEIGHT + 14
     board = example or Board.square(2, 2)
     body.append(_text(PAGE_WIDTH / 2, y + 8, describe_board(board), 5, "middle"))
     size = PAGE_HEIGHT - MARGIN - (y + 14)

@@ -66,6 +66,12 @@ THEME_WORDS: dict[str, ThemeWords] = {
         tr_mark("Triangles"),
         tr_mark("Triangles have three sides: the second side gives a triangle away. Count the chains as on squares."),
     ),
+    "triangles-two": ThemeWords(
+        tr_mark("Triangles: leave the last two"),
+        tr_mark(
+            "Leave the last two: take all but two of the opened chain, then draw its far end; the other opens next."
+        ),
+    ),
     "hexagons": ThemeWords(
         tr_mark("Hexagons"),
         tr_mark("Hexagons have six sides: the fifth side gives a hexagon away. Count the chains as on squares."),

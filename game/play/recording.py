@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .settings import Seat as SeatChoice
 
 GAME, PRACTICE, DECIDER = "game", "practice", "decider"  # a practice game is neither saved nor recorded
-BEGINNER_PATH = ((2, 2), (4, 4))  # rules sheet 000: beginners start on 3x3 dots, then move up to 5x5 dots
+BEGINNER_PATH = ((2, 2), (4, 4), (5, 5))  # rules sheet 000: 3x3 dots, then 5x5; 6x6 dots for serious play
 
 
 class Recording:

@@ -34,15 +34,17 @@ THEMES = (
     "sacrifice",
     "loops",
     "triangles",
+    "triangles-two",
     "hexagons",
     "misere",
     "no-extra",
     "fight",
 )
 """The themes in the order the set presents them (``game.play.puzzle_words`` names each one and gives its hint).
-Every theme is played on squares with the standard rules except ``triangles`` and ``hexagons`` (their boards),
-``misere`` (misère: the fewest cells win) and ``no-extra`` (no extra move after a capture). ``fight`` comes last:
-its positions are the hardest, up to 50 times the others' solving bound (``solving.DEEP_NODES``)."""
+Every theme is played on squares with the standard rules except ``triangles``, ``triangles-two`` and ``hexagons``
+(their boards), ``misere`` (misère: the fewest cells win) and ``no-extra`` (no extra move after a capture).
+``fight`` comes last: its positions are the hardest, up to 50 times the others' solving bound
+(``solving.DEEP_NODES``)."""
 
 
 class PuzzleError(ValueError):

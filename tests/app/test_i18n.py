@@ -394,7 +394,7 @@ def test_choosing_french_in_settings_changes_every_scene_and_is_saved(make_drive
     driver.press_button("Retour")
     assert [widget.label for widget in driver.scene.panel.widgets][:3] == [
         "Nouvelle partie",
-        "Partie rapide",
+        "Jouer tout de suite",
         "Ouvrir un lien",
     ]
 

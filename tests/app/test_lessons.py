@@ -14,8 +14,10 @@ from game.play.lessons import (
     CLOSE_A_BOX,
     COUNT_CHAINS,
     DECLINE,
+    MISERE_GIVE_BACK,
     SAFE_LINES,
     SHORTEST_CHAIN,
+    TRIANGLES_LAST_TWO,
     TRIANGLES_SAFE,
     TRIANGLES_TWO,
     Lesson,
@@ -90,15 +92,22 @@ def test_the_last_page_starts_an_unrecorded_practice_game(make_driver, store) ->
 
 
 # -- the rules sheets' strategy, played ------------------------------------------------------------------------------
-def best_lines(state: GameState) -> set[int]:
-    """The lines of ``state`` with the best exact value for the player to move."""
+def line_values(state: GameState) -> dict[int, int]:
+    """Each line's exact value for the player to move (cells taken count against them in misère)."""
     values = {}
+    sign = -1 if state.rules.misere else 1
     for line in state.legal_lines():
         after = state.copy()
         result = after.play(line)
         rest = 0 if after.over else solve(after)
         again = after.to_move == state.to_move
-        values[line] = len(result.captured) + (rest if again else -rest)
+        values[line] = sign * len(result.captured) + (rest if again else -rest)
+    return values
+
+
+def best_lines(state: GameState) -> set[int]:
+    """The lines of ``state`` with the best exact value for the player to move."""
+    values = line_values(state)
     best = max(values.values())
     return {line for line, value in values.items() if value == best}
 
@@ -146,6 +155,35 @@ def test_triangles_two_at_once() -> None:
     assert lesson.draw(lesson.show_me()) and lesson.done and lesson.state.to_move == 1
 
 
+def test_triangles_leave_the_last_two_is_the_one_best_line_and_wins_6_to_3() -> None:
+    lesson = Lesson(TRIANGLES_LAST_TWO)
+    assert sorted(len(chain.cells) for chain in analyse(lesson.state).chains) == [1, 3, 5]
+    assert set(lesson.accepted()) == best_lines(lesson.state), "giving the single triangle away is best"
+    assert not lesson.draw(6) and "single triangle" in lesson.feedback, "opening the chain of five is refused"
+    assert lesson.draw(0) and lesson.state.scores == [0, 1] and lesson.last_turn == [1, 16]
+    assert lesson.draw(12) and lesson.state.scores == [1, 1] and lesson.state.to_move == 0
+    values = line_values(lesson.state)
+    assert set(lesson.accepted()) == best_lines(lesson.state) == {17}, "the solver's one best line: leave two"
+    assert values[17] - values[13] == 6, "taking the last two instead costs 6 (6 to 3 becomes 3 to 6)"
+    assert not lesson.draw(13) and "last two" in lesson.feedback and lesson.state.scores == [1, 1]
+    assert lesson.draw(17) and lesson.state.scores == [1, 3] and lesson.state.to_move == 0
+    while not lesson.done:
+        assert lesson.draw(lesson.show_me())
+    assert lesson.state.over and lesson.state.scores == [6, 3]
+
+
+def test_misere_hands_the_opened_chains_back_as_the_solver_does() -> None:
+    lesson = Lesson(MISERE_GIVE_BACK)
+    board = lesson.board
+    assert lesson.state.rules.misere and lesson.state.to_move == 1
+    assert set(lesson.accepted()) == best_lines(lesson.state), "the lines that give the chain back are the best"
+    assert not lesson.draw(line_id(board, "v01")) and "counts against you" in lesson.feedback
+    assert lesson.draw(line_id(board, "v03")) and lesson.last_turn == [line_id(board, "v10")]
+    assert set(lesson.accepted()) == best_lines(lesson.state)
+    assert lesson.draw(line_id(board, "v12"))
+    assert lesson.done and lesson.state.over and lesson.state.scores == [6, 0], "A had to take all six"
+
+
 def test_captures_compulsory_refuses_the_double_cross() -> None:
     lesson = Lesson(CAPTURES_COMPULSORY)
     board = lesson.board
@@ -163,6 +201,8 @@ def test_the_strategy_pages_are_played() -> None:
     assert played["Shortest chain first"] is SHORTEST_CHAIN
     assert played["Triangles: safe or careless"] is TRIANGLES_SAFE
     assert played["Triangles: two at once"] is TRIANGLES_TWO
+    assert played["Triangles: leave the last two"] is TRIANGLES_LAST_TWO
+    assert played["Misère"] is MISERE_GIVE_BACK
     assert played["Captures compulsory"] is CAPTURES_COMPULSORY
 
 
@@ -185,3 +225,20 @@ def test_the_last_page_prints_the_rules_and_a_grid(make_driver, monkeypatch) -> 
     ]
     assert window.files[1][2].count("<circle") == driver.app.settings.board().num_dots
     assert "offered for download" in scene.feedback.text(scene.now)
+
+
+def test_settings_options_page_leads_to_the_print_buttons(make_driver, monkeypatch) -> None:
+    from game.app.scenes.settings import OPTIONS_PAGE
+    from tests.app.test_backup import FakeWindow
+
+    window = FakeWindow()
+    monkeypatch.setattr("game.app.scenes.howto.browser_window", lambda: window)
+    driver = make_driver(browser=True)
+    driver.press_button("Settings")
+    driver.open_page(OPTIONS_PAGE)
+    driver.press_button("Print the rules or a grid")
+    assert isinstance(driver.scene, HowToScene) and driver.scene.page == len(PAGES) - 1
+    driver.press_button("Print the rules")
+    assert [name for name, _, _ in window.files] == ["pipopipette-rules.svg"]
+    driver.press_button("Back")
+    assert driver.scene.title() == "Settings", "Back returns to Settings"

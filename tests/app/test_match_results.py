@@ -135,7 +135,7 @@ def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
     assert title.endswith("decider if tied")
 
 
-def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots(make_driver, store) -> None:
+def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots_then_6x6(make_driver, store) -> None:
     seats = (Seat("human"), Seat("computer", "beginner"))
     first = Session(Settings(seats=seats, size=(2, 2)), random.Random(2), purpose=PRACTICE)
     play_out(first, 2)
@@ -149,6 +149,9 @@ def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots(make_driver,
     assert isinstance(driver.scene, BoardScene) and bigger.purpose == PRACTICE and bigger.board.num_dots == 25
     assert store.get("unfinished") is None and store.get("history") is None
     play_out(bigger, 3)
-    assert bigger.move_up() is None, "5x5 dots is the end of the beginners' path"
+    serious = bigger.move_up()
+    assert serious is not None and serious.board().num_dots == 36, "then 6x6 dots, for serious play"
+    last = Session(serious, random.Random(2), purpose=PRACTICE)
+    assert last.move_up() is None, "6x6 dots is the end of the beginners' path"
     game = Session(Settings(seats=seats, size=(2, 2)), random.Random(2))
     assert game.move_up() is None, "only practice games suggest it"

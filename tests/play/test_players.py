@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.play import i18n
 from game.play.players import COLOURS, PATTERNS, Player, seat_looks
 from game.play.settings import Seat, Settings, settings_from_data
 
@@ -18,6 +19,15 @@ def test_against_the_computer_the_marks_are_y_and_c() -> None:
     assert [look.initial for look in seat_looks(YOU_V_COMPUTER, ())] == ["Y", "C"]
     assert [look.initial for look in seat_looks([(True, "hard"), (False, "")], ())] == ["C", "Y"]
     assert [look.name for look in seat_looks(YOU_V_COMPUTER, ())] == ["You", "Easy"]
+
+
+def test_the_marks_against_the_computer_are_the_first_letters_of_you_and_computer_in_the_players_language() -> None:
+    i18n.set_language("fr")
+    try:
+        looks = seat_looks(YOU_V_COMPUTER, ())
+    finally:
+        i18n.set_language("en")
+    assert [(look.name, look.initial) for look in looks] == [("Vous", "V"), ("Facile", "O")]
 
 
 def test_players_choose_colour_initial_and_name() -> None:
@@ -88,7 +98,6 @@ def test_competitive_is_the_one_switch_and_a_new_timer_or_match_turns_it_on_visi
 
 
 def test_names_the_game_gave_follow_the_language_shown_and_chosen_names_stay() -> None:
-    from game.play import i18n
     from game.play.players import shown_names
 
     kinds = [(False, ""), (True, "easy")]

@@ -47,3 +47,19 @@ def test_the_rules_sheet_says_every_rule_in_the_players_language() -> None:
         i18n.set_language("en")
     assert "Capturing" not in french and "facultatif" in french
     assert len(RULES) >= 6
+
+
+def test_the_rules_sheet_draws_a_move_a_closure_and_a_chain_with_their_captions() -> None:
+    root = ET.fromstring(rules_svg())
+    widths = [line.get("stroke-width") for line in root.iter(SVG + "line")]
+    assert widths.count("1.6") == 2, "the line of the move and the line that closes the box, bold"
+    assert widths.count("0.6") == 2 + 3 + 6, "what is drawn before: two lines, three sides, a chain's six sides"
+    english = texts(rules_svg())
+    assert {"A move: one line", "A closes the box", "A chain of three"} <= set(english)
+    assert "A" in english, "the closed box has the initial of who closed it"
+    i18n.set_language("fr")
+    try:
+        french = texts(rules_svg())
+    finally:
+        i18n.set_language("en")
+    assert {"Un coup : un trait", "A ferme la case", "Une chaîne de trois"} <= set(french)

@@ -43,7 +43,7 @@ def test_a_misere_puzzle_says_the_fewest_boxes_win_in_its_goal_and_its_answer():
     assert right == f"Right! With best play this line wins by {margin}. Misère: the fewest boxes win."
     i18n.set_language("fr")
     assert goal_text(puzzle) == (
-        f"Qui perd gagne : le moins de cases gagne. Trouvez le seul trait qui gagne de {margin}."
+        f"Misère : le moins de cases gagne. Trouvez le seul trait qui gagne de {margin}."
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core import TIMER_CHOICES
 from ...play.i18n import tr
-from ...play.i18n.phrases import START_NAMES, describe_board, tie_note
+from ...play.i18n.phrases import MOST_CELLS, START_NAMES, cell_words, describe_board, tie_note
 from ...play.settings import Settings
 from ..widgets import Choice
 
@@ -30,7 +30,7 @@ def rules_rows(settings: Settings, change: Callable[..., Any]) -> list[Choice]:
     return [
         Choice(
             tr("Winner"),
-            [(False, tr("Most boxes")), (True, tr("Fewest (misère)"))],
+            [(False, cell_words(MOST_CELLS, settings.board())), (True, tr("Fewest (misère)"))],
             settings.misere,
             lambda v: change(misere=v),
         ),

@@ -23,8 +23,10 @@ from ...play.lessons import (
     CLOSE_A_BOX,
     COUNT_CHAINS,
     DECLINE,
+    MISERE_GIVE_BACK,
     SAFE_LINES,
     SHORTEST_CHAIN,
+    TRIANGLES_LAST_TWO,
     TRIANGLES_SAFE,
     TRIANGLES_TWO,
     Exercise,
@@ -145,7 +147,7 @@ PAGES = (
         tr_mark("Count the long chains"),
         tr_mark(
             "When the safe lines run out, whoever must open the first long chain usually loses. The starter wants "
-            "dots + long chains even; the other player, odd."
+            "dots + long chains even; the other player, odd. (Elwyn Berlekamp's long-chain rule.)"
         ),
         exercise=COUNT_CHAINS,
     ),
@@ -183,6 +185,14 @@ PAGES = (
         exercise=TRIANGLES_TWO,
     ),
     Page(
+        tr_mark("Triangles: leave the last two"),
+        tr_mark(
+            "Chains work on triangles too. When your opponent opens a long chain, take all but the last two "
+            "triangles and leave those two: your opponent takes both, then has to open the next chain. Try it."
+        ),
+        exercise=TRIANGLES_LAST_TWO,
+    ),
+    Page(
         tr_mark("Hexagons"),
         tr_mark("Hexagon boards too: six sides to a cell. A line shared by two cells with five sides each takes both."),
         Example(
@@ -197,25 +207,17 @@ PAGES = (
     Page(
         tr_mark("Misère"),
         tr_mark(
-            "In misère the fewest boxes wins. Everything else is unchanged: you still own what you close and must "
-            "move again, and nobody may pass."
+            "In misère the fewest boxes wins; you still own what you close and move again. The strategy flips: "
+            "when your opponent opens a chain, do not take it; draw a line in it that closes nothing. Try it."
         ),
-        Example(
-            "square",
-            (1, 2),
-            ("h00", "h01", "h10", "h11", "v00", "v02"),
-            0,
-            (("v01",),),
-            (tr_mark("A must draw the last line"), tr_mark("A owns both: in misère B wins")),
-            rules=Rules(misere=True),
-        ),
+        exercise=MISERE_GIVE_BACK,
     ),
     Page(
         tr_mark("Swedish board (border drawn)"),
         tr_mark(
             "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, and "
-            'every corner box starts with two sides. (The "Swedish / Icelandic rule" of some rule sheets is '
-            "something else: see Captures compulsory.)"
+            "every corner box starts with two sides. It shortens the opening and puts the weight on chain control. "
+            '(The "Swedish / Icelandic rule" of some rule sheets is something else: see Captures compulsory.)'
         ),
         Example(
             "square",
@@ -246,9 +248,9 @@ PAGES = (
     Page(
         tr_mark("Captures compulsory"),
         tr_mark(
-            "Capturing is optional here. Some rule sheets make captures compulsory, and call the right to decline "
-            'the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: no '
-            "double-cross. Try it."
+            "Capturing is optional here. Some rule sheets make captures compulsory (on their standard size, 4x4 "
+            'dots) and call the right to decline the "Swedish / Icelandic rule". Settings > Rules > Captures: '
+            "Compulsory plays their way: no double-cross. Try it."
         ),
         exercise=CAPTURES_COMPULSORY,
     ),
@@ -304,7 +306,8 @@ PAGES = (
         tr_mark("Three or four players"),
         tr_mark(
             "Turns go round the table, and any seat can be a person or the computer. Players on the same top score "
-            "share the win."
+            "share the win. Chain control works cleanly only head to head: with three or more, the chain you "
+            "give away may go to a player you did not mean it for."
         ),
         Example(
             "square",
@@ -329,8 +332,8 @@ PAGES = (
         tr_mark("Practice"),
         tr_mark(
             "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
-            "5x5 dots (4x4 boxes). Practice games are not recorded in your history and leave any unfinished game as "
-            "it is."
+            "5x5 dots (4x4 boxes), and to 6x6 dots and larger for serious play. Practice games are not recorded in "
+            "your history and leave any unfinished game as it is."
         ),
         Example(
             "square",
@@ -422,10 +425,16 @@ class LessonLines:
         return drawn
 
 
+PRINT_PAGE = len(PAGES) - 1  # the last page: the practice game, and paper to play on
+
+
 class HowToScene(Scene):
-    def __init__(self, app: Services) -> None:
+    """``page``: the page shown first; ``printing`` (from Settings): :data:`PRINT_PAGE`, where the print buttons
+    are."""
+
+    def __init__(self, app: Services, page: int = 0, printing: bool = False) -> None:
         super().__init__(app)
-        self.page = 0
+        self.page = PRINT_PAGE if printing else page
         self.lessons: dict[int, Lesson] = {}
         self.now = 0.0
         self.feedback = Feedback()
@@ -512,7 +521,7 @@ class HowToScene(Scene):
         widgets = [following, previous, back]
         lesson = self.lesson
         portrait = m.portrait
-        if self.page == len(PAGES) - 1:  # paper to play on: the rules and a blank grid of the board in Settings
+        if self.page == PRINT_PAGE:  # paper to play on: the rules and a blank grid of the board in Settings
             rules = Button(tr("Print the rules"), self.print_rules)
             grid = Button(tr("Print a grid"), self.print_grid)
             widgets += [rules, grid]

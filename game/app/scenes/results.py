@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from ...play.i18n import tr
-from ...play.i18n.phrases import describe_board
+from ...play.i18n.phrases import MISERE_NOTES, cell_words, describe_board
 from ...play.links import position_link, site_address
 from ...play.online.session import OnlineSession
 from ...play.rating import change_by_in_steps, is_rated
@@ -341,7 +341,7 @@ class ResultsScene(Scene):
             if len(session.games) > 1:  # a match: each board's score, then the total
                 boards = " + ".join(str(game.scores[player]) for game in session.games) + " ="
                 text.draw(surface, boards, m.body, theme.MUTED, midright=(total.x - u // 3, row.centery))
-        notes = [tr("misère: fewest boxes wins")] if session.rules.misere else []
+        notes = [cell_words(MISERE_NOTES, session.board)] if session.rules.misere else []
         if session.decider_due():
             notes.append(tr("a tie: the decider agreed before play comes next"))
         if not session.recorded:

@@ -253,18 +253,27 @@ class SettingsScene(PanelScene):
         )
         done.rect = footer
         footer_buttons = [done]
-        if self.page == PLAYERS_PAGE:  # the players' names, initials and colours have a scene of their own
-            looks = Button(tr("Names and colours"), self._edit_players)
-            looks.rect, done.rect = footer.copy(), footer.copy()
-            looks.rect.width = footer.width * 3 // 5 - u // 4
-            done.rect.width = footer.width - looks.rect.width - u // 2
+        side = self._side_button()
+        if side is not None:  # beside Done, a scene of its own
+            side.rect, done.rect = footer.copy(), footer.copy()
+            side.rect.width = footer.width * 3 // 5 - u // 4
+            done.rect.width = footer.width - side.rect.width - u // 2
             done.rect.right = footer.right
-            footer_buttons.insert(0, looks)
+            footer_buttons.insert(0, side)
         if self.page == OPTIONS_PAGE:  # the online servers have a scene of their own (a list to type or paste)
             servers = Button(self.servers_label(), lambda: self.app.go("servers"))
             servers.rect = slot_rect(body, len(rows), m)
             footer_buttons.insert(0, servers)
         self.panel.set([*(row for _, row in rows), tabs, *footer_buttons, back])
+
+    def _side_button(self) -> Button | None:
+        """The players' names, initials and colours on the Players page; paper to play on (How to play's print
+        page) on the Options page."""
+        if self.page == PLAYERS_PAGE:
+            return Button(tr("Names and colours"), self._edit_players)
+        if self.page == OPTIONS_PAGE:
+            return Button(tr("Print the rules or a grid"), lambda: self.app.go("how_to_play", printing=True))
+        return None
 
     def servers_label(self) -> str:
         count = len(self.app.settings.stun)

@@ -8,7 +8,7 @@ FRENCH: dict[str, str] = {
     "Dots and Boxes": "Le jeu des petits carrés",
     "Continue": "Reprendre",
     "New game": "Nouvelle partie",
-    "Quick play": "Partie rapide",
+    "Quick play": "Jouer tout de suite",  # ("Partie rapide" is the timed game, How to play's move timer page)
     "How to play": "Comment jouer",
     "History": "Historique",
     "Settings": "Réglages",
@@ -40,13 +40,15 @@ FRENCH: dict[str, str] = {
     "Who starts": "Qui commence",
     "Random": "Au hasard",
     "Winner": "Gagnant",
-    "Most boxes": "Le plus de cases",
-    "Fewest (misère)": "Le moins (misère)",
+    "Most boxes": "Plus de cases",  # (a segment of the Rules page: one line on a 360 px phone)
+    "Most triangles": "Plus de triangles",
+    "Most hexagons": "Plus d'hexagones",
+    "Fewest (misère)": "Moins (misère)",
     "Start": "Départ",
     "Empty": "Vide",
     "Extra move": "Coup en plus",
     "Yes": "Oui",
-    "No (house rule)": "Non (règle maison)",
+    "No (house rule)": "Non (maison)",
     "Move timer": "Temps par coup",
     "Off": "Non",
     "On": "Oui",
@@ -70,6 +72,7 @@ FRENCH: dict[str, str] = {
     "Hard": "Difficile",
     "Expert": "Expert",
     "You": "Vous",
+    "Computer": "Ordinateur",  # (its first letter marks the computer's cells, as Y and C do in English)
     # -- boards described
     "{r}x{c} boxes ({r1}x{c1} dots)": "{r}x{c} cases ({r1}x{c1} points)",
     "triangle, {n} dots a side ({cells} triangles)": "triangle, {n} points de côté ({cells} triangles)",
@@ -141,6 +144,8 @@ FRENCH: dict[str, str] = {
     "Score after each move": "Score après chaque coup",
     "moves": "coups",
     "misère: fewest boxes wins": "misère : le moins de cases gagne",
+    "misère: fewest triangles wins": "misère : le moins de triangles gagne",
+    "misère: fewest hexagons wins": "misère : le moins d'hexagones gagne",
     # -- history
     "Opponent": "Adversaire",
     "Level": "Niveau",
@@ -278,8 +283,6 @@ FRENCH: dict[str, str] = {
         "Une règle maison : la case que vous fermez reste à vous, mais votre tour s'arrête quand même. Une "
         "chaîne ne se prend plus d'un seul tour."
     ),
-    "A must draw the last line": "A doit tracer le dernier trait",
-    "A owns both: in misère B wins": "A prend les deux : à qui perd gagne, B gagne",
     "A owns it, but B moves next": "elle est à A, mais B joue ensuite",
     "A takes both with one line (the double-cross), but then has to open the bottom chain.": (
         "A prend les deux d'un seul trait (le coup double), mais doit ensuite ouvrir la chaîne du bas."
@@ -301,13 +304,35 @@ FRENCH: dict[str, str] = {
     "Done: a box is yours when you draw its last side, and you move again.": (
         "Voilà : une case est à vous quand vous tracez son dernier côté, et vous rejouez."
     ),
-    "In misère the fewest boxes wins. Everything else is unchanged: you still own what you close and must "
-    "move again, and nobody may pass.": (
-        "À qui perd gagne, le moins de cases l'emporte. Le reste ne change pas : ce que vous fermez est à "
-        "vous, vous devez rejouer, et personne ne passe."
+    "In misère the fewest boxes wins; you still own what you close and move again. The strategy flips: when your "
+    "opponent opens a chain, do not take it; draw a line in it that closes nothing. Try it.": (
+        "En misère (ou « qui perd gagne »), le moins de cases l'emporte ; ce que vous fermez est à vous et vous "
+        "rejouez. La stratégie s'inverse : quand l'adversaire ouvre une chaîne, ne la prenez pas ; tracez-y un "
+        "trait qui ne ferme rien. Essayez."
+    ),
+    "You are B. A opened the top chain: draw a line in it that closes nothing.": (
+        "Vous êtes B. A a ouvert la chaîne du haut : tracez-y un trait qui ne ferme rien."
+    ),
+    "A box you take counts against you: draw a line of the top chain that closes nothing.": (
+        "Une case prise compte contre vous : tracez un trait de la chaîne du haut qui ne ferme rien."
+    ),
+    "The chain is A's again: every line A draws takes a box or opens the bottom chain.": (
+        "La chaîne revient à A : chaque trait qu'il trace prend une case ou ouvre la chaîne du bas."
+    ),
+    "A opened the bottom chain: give it back the same way.": (
+        "A a ouvert la chaîne du bas : rendez-la de la même façon."
+    ),
+    "A box you take counts against you: draw a line of the bottom chain that closes nothing.": (
+        "Une case prise compte contre vous : tracez un trait de la chaîne du bas qui ne ferme rien."
+    ),
+    "Every line left closes a box: A has to take all six.": (
+        "Chaque trait restant ferme une case : A doit prendre les six."
+    ),
+    "B wins 0 to 6: in misère, hand the chains back and make your opponent take them.": (
+        "B gagne 0 à 6 : en misère, rendez les chaînes et faites-les prendre à l'adversaire."
     ),
     "Keep going.": "Continuez.",
-    "Misère": "Qui perd gagne",
+    "Misère": "Misère",
     "No extra move": "Sans coup en plus",
     "Now decline the last two: draw the far end of the chain, not the line that takes a box.": (
         "Refusez maintenant les deux dernières : tracez le bout de la chaîne, pas le trait qui prend une case."
@@ -321,11 +346,11 @@ FRENCH: dict[str, str] = {
     "Practice": "Entraînement",
     "Practice game": "Partie d'entraînement",
     "Ready? Start as beginners do, on 3x3 dots (2x2 boxes), against the beginner computer; then move up to "
-    "5x5 dots (4x4 boxes). Practice games are not recorded in your history and leave any unfinished game as it "
-    "is.": (
+    "5x5 dots (4x4 boxes), and to 6x6 dots and larger for serious play. Practice games are not recorded in your "
+    "history and leave any unfinished game as it is.": (
         "Prêt ? Commencez comme les débutants, sur 3x3 points (2x2 cases), contre l'ordinateur débutant ; puis "
-        "passez à 5x5 points (4x4 cases). Les parties d'entraînement n'entrent pas dans l'historique et laissent "
-        "la partie en cours telle quelle."
+        "passez à 5x5 points (4x4 cases), et à 6x6 points et plus pour jouer sérieusement. Les parties "
+        "d'entraînement n'entrent pas dans l'historique et laissent la partie en cours telle quelle."
     ),
     "Show me": "Montrez-moi",
     "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever "
@@ -354,9 +379,11 @@ FRENCH: dict[str, str] = {
     "The two-board match": "Le match en deux plateaux",
     "Three or four players": "Trois ou quatre joueurs",
     "Turns go round the table, and any seat can be a person or the computer. Players on the same top "
-    "score share the win.": (
+    "score share the win. Chain control works cleanly only head to head: with three or more, the chain you give "
+    "away may go to a player you did not mean it for.": (
         "On joue chacun son tour autour de la table, et chaque place peut être une personne ou l'ordinateur. "
-        "Les ex æquo en tête se partagent la victoire."
+        "Les ex æquo en tête se partagent la victoire. Le contrôle des chaînes ne marche bien qu'en tête-à-tête : "
+        "à trois ou plus, la chaîne que vous donnez peut aller à un autre joueur que prévu."
     ),
     "Two fresh boards of the same size, each player starting one. Both boards' scores are written down "
     "and the totals decide; equal totals are a drawn match. After a tie you may play a decider on a board "
@@ -602,8 +629,8 @@ FRENCH: dict[str, str] = {
         "Sacrifier pour le contrôle : un trait sûr céderait le contrôle ; donnez plutôt une case ou deux maintenant."
     ),
     "Misère: the fewest boxes win. Leave boxes for the other player to take; a box you close makes you move again.": (
-        "Qui perd gagne : le moins de cases gagne. Laissez des cases à prendre à l'autre ; une case que vous fermez "
-        "vous fait rejouer."
+        "Misère : le moins de cases gagne. Laissez des cases à prendre à l'autre ; une case que vous fermez vous "
+        "fait rejouer."
     ),
     "No extra move: closing a box ends your turn, so every capture is a move the other player answers.": (
         "Sans coup en plus : fermer une case termine votre tour, donc l'autre répond à chaque prise."
@@ -614,7 +641,7 @@ FRENCH: dict[str, str] = {
         "La lutte pour le contrôle : il reste beaucoup de traits sûrs. Comptez les coups sûrs et les longues chaînes à "
         "venir ; un seul trait tombe juste."
     ),
-    "Misère: the fewest boxes win.": "Qui perd gagne : le moins de cases gagne.",
+    "Misère: the fewest boxes win.": "Misère : le moins de cases gagne.",
     "No extra move after a capture.": "Pas de coup en plus après une prise.",
     "The long-chain rule: count dots plus long chains; make or break a chain to get control.": (
         "La règle des longues chaînes : comptez les points plus les longues chaînes ; faites ou cassez une chaîne "
@@ -999,7 +1026,8 @@ FRENCH: dict[str, str] = {
     "Player {name}: ________________  score: ____": "Joueur {name} : ________________  score : ____",
     "Pipopipette (Dots and Boxes): the rules": "La pipopipette : les règles",
     "Players take turns drawing one line between two neighbouring dots, across or down, never diagonally.": (
-        "Chacun à son tour trace un trait entre deux points voisins, en travers ou vers le bas, jamais en diagonale."
+        "Chacun à son tour trace un trait entre deux points voisins, à l'horizontale ou à la verticale, jamais en "
+        "diagonale."
     ),
     "Whoever draws the last side of a box writes their initial in it and must draw another line.": (
         "Qui trace le dernier côté d'une case y écrit son initiale et doit tracer un autre trait."
@@ -1019,16 +1047,23 @@ FRENCH: dict[str, str] = {
     "Strategy: never draw a box's third side while a safe line is left.": (
         "Stratégie : ne tracez jamais le troisième côté d'une case tant qu'il reste un trait sûr."
     ),
-    "Count the long chains (three boxes or more), and open the shortest chain first.": (
-        "Comptez les longues chaînes (trois cases ou plus), et ouvrez d'abord la chaîne la plus courte."
+    "Count the long chains (three boxes or more), and open the shortest chain first (Elwyn Berlekamp, The "
+    "Dots-and-Boxes Game).": (
+        "Comptez les longues chaînes (trois cases ou plus), et ouvrez d'abord la chaîne la plus courte (Elwyn "
+        "Berlekamp, The Dots-and-Boxes Game)."
     ),
-    "Beginners start on 3x3 dots, then move up to 5x5 dots.": (
-        "Les débutants commencent sur 3x3 points, puis passent à 5x5 points."
+    "Beginners start on 3x3 dots, then move up to 5x5 dots, and to 6x6 dots and larger for serious play.": (
+        "Les débutants commencent sur 3x3 points, puis passent à 5x5 points, et à 6x6 points et plus pour jouer "
+        "sérieusement."
     ),
+    "A move: one line": "Un coup : un trait",
+    "A closes the box": "A ferme la case",
+    "A chain of three": "Une chaîne de trois",
+    "Print the rules or a grid": "Imprimer règles ou grille",
     "{name} starts: colours stay with the players, whoever starts": (
         "{name} commence : chacun garde sa couleur, quel que soit le premier joueur"
     ),
-    "Move up: practise on {board}": "Passez au-dessus : entraînez-vous sur {board}",
+    "Move up: practise on {board}": "Plus grand : entraînez-vous sur {board}",
     "If tied": "En cas d'égalité",
     "Offer a decider": "Proposer une belle",
     "Decider agreed": "Belle convenue",
@@ -1048,23 +1083,27 @@ FRENCH: dict[str, str] = {
     "captures compulsory": "prises obligatoires",
     "Captures compulsory": "Prises obligatoires",
     "Captures are compulsory: close a box first": "Prises obligatoires : fermez d'abord une case",
+    "Captures are compulsory: close a triangle first": "Prises obligatoires : fermez d'abord un triangle",
+    "Captures are compulsory: close a hexagon first": "Prises obligatoires : fermez d'abord un hexagone",
     "On a Swedish board the outer border is drawn before the first move. Those lines belong to nobody, and every "
-    'corner box starts with two sides. (The "Swedish / Icelandic rule" of some rule sheets is something else: see '
-    "Captures compulsory.)": (
+    "corner box starts with two sides. It shortens the opening and puts the weight on chain control. (The "
+    '"Swedish / Icelandic rule" of some rule sheets is something else: see Captures compulsory.)': (
         "Sur un plateau suédois, le bord extérieur est tracé avant le premier coup. Ces traits ne sont à personne, "
-        "et chaque case de coin commence avec deux côtés. (La « règle suédoise / islandaise » de certaines fiches "
-        "de règles est autre chose : voir Prises obligatoires.)"
+        "et chaque case de coin commence avec deux côtés. L'ouverture en est plus courte, et tout se joue sur le "
+        "contrôle des chaînes. (La « règle suédoise / islandaise » de certaines fiches de règles est autre "
+        "chose : voir Prises obligatoires.)"
     ),
     "This start draws only the left and bottom border lines, for nobody: half of a Swedish board, named for what "
     "it draws.": (
         "Ce départ ne trace que les bords gauche et bas, pour personne : la moitié d'un plateau suédois, nommée "
         "d'après ce qu'elle trace."
     ),
-    "Capturing is optional here. Some rule sheets make captures compulsory, and call the right to decline the "
-    '"Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their way: no double-cross. Try it.': (
-        "Ici, prendre est libre. Certaines fiches rendent les prises obligatoires et appellent « règle suédoise / "
-        "islandaise » le droit de refuser. Réglages > Règles > Prises : Forcées joue à leur façon : pas de coup "
-        "double. Essayez."
+    "Capturing is optional here. Some rule sheets make captures compulsory (on their standard size, 4x4 dots) and "
+    'call the right to decline the "Swedish / Icelandic rule". Settings > Rules > Captures: Compulsory plays their '
+    "way: no double-cross. Try it.": (
+        "Ici, prendre est libre. Certaines fiches (taille standard : 4x4 points) rendent les prises obligatoires "
+        "et nomment « règle suédoise / islandaise » le droit de refuser. Réglages > Règles > Prises : Forcées "
+        "joue ainsi. Essayez."
     ),
     "You are B; captures are compulsory. A opened the top chain: take its first box.": (
         "Vous êtes B ; prises forcées. A a ouvert la chaîne du haut : prenez sa première case."
@@ -1101,9 +1140,50 @@ FRENCH: dict[str, str] = {
     ),
     "Count the long chains": "Comptez les longues chaînes",
     "When the safe lines run out, whoever must open the first long chain usually loses. The starter wants dots + "
-    "long chains even; the other player, odd.": (
+    "long chains even; the other player, odd. (Elwyn Berlekamp's long-chain rule.)": (
         "Quand les traits sûrs sont épuisés, qui ouvre la première longue chaîne perd le plus souvent. Qui commence "
-        "veut points + longues chaînes pair ; l'autre, impair."
+        "veut points + longues chaînes pair ; l'autre, impair. (La règle d'Elwyn Berlekamp.)"
+    ),
+    # leaving the last two on triangles (rules sheet 004)
+    "Triangles: leave the last two": "Triangles : tout sauf deux",
+    "Chains work on triangles too. When your opponent opens a long chain, take all but the last two triangles and "
+    "leave those two: your opponent takes both, then has to open the next chain. Try it.": (
+        "Les chaînes existent aussi sur les triangles. Quand l'adversaire ouvre une longue chaîne, prenez tout sauf "
+        "les deux derniers triangles et laissez-les : il les prend tous les deux, puis doit ouvrir la chaîne "
+        "suivante. Essayez."
+    ),
+    "You are A. No safe line is left: give away the shortest chain, the triangle at the top.": (
+        "Vous êtes A. Plus aucun trait sûr : donnez la chaîne la plus courte, le triangle du haut."
+    ),
+    "That opens a long chain: give away the single triangle at the top.": (
+        "Ce trait ouvre une longue chaîne : donnez le triangle seul, en haut."
+    ),
+    "B takes it, and has to open the chain of three.": "B le prend, et doit ouvrir la chaîne de trois.",
+    "B opened the chain of three: take its first triangle.": (
+        "B a ouvert la chaîne de trois : prenez son premier triangle."
+    ),
+    "Take the triangle that has two sides, at the open end of the chain of three.": (
+        "Prenez le triangle qui a deux côtés, au bout ouvert de la chaîne de trois."
+    ),
+    "One triangle taken, and you move again.": "Un triangle pris, et vous rejouez.",
+    "Now leave the last two: draw the far end of the chain, not the line that takes a triangle.": (
+        "Laissez maintenant les deux derniers : tracez le bout de la chaîne, pas le trait qui prend un triangle."
+    ),
+    "Leave the last two triangles: draw the far end of the chain, at the bottom right.": (
+        "Laissez les deux derniers triangles : tracez le bout de la chaîne, en bas à droite."
+    ),
+    "B takes both with one line, but then has to open the chain of five.": (
+        "B prend les deux d'un seul trait, mais doit ensuite ouvrir la chaîne de cinq."
+    ),
+    "Take the chain of five, triangle by triangle.": "Prenez la chaîne de cinq, triangle par triangle.",
+    "Take a triangle: draw a line that closes one.": "Prenez un triangle : tracez un trait qui en ferme un.",
+    "All five.": "Les cinq.",
+    "You win 6 to 3. Had you taken all three, you would have had to open the chain of five: 3 to 6.": (
+        "Vous gagnez 6 à 3. En prenant les trois, vous auriez dû ouvrir la chaîne de cinq : 3 à 6."
+    ),
+    "Leave the last two: take all but two of the opened chain, then draw its far end; the other opens next.": (
+        "Laissez les deux derniers : prenez la chaîne ouverte sauf deux, puis tracez son bout ; l'autre ouvrira la "
+        "suivante."
     ),
     "You are A and you started: draw the safe line that makes two long chains (16 dots + 2: even).": (
         "Vous êtes A et avez commencé : tracez le trait sûr qui fait deux longues chaînes (16 points + 2 : pair)."

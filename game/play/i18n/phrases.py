@@ -30,6 +30,22 @@ TAKE_HINTS = {
     "triangle": tr_mark("Hint: take the triangle, then move again"),
     "hex": tr_mark("Hint: take the hexagon, then move again"),
 }
+# What names the board's cells in the winner row, the misère note and the refusal of a line while a capture is due
+MOST_CELLS = {
+    "square": tr_mark("Most boxes"),
+    "triangle": tr_mark("Most triangles"),
+    "hex": tr_mark("Most hexagons"),
+}
+MISERE_NOTES = {
+    "square": tr_mark("misère: fewest boxes wins"),
+    "triangle": tr_mark("misère: fewest triangles wins"),
+    "hex": tr_mark("misère: fewest hexagons wins"),
+}
+CLOSE_FIRST = {
+    "square": tr_mark("Captures are compulsory: close a box first"),
+    "triangle": tr_mark("Captures are compulsory: close a triangle first"),
+    "hex": tr_mark("Captures are compulsory: close a hexagon first"),
+}
 MISTAKES = {
     Mistake.HANDED_OVER: tr_mark("handed over control"),
     Mistake.LEFT_BOXES: tr_mark("left boxes that were free to take"),
@@ -66,6 +82,11 @@ def hint_reason(reason: Reason) -> str:
     return text[:1].upper() + text[1:]
 
 
+def cell_words(table: dict[str, str], board: Board) -> str:
+    """The phrase of ``table`` (keyed by shape name) that names ``board``'s own cells, in the active language."""
+    return tr(table[shape_of(board).name])
+
+
 def tie_note(board: Board, players: int) -> str:
     """Whether the players can tie on ``board``: only when its cells share out evenly among them."""
     if board.num_cells % players:
@@ -78,11 +99,10 @@ def hint_text(reason: Reason | None, board: Board) -> str:
     (no reason known) points at the marked line."""
     if reason is None:
         return tr("Hint: try the marked line")
-    name = shape_of(board).name
     if reason.why is Why.SAFE:
-        return tr(SAFE_HINTS[name])
+        return cell_words(SAFE_HINTS, board)
     if reason.why is Why.TAKES:
-        return tr(TAKE_HINTS[name])
+        return cell_words(TAKE_HINTS, board)
     return tr("Hint: {reason}").format(reason=hint_reason(reason))
 
 
