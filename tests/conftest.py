@@ -18,7 +18,7 @@ from game.play import i18n
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS.parent / "tools" / "browser"))  # node_driver: the browser tests' and benchmarks' driver
 PYGAME_FREE = ("core", "ai", "play", "storage", "test_engine.py", "test_puzzles.py", "test_saved.py",
-               "test_storage.py", "test_layering.py", "test_pypi_peers.py")  # fmt: skip
+               "test_storage.py", "test_layering.py", "test_pypi_peers.py", "train")  # fmt: skip
 
 
 class NoPygame(MetaPathFinder):
