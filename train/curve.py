@@ -80,10 +80,12 @@ def report(key: str, rows: list[Example], sizes: list[int], near: int) -> None:
         model = linear(quantise(fit(near_rows)))
         sign, error, count = measure(model, far)
         base, _, _ = measure(long_chain_rule, far)
+        near_mean = Fraction(sum(r.y for r in near_rows), len(near_rows))
+        flat, flat_error, _ = measure(lambda row: float(near_mean), far)
         print(
             f"\nFitted at {near} lines left or fewer ({len(near_rows)} positions), measured further from the end "
-            f"({len(far)} held out, {count} of non-zero value): sign {100 * sign:.1f}% (long-chain rule "
-            f"{100 * base:.1f}%), mean error {error:.2f} cells"
+            f"({len(far)} held out, {count} of non-zero value): sign {100 * sign:.1f}%, mean error {error:.2f} cells "
+            f"(the best constant {100 * flat:.1f}% and {flat_error:.2f}, the long-chain rule {100 * base:.1f}%)"
         )
 
 

@@ -12,7 +12,10 @@ play (the position's exact value plus its child's, the child's being the opponen
   Hard only in how the rule's ties are broken.
 
 Each child that Hard did not play is solved exactly (within ``--max-nodes``; positions whose child runs out are left
-out). Printed: the positions, the mean cells lost by each, and how often each lost nothing.
+out). With ``--every-safe-line`` every safe line's child is solved, which adds the scale: the best safe line (what a
+perfect evaluation of the safe lines would lose) and a random one (the mean over the safe lines). Printed: the
+positions, the mean cells lost by each, how often each lost nothing, and the mean paired difference from Hard's
+with its standard error.
 """
 
 from __future__ import annotations
@@ -60,13 +63,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=DATA / "5x5", help="the folder of one board's shards")
     parser.add_argument("--lines", type=seed_range, default=(38, 41), help="lines left of the positions, LOW-HIGH")
     parser.add_argument("--max-nodes", type=int, default=40_000_000, help="node budget of a child's solve")
+    parser.add_argument("--every-safe-line", action="store_true", help="solve every safe line's child too")
     args = parser.parse_args(argv)
     rows: dict[tuple[int, int], tuple[str, Labelled]] = {}
     for name, row in read_folder(args.data):
         if row.value is not None and held_out(row.seed):
             rows[row.seed, row.lines_left] = (name, row)
     low, high = args.lines
-    lost: dict[str, list[int]] = {"hard": [], "model": [], "rule+model": []}
+    lost: dict[str, list[float]] = {"hard": [], "model": [], "rule+model": []}
     for (seed, left), (name, row) in sorted(rows.items()):
         after = rows.get((seed, left - 1))
         if not low <= left <= high or after is None:
@@ -84,16 +88,21 @@ def main(argv: list[str] | None = None) -> None:
             "model": model_choice(state, safe, weights),
             "rule+model": model_choice(state, run(long_chain_rule(state.copy(), safe)), weights),
         }
-        for line in choices.values():
+        wanted = safe if args.every_safe_line else list(choices.values())
+        for line in wanted:
             if line not in known:
                 child = state.copy()
                 child.play(line)
                 known[line] = label(child, args.max_nodes)[0]
-        if any(known[line] is None for line in choices.values()):
+        if any(known[line] is None for line in wanted):
             continue
         lost["hard"].append(row.value + known[played.bit_length() - 1])
         for kind, line in choices.items():
             lost[kind].append(row.value + known[line])
+        if args.every_safe_line:
+            children = [row.value + known[line] for line in safe]
+            lost.setdefault("best safe line", []).append(min(children))
+            lost.setdefault("random safe line", []).append(statistics.mean(children))
         print(
             f"seed {seed} at {left} lines left: lost " + ", ".join(f"{k} {v[-1]}" for k, v in lost.items()), flush=True
         )
@@ -102,7 +111,12 @@ def main(argv: list[str] | None = None) -> None:
     for kind, cells in lost.items():
         if cells:
             perfect = sum(1 for c in cells if c == 0)
-            print(f"{kind}: mean {statistics.mean(cells):.2f} cells lost, none lost in {perfect} of {count}")
+            pairs = [c - h for c, h in zip(cells, lost["hard"], strict=True)]
+            spread = statistics.stdev(pairs) / len(pairs) ** 0.5 if len(pairs) > 1 else 0.0
+            print(
+                f"{kind}: mean {statistics.mean(cells):.2f} cells lost, none lost in {perfect} of {count}; "
+                f"against Hard's {statistics.mean(pairs):+.2f} +- {spread:.2f}"
+            )
 
 
 if __name__ == "__main__":
