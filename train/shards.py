@@ -1,7 +1,9 @@
 """A shard: the labelled positions of a range of self-play seeds, one text file, written once.
 
 A shard's file is written whole under a temporary name and then renamed, so a file that exists is complete; a
-run that is stopped and started again skips every shard whose file exists (resumable). The file is text, one
+run that is stopped and started again skips every shard whose file exists (resumable). A file is named by its
+board and seeds only, so a run with other lines or another node budget skips it too; its header keeps what it was
+made with. The file is text, one
 position a line after a header that says how it was made::
 
     # board 5x5 seeds 0-9 lines 34-41 max-nodes 40000000
