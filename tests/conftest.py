@@ -17,7 +17,7 @@ from game.play import i18n
 
 TESTS = Path(__file__).resolve().parent
 PYGAME_FREE = ("core", "ai", "play", "storage", "test_engine.py", "test_puzzles.py", "test_saved.py",
-               "test_storage.py", "test_layering.py", "test_pypi_peers.py", "test_repository.py")  # fmt: skip
+               "test_storage.py", "test_layering.py", "test_pypi_peers.py", "test_repository.py", "train")  # fmt: skip
 
 
 class NoPygame(MetaPathFinder):
