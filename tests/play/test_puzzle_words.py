@@ -42,9 +42,7 @@ def test_a_misere_puzzle_says_the_fewest_boxes_win_in_its_goal_and_its_answer():
     right = right_text(puzzle)
     assert right == f"Right! With best play this line wins by {margin}. Misère: the fewest boxes win."
     i18n.set_language("fr")
-    assert goal_text(puzzle) == (
-        f"Misère : le moins de cases gagne. Trouvez le seul trait qui gagne de {margin}."
-    )
+    assert goal_text(puzzle) == (f"Misère : le moins de cases gagne. Trouvez le seul trait qui gagne de {margin}.")
 
 
 def test_a_no_extra_move_puzzle_says_its_rule_and_a_standard_one_says_none():
