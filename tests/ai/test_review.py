@@ -76,6 +76,7 @@ VARIANTS = {
 COMBINATIONS = [(b, v) for b in BOARDS for v in VARIANTS if (b, v) != ("1x2", "swedish")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board_name", "variant"), COMBINATIONS)
 def test_every_move_value_best_and_loss_match_brute_force(board_name: str, variant: str) -> None:
     board, rules = BOARDS[board_name], VARIANTS[variant]

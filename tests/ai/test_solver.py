@@ -78,6 +78,7 @@ def _valid(kind: str, size: tuple[int, ...], variant: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "size", "left", "variant"),
     [(*case, variant) for case in CASES for variant in VARIANTS if _valid(case[0], case[1], variant)],
@@ -91,6 +92,7 @@ def test_solve_matches_brute_force(kind: str, size: tuple[int, ...], left: int, 
         assert state.snapshot() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(40))
 def test_normal_play_reductions_on_many_endgames(seed: int) -> None:
     """Capture pruning, chain-end choices and the chain/loop formula are the risky parts: many positions."""
@@ -192,6 +194,7 @@ def test_solver_pauses_after_bounded_work_when_its_time_is_used() -> None:
     assert solver.value == brute_force(state)
 
 
+@pytest.mark.slow
 def test_a_capped_table_stops_growing_and_the_value_stays_exact() -> None:
     for seed in range(6):
         state = random_position(Board.square(2, 3), Rules(), 14, seed)
