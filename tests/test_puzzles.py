@@ -109,6 +109,7 @@ def test_the_compiled_core_and_the_python_solver_give_the_same_puzzle_values(the
         assert abs(core.nodes - python.nodes) < margin(bound_of(theme)), (puzzle.number, core.nodes, python.nodes)
 
 
+@pytest.mark.slow
 @needs_core
 def test_a_puzzle_is_kept_as_the_python_solver_alone_decides_even_at_the_bound():
     """Bounds just around a position's cost (where the core's count may differ from the Python solver's) and far

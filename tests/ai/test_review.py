@@ -94,6 +94,7 @@ def test_every_move_value_best_and_loss_match_brute_force(board_name: str, varia
             assert move.loss == expected - brute.line_value(before, move.line)
 
 
+@pytest.mark.slow
 def test_a_game_with_mistakes_shows_nonzero_losses_exactly_where_brute_force_does() -> None:
     rules = Rules()
     brute = BruteForce(rules)
