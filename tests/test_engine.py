@@ -265,6 +265,7 @@ def test_blank_lines_get_no_reply(engine: Engine) -> None:
         max_size=25,
     )
 )
+@pytest.mark.slow
 def test_any_sequence_of_commands_gets_well_formed_replies(commands: list[str]) -> None:
     engine = Engine()
     engine.commands = {name: run for name, run in engine.commands.items() if name in CORE_COMMANDS}  # AI: own tests
@@ -314,6 +315,7 @@ def test_serve_stops_quietly_at_the_end_of_input() -> None:
     assert run_serve("") == []
 
 
+@pytest.mark.slow
 def test_the_engine_process_survives_binary_junk() -> None:
     junk = b"\xff\xfe\x00\x81 junk\n\x00\x00\n\xc3\n" + bytes(range(256)) + b"\nmove \xe2\x82\n"
     script = b"new square 2 2\n" + junk + b"move h 0 0\nstate\nquit\nstate\n"

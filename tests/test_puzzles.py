@@ -75,6 +75,7 @@ def bound_of(theme: str) -> int:
     return DEEP_NODES if theme == "fight" else MAX_NODES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: f"{p.number}-{p.theme}")
 def test_every_puzzle_has_its_stated_answer_as_the_one_best_line_within_the_node_bound(puzzle):
     state = puzzle.position()
@@ -103,6 +104,7 @@ def test_the_fight_for_control_is_past_the_other_themes_bound_with_many_safe_lin
         assert beyond_bound(state, solved, MAX_NODES), puzzle.number  # near it: as the Python solver decides
 
 
+@pytest.mark.slow
 @needs_core
 @pytest.mark.parametrize("theme", THEMES)
 def test_the_compiled_core_and_the_python_solver_give_the_same_puzzle_values(theme):
@@ -118,6 +120,7 @@ def test_the_compiled_core_and_the_python_solver_give_the_same_puzzle_values(the
         assert abs(core.nodes - python.nodes) < margin(bound_of(theme)), (puzzle.number, core.nodes, python.nodes)
 
 
+@pytest.mark.slow
 @needs_core
 def test_a_puzzle_is_kept_as_the_python_solver_alone_decides_even_at_the_bound():
     """Bounds just around a position's cost (where the core's count may differ from the Python solver's) and far
@@ -150,6 +153,7 @@ def test_the_core_counts_a_position_the_same_whatever_was_solved_before():
     assert counts[0] == counts[2] == counts[3]
 
 
+@pytest.mark.slow
 @needs_core
 def test_the_generator_keeps_the_same_candidates_with_the_core_as_with_the_python_solver_alone(monkeypatch):
     """Same seed, same set, with or without the core: the same positions kept, with the same theme, answer and

@@ -23,6 +23,8 @@ import pytest
 
 from tools import make_icon
 
+pytestmark = pytest.mark.slow  # runs pygbag's build of the site
+
 REPO = Path(__file__).resolve().parents[1]
 COPY_IGNORE = shutil.ignore_patterns(
     ".git", ".venv", "venv", "build", "dist", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "*.egg-info"

@@ -21,6 +21,8 @@ import pytest
 from game.app.sound import NAMES
 from game.puzzles import load_puzzles
 
+pytestmark = pytest.mark.slow  # builds a wheel and installs it in a fresh virtual environment
+
 REPO = Path(__file__).resolve().parents[1]
 BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "game", "assets")  # what the build reads
 NO_CACHES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")

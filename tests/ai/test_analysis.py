@@ -37,6 +37,7 @@ def test_every_legal_line_gets_the_value_the_solver_gives_it(make) -> None:
         assert state.snapshot() == before
 
 
+@pytest.mark.slow
 @needs_core
 def test_the_cores_request_values_4x4_positions_as_the_python_solver_does() -> None:
     """The differential test of the one-request search (a thread on the desktop) on bigger positions: 4x4 and 3x5
@@ -70,6 +71,7 @@ def test_the_core_values_the_lines_between_the_callers_steps_and_gives_up_in_wal
     assert finish(given_up) == dict.fromkeys(hard.legal_lines()[:3])
 
 
+@pytest.mark.slow
 def test_the_analysis_works_in_small_steps_and_ends_with_every_line() -> None:
     state = GameState(Board.square(3))
     for line in (0, 5, 13, 20):

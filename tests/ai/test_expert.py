@@ -93,6 +93,7 @@ VARIANTS = [Rules(), Rules(misere=True), Rules(no_extra=True), Rules(start="swed
 BOARDS = [Board.square(3, 3), Board.square(2, 4), Board.triangle(5), Board.hexagon(1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [*VARIANTS, Rules(players=3), Rules(players=4, misere=True)])
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.describe())
 def test_expert_always_returns_a_legal_move(board: Board, rules: Rules) -> None:
@@ -113,6 +114,7 @@ def test_expert_refuses_a_finished_game() -> None:
     assert str(refused.value) == "the game is over: there is no move to choose"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", [Board.square(2, 2), Board.triangle(4)], ids=lambda b: b.describe())
 def test_expert_against_itself_reaches_the_exact_value(board: Board) -> None:
     value = solve(GameState(board))

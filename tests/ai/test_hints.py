@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ai_helpers import CHAINS_2_3_4, CHAINS_3_AND_6, LOOP_4_CHAIN_5, line, position
 
 from game.ai import HintSearch, hint, think_hint
@@ -53,6 +54,7 @@ def test_think_hint_steps_and_reports_its_reason_when_done() -> None:
     assert state.snapshot() == before
 
 
+@pytest.mark.slow
 def test_hint_on_other_shapes_names_a_legal_line() -> None:
     for board in (Board.triangle(5), Board.hexagon(1)):
         state = GameState(board)

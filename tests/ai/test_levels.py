@@ -183,6 +183,7 @@ def playable(board: Board, rules: Rules) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("board", BOARDS, ids=repr)
 def test_every_level_finishes_games_on_every_variant(level: str, board: Board) -> None:
@@ -259,6 +260,7 @@ def largest_step(level: str, state: GameState, clock: Clock) -> int:
         largest = max(largest, CountingState.plays)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard"])
 @pytest.mark.parametrize("rules", [Rules(), Rules(misere=True), Rules(players=3)], ids=["normal", "misere", "3p"])
 def test_each_step_does_bounded_work(level: str, rules: Rules) -> None:

@@ -109,6 +109,7 @@ def a_losing_safe_line(seed: int) -> tuple[GameState, int]:
     return state, next(line for line in safe if move_value(state, line) < to_win(state))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 5])
 def test_hards_move_is_tried_first_and_not_played_once_shown_to_lose(
     monkeypatch: pytest.MonkeyPatch, seed: int

@@ -76,6 +76,7 @@ VARIANTS = {
 COMBINATIONS = [(b, v) for b in BOARDS for v in VARIANTS if (b, v) != ("1x2", "swedish")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board_name", "variant"), COMBINATIONS)
 def test_every_move_value_best_and_loss_match_brute_force(board_name: str, variant: str) -> None:
     board, rules = BOARDS[board_name], VARIANTS[variant]
@@ -93,6 +94,7 @@ def test_every_move_value_best_and_loss_match_brute_force(board_name: str, varia
             assert move.loss == expected - brute.line_value(before, move.line)
 
 
+@pytest.mark.slow
 def test_a_game_with_mistakes_shows_nonzero_losses_exactly_where_brute_force_does() -> None:
     rules = Rules()
     brute = BruteForce(rules)

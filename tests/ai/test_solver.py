@@ -78,6 +78,7 @@ def _valid(kind: str, size: tuple[int, ...], variant: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "size", "left", "variant"),
     [(*case, variant) for case in CASES for variant in VARIANTS if _valid(case[0], case[1], variant)],
@@ -91,6 +92,7 @@ def test_solve_matches_brute_force(kind: str, size: tuple[int, ...], left: int, 
         assert state.snapshot() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(40))
 def test_normal_play_reductions_on_many_endgames(seed: int) -> None:
     """Capture pruning, chain-end choices and the chain/loop formula are the risky parts: many positions."""
@@ -142,6 +144,7 @@ def move_value(state: GameState, line: int) -> int:
     return sign * len(result.captured) + (after if result.next_player == mover else -after)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["normal", "misere"])
 def test_beats_finds_a_move_above_the_threshold_or_proves_there_is_none(variant: str) -> None:
     """The null-window root: a move worth more than ``beats`` when one exists, else None and an upper bound."""
@@ -179,6 +182,7 @@ def test_finished_game_is_worth_zero() -> None:
     assert solve(state) == 0
 
 
+@pytest.mark.slow
 def test_solver_pauses_after_bounded_work_when_its_time_is_used() -> None:
     """A slow machine (every look at the clock finds the time used): a pause every other look, 100 nodes."""
     state = random_position(Board.square(3, 3), Rules(), 16, 3)
@@ -192,6 +196,7 @@ def test_solver_pauses_after_bounded_work_when_its_time_is_used() -> None:
     assert solver.value == brute_force(state)
 
 
+@pytest.mark.slow
 def test_a_capped_table_stops_growing_and_the_value_stays_exact() -> None:
     for seed in range(6):
         state = random_position(Board.square(2, 3), Rules(), 14, seed)
@@ -236,6 +241,7 @@ def fight_position(seed: int) -> GameState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(8))
 def test_one_opening_per_chain_keeps_the_value_in_the_fight(chunk: int) -> None:
     """The normal-play search looks at one opening per chain or loop and takes an opened chain in one go: 160 fight

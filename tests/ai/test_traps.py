@@ -6,6 +6,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from ai_helpers import TickingClock, run_to_end
 from test_solver import brute_force, random_position
 
@@ -66,6 +67,7 @@ def losing_positions(rules: Rules, wanted: int) -> list[GameState]:
     return found
 
 
+@pytest.mark.slow
 def test_trap_move_keeps_the_value_and_offers_the_most_losing_replies() -> None:
     chose_a_trap = 0
     for rules in (Rules(), Rules(misere=True)):

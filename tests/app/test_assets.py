@@ -9,6 +9,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import pytest
+
 from game.app import check as check_module
 from game.app.check import check
 from game.app.sound import NAMES
@@ -16,6 +18,7 @@ from game.app.sound import NAMES
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_a_source_tree_reads_the_assets_beside_game() -> None:
     """As in pygbag's archive: the repository on the path, no installed package (-S: no .pth, so no editable
     install's finder), pygame from site-packages."""

@@ -286,6 +286,7 @@ def test_browser_download_and_upload(make_driver, monkeypatch):
     assert scene.message == "No file chosen." and not scene.waiting
 
 
+@pytest.mark.slow
 def test_export_is_made_a_few_ms_a_frame_and_then_offered(make_driver, tmp_path, monkeypatch):
     """A big history never holds a frame up: the backup's text is made in steps, then written once whole."""
     from game.storage import steps

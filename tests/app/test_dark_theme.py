@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app import theme
 from game.app.page import prefers_dark
@@ -62,6 +63,7 @@ def test_a_stored_theme_that_is_not_offered_is_refused() -> None:
     assert problems and "neon" in problems[0] and settings.theme == "auto"
 
 
+@pytest.mark.slow
 def test_no_module_keeps_a_palette_colour_from_before_the_palette_changed() -> None:
     """Colours are read from the theme when drawn: a module-level copy (as the board's status colours once were)
     keeps the light palette's ink on a dark board."""

@@ -29,6 +29,7 @@ def play_out_by_clicks(driver) -> int:
     return clicks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "size_label", "lines", "screen"),
     [
@@ -69,6 +70,7 @@ def test_menu_settings_full_game_results_history(make_driver, store, shape, size
     assert isinstance(driver.scene, ResultsScene)
 
 
+@pytest.mark.slow
 def test_rematch_alternates_the_starter_and_keeps_the_settings(make_driver, store):
     driver = make_driver()
     driver.press_button("New game")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.app.scenes.history import HistoryScene
 from game.play.stats import current_streak, outcome, stats_rows, streak_text
@@ -180,6 +181,7 @@ def drawn_texts(driver, monkeypatch) -> list[str]:
     return drawn
 
 
+@pytest.mark.slow
 def test_a_big_history_is_read_across_frames_while_history_says_it_is_reading(make_driver, store, monkeypatch):
     """Before, History read the whole history in the frame that opened it (5.8-6.6 s for 50 MB). Here every frame
     gets one step of the reading (the least time a frame grants): the scene shows at once, says it is reading, and
@@ -209,6 +211,7 @@ def test_a_big_history_is_read_across_frames_while_history_says_it_is_reading(ma
     assert not [key for key in store.names() if key.startswith("add-")], "what waited is merged on the way"
 
 
+@pytest.mark.slow
 def test_results_show_the_rating_once_the_history_is_read(make_driver, store, monkeypatch):
     from game.play.autosave import Autosave
     from game.play.session import Session

@@ -106,10 +106,12 @@ HOW = (
 )
 
 
+@pytest.mark.slow
 def test_every_prose_string_in_the_app_goes_through_the_catalogue():
     assert untranslated() == [], HOW
 
 
+@pytest.mark.slow
 def test_every_catalogue_string_has_a_french_entry_with_the_same_placeholders():
     single, plural = catalogue_calls()
     assert len(single) > 150  # the scenes' strings are found (a broken scan would pass vacuously)
@@ -124,6 +126,7 @@ def test_every_catalogue_string_has_a_french_entry_with_the_same_placeholders():
         assert set(PLACEHOLDER.findall(french_many)) == set(PLACEHOLDER.findall(many)), one
 
 
+@pytest.mark.slow
 def test_the_catalogue_holds_no_string_the_code_no_longer_uses():
     single, plural = catalogue_calls()
     assert sorted(set(FRENCH) - single) == []
@@ -356,6 +359,7 @@ def test_the_phone_check_visits_every_registered_scene(make_driver):
     assert {name for _, name, _ in scenes_to_visit(app)} == set(app.scenes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_scene_fits_a_360x640_phone(language, monkeypatch, make_driver, store):
     from game.play.session import Session

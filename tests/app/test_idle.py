@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pygame
+import pytest
 
 from game.app import app as app_module
 from game.app.clipboard import COPYING, PASTING
@@ -125,6 +126,7 @@ def test_after_a_second_of_rest_the_loop_looks_for_input_30_times_a_second(make_
     assert all(pause <= 1 / 60 for pause in pauses), "back to 60 a second as soon as something is drawn"
 
 
+@pytest.mark.slow
 def test_a_review_is_drawn_while_its_analysis_fills_in_then_rests(make_driver, monkeypatch):
     driver = make_driver()
     monkeypatch.setattr(driver.app, "step_budget", lambda: 0.0)  # (one piece of the analysis a frame)

@@ -388,6 +388,7 @@ def capture_run(driver) -> Session:
     return session
 
 
+@pytest.mark.slow
 def test_a_double_tap_during_an_animated_capture_run_draws_exactly_one_line(make_driver):
     driver = make_driver()
     session = capture_run(driver)
@@ -401,6 +402,7 @@ def test_a_double_tap_during_an_animated_capture_run_draws_exactly_one_line(make
     assert session.state.to_move == 1, "still the capturing player's turn, nothing drawn for them"
 
 
+@pytest.mark.slow
 def test_a_double_tap_that_wobbles_onto_a_free_line_draws_exactly_one_line(make_driver):
     driver = make_driver()
     session = capture_run(driver)

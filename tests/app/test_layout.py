@@ -284,6 +284,7 @@ def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
 CASES = [(size, density, language) for size, density in SCREENS for language in ("en", "fr")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("css_size", "density", "language"), CASES, ids=[f"{w}x{h}-{lang}" for (w, h), _, lang in CASES]
 )

@@ -274,6 +274,7 @@ def test_an_opened_link_leaves_the_address_so_a_reload_does_not_open_it_again(op
     assert driver.window.history.replaced == ["/pipopipette/"] and driver.window.location.hash == ""
 
 
+@pytest.mark.slow
 def test_a_finished_game_received_by_link_is_recorded_once_however_often_it_is_opened(open_page):
     bob_storage = FakeLocalStorage()
     last = friend_link(SITE, finished(Board.square(2, 2), seed=4), "GAMEID42")

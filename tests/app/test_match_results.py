@@ -97,6 +97,7 @@ def test_no_decider_without_a_tie_or_with_three_players(make_driver) -> None:
         assert not any(w.label.startswith("Play a decider") for w in driver.scene.panel.widgets)
 
 
+@pytest.mark.slow
 def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -> None:
     real = Session(Settings(seats=PEOPLE), random.Random(1)).to_unfinished().to_data()
     store.put("unfinished", real)

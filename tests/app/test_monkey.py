@@ -8,6 +8,7 @@ import pathlib
 import tracemalloc
 
 import pygame
+import pytest
 from app_monkey import FrameClock, Monkey, every_scene, registered_classes, small_game_settings, stored_problems
 
 from game.app.app import App
@@ -17,6 +18,7 @@ ACTIONS_PER_SCENE = 4
 WARM_GROWTH_LIMIT = 1_000_000  # bytes of Python objects a warm round may add (measured: 90-340 KB, caches filling)
 
 
+@pytest.mark.slow
 def test_the_monkey_breaks_nothing(tmp_path, seed=20261130):
     store = FileStore(tmp_path)
     Saved(store).save_settings(small_game_settings())

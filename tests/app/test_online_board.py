@@ -5,6 +5,7 @@ devices' history marked as played online."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from online_fakes import Page, Window
 
 from game.app.scenes.board import BoardScene
@@ -69,6 +70,7 @@ def test_an_online_board_offers_resign_and_never_send_move(make_driver):
     assert guest.widget("Resign").enabled
 
 
+@pytest.mark.slow
 def test_resign_asks_first_then_ends_the_game_on_both_devices_and_in_both_histories(make_driver):
     host, guest = connected(make_driver)
     play(host, guest, 0)

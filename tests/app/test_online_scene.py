@@ -5,6 +5,7 @@ runs."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from online_fakes import Page, Window
 
 from game.app.scenes.board import BoardScene
@@ -86,6 +87,7 @@ def play(host, guest, count: int) -> None:
             guest.frames(1)
 
 
+@pytest.mark.slow
 def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_on(make_driver, store):
     host_page, guest_page = Page.pair([])
     host = make_driver()

@@ -49,6 +49,7 @@ def test_the_renderer_draws_each_character_that_stopped_the_game(char: str) -> N
     assert text.shorten(f"{char}" * 50, 24, 60).endswith("…")
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES["renderer"], deadline=None)
 @given(words=ANY_TEXT, size=st.integers(8, 60), width=st.integers(1, 400))
 def test_the_renderer_draws_and_measures_any_text(words: str, size: int, width: int) -> None:
@@ -122,6 +123,7 @@ def test_a_data_folder_whose_path_holds_any_character_is_shown(make_driver, tmp_
     assert not driver.scene.error and MARK in driver.scene.message and "\u200b" not in driver.scene.message
 
 
+@pytest.mark.slow
 def test_typing_any_text_into_a_name_keeps_a_valid_name(make_driver) -> None:
     driver = make_driver()
     scene = NameScene(driver.app, 0)
@@ -142,6 +144,7 @@ def test_typing_any_text_into_a_name_keeps_a_valid_name(make_driver) -> None:
     assert scene.name == "Léa", "an accent typed after its letter is composed, the invisible space dropped"
 
 
+@pytest.mark.slow
 def test_typing_or_pasting_any_text_into_open_a_link_never_stops_the_scene(make_driver, monkeypatch) -> None:
     driver = make_driver()
     driver.press_button("Open a link")

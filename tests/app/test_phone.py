@@ -67,6 +67,7 @@ def test_a_greyed_undo_or_hint_says_why_when_tapped(make_driver):
 
 
 # -- 2. an unattended timed game ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_an_unattended_timed_game_pauses_after_a_few_timer_moves_and_a_touch_wakes_it(make_driver):
     driver = make_driver()
     session = start(driver, AGAINST_EASY.with_(timer=10, competitive=True, size=(5, 5)))

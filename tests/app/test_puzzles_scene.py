@@ -42,6 +42,7 @@ def test_wrong_line_is_shown_then_taken_back_and_nothing_is_saved(make_driver, s
     assert store.get(SOLVED_KEY) is None
 
 
+@pytest.mark.slow
 def test_the_mouse_over_a_drawn_line_shows_it_taken_and_a_click_on_it_draws_nothing(make_driver):
     driver = make_driver(PORTRAIT)
     scene = open_first_puzzle(driver)
@@ -140,6 +141,7 @@ def test_sideways_the_list_shows_two_columns_and_a_tap_opens_the_puzzle_under_it
     assert isinstance(driver.scene, PuzzleScene) and driver.scene.puzzle.number == 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
 def test_the_header_names_every_theme_in_full(make_driver, monkeypatch, size, language):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.app import theme
 from game.play.autosave import Autosave
@@ -49,6 +50,7 @@ def test_results_say_why_a_game_with_undo_is_not_rated_and_two_people_see_nothin
     assert driver.scene.rating_note == ""
 
 
+@pytest.mark.slow
 def test_history_shows_the_rating_after_the_rated_games(make_driver):
     driver = make_driver()
     for seed in range(3):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.ai.review import Review
 from game.app.scenes.board import BoardScene
@@ -115,6 +116,7 @@ def test_stepping_with_buttons_keys_slider_and_chart(make_driver):
     assert scene.index == count and not driver.widget(">").enabled
 
 
+@pytest.mark.slow
 def test_the_analysis_fills_in_over_frames_and_matches_the_engine_review(make_driver, monkeypatch):
     # the Python solver, stepped in the frames: the compiled core searches in a thread of its own and may settle a
     # small game between two frames of a loaded machine, so the partial count is the Python solver's to show

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.app.scenes.board import BoardScene
 from game.play.session import Session
 from game.play.settings import Seat, Settings
@@ -34,6 +36,7 @@ def finish_a_game(driver) -> Session:
     return session
 
 
+@pytest.mark.slow
 def test_the_latest_100_games_are_kept_in_detail_and_every_game_is_counted(make_driver, store):
     saved = Saved(store)
     for number in range(150):
@@ -46,6 +49,7 @@ def test_the_latest_100_games_are_kept_in_detail_and_every_game_is_counted(make_
     assert list(view.games[-1].scores) == session.totals() and sum(session.totals()) == 4
 
 
+@pytest.mark.slow
 def test_a_short_history_only_grows(make_driver, store):
     saved = Saved(store)
     for number in range(3):

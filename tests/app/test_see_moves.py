@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.app import theme
 from game.app.render import BoardView, Marks
@@ -140,6 +141,7 @@ def test_a_new_computer_line_glows_then_settles():
     assert 0 < middle < 1 and session.glow(5) == 0.0
 
 
+@pytest.mark.slow
 def test_the_timers_random_line_is_announced_and_shown_until_you_move(make_driver):
     driver = make_driver()
     settings = Settings(seats=(HUMAN, EASY), timer=10, animation="fast")
@@ -160,6 +162,7 @@ def test_the_timers_random_line_is_announced_and_shown_until_you_move(make_drive
     assert scene.marks().announced is None
 
 
+@pytest.mark.slow
 def test_the_timer_names_the_player_it_drew_for_between_two_people(make_driver):
     driver = make_driver()
     settings = Settings(seats=(HUMAN, HUMAN), timer=10, animation="fast")

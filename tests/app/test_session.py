@@ -6,6 +6,7 @@ import copy
 import random
 
 import pygame
+import pytest
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
@@ -67,6 +68,7 @@ def test_no_undo_or_hint_in_a_competitive_timed_game(make_driver):
     assert not driver.widget("Undo").enabled and not driver.widget("Hint").enabled
 
 
+@pytest.mark.slow
 def test_timer_expiry_plays_a_random_line_for_the_player(make_driver):
     driver = make_driver()
     session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10))
@@ -100,6 +102,7 @@ def test_a_computer_out_of_time_gets_a_random_line_like_a_person():
     assert session.state.moves == [expected] and session.movers[0] == [1]
 
 
+@pytest.mark.slow
 def test_leaving_and_continuing_keeps_the_time_left(make_driver, store):
     driver = make_driver()
     session = start(driver, VS_COMPUTER.with_(seats=(Seat("human"), Seat("human")), timer=10))
@@ -196,6 +199,7 @@ def test_resume_rejects_damaged_saves_with_a_reason():
         assert session is None and why
 
 
+@pytest.mark.slow
 def test_match_plays_two_boards_and_totals_decide(make_driver):
     driver = make_driver()
     settings = Settings(
@@ -230,6 +234,7 @@ def test_names_marks_curves_and_movers():
     assert movers[0] == 1 and len(movers) == len(state.moves)
 
 
+@pytest.mark.slow
 def test_a_match_waits_between_boards_with_the_first_boards_result(make_driver):
     driver = make_driver()
     settings = Settings(seats=(Seat("human"), Seat("human")), size=(2, 2), match=True, animation="fast")

@@ -120,6 +120,7 @@ def test_only_the_dots_are_drawn_again_while_a_computer_thinks(make_driver, boar
     assert after == full_redraw(driver), "the frame is the whole scene as drawn anew"
 
 
+@pytest.mark.slow
 def test_a_line_drawn_while_computers_think_is_drawn_and_glows_until_it_rests(make_driver, board_draws):
     settings = COMPUTER_FIRST.with_(seats=(Seat("computer", "expert"), Seat("computer", "hard")))
     driver, session, ponderers = thinking(make_driver, settings)

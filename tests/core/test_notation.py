@@ -233,6 +233,7 @@ def test_the_sample_codes_are_new_codes_of_every_kind() -> None:
     assert max(len(code) for code in codes) > 250 and len(codes[-1]) < 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", TYPO_SAMPLES, ids=lambda s: encode(s)[:20])
 def test_every_change_of_one_character_is_refused(state: GameState) -> None:
     """Exhaustive over the code: each position, each other character (a case flip at an even position, any change

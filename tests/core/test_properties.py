@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def games(draw: st.DrawFn) -> tuple[GameState, random.Random]:
     return GameState(board, rules, first), random.Random(draw(st.integers(0, 2**32)))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(games())
 def test_a_random_game_keeps_every_invariant(game: tuple[GameState, random.Random]) -> None:
@@ -72,6 +74,7 @@ def test_a_random_game_keeps_every_invariant(game: tuple[GameState, random.Rando
     assert state.to_move == state.first and state.moves == []
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(games(), st.floats(0, 1))
 def test_a_random_mid_game_position_round_trips_through_its_code(
@@ -86,6 +89,7 @@ def test_a_random_mid_game_position_round_trips_through_its_code(
     assert loaded.last_turn() == state.last_turn()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games(), st.data())
 def test_a_symmetric_game_captures_the_same_cells_at_the_same_moves(

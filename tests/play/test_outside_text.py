@@ -78,6 +78,7 @@ def test_a_link_copied_from_a_chat_opens_once_through_the_gate() -> None:
 
 
 # -- any text -----------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES["gate"], deadline=None)
 @given(text=ANY_TEXT, limit=st.integers(1, 300), lines=st.booleans())
 def test_any_text_comes_out_of_the_gate_safe(text: str, limit: int, lines: bool) -> None:
@@ -93,6 +94,7 @@ def test_any_text_comes_out_of_the_gate_safe(text: str, limit: int, lines: bool)
     assert all(ch.isprintable() or ch.isspace() or unicodedata.category(ch) in ("Co", "Cn") for ch in shown)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES["links"], deadline=None)
 @given(text=ANY_TEXT, cut=st.integers(0, 40), insert=st.text(ANY_CHAR, max_size=3))
 def test_link_parsing_refuses_any_text_with_a_reason_and_nothing_else(text: str, cut: int, insert: str) -> None:

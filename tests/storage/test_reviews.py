@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.storage import MemoryStore
 from game.storage.keys import REVIEWS
 from game.storage.reviews import KEPT_BYTES, KEPT_GAMES, KeptReview, ReviewCache, game_key
@@ -29,6 +31,7 @@ def test_keeping_a_game_again_replaces_what_was_kept_for_it():
     assert len(store.get(REVIEWS)["games"]) == 1
 
 
+@pytest.mark.slow
 def test_the_oldest_games_go_first_past_the_bounds():
     store = MemoryStore()
     cache = ReviewCache(store)

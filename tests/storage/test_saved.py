@@ -316,6 +316,7 @@ def finished_codes(board: str, rules: str, boards: int, seed: int) -> list[str]:
     return codes
 
 
+@pytest.mark.slow
 def test_a_thousand_games_stay_under_a_megabyte_with_totals_for_all(medium: Medium) -> None:
     medium.monkeypatch.setattr("os.fsync", lambda _fd: None)  # durability is tested elsewhere; this test is size
     biggest = finished_codes("s12x12", "2", boards=2, seed=1)  # the largest record: a two-board match on 12x12

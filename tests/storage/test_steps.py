@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ JSON = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(JSON)
 def test_a_value_written_and_read_in_steps_is_what_json_writes_and_reads(value):
@@ -68,6 +70,7 @@ def big_history(games: int) -> MemoryStore:
     return store
 
 
+@pytest.mark.slow
 def test_a_big_history_is_read_in_many_small_steps_and_reads_as_at_once():
     steps = 0
     work = Saved(big_history(3000)).history_in_steps()

@@ -40,6 +40,7 @@ def record_rounds(folder: str, writer: int, barrier) -> None:
         assert saved.record_game(finished(writer, number))
 
 
+@pytest.mark.slow
 def test_two_processes_recording_at_the_same_moment_lose_nothing(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr("os.fsync", lambda _fd: None)  # (durability is tested elsewhere; this keeps it to seconds)
     context = multiprocessing.get_context("fork")

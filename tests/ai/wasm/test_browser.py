@@ -198,6 +198,7 @@ def values_in_the_worker(state: GameState, seconds: float, lines: list[int] | No
     raise AssertionError("the worker did not answer")
 
 
+@pytest.mark.slow
 def test_the_workers_values_request_gives_the_python_solvers_line_values(window: Window) -> None:
     """The differential test of the "values" request: 60 small positions of every shape and rule variant, then 4x4
     games 14-18 lines from the end, each line's value against the Python solver's."""

@@ -16,7 +16,10 @@ from game.ai.wasm import solver as compiled
 from game.ai.wasm import values as core_values
 from game.core import Board, GameState, Rules, RulesError
 
-pytestmark = pytest.mark.skipif(not compiled.compiled_core_available(), reason="wasmtime is not installed")
+pytestmark = [
+    pytest.mark.slow,  # thousands of positions solved by both solvers
+    pytest.mark.skipif(not compiled.compiled_core_available(), reason="wasmtime is not installed"),
+]
 
 BOARDS = [
     Board.square(1, 1),

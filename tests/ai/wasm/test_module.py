@@ -9,6 +9,7 @@ import pytest
 from game.ai.wasm import build
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     importlib.util.find_spec("ziglang") is None,
     reason="the ziglang package is not installed (pip install -e '.[wasm]', part of the test extra)",

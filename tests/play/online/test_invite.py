@@ -171,12 +171,14 @@ DESCRIPTIONS = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(description=DESCRIPTIONS, answers=st.sampled_from(["", "abcd", "abc"]))
 def test_packing_round_trips(description, answers):
     assert unpack(pack(description, answers)) == (description, answers)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.binary(max_size=200))
 def test_any_bytes_either_unpack_to_a_usable_description_or_are_refused(data):
@@ -187,6 +189,7 @@ def test_any_bytes_either_unpack_to_a_usable_description_or_are_refused(data):
     assert description_of(sdp_of(description)) == description  # nothing a link holds can break the SDP written back
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=300))
 def test_any_text_is_read_or_refused_with_a_reason(text):

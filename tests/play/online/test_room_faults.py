@@ -203,6 +203,7 @@ def near_valid(draw) -> str:
     return json.dumps(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts=st.lists(st.one_of(st.text(max_size=40), JSON.map(json.dumps), near_valid()), max_size=12))
 def test_whatever_the_other_device_sends_the_two_boards_never_split(texts):
