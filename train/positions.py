@@ -16,6 +16,7 @@ from typing import NamedTuple
 from game.ai.levels.hard import hard
 from game.ai.position.coins import capture_moves, tables_for
 from game.ai.search.common import OutOfNodes
+from game.ai.search.solver import SolverOptions
 from game.ai.wasm.solver import exact_solver
 from game.core import Board, GameState
 from game.steps import run
@@ -57,7 +58,7 @@ def self_play(board: Board, seed: int, lowest: int, highest: int) -> list[GameSt
 
 def label(state: GameState, max_nodes: int) -> tuple[int | None, int]:
     """The exact value of ``state`` for the player to move and the nodes searched (value None past ``max_nodes``)."""
-    solver = exact_solver(state, max_nodes=max_nodes)
+    solver = exact_solver(state, SolverOptions(max_nodes=max_nodes))
     try:
         solver.finish()
     except OutOfNodes:

@@ -1,6 +1,6 @@
 """Pyodide's stack switching is turned off for the game's loop (game/app/stack_switching.py): with it on, each
 callback of Pyodide 0.29's asyncio loop loses 16 bytes of the WebAssembly stack, and a page stops after about 25
-minutes. Here Pyodide's JS API (``pyodide_js``) is a stand-in; ``tests/app/test_browser_soak.py`` checks the real
+minutes. Here Pyodide's JS API (``pyodide_js``) is a stand-in; ``tests/app/test_browser_stack.py`` checks the real
 page."""
 
 from __future__ import annotations
