@@ -163,7 +163,7 @@ CURVES = [  # (column, title, scale to the panel's unit)
     ("worker_wasm_mb", "Worker's WebAssembly memory, MB", 1.0),
     ("stack_used_kb", "WebAssembly stack used, KB (5120: full)", 1.0),
     ("gc_objects", "Python objects (gc), thousands", 1e-3),
-    ("turn_ms_p95", "a turn of the loop, 95th percentile, ms", 1.0),
+    ("turn_ms_p95", "a turn of the loop, 95th percentile, ms (the first minute: start-up)", 1.0),
 ]
 
 
@@ -201,9 +201,8 @@ def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None
         for minute in range(0, int(span) + 1, 10):
             x = box.x + minute / span * box.width
             surface.blit(font.render(str(minute), True, (90, 90, 90)), (x - 6, box.bottom + 2))
-    legend = "   ".join(f"{name}" for name in names if name)
-    surface.blit(font.render(f"minutes of play   {legend}", True, (0, 0, 0)), (margin, surface.get_height() - 22))
-    x = margin + font.size(f"minutes of play   {legend}")[0] + 10
+    surface.blit(font.render("minutes of play", True, (0, 0, 0)), (margin, surface.get_height() - 22))
+    x = margin + font.size("minutes of play")[0] + 20
     for name, colour in zip(names, colours, strict=False):
         if name:
             surface.blit(font.render(name, True, colour), (x, surface.get_height() - 22))
