@@ -168,8 +168,8 @@ CURVES = [  # (column, title, scale to the panel's unit)
 
 
 def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None:
-    """The curves of ``runs`` (a colour each, named by ``names``) against minutes, one panel a measure, as a PNG
-    drawn with pygame (no plotting library)."""
+    """The curves of ``runs`` (a colour each, named by ``names``) against minutes, one panel a measure the runs
+    have, as a PNG drawn with pygame (no plotting library)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -177,10 +177,11 @@ def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None
     font = pygame.font.Font(None, 20)
     colours = [(200, 60, 40), (30, 110, 200), (40, 150, 60)]
     width, panel_height, margin = 900, 170, 60
-    surface = pygame.Surface((width, panel_height * len(CURVES) + 40))
+    curves = [curve for curve in CURVES if any(curve[0] in row for run in runs for row in run)]
+    surface = pygame.Surface((width, panel_height * len(curves) + 40))
     surface.fill((255, 255, 255))
     span = max((row["minute"] for run in runs for row in run), default=1.0) or 1.0
-    for index, (column, title, scale) in enumerate(CURVES):
+    for index, (column, title, scale) in enumerate(curves):
         top = 30 + index * panel_height
         box = pygame.Rect(margin, top + 20, width - margin - 20, panel_height - 45)
         values = [row[column] * scale for run in runs for row in run if column in row]
