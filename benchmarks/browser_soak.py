@@ -159,13 +159,13 @@ CURVES = [  # (column, title, scale to the panel's unit)
     ("worker_wasm_mb", "Worker's WebAssembly memory, MB", 1.0),
     ("stack_used_kb", "WebAssembly stack used, KB (5120: full)", 1.0),
     ("gc_objects", "Python objects (gc), thousands", 1e-3),
-    ("turn_ms_p95", "a turn of the loop, 95th percentile, ms", 1.0),
+    ("turn_ms_p95", "a turn of the loop, 95th percentile, ms (the first minute: start-up)", 1.0),
 ]
 
 
 def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None:
-    """The curves of ``runs`` (a colour each, named by ``names``) against minutes, one panel a measure, as a PNG
-    drawn with pygame (no plotting library)."""
+    """The curves of ``runs`` (a colour each, named by ``names``) against minutes, one panel a measure the runs
+    have, as a PNG drawn with pygame (no plotting library)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -173,10 +173,11 @@ def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None
     font = pygame.font.Font(None, 20)
     colours = [(200, 60, 40), (30, 110, 200), (40, 150, 60)]
     width, panel_height, margin = 900, 170, 60
-    surface = pygame.Surface((width, panel_height * len(CURVES) + 40))
+    curves = [curve for curve in CURVES if any(curve[0] in row for run in runs for row in run)]
+    surface = pygame.Surface((width, panel_height * len(curves) + 40))
     surface.fill((255, 255, 255))
     span = max((row["minute"] for run in runs for row in run), default=1.0) or 1.0
-    for index, (column, title, scale) in enumerate(CURVES):
+    for index, (column, title, scale) in enumerate(curves):
         top = 30 + index * panel_height
         box = pygame.Rect(margin, top + 20, width - margin - 20, panel_height - 45)
         values = [row[column] * scale for run in runs for row in run if column in row]
@@ -197,9 +198,8 @@ def plot(path: Path, runs: list[list[dict[str, Any]]], names: list[str]) -> None
         for minute in range(0, int(span) + 1, 10):
             x = box.x + minute / span * box.width
             surface.blit(font.render(str(minute), True, (90, 90, 90)), (x - 6, box.bottom + 2))
-    legend = "   ".join(f"{name}" for name in names if name)
-    surface.blit(font.render(f"minutes of play   {legend}", True, (0, 0, 0)), (margin, surface.get_height() - 22))
-    x = margin + font.size(f"minutes of play   {legend}")[0] + 10
+    surface.blit(font.render("minutes of play", True, (0, 0, 0)), (margin, surface.get_height() - 22))
+    x = margin + font.size("minutes of play")[0] + 20
     for name, colour in zip(names, colours, strict=False):
         if name:
             surface.blit(font.render(name, True, colour), (x, surface.get_height() - 22))
