@@ -25,8 +25,7 @@ if str(ROOT) not in sys.path:
 from game.ai.wasm import browser  # noqa: E402
 from game.app import app as app_module  # noqa: E402
 from game.app.app import App  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
+from game.play.match import Session  # noqa: E402
 from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
@@ -55,7 +54,7 @@ async def main() -> None:
         app_module.core_in_worker.connect = lambda window: False  # type: ignore[assignment]
     app = App(size=None, store=MemoryStore())
     app.sounds.enabled = False
-    app.manager.push(BoardScene(app, Session(YOU_V_EXPERT, first=0)))
+    app.go("board", session=Session(YOU_V_EXPERT, first=0))
     print(f"browser_idle: 5x5, your turn against the Expert, Worker started: {browser.connected()}", flush=True)
     app.running = True
     await asyncio.gather(app.run(), count_frames(app, 44.0, 10.0))

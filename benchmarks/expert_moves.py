@@ -36,8 +36,7 @@ from game.ai import player as ai_player  # noqa: E402
 from game.ai.levels import EXPERT_SECONDS  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.render import BoardView  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
+from game.play.match import Session  # noqa: E402
 from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
@@ -159,7 +158,7 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
     import random
 
     session = Session(EXPERT_V_HARD, random.Random(seed), first=seed % 2)
-    app.manager.push(BoardScene(app, session))
+    app.go("board", session=session)
     moves: list[tuple[int, float, int, float, float]] = []
     seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0, "ended": 0.0}
     frames: list[float] = []  # when each frame of the current Expert move was drawn

@@ -22,8 +22,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.app.app import App  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
+from game.play.match import Session  # noqa: E402
 from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
@@ -54,7 +53,7 @@ def main() -> None:
         you_v_expert = Settings(seats=(Seat("human"), Seat("computer", "expert")), size=(5, 5))
         for place in ("menu", "5x5 board, your turn vs Expert"):
             if place != "menu":
-                app.manager.push(BoardScene(app, Session(you_v_expert, first=0)))
+                app.go("board", session=Session(you_v_expert, first=0))
             for always in (False, True):
                 share, wall, drawn = idle_share(app, args.seconds, always)
                 how = "drawing every frame (before)" if always else "idle"

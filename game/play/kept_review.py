@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..ai.review import Review, results_version
 from ..core import GameState, encode
 from ..storage.reviews import KeptReview, ReviewCache, game_key
+from .match.saving import KeepWhenChanged
 
 
 class ReviewKeeper:
@@ -23,7 +24,7 @@ class ReviewKeeper:
         self.key = (game_key(encode(game)), results_version(game, seconds))
         kept = self.cache.read(*self.key)
         self.restored = kept is not None and review.restore(kept.values, kept.best, kept.done)
-        self._kept = self.results() if self.restored else None
+        self.keeping = KeepWhenChanged(self.results() if self.restored else None)
         self._wanted = game.rules.players == 2 and bool(game.moves)
 
     def results(self) -> KeptReview:
@@ -33,9 +34,5 @@ class ReviewKeeper:
     def keep(self) -> None:
         """Keep what the review has found, if that is something and more than what is kept."""
         results = self.results()
-        if not self._wanted or results == self._kept:
-            return
-        if not results.done and all(value is None for value in results.values[:-1]):
-            return  # (nothing found yet worth keeping)
-        if self.cache.keep(*self.key, results):
-            self._kept = results
+        worth = self._wanted and (results.done or any(value is not None for value in results.values[:-1]))
+        self.keeping.keep(results if worth else None, lambda: self.cache.keep(*self.key, results))

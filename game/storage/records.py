@@ -451,7 +451,7 @@ class UnfinishedGame:
 
     @classmethod
     def from_data(cls, data: Any) -> UnfinishedGame:
-        """The game in ``data`` (its shape and bounds; ``game.play.session.resume_session`` checks its meaning)."""
+        """The game in ``data`` (its shape and bounds; ``game.play.match.resume_session`` checks its meaning)."""
         if not isinstance(data, dict):
             raise RecordError(phrases.NOT_A_GAME)
         if data.get("version") != UNFINISHED_VERSION:

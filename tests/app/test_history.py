@@ -210,8 +210,7 @@ def test_a_big_history_is_read_across_frames_while_history_says_it_is_reading(ma
 
 
 def test_results_show_the_rating_once_the_history_is_read(make_driver, store, monkeypatch):
-    from game.play.autosave import Autosave
-    from game.play.session import Session
+    from game.play.match import GameKeeper, Session
     from game.play.settings import Seat, Settings
 
     saved = Saved(store, classify=outcome)
@@ -222,7 +221,8 @@ def test_results_show_the_rating_once_the_history_is_read(make_driver, store, mo
     session = Session(Settings(seats=(Seat("human"), Seat("computer", "hard")), size=(2, 2)), first=0)
     for line in range(session.board.num_lines):
         session.play_line(line)
-    Autosave(session, driver.app.saved).finish()
+    GameKeeper(session, driver.app.saved)
+    session.update(10.0)  # (the controller finishes the game, and the keeper records it)
     driver.app.go("results", session=session)
     drawn = drawn_texts(driver, monkeypatch)
     driver.frames(1)

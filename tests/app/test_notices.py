@@ -82,7 +82,7 @@ def test_more_notices_wait_their_turn(make_driver, store):
 def play_to_results(driver) -> None:
     session = finished_session(VS)
     session.movers = [game.drawers() for game in session.games]
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
 
 

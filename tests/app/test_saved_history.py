@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import FinishedGame, Saved
 
@@ -29,7 +29,7 @@ def old_game(number: int) -> dict:
 
 def finish_a_game(driver) -> Session:
     session = Session(COMPUTERS, random.Random(1), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.until(lambda: not isinstance(driver.scene, BoardScene), limit=4000)
     return session
 

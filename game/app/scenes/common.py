@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...play.i18n import tr
-from ...play.session import Session, load_unfinished
+from ...play.match import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..scene import Services

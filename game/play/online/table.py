@@ -1,10 +1,16 @@
 """The game a room plays, as both devices hold it: the match, who plays each seat, the move timer, the undo asked
 for, the rematch wanted, who resigned. No messages here (:mod:`game.play.online.room` carries them); every change
 goes through the rules core, so what this holds is always a legal game.
+
+On a device where the game is played (:class:`game.play.online.game.OnlineGame`), the match is the match
+controller's own: the table draws an accepted line, takes moves back and goes back in time through the controller
+(:attr:`Table.draw`, :attr:`Table.take_back_to`, :attr:`Table.rewound`), so there is one copy of the game. Alone
+(a room in the lobby, in the tests) it draws through the rules core.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +47,9 @@ class Table:
         self.undo_asked: UndoAsk | None = None
         self.rematch_wanted: set[str] = set()
         self.resigned: str | None = None
+        self.draw: Callable[[int, bool, bool], int] = self._draw  # (line, timeout, from the peer) -> its seat
+        self.take_back_to: Callable[[int], None] = self._take_back_to  # the board in play back to that many moves
+        self.rewound: Callable[[], None] = lambda: None  # told when the match was replayed to an earlier point
 
     @staticmethod
     def agreed(role: str, agreed: Agreed, players: dict[str, list[SeatPlayer]]) -> Table:
@@ -54,8 +63,14 @@ class Table:
 
     # -- what is on the table ------------------------------------------------------------------------------------
     @property
+    def board_in_play(self) -> int:
+        """The board the next line goes on: the next one as soon as a board of a match is over."""
+        match = self.match
+        return match.current + 1 if match.game.over and not match.last_board else match.current
+
+    @property
     def state(self) -> GameState:
-        return self.match.game
+        return self.match.games[self.board_in_play]
 
     @property
     def over(self) -> bool:
@@ -64,7 +79,7 @@ class Table:
     def position(self) -> tuple[int, int, int]:
         """(board, ply, the line before): where the next move goes."""
         moves = self.state.moves
-        return self.match.current, len(moves), moves[-1] if moves else -1
+        return self.board_in_play, len(moves), moves[-1] if moves else -1
 
     def owner_to_move(self) -> str | None:
         seat = self.state.to_move
@@ -91,11 +106,18 @@ class Table:
         return round(self.timer.remaining() * 1000) if self.timer.enabled else -1
 
     # -- changes ---------------------------------------------------------------------------------------------------
-    def play(self, line: int) -> int:
-        """Draw ``line`` for the seat to move (the rules core refuses an illegal one); returns that seat."""
-        seat = self.state.play(line).player
+    def play(self, line: int, timeout: bool = False, peer: bool = False) -> int:
+        """Draw ``line`` for the seat to move (drawn by the host's clock: ``timeout``; by the other device:
+        ``peer``); the rules core refuses an illegal one. Returns that seat."""
+        seat = self.draw(line, timeout, peer)
         self.timer.restart()
         self.undo_asked = None
+        return seat
+
+    def _draw(self, line: int, timeout: bool, peer: bool) -> int:
+        """The rules core alone draws ``line`` (on the next board once one is over)."""
+        state = self.state
+        seat = state.play(line).player
         self.match.next_board()
         return seat
 
@@ -104,13 +126,14 @@ class Table:
         self.match = replay(self.setup, self.moves()[:count])
         self.timer.restart()
         self.undo_asked = None
+        self.rewound()
 
     def rewind_to(self, board: int, ply: int, prev: int) -> bool:
         """The host's timeout move at (``board``, ``ply``, after ``prev``) crossed moves of ours: go back to where the
         host drew, if this game went through that position and only our seats moved since; False otherwise."""
         count = sum(len(game.moves) for game in self.match.games[:board]) + ply
         moves = self.moves()
-        if board > self.match.current or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
+        if board > self.board_in_play or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
             return False
         if not all(self.mine(seat) for seat in self.drawers()[count:]):
             return False
@@ -130,10 +153,13 @@ class Table:
 
     def take_back(self, ply: int) -> None:
         """The accepted undo: the board in play goes back to ``ply`` moves."""
-        while len(self.state.moves) > ply:
-            self.state.undo()
+        self.take_back_to(ply)
         self.timer.restart()
         self.undo_asked = None
+
+    def _take_back_to(self, ply: int) -> None:
+        while len(self.state.moves) > ply:
+            self.state.undo()
 
     def next_game(self) -> Table:
         """The rematch: the next game, every device's players one seat on (:meth:`RoomSetup.rematch`)."""
