@@ -133,3 +133,30 @@ def test_module_imports_neither_pygame_nor_asyncio(module: str) -> None:
     check = f"import sys, {module}; bad = {{'pygame', 'asyncio'}} & set(sys.modules); assert not bad, bad"
     result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_nothing_subclasses_the_match_controller():
+    """Who plays a seat and who referees are plugged into the one controller (drivers, a referee), never a
+    subclass of it."""
+    subclasses = [
+        f"{structure.module_name(path)}.{node.name}"
+        for path in PATHS
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(base).split(".")[-1] == "Session" for base in node.bases)
+    ]
+    assert subclasses == []
+
+
+SAVING = {"save_unfinished", "clear_unfinished", "add_game", "record_game", "save_online_room", "keep", "finish"}
+
+
+def test_no_scene_saves_a_game():
+    """Keeping a game saved and recording it is the app's one listener on the controller's events
+    (game.play.match.GameKeeper, wired in App.scene): no scene, nor the online board, calls a save."""
+    callers = [
+        f"{structure.module_name(path)}:{node.lineno} {node.func.attr}"
+        for path in [*sorted((GAME / "app" / "scenes").glob("*.py")), GAME / "app" / "online_board.py"]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SAVING
+    ]
+    assert callers == []

@@ -16,7 +16,8 @@ from .match.saving import KeepWhenChanged
 
 class ReviewKeeper:
     """Takes ``review`` (of ``game``, ``seconds`` a position) back from ``cache`` (``Saved.reviews``) at once
-    (``restored``), and :meth:`keep` writes it again when it found more."""
+    (``restored``), steps it, and writes it again when it found more (:meth:`keep`: once it is done, and when it is
+    suspended)."""
 
     def __init__(self, cache: ReviewCache, game: GameState, review: Review, seconds: float) -> None:
         self.cache = cache
@@ -30,6 +31,19 @@ class ReviewKeeper:
     def results(self) -> KeptReview:
         review = self.review
         return KeptReview(list(review.values), list(review.best), review.done)
+
+    def step(self, seconds: float) -> bool:
+        """A step of the review's analysis (about ``seconds`` long); True once every position is solved or given up
+        (as :meth:`Review.step`), and then its results are kept."""
+        done = self.review.step(seconds)
+        if done:
+            self.keep()
+        return done
+
+    def suspend(self) -> None:
+        """The review stops where it is (its screen goes): what it found is kept, for the next review to start from."""
+        self.review.suspend()
+        self.keep()
 
     def keep(self) -> None:
         """Keep what the review has found, if that is something and more than what is kept."""

@@ -11,7 +11,17 @@ import pytest
 
 from game.core import Board, CodeError, GameState, Rules, decode
 from game.play.i18n.phrases import tie_note
-from game.play.match import DECIDER, GAME, Animation, Session, resume_session, save_point, score_curves, unfinished_game
+from game.play.match import (
+    DECIDER,
+    GAME,
+    Animation,
+    Move,
+    Session,
+    resume_session,
+    save_point,
+    score_curves,
+    unfinished_game,
+)
 from game.play.players import Player
 from game.play.settings import Seat, Settings, settings_from_data
 from game.play.thinking import hint_seconds
@@ -735,3 +745,12 @@ def test_the_analysis_board_pauses_a_casual_game_and_counts_as_help() -> None:
     assert not three.can_analyse()
     hinted = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(0), first=0)
     assert hinted.request_hint() and not hinted.can_analyse(), "one search at a time: not while a hint is sought"
+
+
+def test_a_move_for_a_seat_not_to_move_is_refused_and_changes_nothing() -> None:
+    session = Session(ONE_BY_TWO, random.Random(0), first=0)
+    with pytest.raises(ValueError, match="seat 1"):
+        session.apply(Move(0, 1))
+    assert session.state.moves == [] and session.outbox.sounds() == []
+    session.apply(Move(0, 0))
+    assert session.state.moves == [0] and session.movers[0] == [0] and session.outbox.sounds() == ["line"]

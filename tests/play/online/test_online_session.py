@@ -217,3 +217,25 @@ def test_leaving_closes_the_room_and_the_page_does_not_pause_an_online_game():
     assert not host.paused and host.accepting_input()
     host.leave()
     assert host.referee.link() == "left" and host.referee.room.connection == "none"
+
+
+def test_a_peers_line_is_applied_once_to_the_one_game(monkeypatch):
+    """The room referees the peer's line against the controller's own game and hands it over: one apply, one
+    line drawn in one game state (no second copy to catch up)."""
+    from game.core import GameState
+    from game.play.match import PEER
+
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    assert guest.referee.room.table.match is guest.match, "the room's table holds the controller's own match"
+    applied, drawn = [], []
+    apply = guest.apply
+    monkeypatch.setattr(guest, "apply", lambda move: (applied.append(move), apply(move))[1])
+    play = GameState.play
+    monkeypatch.setattr(GameState, "play", lambda state, line: (drawn.append(state), play(state, line))[1])
+    assert host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert [(move.line, move.seat, move.source) for move in applied] == [(0, 0, PEER)]
+    assert [state for state in drawn if state is guest.state] == [guest.state] and len(drawn) == 2  # one a device
+    assert guest.state.moves == host.state.moves == [0] and guest.recent_lines() == [0]
