@@ -22,6 +22,7 @@ from game.play.match import (
     score_curves,
     unfinished_game,
 )
+from game.play.notices import storage_words
 from game.play.players import Player
 from game.play.settings import Seat, Settings, settings_from_data
 from game.play.thinking import hint_seconds
@@ -98,7 +99,7 @@ def resumed(data: object, rng: random.Random | None = None) -> tuple[Session | N
     try:
         stored = UnfinishedGame.from_data(data)
     except RecordError as error:
-        return None, str(error)
+        return None, storage_words(str(error))
     return resume_session(stored, rng)
 
 
