@@ -504,7 +504,8 @@ class Session:
         self.over_since = None
         self.between = False
         self.settled = 0
-        self.timer.restart()
+        if self.referee.clock_here:  # (an online room's clock restarts with the room's own moves)
+            self.timer.restart()
         self.outbox.put(Sound("board"))
         self.changed()
         return True
