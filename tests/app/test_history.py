@@ -10,6 +10,7 @@ from game.app.scenes.history import HistoryScene
 from game.play.stats import current_streak, outcome, stats_rows, streak_text
 from game.storage import Earlier, FinishedGame, FoldedGame, Saved
 from game.storage.history import read_book
+from game.storage.reasons import Why
 
 
 def valid_entries(history):
@@ -150,7 +151,7 @@ def test_a_million_character_name_is_drawn_cut_and_history_is_read_once(make_dri
     monkeypatch.setattr(Saved, "history", lambda self: reads.append(1))
     driver.frames(5)
     assert reads == [], "frames draw what was read when the scene was shown"
-    assert read_book([game]).bad_reason == "a game's player name is too long or not text"
+    assert read_book([game]).bad_reason == Why.GAME_BAD_NAME
 
 
 def test_a_game_recorded_in_english_reads_in_french_once_the_language_changes():
