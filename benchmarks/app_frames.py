@@ -24,8 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 import pygame  # noqa: E402
 
 from game.app.app import App  # noqa: E402
-from game.app.scenes.board import BoardScene  # noqa: E402
-from game.play.session import Session  # noqa: E402
+from game.play.match import Session  # noqa: E402
 from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
@@ -89,7 +88,7 @@ def quiet_game(settings: Settings, moves: int, seed: int = 4, to_move: int = 0) 
 def hint_latency(app: App, settings: Settings, moves: int) -> tuple[int, float, list[float]]:
     """(frames, seconds, frame times) from asking for a hint to seeing it, the loop paced at 60 frames a second."""
     session = quiet_game(settings, moves)
-    app.manager.push(BoardScene(app, session))
+    app.go("board", session=session)
     app.frame(1 / 60)
     session.request_hint()
     started, first = time.perf_counter(), app.frames
@@ -128,12 +127,12 @@ def main() -> None:
         app.sounds.enabled = False
         report(f"menu idle, {name} {size[0]}x{size[1]}", frame_times(app, 300))
         humans = Settings(seats=(Seat("human"), Seat("human")), size=(8, 8))
-        app.manager.push(BoardScene(app, mid_game(humans, 60)))
+        app.go("board", session=mid_game(humans, 60))
         report(f"8x8 board idle (a person to move), {name}", frame_times(app, 300))
         for level in ("medium", "expert"):
             thinking = Settings(seats=(Seat("human"), Seat("computer", level)), size=(5, 5))
             session = quiet_game(thinking, 14, to_move=1)
-            app.manager.push(BoardScene(app, session))
+            app.go("board", session=session)
             app.frame(1 / 60)
             times = []
             while session.thinking and len(times) < 600:

@@ -23,8 +23,7 @@ import time
 from game.ai.wasm import browser
 from game.app import app as app_module
 from game.app.app import App
-from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
 
@@ -55,10 +54,10 @@ async def main() -> None:
     app = App(size=None, store=MemoryStore())
     app.sounds.enabled = False
     if "clock" in hash_:
-        app.manager.push(BoardScene(app, Session(TWO_PEOPLE_TIMED, first=0)))
+        app.go("board", session=Session(TWO_PEOPLE_TIMED, first=0))
         print("browser_idle: 5x5, two people, a 30 s move clock running", flush=True)
     else:
-        app.manager.push(BoardScene(app, Session(YOU_V_EXPERT, first=0)))
+        app.go("board", session=Session(YOU_V_EXPERT, first=0))
         print(f"browser_idle: 5x5, your turn against the Expert, Worker started: {browser.connected()}", flush=True)
     app.running = True
     await asyncio.gather(app.run(), count_frames(app, 44.0, 10.0))

@@ -32,8 +32,7 @@ from game.ai import player as ai_player
 from game.ai.levels import EXPERT_SECONDS
 from game.app.app import App
 from game.app.render import BoardView
-from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
 
@@ -155,7 +154,7 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
     import random
 
     session = Session(EXPERT_V_HARD, random.Random(seed), first=seed % 2)
-    app.manager.push(BoardScene(app, session))
+    app.go("board", session=session)
     moves: list[tuple[int, float, int, float, float]] = []
     seen = {"turn": None, "drawn": app.drawn, "frame": time.perf_counter(), "longest": 0.0, "ended": 0.0}
     frames: list[float] = []  # when each frame of the current Expert move was drawn

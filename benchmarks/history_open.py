@@ -6,8 +6,8 @@ hand-merged file could hold it, until it holds ``--mb`` MB. Then, in a fresh app
 every 1/60 s as the app's loop runs them):
 - read: ``Saved.history()`` and the History scene's statistics at once (one figure: seconds);
 - history: History opened from the menu; the longest frame, and the seconds until its list shows;
-- results: a rated game against the computer finished on top of that history (``Autosave.finish`` and Results, in
-  the frame the game ends, as the board scene does); the longest frame, the seconds until the rating line shows.
+- results: a rated game against the computer finished on top of that history (recorded by ``GameKeeper``, then
+  Results, in the frame the game ends, as the app does); the longest frame, the seconds until the rating line shows.
 A frame's processor time (``time.thread_time``) is printed beside its wall time: on a loaded machine the wall time
 of any frame includes the time other processes had the processor. Run it with the game of any version
 (``PYTHONPATH=OTHER:. python -P -m benchmarks.history_open``, OTHER another checkout's root; ``-P`` keeps the current
@@ -116,8 +116,7 @@ def open_history(folder: Path) -> None:
 
 def finish_and_results(folder: Path) -> None:
     from game.app.app import App
-    from game.play.autosave import Autosave
-    from game.play.session import Session
+    from game.play.match import GameKeeper, Session
     from game.play.settings import Seat, Settings
 
     app = App(size=(780, 1688), store=FileStore(copy_of(folder)))
@@ -127,11 +126,12 @@ def finish_and_results(folder: Path) -> None:
     rng = random.Random(5)
     while not session.state.over:
         session.play_line(rng.choice(session.state.legal_lines()))
+    GameKeeper.watch(session, app.saved)  # (as the app does when the board shows the game)
 
-    def game_over() -> None:  # (what the board scene does in the frame the game ends)
+    def game_over() -> None:  # (what the app does in the frame the game ends)
         started = time.perf_counter()
-        Autosave(session, app.saved).finish()
-        print(f"results: Autosave.finish took {(time.perf_counter() - started) * 1e3:.0f} ms")
+        session.update(10.0)  # (past the pause on the finished board: finished, and recorded by the keeper)
+        print(f"results: finishing and recording took {(time.perf_counter() - started) * 1e3:.0f} ms")
         app.replace("results", session=session)
 
     frames_until(app, game_over, lambda: bool(app.manager.top.rating_note), "results: until the rating line shows")

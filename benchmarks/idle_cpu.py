@@ -18,8 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.app.app import App
-from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
 
@@ -50,7 +49,7 @@ def main() -> None:
         you_v_expert = Settings(seats=(Seat("human"), Seat("computer", "expert")), size=(5, 5))
         for place in ("menu", "5x5 board, your turn vs Expert"):
             if place != "menu":
-                app.manager.push(BoardScene(app, Session(you_v_expert, first=0)))
+                app.go("board", session=Session(you_v_expert, first=0))
             for always in (False, True):
                 share, wall, drawn = idle_share(app, args.seconds, always)
                 how = "drawing every frame (before)" if always else "idle"

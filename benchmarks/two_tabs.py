@@ -4,7 +4,7 @@ round; how many games the history lost.
 Usage: python -m benchmarks.two_tabs [--rounds 100] [--gap 0.5] [--source REV]
 Each tab runs the game's Python in Pyodide (the browser harness's, see
 docs/testing.md, "Real browser pages") and finishes its game the way the board scene does
-(``Autosave.finish``, ``Saved.record_game``, the app's store on the page's localStorage); both finish at the same
+(the app's ``GameKeeper``, ``Saved.add_game``, the app's store on the page's localStorage); both finish at the same
 moment (each on its own timer). ``--gap`` seconds between rounds: 100 rounds half a second apart last more than the
 minute after which additions are removed once merged, so that removal runs while the other tab merges.
 ``--source REV`` runs the tabs on the game as it was at git revision REV (the history is still read by this

@@ -27,7 +27,7 @@ import pygame
 from game.app.app import App
 from game.app.layout import MIN_PORTRAIT as MIN_SIZE  # the smaller of the least sizes, upright
 from game.app.scene import Scene
-from game.play.session import Session, resume_session
+from game.play.match import Session, resume_session
 from game.play.settings import Seat, Settings, settings_from_data
 from game.puzzles import load_puzzles
 from game.storage import HISTORY, SETTINGS, UNFINISHED, RecordError, Store, UnfinishedGame

@@ -1,6 +1,7 @@
 """The direction of imports: ``game.app -> game.play -> game.ai, game.storage -> game.core``, nothing upward, no
-circle; scenes reach each other by name, never by import. Read from the source (``ast``, through
-``tools/structure.py``), so these run without pygame. And the AI and the engine run without pygame or asyncio."""
+circle (imports for the type checker only count too); scenes reach each other by name, never by import. Read from
+the source (``ast``, through ``tools/structure.py``), so these run without pygame. And the AI and the engine run
+without pygame or asyncio."""
 
 from __future__ import annotations
 
@@ -87,23 +88,36 @@ def test_scenes_use_the_apps_services_not_the_app_module():
     assert users == [], "a scene is given the app's Services (game/app/scene.py)"
 
 
-def test_the_checks_see_an_upward_import_and_a_circle(tmp_path):
-    """The graph these tests read finds what they forbid (a core module importing the app, and a circle)."""
-    core = tmp_path / "game" / "core"
-    app = tmp_path / "game" / "app"
-    core.mkdir(parents=True)
-    app.mkdir()
-    (core / "a.py").write_text("from ..app import b\n")
-    (app / "b.py").write_text("import game.core.a\n")
-    paths = [core / "a.py", app / "b.py"]
+def graph_of(root: Path, files: dict[str, str]) -> dict[str, set[str]]:
+    """The import graph of ``files`` (path under ``root``: source) as these tests read the game's."""
+    paths = []
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        paths.append(path)
     original = structure.ROOT
-    structure.ROOT = tmp_path
+    structure.ROOT = root
     try:
         graph, _ = structure.import_graph(paths)
     finally:
         structure.ROOT = original
+    return graph
+
+
+def test_the_checks_see_an_upward_import_and_a_circle(tmp_path):
+    """The graph these tests read finds what they forbid (a core module importing the app, and a circle)."""
+    graph = graph_of(tmp_path, {"game/core/a.py": "from ..app import b\n", "game/app/b.py": "import game.core.a\n"})
     assert graph == {"game.core.a": {"game.app.b"}, "game.app.b": {"game.core.a"}}
     assert structure.circles(graph) == [["game.app.b", "game.core.a"]]
+
+
+def test_a_circle_hidden_from_the_run_behind_type_checking_is_a_circle(tmp_path):
+    """An import for the type checker only ties two modules as much as any: the graph counts it."""
+    hidden = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .a import A\n"
+    graph = graph_of(tmp_path, {"game/play/a.py": "from . import b\n", "game/play/b.py": hidden})
+    assert graph == {"game.play.a": {"game.play.b"}, "game.play.b": {"game.play.a"}}
+    assert structure.circles(graph) == [["game.play.a", "game.play.b"]]
 
 
 @pytest.mark.parametrize("module", ["game.ai", "game.engine", "game.puzzles", "game.puzzles.solving"])
@@ -111,3 +125,30 @@ def test_module_imports_neither_pygame_nor_asyncio(module: str) -> None:
     check = f"import sys, {module}; bad = {{'pygame', 'asyncio'}} & set(sys.modules); assert not bad, bad"
     result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_nothing_subclasses_the_match_controller():
+    """Who plays a seat and who referees are plugged into the one controller (drivers, a referee), never a
+    subclass of it."""
+    subclasses = [
+        f"{structure.module_name(path)}.{node.name}"
+        for path in PATHS
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(base).split(".")[-1] == "Session" for base in node.bases)
+    ]
+    assert subclasses == []
+
+
+SAVING = {"save_unfinished", "clear_unfinished", "add_game", "record_game", "save_online_room", "keep", "finish"}
+
+
+def test_no_scene_saves_a_game():
+    """Keeping a game saved and recording it is the app's one listener on the controller's events
+    (game.play.match.GameKeeper, wired in App.scene): no scene, nor the online board, calls a save."""
+    callers = [
+        f"{structure.module_name(path)}:{node.lineno} {node.func.attr}"
+        for path in [*sorted((GAME / "app" / "scenes").glob("*.py")), GAME / "app" / "online_board.py"]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SAVING
+    ]
+    assert callers == []

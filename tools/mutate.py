@@ -47,13 +47,13 @@ class Package:
     timeout_multiplier: float = 15.0  # mutmut's default; see AI_TIMEOUT_MULTIPLIER
 
 
-# The app's logic without drawing: one game's session, raw events to actions, the settings model and the board
+# The app's logic without drawing: the match controller, raw events to actions, the settings model and the board
 # view's hit-testing and cursor moves with the two geometry helpers they use (the rest of render.py draws).
 HIT_TESTING = tuple(
     f"game.app.render.{name}__mutmut_*"
     for name in ("xǁBoardViewǁline_at", "xǁBoardViewǁneighbour", "x__segment_distance", "x__mid")
 )
-APP_FILES = ("game/play/session.py", "game/app/input.py", "game/play/settings.py")
+APP_FILES = ("game/play/match/controller.py", "game/app/input.py", "game/play/settings.py")
 # tests/app without the tests of drawing, layout and catalogue: they reach the session and the settings (every scene
 # starts one) but check pixels and sizes, and took 120 of the 266 s a survivor costs to run through tests/app
 # (the monkey alone 37 s); the review scene's tests check the solver's analysis (mutated in `ai`). test_i18n also

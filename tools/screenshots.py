@@ -34,8 +34,8 @@ from game.play import i18n  # noqa: E402
 from game.play.lessons import line_id  # noqa: E402
 from game.play.link_play import FriendGame, friend_fragment  # noqa: E402
 from game.play.links import new_game_id  # noqa: E402
+from game.play.match import Session, unfinished_game  # noqa: E402
 from game.play.players import Player  # noqa: E402
-from game.play.session import Session  # noqa: E402
 from game.play.settings import Seat, Settings  # noqa: E402
 from game.storage import MemoryStore  # noqa: E402
 
@@ -101,7 +101,7 @@ def shots(orientation: str, css_size: tuple[int, int], density: float) -> None:
         for shape, s in (("square", (3, 3)), ("triangle", (5,)), ("hex", (1,)))
     ]
     store.put("history", history)
-    store.put("unfinished", played(Settings(seats=VS_COMPUTER), 9).to_unfinished().to_data())
+    store.put("unfinished", unfinished_game(played(Settings(seats=VS_COMPUTER), 9)).to_data())
     app.manager.reset(app.manager.top)
     app.frame(0.0)
     pygame.image.save(app.screen, str(OUT / f"menu-{orientation}.png"))

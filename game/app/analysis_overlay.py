@@ -17,7 +17,7 @@ import pygame
 from ..core import GameState
 from ..play.analysis_board import LineValues, ValuesBoard, caption, value_label
 from ..play.i18n import tr, tr_mark
-from ..play.session import Session
+from ..play.match import Session
 from . import theme
 from .input import Action
 from .render import BoardView

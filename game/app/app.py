@@ -24,6 +24,7 @@ from ..ai.wasm import browser as core_in_worker
 from ..play import i18n
 from ..play.i18n import tr
 from ..play.links import HashWatch, start_link
+from ..play.match import GameKeeper, Session
 from ..play.notices import notice_text
 from ..play.settings import Settings, settings_from_data
 from ..play.stats import outcome
@@ -136,7 +137,11 @@ class App(FollowsPage):
     # -- the surface follows the window ---------------------------------------------------------------------
     # -- scenes by name ---------------------------------------------------------------------------------------
     def scene(self, name: str, /, **args: Any) -> Scene:
-        """A new scene registered as ``name``, given this app and ``args``."""
+        """A new scene registered as ``name``, given this app and ``args``. A game shown is kept saved from then on
+        (the one place a game's saving is wired: :class:`game.play.match.GameKeeper`)."""
+        session = args.get("session")
+        if isinstance(session, Session):
+            GameKeeper.watch(session, self.saved)
         return self.scenes[name](self, **args)
 
     def go(self, name: str, /, **args: Any) -> None:

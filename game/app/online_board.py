@@ -1,4 +1,4 @@
-"""The board scene's part for an online game (:class:`~game.play.online.session.OnlineSession`): the connection's
+"""The board scene's part for an online game (:class:`~game.play.online.game.OnlineGame`): the connection's
 state over the board, Resign and Menu (both asked to confirm while the game is played: leaving closes the
 connection), the answer to the friend's undo request, and at the end Rematch (through the room, seats swapped) and
 Results.
@@ -6,7 +6,8 @@ Results.
 The board scene keeps Undo, Hint, Menu and the sound switch; this part gives the third button of the row (Resign, in
 place of Share: a game played live is never sent by link), the rows that replace the usual one while a question is
 open, the status line while one is, and what is drawn over the board. No game logic here: the session and its room
-decide; this part shows them and tells the screen reader when the connection changes.
+decide (and the app keeps the finished game: :class:`game.play.match.GameKeeper`); this part shows them and tells the
+screen reader when the connection changes.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from collections.abc import Callable
 import pygame
 
 from ..play.i18n import tr
-from ..play.online.session import CONNECTED, OnlineSession
-from ..storage import FinishedGame
+from ..play.match import Session
+from ..play.online.game import CONNECTED, OnlineGame
 from . import layout, theme
 from .theme import Text
 from .widgets import Button
@@ -26,21 +27,20 @@ RESIGN, LEAVE = "resign", "leave"  # the questions the row can ask
 
 
 class OnlineBoard:
-    """``say`` shows words in the status line for a moment and gives them to the screen reader; ``results`` shows
-    the results of the game just played; ``record`` puts a finished game into the history; ``leave`` leaves the
-    room for the menu (closing the connection)."""
+    """``session`` is refereed by ``online``; ``say`` shows words in the status line for a moment and gives them to
+    the screen reader; ``results`` shows the results of the game just played; ``leave`` leaves the room for the menu
+    (closing the connection)."""
 
     def __init__(
-        self, session: OnlineSession, say: Callable[[str], None], results: Callable[[], None],
-        record: Callable[[], None], leave: Callable[[], None],
+        self, session: Session, online: OnlineGame, say: Callable[[str], None], results: Callable[[], None],
+        leave: Callable[[], None],
     ) -> None:  # fmt: skip
         self.session = session
+        self.online = online
         self.say = say
         self.results = results
-        self.record = record
         self.asking = ""  # RESIGN or LEAVE was pressed: the row asks to confirm
         self.told = ""  # the connection's words last told
-        self.recorded: FinishedGame | None = None  # the game last put into the history
         self.resign_button = Button(tr("Resign"), self.ask_to_resign, why=self.why_no_resign)
         self.confirm_button = Button(tr("Yes, resign"), self.resign, danger=True)
         self.keep_button = Button(tr("Keep playing"), self.keep_playing, primary=True)
@@ -67,18 +67,19 @@ class OnlineBoard:
         """The buttons of the row now: the end's, the question of Resign or Menu, the undo asked of this device, or
         Undo, Hint and Resign."""
         session = self.session
+        online = self.online
         if session.finished:
-            self.rematch_button.enabled = session.link() == CONNECTED and session.rematch_state() != "asked"
-            offered = session.rematch_state() == "offered"
+            self.rematch_button.enabled = online.link() == CONNECTED and online.rematch_state() != "asked"
+            offered = online.rematch_state() == "offered"
             self.rematch_button.label = tr("Accept rematch") if offered else tr("Rematch")
             return [self.rematch_button, self.results_button]
         if self.asking == RESIGN:
             return [self.confirm_button, self.keep_button]
         if self.asking == LEAVE:
             return [self.leave_button, self.keep_button]
-        if session.undo_asked_of_me():
+        if online.undo_asked_of_me():
             return [self.allow_button, self.refuse_button]
-        self.resign_button.enabled = session.can_resign()
+        self.resign_button.enabled = online.can_resign()
         return [undo, hint, self.resign_button]
 
     def board_rect(self, board: pygame.Rect, m: layout.Metrics) -> pygame.Rect:
@@ -101,13 +102,13 @@ class OnlineBoard:
 
     def why_no_undo(self) -> str:
         """Why Undo did nothing in this online game."""
-        session = self.session
-        if session.undo_off():
+        online = self.online
+        if online.undo_off():
             return tr("Undo is off in competitive games, timed games and matches.")
-        if session.link() != CONNECTED:
-            return session.link_text()
-        if session.undo_asked_by_me():
-            return tr("Undo asked: waiting for {name}'s answer.").format(name=session.friend())
+        if online.link() != CONNECTED:
+            return online.link_text()
+        if online.undo_asked_by_me():
+            return tr("Undo asked: waiting for {name}'s answer.").format(name=online.friend())
         return tr("Nothing of yours to undo yet")
 
     def keep_playing(self) -> None:
@@ -115,62 +116,60 @@ class OnlineBoard:
 
     def resign(self) -> None:
         self.asking = ""
-        self.session.resign()
+        self.online.resign()
 
     def allow_undo(self) -> None:
         self.session.undo()
 
     def refuse_undo(self) -> None:
-        self.session.refuse_undo()
+        self.online.refuse_undo()
 
     def rematch(self) -> None:
-        self.session.offer_rematch()
+        self.online.offer_rematch()
 
     def why_no_rematch(self) -> None:
-        if self.session.rematch_state() == "asked":
-            self.say(tr("Rematch asked: waiting for {name}.").format(name=self.session.friend()))
+        if self.online.rematch_state() == "asked":
+            self.say(tr("Rematch asked: waiting for {name}.").format(name=self.online.friend()))
         else:
             self.say(tr("A rematch can be offered once the game is over and both devices are connected."))
 
     # -- time ------------------------------------------------------------------------------------------------------
     def update(self) -> None:
-        """Tell the connection's state when it changes; put a finished game into the history once; a question left
-        open when the game ended (or was paused) is dropped."""
-        words = self.session.link_text()
+        """Tell the connection's state when it changes; a question left open when the game ended (or was paused) is
+        dropped."""
+        words = self.online.link_text()
         if words != self.told:
             self.told = words
             self.say(words)
-        if (self.asking == RESIGN and not self.session.can_resign()) or self.session.finished:
+        if (self.asking == RESIGN and not self.online.can_resign()) or self.session.finished:
             self.asking = ""
-        if self.session.finished and self.recorded is not self.session.record():
-            self.recorded = self.session.record()
-            self.record()
 
     def status(self, said: str | None) -> str | None:
         """The status line: a question open (before ``said``, the message of the moment), else ``said``, else the
         game's end; None for the board's own."""
         session = self.session
-        friend = session.friend()
+        online = self.online
+        friend = online.friend()
         if self.asking == RESIGN:
             return tr("Resign this game? {name} wins it.").format(name=friend)
         if self.asking == LEAVE:
             return tr("Leave the game? {name} will see you left.").format(name=friend)
-        if session.undo_asked_of_me():
+        if online.undo_asked_of_me():
             return tr("{name} asks to take back their last move.").format(name=friend)
         if said is not None:
             return said
-        if session.link() != CONNECTED and not session.finished:
-            return session.link_text()
-        if session.undo_asked_by_me():
+        if online.link() != CONNECTED and not session.finished:
+            return online.link_text()
+        if online.undo_asked_by_me():
             return tr("Undo asked: waiting for {name}'s answer.").format(name=friend)
         if not session.finished:
             return None
-        rematch = session.rematch_state() if session.link() == CONNECTED else ""
+        rematch = online.rematch_state() if online.link() == CONNECTED else ""
         if rematch == "offered":
             return tr("{name} wants a rematch: press Accept rematch.").format(name=friend)
         if rematch == "asked":
             return tr("Rematch asked: waiting for {name}.").format(name=friend)
-        return " ".join(filter(None, (session.resignation(), self.result())))
+        return " ".join(filter(None, (online.resignation(), self.result())))
 
     def result(self) -> str:
         session = self.session
@@ -186,8 +185,9 @@ class OnlineBoard:
         """The connection's state in a strip at the top of the board; while the game waits for the other device,
         the board shaded under a card saying so."""
         session = self.session
-        words = session.link_text()
-        live = session.link() == CONNECTED
+        online = self.online
+        words = online.link_text()
+        live = online.link() == CONNECTED
         u = m.u
         paused = not live and not session.finished
         if paused:

@@ -19,12 +19,26 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .board import Board
+from typing import Protocol
 
 _TRIANGLE_ROW = math.sqrt(3) / 2
+
+
+class ShapedBoard(Protocol):
+    """What the table reads of a board (:class:`game.core.board.Board` is one): the table is below the boards it
+    describes, so it names none of their code."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def size(self) -> tuple[int, ...]: ...
+
+    @property
+    def num_cells(self) -> int: ...
+
+    @property
+    def num_dots(self) -> int: ...
 
 
 class BoardError(ValueError):
@@ -74,16 +88,16 @@ class Shape:
         return self.letter + "x".join(f"<{dimension[0]}>" for dimension in self.dimensions)
 
     @staticmethod
-    def values(board: Board) -> dict[str, int]:
+    def values(board: ShapedBoard) -> dict[str, int]:
         """What the word templates may name: rows r and columns c (r1, c1 in dots), side n, cells, dots."""
         r, c = board.size[0], board.size[-1]
         return {"r": r, "c": c, "r1": r + 1, "c1": c + 1, "n": r, "cells": board.num_cells, "dots": board.num_dots}
 
-    def describe(self, board: Board, translate: Callable[[str], str] = str) -> str:
+    def describe(self, board: ShapedBoard, translate: Callable[[str], str] = str) -> str:
         """The board in :attr:`words`, through ``translate`` (the app passes its catalogue lookup)."""
         return translate(self.words).format(**self.values(board))
 
-    def short_name(self, board: Board, translate: Callable[[str], str] = str) -> str:
+    def short_name(self, board: ShapedBoard, translate: Callable[[str], str] = str) -> str:
         return translate(self.short).format(**self.values(board))
 
     def option_name(self, value: int, translate: Callable[[str], str] = str) -> str:
@@ -178,5 +192,5 @@ def shape_named(name: str) -> Shape:
     return found
 
 
-def shape_of(board: Board) -> Shape:
+def shape_of(board: ShapedBoard) -> Shape:
     return SHAPES[board.kind]

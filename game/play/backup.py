@@ -47,6 +47,7 @@ from ..storage.history import HISTORY_VERSION, legacy_totals
 from ..storage.records import plain
 from ..storage.steps import Work, map_in_steps
 from .i18n import tr, tr_n
+from .notices import storage_words
 from .settings import Settings, settings_from_data
 from .stats import board_token_of_name
 
@@ -145,7 +146,7 @@ def _history(history: Any) -> Additions:
         try:
             found.games.append(FinishedGame.from_data(entry))
         except RecordError as error:
-            why = tr(str(error))
+            why = storage_words(str(error))
             message = tr("game {n} of the backup's history is damaged: {why}").format(n=number, why=why)
             raise BackupError(message) from None
     try:

@@ -14,11 +14,13 @@ from __future__ import annotations
 from ..ai.review import Review, results_meaning, results_version
 from ..core import GameState, encode
 from ..storage.reviews import KeptReview, ReviewCache, game_key
+from .match.saving import KeepWhenChanged
 
 
 class ReviewKeeper:
     """Takes ``review`` (of ``game``, ``seconds`` a position) back from ``cache`` (``Saved.reviews``) at once
-    (``restored``), and :meth:`keep` writes it again when it found more."""
+    (``restored``), steps it, and writes it again when it found more (:meth:`keep`: once it is done, and when it is
+    suspended)."""
 
     def __init__(self, cache: ReviewCache, game: GameState, review: Review, seconds: float) -> None:
         self.cache = cache
@@ -29,19 +31,28 @@ class ReviewKeeper:
             kept = self.cache.read_like(self.key[0], results_meaning(seconds))
             kept = None if kept is None else KeptReview(kept.values, kept.best, False)  # (its give-ups: tried again)
         self.restored = kept is not None and review.restore(kept.values, kept.best, kept.done)
-        self._kept = self.results() if self.restored else None
+        self.keeping = KeepWhenChanged(self.results() if self.restored else None)
         self._wanted = game.rules.players == 2 and bool(game.moves)
 
     def results(self) -> KeptReview:
         review = self.review
         return KeptReview(list(review.values), list(review.best), review.done)
 
+    def step(self, seconds: float) -> bool:
+        """A step of the review's analysis (about ``seconds`` long); True once every position is solved or given up
+        (as :meth:`Review.step`), and then its results are kept."""
+        done = self.review.step(seconds)
+        if done:
+            self.keep()
+        return done
+
+    def suspend(self) -> None:
+        """The review stops where it is (its screen goes): what it found is kept, for the next review to start from."""
+        self.review.suspend()
+        self.keep()
+
     def keep(self) -> None:
         """Keep what the review has found, if that is something and more than what is kept."""
         results = self.results()
-        if not self._wanted or results == self._kept:
-            return
-        if not results.done and all(value is None for value in results.values[:-1]):
-            return  # (nothing found yet worth keeping)
-        if self.cache.keep(*self.key, results):
-            self._kept = results
+        worth = self._wanted and (results.done or any(value is not None for value in results.values[:-1]))
+        self.keeping.keep(results if worth else None, lambda: self.cache.keep(*self.key, results))

@@ -26,7 +26,7 @@ import binascii
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import TIMER_CHOICES, GameState, Match, encode
 from ..core.notation import ALPHABET, check_v2
@@ -35,9 +35,6 @@ from .code_words import CHANGED, DAMAGED, LINK_PROBLEMS, NEWER, LinkError, decod
 from .i18n import tr
 from .players import COLOURS, INITIALS, Player, chosen, seat_looks
 from .text import clean_name
-
-if TYPE_CHECKING:
-    from .session import Session
 
 LEGACY, FRIEND = "f", "p"
 ID_LENGTH = 8
@@ -254,16 +251,15 @@ class LinkGames:
             self.games.pop(next(iter(self.games)))
         self.saved.save_link_games(self.games)
 
-    def seat(self, session: Session) -> None:
-        """Give a game played by link, resumed from the device, its seats played here and the moves already sent
-        or received (which undo never takes back)."""
-        assert session.link_id is not None
-        here, kept = self.kept(session.link_id)
+    def seated(self, game_id: str, board: int, moves: int) -> tuple[frozenset[int], int] | None:
+        """For a game played by link resumed from the device (its board in play and that board's ``moves``): the
+        seats played here and the moves already sent or received (which undo never takes back); None when not
+        known."""
+        here, kept = self.kept(game_id)
         if kept is None or here is None:
-            return
-        session.here = here
-        if len(kept.games) - 1 == session.current:
-            session.settled = min(len(kept.state.moves), len(session.state.moves))
+            return None
+        settled = min(len(kept.state.moves), moves) if len(kept.games) - 1 == board else 0
+        return here, settled
 
 
 def continuity(kept: FriendGame, game: FriendGame, how: bool = True) -> str | None:

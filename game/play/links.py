@@ -29,8 +29,7 @@ from ..core.notation import ALPHABET, CHECKS
 from .code_words import LinkError, decode_link_code
 from .i18n import tr
 from .link_play import FRIEND, ID_LENGTH, LEGACY, FriendGame, LinkGames, friend_fragment, read_friend, with_look
-from .recording import GAME
-from .session import Session
+from .match import GAME, Session
 from .settings import Seat, Settings
 
 __all__ = ["FriendGame", "LinkError", "LinkGames"]
@@ -203,7 +202,7 @@ def friend_session(friend: FriendGame, games: LinkGames, base: Settings, rng: ra
     session = Session(settings, rng, first=first.first)
     played = [state.copy() for state in friend.games]
     session.match.resume([*played, *session.match.games[len(played) :]], len(played) - 1)
-    session.movers = [state.drawers() for state in session.games]
+    session.take_match(session.match)
     session.unrated = True
     session.link_id = friend.game_id
     session.here, session.settled = here, len(friend.state.moves)
@@ -233,6 +232,7 @@ def send_move(session: Session, games: LinkGames, rng: random.Random) -> str:
     )
     games.remember(friend, here)
     session.here, session.settled = here, len(session.state.moves)
+    session.changed()  # (kept with its link id, played here on its own seats from now on)
     return friend_fragment(friend)
 
 
@@ -278,6 +278,6 @@ def position_session(settings: Settings, state: GameState, rng: random.Random) -
     session = Session(settings, rng, first=state.first)
     game = state.copy()
     session.match.resume([game], 0)
-    session.movers = [game.drawers()]
+    session.take_match(session.match)
     session.unrated = True  # it began on a given position
     return session

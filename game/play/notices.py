@@ -4,51 +4,57 @@ from __future__ import annotations
 
 from ..storage import HISTORY, PUZZLES, SETTINGS, UNFINISHED, Notice
 from ..storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
+from ..storage.reasons import Why
 from .i18n import tr, tr_mark, tr_n
 
-# storage's phrases (game.storage.phrases.ALL), marked for the catalogue; tests check the two sets are equal
-STORAGE_PHRASES = (
-    tr_mark("the data is damaged"),
-    tr_mark("the data is not in Pipopipette's format"),
-    tr_mark("the data was written by another program"),
-    tr_mark("the data has no valid format version"),
-    tr_mark("the data was saved by a newer version of Pipopipette"),
-    tr_mark("the data is incomplete"),
-    tr_mark("the data holds a number that is not a number"),
-    tr_mark("the file is not text"),
-    tr_mark("they are not a set of named values"),
-    tr_mark("it is not a saved game"),
-    tr_mark("it is not a list of games"),
-    tr_mark("the totals of older games are damaged"),
-    tr_mark("it is not a list of solved puzzles"),
-    tr_mark("a game is not a set of named values"),
-    tr_mark("a game has no player names"),
-    tr_mark("a game's scores do not match its players"),
-    tr_mark("a game's winners are not among its players"),
-    tr_mark("a game's date, board or rules are missing"),
-    tr_mark("a game's date cannot be read"),
-    tr_mark("a game's board or rules cannot be read"),
-    tr_mark("a game's players do not match its rules"),
-    tr_mark("a game's id is not text"),
-    tr_mark("a game's player name is too long or not text"),
-    tr_mark("a game's players are neither people nor computers"),
-    tr_mark("a game's moves cannot be replayed"),
-    tr_mark("the saved game is not in a form this version reads"),
-    tr_mark("the saved game is incomplete"),
-    tr_mark("the data folder is read-only"),
-    tr_mark("the disk is full"),
-    tr_mark("the data folder refused it"),
-    tr_mark("the browser's storage is full"),
-    tr_mark("this browser does not allow saving"),
-    tr_mark("the browser refused to save"),
-    tr_mark("too many earlier unreadable copies are already kept"),
-    tr_mark("saving does not work"),
-)
+# storage's reasons in words (every code of game.storage.reasons.Why: a test checks), marked for the catalogue
+STORAGE_WORDS: dict[str, str] = {
+    Why.DAMAGED: tr_mark("the data is damaged"),
+    Why.NOT_OURS_FORMAT: tr_mark("the data is not in Pipopipette's format"),
+    Why.OTHER_PROGRAM: tr_mark("the data was written by another program"),
+    Why.NO_VERSION: tr_mark("the data has no valid format version"),
+    Why.NEWER: tr_mark("the data was saved by a newer version of Pipopipette"),
+    Why.INCOMPLETE: tr_mark("the data is incomplete"),
+    Why.NOT_A_NUMBER: tr_mark("the data holds a number that is not a number"),
+    Why.NOT_TEXT: tr_mark("the file is not text"),
+    Why.NOT_SETTINGS: tr_mark("they are not a set of named values"),
+    Why.NOT_A_GAME: tr_mark("it is not a saved game"),
+    Why.NOT_A_HISTORY: tr_mark("it is not a list of games"),
+    Why.BAD_TOTALS: tr_mark("the totals of older games are damaged"),
+    Why.NOT_PUZZLES: tr_mark("it is not a list of solved puzzles"),
+    Why.GAME_NOT_VALUES: tr_mark("a game is not a set of named values"),
+    Why.GAME_NO_NAMES: tr_mark("a game has no player names"),
+    Why.GAME_BAD_SCORES: tr_mark("a game's scores do not match its players"),
+    Why.GAME_BAD_WINNERS: tr_mark("a game's winners are not among its players"),
+    Why.GAME_NO_FIELDS: tr_mark("a game's date, board or rules are missing"),
+    Why.GAME_BAD_DATE: tr_mark("a game's date cannot be read"),
+    Why.GAME_BAD_BOARD: tr_mark("a game's board or rules cannot be read"),
+    Why.GAME_BAD_PLAYERS: tr_mark("a game's players do not match its rules"),
+    Why.GAME_BAD_ID: tr_mark("a game's id is not text"),
+    Why.GAME_BAD_NAME: tr_mark("a game's player name is too long or not text"),
+    Why.GAME_BAD_SEATS: tr_mark("a game's players are neither people nor computers"),
+    Why.GAME_BAD_MOVES: tr_mark("a game's moves cannot be replayed"),
+    Why.GAME_OTHER_VERSION: tr_mark("the saved game is not in a form this version reads"),
+    Why.GAME_INCOMPLETE: tr_mark("the saved game is incomplete"),
+    Why.FOLDER_READ_ONLY: tr_mark("the data folder is read-only"),
+    Why.DISK_FULL: tr_mark("the disk is full"),
+    Why.FOLDER_REFUSED: tr_mark("the data folder refused it"),
+    Why.BROWSER_FULL: tr_mark("the browser's storage is full"),
+    Why.BROWSER_NO_SAVING: tr_mark("this browser does not allow saving"),
+    Why.BROWSER_REFUSED: tr_mark("the browser refused to save"),
+    Why.TOO_MANY_KEPT: tr_mark("too many earlier unreadable copies are already kept"),
+    Why.NOT_WORKING: tr_mark("saving does not work"),
+}
+
+
+def storage_words(why: str) -> str:
+    """One of storage's reasons (a code of :class:`Why`) in the player's words; anything else as it is, translated."""
+    return tr(STORAGE_WORDS.get(why, why))
 
 
 def notice_text(notice: Notice) -> str:
     """The sentence shown to the player for one of storage's notices."""
-    why, error = tr(notice.why), tr(notice.error)
+    why, error = storage_words(notice.why), storage_words(notice.error)
     if notice.kind == KEPT:
         if notice.key == SETTINGS:
             text = tr("Your saved settings could not be read ({why}). They were kept unchanged; the defaults are used.")

@@ -17,8 +17,7 @@ from ..core import GameState
 from ..core.rules import STARTS
 from .i18n import tr, tr_mark
 from .i18n.phrases import START_NAMES, describe_board, hint_text
-from .recording import GAME
-from .session import Session
+from .match import GAME, Session
 
 CLOCK_STEP = 0.25  # the move clock's ring moves in steps of this many seconds (4 redraws a second)
 FEEDBACK_SECONDS = 2.0

@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import phrases
+from .reasons import Why
 from .store import Store, StoreError, StoreUnavailable
 
 
@@ -23,13 +23,13 @@ def as_text(value: Any) -> str | None:
 
 
 def refusal(error: Exception) -> str:
-    """Why the browser refused, as one of storage's phrases, from the JavaScript exception."""
+    """Why the browser refused, as a code of storage's reasons (reasons.py), from the JavaScript exception."""
     text = f"{type(error).__name__} {error}"
     if "Quota" in text or "quota" in text:
-        return phrases.BROWSER_FULL
+        return Why.BROWSER_FULL
     if "Security" in text or "denied" in text:
-        return phrases.BROWSER_NO_SAVING
-    return phrases.BROWSER_REFUSED
+        return Why.BROWSER_NO_SAVING
+    return Why.BROWSER_REFUSED
 
 
 class BrowserStore(Store):
@@ -63,7 +63,7 @@ class BrowserStore(Store):
         except Exception as error:
             raise StoreUnavailable(refusal(error)) from error
         if storage is None:
-            raise StoreUnavailable(phrases.BROWSER_NO_SAVING)
+            raise StoreUnavailable(Why.BROWSER_NO_SAVING)
         return storage
 
     def _read(self, key: str) -> str | None:

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from ..steps import run
-from . import phrases
+from .reasons import Why
 from .steps import Work, pause
 
 OPEN_DEPTH = 3  # containers this deep are read and written item by item (the envelope, its data, the games list)
@@ -148,18 +148,18 @@ def unwrap_in_steps(text: str) -> Work[Any]:
     try:
         envelope = yield from loads_in_steps(text)
     except NotANumber as error:
-        raise EnvelopeError(phrases.NOT_A_NUMBER) from error
+        raise EnvelopeError(Why.NOT_A_NUMBER) from error
     except (ValueError, RecursionError) as error:
-        raise EnvelopeError(phrases.DAMAGED) from error
+        raise EnvelopeError(Why.DAMAGED) from error
     if not isinstance(envelope, dict):
-        raise EnvelopeError(phrases.NOT_OURS_FORMAT)
+        raise EnvelopeError(Why.NOT_OURS_FORMAT)
     if envelope.get("app") != APP:
-        raise EnvelopeError(phrases.OTHER_PROGRAM)
+        raise EnvelopeError(Why.OTHER_PROGRAM)
     schema = envelope.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise EnvelopeError(phrases.NO_VERSION)
+        raise EnvelopeError(Why.NO_VERSION)
     if schema > SCHEMA:
-        raise EnvelopeError(phrases.NEWER)
+        raise EnvelopeError(Why.NEWER)
     if "data" not in envelope:
-        raise EnvelopeError(phrases.INCOMPLETE)
+        raise EnvelopeError(Why.INCOMPLETE)
     return envelope["data"]

@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from . import phrases
+from .reasons import Why
 from .store import Store, StoreError
 
 
@@ -43,12 +43,12 @@ def default_data_dir(
 
 
 def _describe(error: OSError) -> str:
-    """Why the data folder refused, as one of storage's phrases."""
+    """Why the data folder refused, as a code of storage's reasons (reasons.py)."""
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return phrases.FOLDER_READ_ONLY
+        return Why.FOLDER_READ_ONLY
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return phrases.DISK_FULL
-    return phrases.FOLDER_REFUSED
+        return Why.DISK_FULL
+    return Why.FOLDER_REFUSED
 
 
 LOCK_SECONDS = 10.0  # a merge holds the lock for milliseconds; past this the holder is taken to be stuck
@@ -144,7 +144,7 @@ class FileStore(Store):
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise StoreError(phrases.NOT_TEXT) from error
+            raise StoreError(Why.NOT_TEXT) from error
 
     def _write(self, key: str, text: str) -> None:
         data = text.encode("utf-8")  # (before any file is made: wrap gives text that encodes)

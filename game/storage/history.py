@@ -29,7 +29,7 @@ from functools import cached_property
 from typing import Any
 
 from ..steps import run
-from . import phrases
+from .reasons import Why
 from .records import (
     Classify,
     FinishedGame,
@@ -128,7 +128,7 @@ class Additions:
     def from_data(cls, data: Any) -> Additions:
         parts = ("games", "folded", "legacy")
         if not isinstance(data, dict) or not all(isinstance(data.get(part, []), list) for part in parts):
-            raise RecordError(phrases.NOT_A_HISTORY)
+            raise RecordError(Why.NOT_A_HISTORY)
         added = data.get("added", 0.0)
         return cls(
             [FinishedGame.from_data(game) for game in data.get("games", [])],
@@ -323,7 +323,7 @@ def read_book_in_steps(value: Any, board_name: BoardName | None = None, recent: 
         if not all(replays(code, game.board, game.rules) for code in game.moves):
             book.games.remove(game)
             book.bad.append(game.to_data())
-            book.bad_reason = book.bad_reason or phrases.GAME_BAD_MOVES
+            book.bad_reason = book.bad_reason or Why.GAME_BAD_MOVES
     yield from _drop_repeated_ids(book)
     return book
 
@@ -356,11 +356,11 @@ def _parts(value: Any, board_name: BoardName | None) -> tuple[list[Any], list[An
     if isinstance(value, list):  # schema 1
         return value, [], []
     if not isinstance(value, dict) or not isinstance(value.get("games"), list):
-        raise RecordError(phrases.NOT_A_HISTORY)
+        raise RecordError(Why.NOT_A_HISTORY)
     if value.get("version") == HISTORY_VERSION:
         folded, legacy = value.get("folded", []), value.get("legacy", [])
         if not isinstance(folded, list) or not isinstance(legacy, list):
-            raise RecordError(phrases.BAD_TOTALS)
+            raise RecordError(Why.BAD_TOTALS)
         return value["games"], folded, [LegacyTotals.from_data(block) for block in legacy]
     return value["games"], [], legacy_totals(value.get("earlier"), board_name)
 

@@ -11,8 +11,8 @@ import datetime
 from typing import Any
 
 from ..core import code_game
-from . import phrases
 from .keys import PUZZLES
+from .reasons import Why
 
 MAX_PUZZLE_KEY = 2000  # a puzzle key is its position code, never longer
 
@@ -30,14 +30,14 @@ class PuzzleProgress:
     # -- solved puzzles ---------------------------------------------------------------------------------------
     def solved_puzzles(self) -> list[str]:
         """The keys of the puzzles solved, in the order solved (anything unusable in the stored list is dropped)."""
-        return solved_from_data(self._read_dict(PUZZLES, phrases.NOT_PUZZLES))
+        return solved_from_data(self._read_dict(PUZZLES, Why.NOT_PUZZLES))
 
     def save_solved_puzzles(self, keys: list[str]) -> bool:
         return self._save_puzzles(keys, self.daily_days())
 
     def daily_days(self) -> list[str]:
         """The dates (``YYYY-MM-DD``) on which the daily puzzle was solved, oldest first."""
-        return daily_from_data(self._read_dict(PUZZLES, phrases.NOT_PUZZLES))
+        return daily_from_data(self._read_dict(PUZZLES, Why.NOT_PUZZLES))
 
     def mark_daily_solved(self, day: str) -> bool:
         """Add ``day`` to the days the daily puzzle was solved (once); False when it is kept to be saved later."""

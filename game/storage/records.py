@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from ..core import CodeError, decode
 from ..core.notation import parse_board_token, parse_rules_token
-from . import phrases
+from .reasons import Why
 
 FIRST_DAY = datetime(1970, 1, 1, tzinfo=UTC)
 LAST_DAY = datetime(2999, 12, 31, tzinfo=UTC)
@@ -38,7 +38,7 @@ MAX_DEPTH = 20  # nesting of a field this version does not know
 
 
 class RecordError(ValueError):
-    """A value that does not pass the schema; the message is one of storage's phrases."""
+    """A value that does not pass the schema; the message is a code of storage's reasons (reasons.py)."""
 
 
 class Outcome(NamedTuple):
@@ -86,16 +86,16 @@ def count(value: Any, limit: int, why: str, low: int = 0) -> int:
 def date(value: Any) -> str:
     """``value`` as an ISO 8601 date between FIRST_DAY and LAST_DAY (a date without an offset is in UTC)."""
     if not isinstance(value, str) or len(value) > MAX_SHORT:
-        raise RecordError(phrases.GAME_BAD_DATE)
+        raise RecordError(Why.GAME_BAD_DATE)
     try:
         when = datetime.fromisoformat(value)
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)
         utc = when.astimezone(UTC)
     except (ValueError, OverflowError):  # 0001-01-01T00:00+01:00 is before the calendar's first day in UTC
-        raise RecordError(phrases.GAME_BAD_DATE) from None
+        raise RecordError(Why.GAME_BAD_DATE) from None
     if not FIRST_DAY <= utc <= LAST_DAY:
-        raise RecordError(phrases.GAME_BAD_DATE)
+        raise RecordError(Why.GAME_BAD_DATE)
     return value
 
 
@@ -143,7 +143,7 @@ def players_of(board: str, rules: str) -> int:
         parse_board_token(board)
         return parse_rules_token(rules).players
     except CodeError:
-        raise RecordError(phrases.GAME_BAD_BOARD) from None
+        raise RecordError(Why.GAME_BAD_BOARD) from None
 
 
 @lru_cache(maxsize=1024)
@@ -223,33 +223,33 @@ class FinishedGame:
         same in every tab). ``replay``: each board's position code must decode to a game of this board and rules
         (the history skips it for games about to be folded into totals, whose moves are not kept)."""
         if not isinstance(data, dict):
-            raise RecordError(phrases.GAME_NOT_VALUES)
+            raise RecordError(Why.GAME_NOT_VALUES)
         names = data.get("names")
         if not (isinstance(names, list) and names):
-            raise RecordError(phrases.GAME_NO_NAMES)
-        names_t = tuple(text(name, MAX_NAME, phrases.GAME_BAD_NAME, empty=True) for name in names)
+            raise RecordError(Why.GAME_NO_NAMES)
+        names_t = tuple(text(name, MAX_NAME, Why.GAME_BAD_NAME, empty=True) for name in names)
         scores = data.get("scores")
         if not (isinstance(scores, list) and len(scores) == len(names)):
-            raise RecordError(phrases.GAME_BAD_SCORES)
-        scores_t = tuple(count(score, MAX_SCORE, phrases.GAME_BAD_SCORES) for score in scores)
+            raise RecordError(Why.GAME_BAD_SCORES)
+        scores_t = tuple(count(score, MAX_SCORE, Why.GAME_BAD_SCORES) for score in scores)
         winners = data.get("winners")
         if not isinstance(winners, list) or len(set(map(repr, winners))) != len(winners):
-            raise RecordError(phrases.GAME_BAD_WINNERS)
-        winners_t = tuple(count(w, len(names) - 1, phrases.GAME_BAD_WINNERS) for w in winners)
+            raise RecordError(Why.GAME_BAD_WINNERS)
+        winners_t = tuple(count(w, len(names) - 1, Why.GAME_BAD_WINNERS) for w in winners)
         for name in ("date", "board", "rules"):
             if not isinstance(data.get(name), str):
-                raise RecordError(phrases.GAME_NO_FIELDS)
+                raise RecordError(Why.GAME_NO_FIELDS)
         when = date(data["date"])
-        board = text(data["board"], MAX_SHORT, phrases.GAME_BAD_BOARD)
-        rules = text(data["rules"], MAX_SHORT, phrases.GAME_BAD_BOARD)
+        board = text(data["board"], MAX_SHORT, Why.GAME_BAD_BOARD)
+        rules = text(data["rules"], MAX_SHORT, Why.GAME_BAD_BOARD)
         if players_of(board, rules) != len(names):
-            raise RecordError(phrases.GAME_BAD_PLAYERS)
+            raise RecordError(Why.GAME_BAD_PLAYERS)
         given = data.get("id")
         if given is not None and not isinstance(given, str):
-            raise RecordError(phrases.GAME_BAD_ID)
-        extra = plain({key: value for key, value in data.items() if key not in KNOWN_FIELDS}, phrases.GAME_NOT_VALUES)
+            raise RecordError(Why.GAME_BAD_ID)
+        extra = plain({key: value for key, value in data.items() if key not in KNOWN_FIELDS}, Why.GAME_NOT_VALUES)
         return cls(
-            id=text(given, MAX_ID, phrases.GAME_BAD_ID) if given else content_id(data),
+            id=text(given, MAX_ID, Why.GAME_BAD_ID) if given else content_id(data),
             date=when,
             board=board,
             rules=rules,
@@ -269,14 +269,14 @@ def _seats(seats: Any, players: int) -> tuple[Seat, ...]:
     if seats is None:
         return ()
     if not isinstance(seats, list):
-        raise RecordError(phrases.GAME_BAD_SEATS)
+        raise RecordError(Why.GAME_BAD_SEATS)
     if len(seats) != players:
-        raise RecordError(phrases.GAME_BAD_PLAYERS)
+        raise RecordError(Why.GAME_BAD_PLAYERS)
     found = []
     for seat in seats:
         if not (isinstance(seat, dict) and seat.get("kind") in SEAT_KINDS):
-            raise RecordError(phrases.GAME_BAD_SEATS)
-        found.append(Seat(seat["kind"], text(seat.get("level"), MAX_SHORT, phrases.GAME_BAD_SEATS)))
+            raise RecordError(Why.GAME_BAD_SEATS)
+        found.append(Seat(seat["kind"], text(seat.get("level"), MAX_SHORT, Why.GAME_BAD_SEATS)))
     return tuple(found)
 
 
@@ -284,10 +284,10 @@ def _moves(moves: Any, board: str, rules: str, replay: bool) -> tuple[str, ...]:
     if moves is None:
         return ()
     if not (isinstance(moves, list) and len(moves) <= MAX_BOARDS):
-        raise RecordError(phrases.GAME_BAD_MOVES)
-    codes = tuple(text(code, MAX_CODE, phrases.GAME_BAD_MOVES) for code in moves)
+        raise RecordError(Why.GAME_BAD_MOVES)
+    codes = tuple(text(code, MAX_CODE, Why.GAME_BAD_MOVES) for code in moves)
     if replay and not all(replays(code, board, rules) for code in codes):
-        raise RecordError(phrases.GAME_BAD_MOVES)
+        raise RecordError(Why.GAME_BAD_MOVES)
     return codes
 
 
@@ -295,19 +295,19 @@ def _boards(boards: Any, players: int) -> tuple[tuple[int, ...], ...]:
     if boards is None:
         return ()
     if not (isinstance(boards, list) and len(boards) <= MAX_BOARDS):
-        raise RecordError(phrases.GAME_BAD_SCORES)
+        raise RecordError(Why.GAME_BAD_SCORES)
     found = []
     for scores in boards:
         if not (isinstance(scores, list) and len(scores) == players):
-            raise RecordError(phrases.GAME_BAD_SCORES)
-        found.append(tuple(count(score, MAX_SCORE, phrases.GAME_BAD_SCORES) for score in scores))
+            raise RecordError(Why.GAME_BAD_SCORES)
+        found.append(tuple(count(score, MAX_SCORE, Why.GAME_BAD_SCORES) for score in scores))
     return tuple(found)
 
 
 def _flag(value: Any) -> bool:
     if value is None or isinstance(value, bool):
         return bool(value)
-    raise RecordError(phrases.GAME_NO_FIELDS)
+    raise RecordError(Why.GAME_NO_FIELDS)
 
 
 # -- a game folded into the totals ----------------------------------------------------------------------------
@@ -330,22 +330,22 @@ class FoldedGame:
     @classmethod
     def from_data(cls, data: Any) -> FoldedGame:
         if not (isinstance(data, list) and len(data) in (2, 6, 7)) or (len(data) == 7 and data[6] != 1):
-            raise RecordError(phrases.BAD_TOTALS)
-        game_id = text(data[0], MAX_ID, phrases.BAD_TOTALS)
-        when = date(data[1]) if isinstance(data[1], str) else _raise(phrases.BAD_TOTALS)
+            raise RecordError(Why.BAD_TOTALS)
+        game_id = text(data[0], MAX_ID, Why.BAD_TOTALS)
+        when = date(data[1]) if isinstance(data[1], str) else _raise(Why.BAD_TOTALS)
         if len(data) == 2:
             return cls(game_id, when)
         level, board, result, margin = data[2:6]
         if result not in RESULTS:
-            raise RecordError(phrases.BAD_TOTALS)
+            raise RecordError(Why.BAD_TOTALS)
         return cls(
             game_id,
             when,
             Outcome(
-                text(level, MAX_SHORT, phrases.BAD_TOTALS),
-                text(board, MAX_SHORT, phrases.BAD_TOTALS),
+                text(level, MAX_SHORT, Why.BAD_TOTALS),
+                text(board, MAX_SHORT, Why.BAD_TOTALS),
                 result,
-                count(margin, MAX_SCORE, phrases.BAD_TOTALS, low=-MAX_SCORE),
+                count(margin, MAX_SCORE, Why.BAD_TOTALS, low=-MAX_SCORE),
             ),
             rated=len(data) == 7,
         )
@@ -383,7 +383,7 @@ class LegacyTotals:
         """Totals in their stored form (``key`` given: the form before this version, whose row keys may name the
         board in the player's language; ``board`` turns such a name into its token, and rows that then share a
         key are added up)."""
-        why = phrases.BAD_TOTALS
+        why = Why.BAD_TOTALS
         if not isinstance(data, dict):
             raise RecordError(why)
         games = count(data.get("games"), MAX_COUNT, why)
@@ -408,7 +408,7 @@ class LegacyTotals:
 
 
 def _row(row: Any) -> Row:
-    why = phrases.BAD_TOTALS
+    why = Why.BAD_TOTALS
     if not (isinstance(row, list) and len(row) == 4):
         raise RecordError(why)
     best = None if row[3] is None else count(row[3], MAX_SCORE, why, low=-MAX_SCORE)
@@ -457,12 +457,12 @@ class UnfinishedGame:
 
     @classmethod
     def from_data(cls, data: Any) -> UnfinishedGame:
-        """The game in ``data`` (its shape and bounds; ``game.play.session.resume_session`` checks its meaning)."""
+        """The game in ``data`` (its shape and bounds; ``game.play.match.resume_session`` checks its meaning)."""
         if not isinstance(data, dict):
-            raise RecordError(phrases.NOT_A_GAME)
+            raise RecordError(Why.NOT_A_GAME)
         if data.get("version") != UNFINISHED_VERSION:
-            raise RecordError(phrases.GAME_OTHER_VERSION)
-        why = phrases.GAME_INCOMPLETE
+            raise RecordError(Why.GAME_OTHER_VERSION)
+        why = Why.GAME_INCOMPLETE
         settings, codes = data.get("settings"), data.get("codes")
         if not isinstance(settings, dict) or not isinstance(codes, list) or len(codes) > MAX_BOARDS:
             raise RecordError(why)

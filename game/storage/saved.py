@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..steps import run
-from . import phrases
 from .envelope import wrap_in_steps
 from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
 from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
+from .reasons import Why
 from .records import Classify, FinishedGame, RecordError, UnfinishedGame, plain
 from .reviews import ReviewCache
 from .steps import Work, release_in_steps
@@ -96,7 +96,7 @@ class Saved(PuzzleProgress):
     # -- settings ---------------------------------------------------------------------------------------------
     def settings(self) -> dict[str, Any] | None:
         """The saved settings as named values (the app checks each value), or None."""
-        return self._read_dict(SETTINGS, phrases.NOT_SETTINGS)
+        return self._read_dict(SETTINGS, Why.NOT_SETTINGS)
 
     def save_settings(self, data: dict[str, Any]) -> bool:
         return self._write(SETTINGS, data)
@@ -108,7 +108,7 @@ class Saved(PuzzleProgress):
     # -- the unfinished game ----------------------------------------------------------------------------------
     def unfinished(self) -> UnfinishedGame | None:
         """The autosaved unfinished game (the app rebuilds it and checks its meaning), or None."""
-        data = self._read_dict(UNFINISHED, phrases.NOT_A_GAME)
+        data = self._read_dict(UNFINISHED, Why.NOT_A_GAME)
         if data is None:
             return None
         try:
@@ -133,7 +133,7 @@ class Saved(PuzzleProgress):
     # -- games played by link ---------------------------------------------------------------------------------
     def link_games(self) -> dict[str, Any] | None:
         """The games played by link with a friend far away: game id -> position code (the app checks each)."""
-        return self._read_dict(LINK_GAMES, phrases.NOT_SETTINGS)
+        return self._read_dict(LINK_GAMES, Why.NOT_SETTINGS)
 
     def save_link_games(self, data: dict[str, str]) -> bool:
         return self._write(LINK_GAMES, data)
@@ -141,7 +141,7 @@ class Saved(PuzzleProgress):
     # -- the host's online room -------------------------------------------------------------------------------
     def online_room(self) -> dict[str, Any] | None:
         """The online room this device hosts, kept so a reload can invite the friend again (the room checks it)."""
-        return self._read_dict(ONLINE_ROOM, phrases.NOT_A_GAME)
+        return self._read_dict(ONLINE_ROOM, Why.NOT_A_GAME)
 
     def save_online_room(self, data: dict[str, Any]) -> bool:
         return self._write(ONLINE_ROOM, data)
@@ -297,7 +297,7 @@ class Saved(PuzzleProgress):
 
     def _write(self, key: str, value: Any) -> bool:
         if value is not _DELETE:
-            plain(value, phrases.NOT_SETTINGS)  # (a programming error: the game writes plain JSON only)
+            plain(value, Why.NOT_SETTINGS)  # (a programming error: the game writes plain JSON only)
         self.pending[key] = value
         return self._flush(merge=False)  # (the history is merged when read, or when a game is recorded)
 
@@ -413,7 +413,7 @@ class Saved(PuzzleProgress):
     def _tell_how_saving_goes(self) -> None:
         if self.has_pending and not self.failing:
             self.failing = True
-            self.notices.append(Notice(CANNOT_SAVE, why=self.store.fault or phrases.NOT_WORKING))
+            self.notices.append(Notice(CANNOT_SAVE, why=self.store.fault or Why.NOT_WORKING))
         elif not self.has_pending and self.failing:
             self.failing = False
             self.notices.append(Notice(SAVING_AGAIN))

@@ -2,9 +2,9 @@
 
 Bad stored data is moved aside (kept, under "<key>.bad-<n>") and reported in ``notices`` (see ``notices.py``).
 A value that cannot even be moved aside is left where it is and the key is ``stuck``: nothing is written over it.
-A failed write is not a notice here: ``put`` returns False and ``fault`` says why in the player's words, and the
-caller (:class:`game.storage.saved.Saved`) keeps the value and tells the player once. Reasons and faults are
-phrases from ``phrases.py``.
+A failed write is not a notice here: ``put`` returns False and ``fault`` says why, and the caller
+(:class:`game.storage.saved.Saved`) keeps the value and tells the player once. Reasons and faults are codes from
+``reasons.py``, put in words by the language catalogue (``game/play/notices.py``).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..steps import run
-from . import phrases
 from .envelope import EnvelopeError, unwrap_in_steps, wrap
 from .keys import aside_key, check_key, is_aside_key, is_saved_key
 from .notices import KEPT, STUCK, Notice
+from .reasons import Why
 from .steps import Work
 
 _MAX_ASIDE = 1000
 
 
 class StoreError(Exception):
-    """A backend could not read, write, move or remove a stored text; the message is one of storage's phrases."""
+    """A backend could not read, write, move or remove a stored text; the message is a code of storage's reasons."""
 
 
 class StoreUnavailable(StoreError):
@@ -216,7 +216,7 @@ class Store:
             candidate = aside_key(key, number)
             if not self._exists(candidate):
                 return candidate
-        raise StoreError(phrases.TOO_MANY_KEPT)
+        raise StoreError(Why.TOO_MANY_KEPT)
 
     # -- the medium -----------------------------------------------------------------------------------------------
     def _read(self, key: str) -> str | None:

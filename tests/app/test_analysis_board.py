@@ -11,7 +11,7 @@ from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
 from game.app.scenes.review import POSITION_SECONDS, ReviewScene
 from game.core import Board, GameState, Rules
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage.keys import REVIEWS
 

@@ -18,7 +18,7 @@ from game.app.scenes.howto import HowToScene
 from game.app.scenes.puzzles import PuzzleScene
 from game.core import GameState
 from game.play.lessons import ANY, Exercise, Lesson, Step
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
 

@@ -155,7 +155,7 @@ def test_main_py_is_a_thin_pygbag_entry():
 
 
 def test_a_timed_game_waits_while_the_page_is_out_of_sight(browser):
-    from game.play.session import Session
+    from game.play.match import Session
     from game.play.settings import Seat, Settings
 
     window = browser(390, 844, 2)

@@ -10,7 +10,7 @@ import pygame
 from game.app.scenes.board import BoardScene
 from game.app.scenes.howto import HowToScene
 from game.app.scenes.settings import SettingsScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
@@ -18,7 +18,7 @@ TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 
 def start(driver, settings=TWO_PEOPLE) -> Session:
     session = Session(settings, random.Random(4), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     return session
 

@@ -8,8 +8,7 @@ import random
 
 from game.ai.reasons import Reason, Why
 from game.app.app import FRAME_RATE, SEARCH_FRAME_SECONDS, STEP_MAX_SECONDS, STEP_MIN_SECONDS
-from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.play.thinking import HINT_MAX_SECONDS, hint_seconds
 from game.steps import Stepper, waiting_elsewhere
@@ -155,7 +154,7 @@ def test_a_search_in_python_gets_its_steps_and_frames_still_come_30_times_a_seco
 def test_the_board_scene_gives_the_hint_search_the_frames_budget(make_driver):
     driver = make_driver()
     session = Session(TWO_PEOPLE, random.Random(1), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     search = RecordingSearch(steps=3, best=session.state.legal_lines()[2])
     session.thinker.hint_search = search
@@ -192,7 +191,7 @@ def test_a_hint_shows_within_the_frames_its_budget_allows(make_driver, monkeypat
     for line in (0, 7, 13, 20):  # four safe lines: the exact search has work to do
         session.state.play(line)
         session.movers[0].append(1 - session.state.to_move)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     driver.press_button("Hint")
     asked = driver.app.frames

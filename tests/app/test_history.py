@@ -11,6 +11,7 @@ from game.app.scenes.history import HistoryScene
 from game.play.stats import current_streak, outcome, stats_rows, streak_text
 from game.storage import Earlier, FinishedGame, FoldedGame, Saved
 from game.storage.history import read_book
+from game.storage.reasons import Why
 
 
 def valid_entries(history):
@@ -151,7 +152,7 @@ def test_a_million_character_name_is_drawn_cut_and_history_is_read_once(make_dri
     monkeypatch.setattr(Saved, "history", lambda self: reads.append(1))
     driver.frames(5)
     assert reads == [], "frames draw what was read when the scene was shown"
-    assert read_book([game]).bad_reason == "a game's player name is too long or not text"
+    assert read_book([game]).bad_reason == Why.GAME_BAD_NAME
 
 
 def test_a_game_recorded_in_english_reads_in_french_once_the_language_changes():
@@ -213,8 +214,7 @@ def test_a_big_history_is_read_across_frames_while_history_says_it_is_reading(ma
 
 @pytest.mark.slow
 def test_results_show_the_rating_once_the_history_is_read(make_driver, store, monkeypatch):
-    from game.play.autosave import Autosave
-    from game.play.session import Session
+    from game.play.match import GameKeeper, Session
     from game.play.settings import Seat, Settings
 
     saved = Saved(store, classify=outcome)
@@ -225,7 +225,8 @@ def test_results_show_the_rating_once_the_history_is_read(make_driver, store, mo
     session = Session(Settings(seats=(Seat("human"), Seat("computer", "hard")), size=(2, 2)), first=0)
     for line in range(session.board.num_lines):
         session.play_line(line)
-    Autosave(session, driver.app.saved).finish()
+    GameKeeper(session, driver.app.saved)
+    session.update(10.0)  # (the controller finishes the game, and the keeper records it)
     driver.app.go("results", session=session)
     drawn = drawn_texts(driver, monkeypatch)
     driver.frames(1)

@@ -93,6 +93,8 @@ def untranslated() -> list[str]:
                 exempt.update(id(arg) for arg in node.args)  # a regular expression, or a CSS media query
             if isinstance(node, ast.Raise | ast.Assert):  # a programmer's message, never shown to a player
                 exempt.update(id(inner) for inner in ast.walk(node))
+            if isinstance(node, ast.Assign) and [ast.unparse(target) for target in node.targets] == ["__all__"]:
+                exempt.update(id(inner) for inner in ast.walk(node))  # a package's names, never shown to a player
         for node in ast.walk(tree):
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in exempt
             if is_text and looks_like_prose(node.value):
@@ -221,7 +223,7 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
 
     from game.ai import hint
     from game.app.scenes.howto import PAGES
-    from game.play.session import Session
+    from game.play.match import Session
     from game.play.settings import Seat, Settings
 
     you_and_computer = (Seat("human"), Seat("computer", "medium"))
@@ -298,9 +300,9 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         if state == "left":
             guest.leave()
         elif state == "rematch":
-            guest.resign()
+            guest.referee.resign()
             guest.update(0.1)
-            guest.offer_rematch()
+            guest.referee.offer_rematch()
         host.update(0.1)
         scene.update(0.01)
         scene.online.confirming = state == "resign?"
@@ -362,7 +364,7 @@ def test_the_phone_check_visits_every_registered_scene(make_driver):
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_scene_fits_a_360x640_phone(language, monkeypatch, make_driver, store):
-    from game.play.session import Session
+    from game.play.match import Session
     from game.play.settings import Seat, Settings
 
     recorder = TextRecorder(monkeypatch)

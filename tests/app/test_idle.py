@@ -12,13 +12,12 @@ from game.app.clipboard import COPYING, PASTING
 from game.app.notice_strip import reading_seconds
 from game.app.scenes import backup as backup_scene
 from game.app.scenes.backup import BackupScene
-from game.app.scenes.board import BoardScene
 from game.app.scenes.open_link import EXAMPLE, OpenLinkScene
 from game.app.scenes.puzzles import PuzzleScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
+from game.play.match import Session
 from game.play.presenter import CLOCK_STEP
-from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
 
@@ -58,7 +57,7 @@ def test_a_new_scene_and_a_resize_are_drawn(make_driver):
 def test_a_board_waiting_for_a_person_rests_and_a_thinking_computer_keeps_frames_coming(make_driver):
     driver = make_driver()
     session = Session(TWO_PEOPLE, driver.app.rng, first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     assert idle_draws(driver) == 0
     driver.click(driver.line_point(0))
@@ -68,7 +67,7 @@ def test_a_board_waiting_for_a_person_rests_and_a_thinking_computer_keeps_frames
     assert idle_draws(driver) == 0, "at rest once the line is drawn"
 
     thinking = Session(TWO_PEOPLE.with_(seats=(Seat("computer", "expert"), Seat("human"))), driver.app.rng, first=0)
-    driver.app.manager.push(BoardScene(driver.app, thinking))
+    driver.app.go("board", session=thinking)
     driver.frames(1)
     assert thinking.thinking
     assert idle_draws(driver, 5) == 5
@@ -77,7 +76,7 @@ def test_a_board_waiting_for_a_person_rests_and_a_thinking_computer_keeps_frames
 def test_a_running_move_clock_is_drawn_and_an_expired_message_is_cleared(make_driver):
     driver = make_driver()
     timed = Session(TWO_PEOPLE.with_(timer=30), driver.app.rng, first=0)
-    driver.app.manager.push(BoardScene(driver.app, timed))
+    driver.app.go("board", session=timed)
     driver.frames(2)
     started = timed.now
     draws = idle_draws(driver, 30)

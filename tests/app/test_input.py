@@ -10,9 +10,8 @@ import pytest
 from game.app import theme
 from game.app.input import Action, InputMapper
 from game.app.render import BoardView
-from game.app.scenes.board import BoardScene
 from game.core import Board, GameState, parse_line
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 HUMANS = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
@@ -20,7 +19,7 @@ HUMANS = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 
 def start(driver, settings=HUMANS) -> Session:
     session = Session(settings, driver.app.rng, first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     return session
 

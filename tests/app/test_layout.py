@@ -32,8 +32,8 @@ from game.app.scenes.settings import PAGES as SETTINGS_PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.share import ShareScene
 from game.play import i18n
+from game.play.match import Session
 from game.play.players import COLOURS, Player
-from game.play.session import Session
 from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
 
@@ -220,9 +220,9 @@ def _online_board(app, paused: bool) -> BoardScene:
     if paused:
         guest.leave()
     else:
-        guest.resign()
+        guest.referee.resign()
         guest.update(0.1)
-        guest.offer_rematch()
+        guest.referee.offer_rematch()
     host.update(0.1)
     scene = BoardScene(app, host)
     scene.update(0.01)

@@ -9,9 +9,8 @@ import pytest
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import board_scores, describe_entry
 from game.app.scenes.results import ResultsScene
+from game.play.match import DECIDER, PRACTICE, Session, unfinished_game
 from game.play.presenter import Feedback, GamePresenter
-from game.play.recording import DECIDER, PRACTICE
-from game.play.session import Session
 from game.play.settings import Seat, Settings, settings_from_data
 from game.storage import FinishedGame, RecordError
 
@@ -99,11 +98,11 @@ def test_no_decider_without_a_tie_or_with_three_players(make_driver) -> None:
 
 @pytest.mark.slow
 def test_a_practice_game_is_neither_autosaved_nor_recorded(make_driver, store) -> None:
-    real = Session(Settings(seats=PEOPLE), random.Random(1)).to_unfinished().to_data()
+    real = unfinished_game(Session(Settings(seats=PEOPLE), random.Random(1))).to_data()
     store.put("unfinished", real)
     driver = make_driver()
     session = Session(Settings(seats=PEOPLE, size=(2, 2), animation="fast"), random.Random(3), purpose=PRACTICE)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(1)
     rng = random.Random(5)
     while not session.state.over:

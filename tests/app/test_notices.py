@@ -15,28 +15,31 @@ from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
-from game.play.notices import STORAGE_PHRASES, notice_text
-from game.storage import BrowserStore, FileStore, Notice, Saved, phrases
+from game.play.notices import STORAGE_WORDS, notice_text, storage_words
+from game.storage import BrowserStore, FileStore, Notice, Saved
 from game.storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
+from game.storage.reasons import Why
 
 from .conftest import LANDSCAPE, PORTRAIT
 from .test_scenes import VS, finished_session
 
 
-def test_every_storage_phrase_is_in_the_catalogue():
-    assert set(STORAGE_PHRASES) == set(phrases.ALL)
-    assert len(STORAGE_PHRASES) == len(phrases.ALL)
+def test_every_storage_reason_has_its_own_words_in_the_catalogue():
+    assert set(STORAGE_WORDS) == set(Why)
+    assert len(set(STORAGE_WORDS.values())) == len(Why)
+    assert storage_words(Why.BROWSER_FULL) == "the browser's storage is full"
+    assert all(not any(c.isspace() for c in why) for why in Why), "storage says codes, the catalogue says words"
 
 
 @pytest.mark.parametrize(
     "notice",
     [
-        Notice(KEPT, "settings", phrases.DAMAGED),
-        Notice(KEPT, "unfinished", phrases.NEWER),
-        Notice(KEPT, "history", phrases.NOT_A_HISTORY),
-        Notice(STUCK, "history", phrases.DAMAGED, phrases.BROWSER_FULL),
-        Notice(KEPT_GAMES, "history", phrases.GAME_BAD_DATE, count=3),
-        Notice(CANNOT_SAVE, why=phrases.FOLDER_READ_ONLY),
+        Notice(KEPT, "settings", Why.DAMAGED),
+        Notice(KEPT, "unfinished", Why.NEWER),
+        Notice(KEPT, "history", Why.NOT_A_HISTORY),
+        Notice(STUCK, "history", Why.DAMAGED, Why.BROWSER_FULL),
+        Notice(KEPT_GAMES, "history", Why.GAME_BAD_DATE, count=3),
+        Notice(CANNOT_SAVE, why=Why.FOLDER_READ_ONLY),
         Notice(SAVING_AGAIN),
     ],
 )
@@ -82,7 +85,7 @@ def test_more_notices_wait_their_turn(make_driver, store):
 def play_to_results(driver) -> None:
     session = finished_session(VS)
     session.movers = [game.drawers() for game in session.games]
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
 
 

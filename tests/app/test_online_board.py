@@ -65,8 +65,8 @@ def test_an_online_board_offers_resign_and_never_send_move(make_driver):
     for driver in (host, guest):
         assert labels(driver)[:3] == ["Undo", "Hint", "Resign"]
         assert "Send move" not in labels(driver) and "Share" not in labels(driver)
-        assert driver.scene.session.link_text().endswith("connected")
-        assert driver.scene.session.link_text() in driver.app.announcer.said  # told to the screen reader
+        assert driver.scene.session.referee.link_text().endswith("connected")
+        assert driver.scene.session.referee.link_text() in driver.app.announcer.said  # told to the screen reader
     assert guest.widget("Resign").enabled
 
 
@@ -159,15 +159,15 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     host.clock.step = 0.1  # (a frame's dt is at most 0.1 s)
     host.frames(90)  # the guest's device stops answering (asleep) for 9 s
     host.clock.step = 1 / 30
-    words = host.scene.session.link_text()
+    words = host.scene.session.referee.link_text()
     assert words.startswith("Paused: waiting for") and words in host.app.announcer.said
     assert not host.widget("Resign").enabled and host.scene.status() == words
     both(host, guest)
-    assert host.scene.session.link_text().endswith("connected")  # it answers again
+    assert host.scene.session.referee.link_text().endswith("connected")  # it answers again
     guest.press_button("Menu")  # the guest leaves
     guest.press_button("Leave")
     both(host, guest)
-    words = host.scene.session.link_text()
+    words = host.scene.session.referee.link_text()
     assert words.endswith("left: the game is paused") and words in host.app.announcer.said
     assert not host.scene.session.accepting_input()
 
@@ -179,13 +179,15 @@ def test_menu_during_an_online_game_asks_first_and_keep_playing_stays(make_drive
     assert isinstance(host.scene, BoardScene) and labels(host)[:2] == ["Leave", "Keep playing"]
     assert host.scene.status() == "Leave the game? Bob will see you left."
     host.press_button("Keep playing")
-    assert labels(host)[:3] == ["Undo", "Hint", "Resign"] and host.scene.session.link_text().endswith("connected")
+    assert labels(host)[:3] == ["Undo", "Hint", "Resign"] and host.scene.session.referee.link_text().endswith(
+        "connected"
+    )
     host.key(pygame.K_ESCAPE)  # Back asks too
     assert labels(host)[:2] == ["Leave", "Keep playing"]
     host.press_button("Leave")
     both(host, guest)
     assert isinstance(host.scene, MenuScene)
-    assert guest.scene.session.link_text() == "Ann left: the game is paused"
+    assert guest.scene.session.referee.link_text() == "Ann left: the game is paused"
     assert guest.scene.session.state.moves == [0]
 
 
@@ -202,7 +204,7 @@ def test_a_question_to_leave_is_dropped_when_the_game_ends(make_driver):
 
 def test_the_board_of_an_online_game_in_french(make_driver):
     host, guest = connected(make_driver, Settings(language="fr"))
-    assert "Abandon" in labels(host) and "connecté" in host.scene.session.link_text()
+    assert "Abandon" in labels(host) and "connecté" in host.scene.session.referee.link_text()
 
 
 def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):
@@ -214,4 +216,7 @@ def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):
     guest.press_button("Menu")
     both(host, guest, 130)
     assert host.scene.status() == "You resigned. Game over: Bob wins"
-    assert not host.widget("Rematch").enabled and host.scene.session.link_text() == "Bob left: the connection is closed"
+    assert (
+        not host.widget("Rematch").enabled
+        and host.scene.session.referee.link_text() == "Bob left: the connection is closed"
+    )

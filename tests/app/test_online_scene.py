@@ -15,8 +15,8 @@ from game.app.scenes.opening import open_link
 from game.app.scenes.settings import SettingsScene
 from game.app.share_sheet import ShareSheet
 from game.core import Board
+from game.play.online.game import OnlineGame
 from game.play.online.invite import is_room_link
-from game.play.online.session import OnlineSession
 from game.storage import MemoryStore
 
 
@@ -49,7 +49,7 @@ def test_host_and_guest_connect_through_the_scene_and_play_on_the_board(make_dri
         host.frames(1)
         guest.frames(1)
     assert isinstance(host.scene, BoardScene) and isinstance(guest.scene, BoardScene)
-    assert isinstance(host.scene.session, OnlineSession)
+    assert isinstance(host.scene.session.referee, OnlineGame)
     assert host.scene.session.accepting_input() and not guest.scene.session.accepting_input()
     host.click(host.line_point(0))
     for _ in range(10):
@@ -110,7 +110,7 @@ def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_
     assert "interrupted" in reloaded.scene.explanation()
     reloaded.press_button("Invite again")
     reloaded.frames(3)
-    assert "#o1." + host.scene.session.room.room_id in reloaded.scene.lobby.link  # the same room
+    assert "#o1." + host.scene.session.referee.room.room_id in reloaded.scene.lobby.link  # the same room
     assert reloaded.scene.lobby.room.table.setup.board == Board.from_spec("square", (4, 4))  # and its own game, not 5x5
     connect(reloaded, guest, new_guest_page)
     assert guest.scene.session.board == Board.from_spec("square", (4, 4))

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from game.app.scenes.board import BoardScene
 from game.app.scenes.settings import SettingsScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
@@ -18,7 +17,7 @@ AGAINST_EASY = Settings(seats=(Seat("human"), Seat("computer", "easy")), animati
 
 def start(driver, settings: Settings) -> Session:
     session = Session(settings, random.Random(3), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(1)
     return session
 
@@ -85,7 +84,7 @@ def test_an_unattended_timed_game_pauses_after_a_few_timer_moves_and_a_touch_wak
 
 
 def test_a_game_nobody_played_is_not_recorded(make_driver, store):
-    from game.play.autosave import Autosave
+    from game.play.match import GameKeeper
 
     driver = make_driver()
     session = Session(AGAINST_EASY.with_(timer=10, competitive=True, size=(2, 2)), random.Random(1), first=0)
@@ -93,12 +92,15 @@ def test_a_game_nobody_played_is_not_recorded(make_driver, store):
         session.attend()  # (stays awake: this test is about recording)
         session.update(0.5, 0.01)
     assert session.unplayed()
-    Autosave(session, driver.app.saved).finish()
+    GameKeeper(session, driver.app.saved)
+    session.attend()
+    session.update(5.0)  # (the controller finishes the game: not recorded)
+    assert session.finished
     assert driver.app.saved.history().games == []
 
 
 def test_a_game_a_person_played_is_recorded(make_driver):
-    from game.play.autosave import Autosave
+    from game.play.match import GameKeeper
 
     driver = make_driver()
     session = Session(AGAINST_EASY.with_(size=(2, 2)), random.Random(1), first=0)
@@ -109,7 +111,8 @@ def test_a_game_a_person_played_is_recorded(make_driver):
             )
         session.update(0.5, 0.01)
     assert not session.unplayed()
-    Autosave(session, driver.app.saved).finish()
+    GameKeeper(session, driver.app.saved)
+    session.update(5.0)  # (the controller finishes the game, and the keeper records it)
     assert len(driver.app.saved.history().games) == 1
 
 

@@ -93,8 +93,7 @@ def test_every_target_is_big_enough_and_on_screen_with_four_players(make_driver,
 
 
 def test_competitive_is_chosen_in_settings_and_turns_undo_and_hints_off(make_driver, store):
-    from game.app.scenes.board import BoardScene
-    from game.play.session import Session
+    from game.play.match import Session
 
     driver = make_driver()
     driver.app.save_settings(TWO_PEOPLE)
@@ -103,7 +102,7 @@ def test_competitive_is_chosen_in_settings_and_turns_undo_and_hints_off(make_dri
     driver.choose("Competitive", "No undo or hints")
     assert saved(store).competitive and driver.app.settings.no_help
     session = Session(driver.app.settings, first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(1)
     driver.click(driver.line_point(0))
     driver.frames(10)

@@ -9,8 +9,7 @@ import pygame
 import pytest
 
 from game.app import theme
-from game.play.autosave import Autosave
-from game.play.session import Session
+from game.play.match import GameKeeper, Session
 from game.play.settings import Seat, Settings
 
 HARD = Settings(seats=(Seat("human"), Seat("computer", "hard")), size=(3, 3), animation="fast")
@@ -26,7 +25,8 @@ def finish(driver, session: Session, undo: bool = False) -> None:
         assert session.undo()
     while not session.state.over:
         session.play_line(rng.choice(session.state.legal_lines()))
-    Autosave(session, driver.app.saved).finish()
+    GameKeeper(session, driver.app.saved)
+    session.update(10.0)  # (the controller finishes the game, and the keeper records it)
     driver.app.go("results", session=session)
     driver.frames(2)
 

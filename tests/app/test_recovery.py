@@ -112,7 +112,7 @@ def test_a_history_of_the_wrong_type_is_kept_not_overwritten_by_the_next_game(ma
     driver = make_driver()
     session = finished_session(VS)
     session.movers = [game.drawers() for game in session.games]
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.until(lambda: isinstance(driver.scene, ResultsScene))
     assert json.loads(store.texts["history.bad-1"])["data"] == {"not": "a history"}
     assert len(store.get("history")["games"]) == 1

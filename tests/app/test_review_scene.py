@@ -17,7 +17,7 @@ from game.app.scenes.share import ShareScene
 from game.core import Board, GameState, Rules, encode
 from game.play.i18n.phrases import cost_text
 from game.play.links import parse_link
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 from .conftest import LANDSCAPE

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import FinishedGame, Saved
 
@@ -31,7 +31,7 @@ def old_game(number: int) -> dict:
 
 def finish_a_game(driver) -> Session:
     session = Session(COMPUTERS, random.Random(1), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.until(lambda: not isinstance(driver.scene, BoardScene), limit=4000)
     return session
 

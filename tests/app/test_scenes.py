@@ -17,7 +17,7 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene, headline, match_curves, nice_ticks
 from game.app.scenes.settings import SettingsScene
 from game.app.sound import NAMES, Sounds
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.play.stats import stats_rows
 

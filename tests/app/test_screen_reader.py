@@ -7,8 +7,7 @@ import random
 
 import pygame
 
-from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 HUMAN = Seat("human")
@@ -18,7 +17,7 @@ EASY = Seat("computer", "easy")
 def start(make_driver, settings: Settings, first: int = 0):
     driver = make_driver()
     session = Session(settings, random.Random(3), first=first)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     return driver, session
 

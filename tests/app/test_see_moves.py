@@ -10,9 +10,8 @@ import pytest
 
 from game.app import theme
 from game.app.render import BoardView, Marks
-from game.app.scenes.board import BoardScene
 from game.core import Board, GameState
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 LOOKS = Settings(seats=(Seat("human"), Seat("human"))).looks()
@@ -110,7 +109,7 @@ def test_the_board_highlights_other_players_last_turns_in_their_colours(make_dri
     driver = make_driver()
     settings = Settings(seats=(HUMAN, EASY, EASY), animation="fast", patterns=False)
     session = Session(settings, random.Random(3), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     driver.click(driver.line_point(0))
     driver.until(lambda: session.accepting_input() and session.glow(session.state.moves[-1]) == 0, limit=600)
@@ -146,7 +145,7 @@ def test_the_timers_random_line_is_announced_and_shown_until_you_move(make_drive
     driver = make_driver()
     settings = Settings(seats=(HUMAN, EASY), timer=10, animation="fast")
     session = Session(settings, random.Random(4), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     driver.until(lambda: len(session.state.moves) == 1, limit=400)
     scene = driver.scene
@@ -167,7 +166,7 @@ def test_the_timer_names_the_player_it_drew_for_between_two_people(make_driver):
     driver = make_driver()
     settings = Settings(seats=(HUMAN, HUMAN), timer=10, animation="fast")
     session = Session(settings, random.Random(4), first=1)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     driver.until(lambda: len(session.state.moves) == 1, limit=400)
     assert driver.scene.status() == "Time ran out: a line was drawn for Player 2"

@@ -11,7 +11,7 @@ import pytest
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
 from game.core import decode
-from game.play.session import Session, resume_session, score_curves
+from game.play.match import Session, resume_session, score_curves, unfinished_game
 from game.play.settings import Seat, Settings
 from game.storage import RecordError, UnfinishedGame
 
@@ -20,7 +20,7 @@ VS_COMPUTER = Settings(seats=(Seat("human"), Seat("computer", "easy")), animatio
 
 def start(driver, settings, first=0) -> Session:
     session = Session(settings, random.Random(4), first=first)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     return session
 
@@ -129,7 +129,7 @@ def resume(data: object) -> tuple[Session | None, str]:
 
 
 def test_a_damaged_timer_value_is_ignored_not_fatal():
-    good = Session(VS_COMPUTER.with_(timer=15), random.Random(1), first=0).to_unfinished().to_data()
+    good = unfinished_game(Session(VS_COMPUTER.with_(timer=15), random.Random(1), first=0)).to_data()
     for bad in ("soon", None, float("nan"), True):
         session, why = resume({**good, "timer_left": bad})
         assert session is not None and session.timer.remaining() == 15.0
@@ -184,7 +184,7 @@ def test_every_move_is_autosaved_and_the_game_resumes_from_the_menu(make_driver,
 
 
 def test_resume_rejects_damaged_saves_with_a_reason():
-    good = Session(VS_COMPUTER, random.Random(1), first=0).to_unfinished().to_data()
+    good = unfinished_game(Session(VS_COMPUTER, random.Random(1), first=0)).to_data()
     assert resume(good)[0] is not None
     for bad in (
         None,
@@ -223,7 +223,7 @@ def test_names_marks_curves_and_movers():
     session = Session(four, random.Random(1))
     assert session.names == ["Player 1", "Player 2", "Easy 3", "Easy 4"]
     assert session.marks == ["1", "2", "3", "4"]
-    state = decode(Session(VS_COMPUTER, random.Random(1), first=1).to_unfinished().codes[0])
+    state = decode(unfinished_game(Session(VS_COMPUTER, random.Random(1), first=1)).codes[0])
     rng = random.Random(5)
     while not state.over:
         state.play_random(rng)
@@ -265,7 +265,7 @@ def test_a_match_resumed_on_a_finished_board_goes_on(make_driver):
     rng = random.Random(3)
     while not session.state.over:
         session.state.play(rng.choice(session.state.legal_lines()))
-    resumed, why = resume_session(session.to_unfinished())
+    resumed, why = resume_session(unfinished_game(session))
     assert resumed is not None, why
     for _ in range(100):
         resumed.update(0.1)

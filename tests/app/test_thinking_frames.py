@@ -11,8 +11,8 @@ from game.app import theme
 from game.app.input import Action
 from game.app.render import BoardView
 from game.app.scenes.board import BoardScene
+from game.play.match import Session
 from game.play.presenter import FEEDBACK_SECONDS
-from game.play.session import Session
 from game.play.settings import Seat, Settings
 
 COMPUTER_FIRST = Settings(seats=(Seat("computer", "expert"), Seat("human")), size=(5, 5))
@@ -60,7 +60,7 @@ def thinking(make_driver, settings: Settings = COMPUTER_FIRST, size=(720, 1280))
     ponderers = [Pondering() for _ in session.seats]
     pairs = zip(ponderers, session.seats, strict=True)
     session.thinker.players = [p if seat.is_computer else None for p, seat in pairs]
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(3)  # (the drawing is kept once two frames in a row are the same but for the dots)
     assert session.thinking
     return driver, session, ponderers

@@ -3,8 +3,7 @@ further than the pointer (the app's touch radius), whoever implements either."""
 
 from __future__ import annotations
 
-from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(6, 6), animation="slow")
@@ -12,7 +11,7 @@ TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(6, 6), animati
 
 def start(driver) -> Session:
     session = Session(TWO_PEOPLE, driver.app.rng, first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     return session
 

@@ -13,7 +13,7 @@ from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.settings import SettingsScene
 from game.core import GameState, decode, encode
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 
 TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
@@ -21,7 +21,7 @@ TWO_PEOPLE = Settings(seats=(Seat("human"), Seat("human")), animation="fast")
 
 def leave_a_game_unfinished(driver, store) -> list[int]:
     session = Session(TWO_PEOPLE, random.Random(2), first=0)
-    driver.app.manager.push(BoardScene(driver.app, session))
+    driver.app.go("board", session=session)
     driver.frames(2)
     for line in (0, 5):
         driver.wait_for_turn()

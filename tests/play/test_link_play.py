@@ -14,8 +14,8 @@ from game.core.notation import check_v2
 from game.play import links
 from game.play.link_play import FriendGame, LinkGames, friend_fragment, players_text, read_friend
 from game.play.links import LinkError, friend_session, link_text, parse_link, send_move, site_address
+from game.play.match import Session, load_unfinished, unfinished_game
 from game.play.players import COLOURS, Player
-from game.play.session import Session, load_unfinished
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore, Saved
 
@@ -76,7 +76,7 @@ def test_the_move_timer_travels_and_runs_only_on_the_device_whose_seat_is_to_mov
     assert theirs.timer_fraction() == 1.0
     theirs.update(16.0)
     assert len(theirs.state.moves) == moves + 1, "Bob's time ran out on his device: a line was drawn for him"
-    assert theirs.messages == ["Time ran out: a line was drawn for you"]
+    assert theirs.outbox.shown() == ["Time ran out: a line was drawn for you"]
 
 
 def test_each_device_plays_only_its_own_seats_and_never_undoes_a_move_sent_or_received() -> None:
@@ -106,7 +106,7 @@ def test_the_seats_played_here_and_the_moves_settled_survive_a_reload() -> None:
     received = len(bob.open(alice.send()).state.moves)
     bob.play_turn()
     assert bob.session is not None
-    bob.saved.save_unfinished(bob.session.to_unfinished())
+    bob.saved.save_unfinished(unfinished_game(bob.session))
     back = load_unfinished(bob.saved)
     assert back is not None and back.link_id == bob.session.link_id
     assert back.here == {1} and back.settled == received, "Bob's own move, not sent yet, can still be taken back"

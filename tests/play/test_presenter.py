@@ -8,8 +8,8 @@ import random
 from game.ai.reasons import Reason, Why
 from game.core import Board, GameState
 from game.play.i18n.phrases import hint_text
+from game.play.match import Session
 from game.play.presenter import Feedback, GamePresenter, Marks, Pointing
-from game.play.session import Session
 from game.play.settings import Seat, Settings
 
 PEOPLE = Settings(seats=(Seat("human"), Seat("human")), size=(3, 3), animation="fast")

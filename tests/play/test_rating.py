@@ -12,6 +12,7 @@ import pytest
 from game.ai.levels import LEVEL_NAMES
 from game.core import Board, GameState
 from game.play.links import position_session
+from game.play.match import Session, resume_session, unfinished_game
 from game.play.rating import (
     LADDER,
     LEVEL_RATINGS,
@@ -28,7 +29,6 @@ from game.play.rating import (
     result_of,
     update,
 )
-from game.play.session import Session, resume_session
 from game.play.settings import Seat, Settings
 from game.play.stats import outcome
 from game.storage import FinishedGame, FoldedGame, RecordError, UnfinishedGame
@@ -132,7 +132,7 @@ def test_undo_a_hint_or_a_given_start_make_a_game_unrated_and_that_survives_a_re
     undone.play_line(2)  # (the computer's reply: undo waits for the person's turn)
     undone.animation = None  # (as when the line has been drawn on screen)
     assert undone.undo() and not undone.rated()
-    resumed, why = resume_session(UnfinishedGame.from_data(undone.to_unfinished().to_data()))
+    resumed, why = resume_session(UnfinishedGame.from_data(unfinished_game(undone).to_data()))
     assert why == "" and resumed is not None and not resumed.rated()
     hinted = vs_computer()
     assert hinted.request_hint() and not hinted.rated()

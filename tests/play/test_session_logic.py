@@ -11,9 +11,19 @@ import pytest
 
 from game.core import Board, CodeError, GameState, Rules, decode
 from game.play.i18n.phrases import tie_note
+from game.play.match import (
+    DECIDER,
+    GAME,
+    Animation,
+    Move,
+    Session,
+    resume_session,
+    save_point,
+    score_curves,
+    unfinished_game,
+)
+from game.play.notices import storage_words
 from game.play.players import Player
-from game.play.recording import DECIDER, GAME
-from game.play.session import Animation, Session, resume_session, score_curves
 from game.play.settings import Seat, Settings, settings_from_data
 from game.play.thinking import hint_seconds
 from game.storage import RecordError, UnfinishedGame
@@ -81,7 +91,7 @@ def saved(game: Settings = TWO_PEOPLE, lines: tuple[int, ...] = (0, 5), first: i
     session = Session(game, random.Random(1), first=first)
     for line in lines:
         session.play_line(line)
-    return {**session.to_unfinished().to_data(), **changes}
+    return {**unfinished_game(session).to_data(), **changes}
 
 
 def resumed(data: object, rng: random.Random | None = None) -> tuple[Session | None, str]:
@@ -89,7 +99,7 @@ def resumed(data: object, rng: random.Random | None = None) -> tuple[Session | N
     try:
         stored = UnfinishedGame.from_data(data)
     except RecordError as error:
-        return None, str(error)
+        return None, storage_words(str(error))
     return resume_session(stored, rng)
 
 
@@ -131,7 +141,7 @@ def test_unreadable_moves_are_refused_with_what_is_wrong() -> None:
 
 
 def test_moves_of_another_board_are_refused() -> None:
-    other = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(1), first=0).to_unfinished()
+    other = unfinished_game(Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(1), first=0))
     assert reason(saved(codes=list(other.codes))) == "the saved game's boards do not match its settings"
 
 
@@ -152,12 +162,12 @@ def test_undo_takes_back_the_last_line_and_says_so() -> None:
         session.play_line(line)
     session.update(5.0)  # the last line's animation is over
     assert session.glow(9) == 0.0
-    made = session.save_point()[0]
-    session.sounds.clear()
+    made = save_point(session)[0]
+    session.outbox.clear()
     assert session.undo() is True
     assert session.state.moves == [0, 5]
-    assert session.sounds == ["undo"]
-    assert session.save_point()[0] == made + 1, "the autosave sees the change"
+    assert session.outbox.sounds() == ["undo"]
+    assert save_point(session)[0] == made + 1, "the autosave sees the change"
     assert session.undo() is True and session.undo() is True
     assert session.state.moves == [] and session.undo() is False
 
@@ -197,7 +207,7 @@ def test_the_decider_is_started_by_the_next_player_and_can_be_saved_and_resumed(
     assert Session(three, rng, first=0).decider().starter == 1
     assert decider.purpose == DECIDER and decider.rng is rng
     assert len(decider.games) == 1 and decider.board.num_cells % 2 == 1
-    resumed, why = resume_session(decider.to_unfinished())
+    resumed, why = resume_session(unfinished_game(decider))
     assert why == "" and resumed is not None and resumed.purpose == DECIDER
 
 
@@ -213,9 +223,9 @@ def test_people_start_a_match_s_next_board_and_there_is_none_after_the_last() ->
     assert session.next_board() is False, "the first board is not over"
     play_out(session)
     assert session.between and session.current == 0
-    session.sounds.clear()
+    session.outbox.clear()
     assert session.next_board() is True
-    assert session.current == 1 and not session.between and session.sounds == ["board"]
+    assert session.current == 1 and not session.between and session.outbox.sounds() == ["board"]
     play_out(session)
     assert session.finished
     assert session.next_board() is False and session.current == 1
@@ -365,7 +375,7 @@ def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
     session = Session(settings, random.Random(0), first=1)
     session.play_line(3)
     session.update(0.5)  # the line's animation (0.18 s at the fast pace) ends within this frame, which the clock runs
-    assert session.to_unfinished().to_data() == {
+    assert unfinished_game(session).to_data() == {
         "version": 1,
         "settings": settings.to_data(),
         "starter": 1,
@@ -375,8 +385,8 @@ def test_an_autosave_holds_the_settings_boards_timer_purpose_and_link() -> None:
         "purpose": GAME,
     }
     session.link_id = "k3x9"
-    assert session.to_unfinished().to_data()["link"] == "k3x9"
-    assert Session(TWO_PEOPLE, random.Random(0), first=0).to_unfinished().timer_left is None
+    assert unfinished_game(session).to_data()["link"] == "k3x9"
+    assert unfinished_game(Session(TWO_PEOPLE, random.Random(0), first=0)).timer_left is None
 
 
 def test_settings_are_stored_as_plain_values() -> None:
@@ -464,7 +474,7 @@ def people_finish(settings: Settings, at: float) -> Session:
         session.state.play(line)
     session.update(at)
     session.play_line(PLAYER_0_TAKES_BOTH[-1])
-    session.sounds.clear()
+    session.outbox.clear()
     return session
 
 
@@ -473,7 +483,7 @@ def test_a_finished_game_stays_on_the_board_for_1_2_seconds_counted_from_its_las
     session.update(1.0)
     assert not session.finished, "1 s after the last line (drawn at 4 s)"
     session.update(1.0)
-    assert session.finished and session.sounds == ["win"]
+    assert session.finished and session.outbox.sounds() == ["win"]
     exact = people_finish(ONE_BY_TWO, at=0.0)
     exact.update(1.2)
     assert exact.finished, "at exactly 1.2 s"
@@ -591,14 +601,14 @@ def test_each_line_is_animated_at_the_game_s_pace_and_sounds_by_what_it_did() ->
     for line in PLAYER_0_TAKES_BOTH[:-1]:
         session.play_line(line)
         session.update(2.0)
-    assert session.sounds == ["line"] * 6
+    assert session.outbox.sounds() == ["line"] * 6
     session.play_line(5)
     animation = session.animation
     assert animation is not None
     assert (animation.line, sorted(animation.cells), animation.player, animation.start) == (5, [0, 1], 0, 12.0)
     assert animation.line_seconds == pytest.approx(0.288), "0.18 s x 1.6"
     assert animation.fill_seconds == pytest.approx(0.48), "0.3 s x 1.6"
-    assert session.sounds[-1] == "capture"
+    assert session.outbox.sounds()[-1] == "capture"
 
 
 def test_the_save_point_changes_even_when_two_changes_come_in_one_frame() -> None:
@@ -608,22 +618,22 @@ def test_the_save_point_changes_even_when_two_changes_come_in_one_frame() -> Non
     session = Session(TWO_PEOPLE, random.Random(0), first=0)
     session.play_human(0)
     session.update(1.0)
-    point = session.save_point()
+    point = save_point(session)
     assert session.undo() and session.play_human(0)
-    assert session.save_point() != point
+    assert save_point(session) != point
     match = Session(ONE_BY_TWO.with_(match=True), random.Random(0), first=0)
     play_out(match)
-    point = match.save_point()
+    point = save_point(match)
     assert match.next_board()
     match.play_line(0)
-    assert match.save_point() != point
+    assert save_point(match) != point
     back, _ = resumed(saved(TWO_PEOPLE.with_(size=(2, 2), match=True), lines=tuple(range(11)), first=0))
     assert back is not None
     back.play_line(11)  # the 2x2 board's last line: its first change since it was resumed
     back.update(10.0)
-    point = back.save_point()
+    point = save_point(back)
     assert back.next_board()
-    assert back.save_point() != point, "the next board is a change of its own"
+    assert save_point(back) != point, "the next board is a change of its own"
 
 
 def test_a_new_line_glows_while_it_is_drawn_then_fades_over_0_9_seconds() -> None:
@@ -736,3 +746,12 @@ def test_the_analysis_board_pauses_a_casual_game_and_counts_as_help() -> None:
     assert not three.can_analyse()
     hinted = Session(TWO_PEOPLE.with_(size=(2, 2)), random.Random(0), first=0)
     assert hinted.request_hint() and not hinted.can_analyse(), "one search at a time: not while a hint is sought"
+
+
+def test_a_move_for_a_seat_not_to_move_is_refused_and_changes_nothing() -> None:
+    session = Session(ONE_BY_TWO, random.Random(0), first=0)
+    with pytest.raises(ValueError, match="seat 1"):
+        session.apply(Move(0, 1))
+    assert session.state.moves == [] and session.outbox.sounds() == []
+    session.apply(Move(0, 0))
+    assert session.state.moves == [0] and session.movers[0] == [0] and session.outbox.sounds() == ["line"]

@@ -1,7 +1,7 @@
 """Two tabs of one Chromium context (one origin, one localStorage) finish a game at the same moment, 100 rounds: the
-history loses none. Each tab runs the game's Python in Pyodide and finishes its game as the board scene does
-(``Autosave.finish`` into the app's store on the page's localStorage); a third tab reads the history as the History
-scene does. ``benchmarks/two_tabs.py`` runs the same with rounds spaced out, and with an earlier version.
+history loses none. Each tab runs the game's Python in Pyodide and finishes its game as the app does (the app's
+``GameKeeper`` recording it into the app's store on the page's localStorage); a third tab reads the history as the
+History scene does. ``benchmarks/two_tabs.py`` runs the same with rounds spaced out, and with an earlier version.
 
 Skipped, saying why, when node, Chromium, the harness's playwright-core or Pyodide are absent (set up as in
 docs/testing.md, "Real browser pages"); run it before calling storage work done.

@@ -19,7 +19,7 @@ from storage_fakes import FakeWindow
 
 from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
-from game.play.notices import notice_text
+from game.play.notices import notice_text, storage_words
 from game.play.stats import outcome, stats_rows
 from game.storage import (
     RECENT_GAMES,
@@ -36,6 +36,7 @@ from game.storage import (
 )
 from game.storage import saved as saved_module
 from game.storage.history import read_book
+from game.storage.reasons import Why
 from game.storage.saved import GRACE_SECONDS
 
 
@@ -252,7 +253,7 @@ def test_when_saving_fails_the_player_is_told_once_and_everything_is_saved_later
     assert saved.record_game(rec(2)) is False
     assert saved.retry() is False
     [notice] = words(saved)
-    why = "the browser's storage is full" if medium.kind == "browser" else "the data folder is read-only"
+    why = storage_words(Why.BROWSER_FULL if medium.kind == "browser" else Why.FOLDER_READ_ONLY)
     assert notice == (f"Results cannot be saved now: {why}. Play on; they will be saved when saving works again.")
     assert saved.settings() == {"shape": "hex"}, "the game goes on with what the player chose"
     view = saved.history()
@@ -274,7 +275,7 @@ def test_browser_storage_switched_off_then_on(tmp_path: Path, monkeypatch: pytes
     assert saved.record_game(rec(1)) is False
     assert saved.save_unfinished(UNFINISHED) is False
     [notice] = words(saved)
-    assert "this browser does not allow saving" in notice
+    assert storage_words(Why.BROWSER_NO_SAVING) in notice
     assert saved.has_unfinished()
     medium.window.blocked = False
     assert saved.retry()
@@ -395,12 +396,12 @@ def test_without_a_way_to_sort_games_older_ones_are_only_counted(medium: Medium)
 @pytest.mark.parametrize(
     ("entry", "reason"),
     [
-        (game(1, names=[], scores=[], winners=[]), "a game has no player names"),
-        (game(1, names=[1, 2]), "a game's player name is too long or not text"),
-        (game(1, scores=["5", 4]), "a game's scores do not match its players"),
-        (game(1, scores=[True, 4]), "a game's scores do not match its players"),
-        (game(1, winners=[2]), "a game's winners are not among its players"),
-        (game(1, winners=[-1]), "a game's winners are not among its players"),
+        (game(1, names=[], scores=[], winners=[]), Why.GAME_NO_NAMES),
+        (game(1, names=[1, 2]), Why.GAME_BAD_NAME),
+        (game(1, scores=["5", 4]), Why.GAME_BAD_SCORES),
+        (game(1, scores=[True, 4]), Why.GAME_BAD_SCORES),
+        (game(1, winners=[2]), Why.GAME_BAD_WINNERS),
+        (game(1, winners=[-1]), Why.GAME_BAD_WINNERS),
     ],
 )
 def test_each_flaw_of_a_game_is_named(entry: dict, reason: str) -> None:
@@ -430,7 +431,7 @@ def test_each_flaw_of_a_game_is_named(entry: dict, reason: str) -> None:
     ],
 )
 def test_damaged_totals_make_the_history_unusable(earlier) -> None:
-    assert read_book({"games": [game(1)], "earlier": earlier}).unusable == "the totals of older games are damaged"
+    assert read_book({"games": [game(1)], "earlier": earlier}).unusable == Why.BAD_TOTALS
 
 
 def test_totals_are_read_back_as_stored_and_missing_parts_are_empty() -> None:
@@ -679,7 +680,7 @@ def test_games_that_cannot_be_shown_are_told_as_one_fact(medium: Medium) -> None
     medium.plant("history", envelope([game(1), game(2, date="yesterday"), game(3, date="today")]))
     saved = medium.saved()
     assert len(saved.history().games) == 1
-    assert saved.pop_notices() == [Notice("kept-games", "history", "a game's date cannot be read", count=2)]
+    assert saved.pop_notices() == [Notice("kept-games", "history", Why.GAME_BAD_DATE, count=2)]
 
 
 def test_games_that_cannot_be_shown_are_kept_each_time_new_ones_appear(medium: Medium) -> None:

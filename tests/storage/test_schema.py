@@ -14,6 +14,7 @@ from game.play.settings import Settings
 from game.play.stats import board_token_of_name, outcome, stats_rows
 from game.storage import FileStore, FinishedGame, MemoryStore, RecordError, Saved
 from game.storage.history import read_book
+from game.storage.reasons import Why
 from game.storage.records import FoldedGame, LegacyTotals, UnfinishedGame
 
 GAME = {
@@ -66,14 +67,14 @@ def test_nan_and_infinity_are_refused_at_import_and_at_read(constant: str) -> No
     saved = Saved(store)
     assert saved.history().total == 0
     assert store.texts["history.bad-1"].count(constant) == 1, "kept aside as it was"
-    assert "not a number" in saved.pop_notices()[0].why
+    assert saved.pop_notices()[0].why == Why.NOT_A_NUMBER
 
 
 def test_totals_of_ten_to_the_thirty_games_are_refused() -> None:
     huge = {"games": 10**30, "rows": {"easy|3x3 boxes": [10**30, 0, 0, 2]}, "streak": ["won", 3]}
     with pytest.raises(BackupError, match="totals"):
         read_backup(backup_text(GAME, earlier=huge))
-    assert read_book({"games": [], "earlier": huge}).unusable == "the totals of older games are damaged"
+    assert read_book({"games": [], "earlier": huge}).unusable == Why.BAD_TOTALS
 
 
 def test_the_same_game_refused_at_import_is_refused_at_read() -> None:
@@ -187,7 +188,7 @@ def test_old_games_without_seats_or_moves_still_read_and_export() -> None:
 def test_a_record_raises_a_reason_storage_words_for_the_player() -> None:
     with pytest.raises(RecordError) as error:
         FinishedGame.from_data({**GAME, "winners": [7]})
-    assert str(error.value) == "a game's winners are not among its players"
+    assert str(error.value) == Why.GAME_BAD_WINNERS
 
 
 def test_an_export_that_cannot_be_written_refuses_with_a_reason_and_keeps_the_file_there(tmp_path: Path) -> None:

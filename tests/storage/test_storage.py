@@ -27,6 +27,7 @@ from game.storage import (
     open_store,
 )
 from game.storage.files import STALE_SECONDS, remove_stale_temporaries
+from game.storage.reasons import Why
 
 SETTINGS = {"shape": "square", "size": [3, 3], "seats": ["human", "computer:easy"], "sound": False, "name": "Zoé"}
 
@@ -191,7 +192,7 @@ def test_browser_quota_error_on_put_is_reported_and_keeps_the_old_value() -> Non
     assert store.put("settings", {"a": 1}) is True
     assert store.put("settings", {"a": "x" * 500}) is False
     assert store.get("settings") == {"a": 1}
-    assert store.fault == "the browser's storage is full" and store.notices == []
+    assert store.fault == Why.BROWSER_FULL and store.notices == []
 
 
 def test_browser_quota_error_while_moving_aside_keeps_the_value_in_place() -> None:
@@ -219,7 +220,7 @@ def test_browser_with_storage_disabled_never_raises() -> None:
     assert store.get("settings") is None
     assert store.delete("settings") is False
     store.quarantine("settings", "bad")
-    assert store.fault == "this browser does not allow saving"
+    assert store.fault == Why.BROWSER_NO_SAVING
     assert store.kept() == [] and store.stored_bytes() == 0
 
 
@@ -282,7 +283,7 @@ def test_failed_write_leaves_the_old_file_and_no_partial_file(
     monkeypatch.undo()
     assert (tmp_path / "settings.json").read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
-    assert store.fault == "the disk is full" and store.notices == []
+    assert store.fault == Why.DISK_FULL and store.notices == []
     assert store.get("settings") == SETTINGS
 
 
@@ -332,7 +333,7 @@ def test_open_store_in_a_browser_without_storage_reports_it(monkeypatch: pytest.
     monkeypatch.setattr(platform, "window", SimpleNamespace(localStorage=None), raising=False)
     store = open_store()
     assert store.put("settings", SETTINGS) is False
-    assert store.fault == "this browser does not allow saving"
+    assert store.fault == Why.BROWSER_NO_SAVING
 
 
 def test_storage_imports_no_pygame() -> None:
@@ -422,12 +423,12 @@ class QuotaExceededError(Exception):
 @pytest.mark.parametrize(
     ("error", "fault"),
     [
-        (QuotaExceededError(), "the browser's storage is full"),  # the name says it, the message is empty
-        (RuntimeError("QuotaExceededError"), "the browser's storage is full"),
-        (RuntimeError("the quota for this site is used up"), "the browser's storage is full"),
-        (RuntimeError("SecurityError: The operation is insecure."), "this browser does not allow saving"),
-        (RuntimeError("access denied"), "this browser does not allow saving"),
-        (RuntimeError("InvalidStateError"), "the browser refused to save"),
+        (QuotaExceededError(), Why.BROWSER_FULL),  # the name says it, the message is empty
+        (RuntimeError("QuotaExceededError"), Why.BROWSER_FULL),
+        (RuntimeError("the quota for this site is used up"), Why.BROWSER_FULL),
+        (RuntimeError("SecurityError: The operation is insecure."), Why.BROWSER_NO_SAVING),
+        (RuntimeError("access denied"), Why.BROWSER_NO_SAVING),
+        (RuntimeError("InvalidStateError"), Why.BROWSER_REFUSED),
     ],
 )
 def test_a_browser_refusal_is_told_in_words_from_its_exception(error: Exception, fault: str) -> None:
@@ -439,7 +440,7 @@ def test_a_browser_refusal_is_told_in_words_from_its_exception(error: Exception,
 def test_a_failed_browser_read_alone_says_why() -> None:
     store = BrowserStore(BrokenLocalStorage())
     assert store.get("settings") is None
-    assert store.fault == "this browser does not allow saving" and store.notices == []
+    assert store.fault == Why.BROWSER_NO_SAVING and store.notices == []
 
 
 def test_another_namespace_on_the_same_site_is_neither_kept_nor_counted() -> None:
@@ -485,7 +486,7 @@ class SizeFailing(MemoryStore):
 
     def _size(self, key: str) -> int:
         if key == self.failing:
-            raise StoreError("the data folder refused it")
+            raise StoreError(Why.FOLDER_REFUSED)
         return super()._size(key)
 
 
@@ -523,7 +524,7 @@ def stuck_browser_store(quota: int) -> tuple[FakeLocalStorage, BrowserStore]:
 
 def test_a_stuck_value_is_told_as_a_fact_naming_its_key_reason_and_error() -> None:
     _, store = stuck_browser_store(quota=60)
-    assert store.notices == [Notice("stuck", "settings", "the data is damaged", "the browser's storage is full")]
+    assert store.notices == [Notice("stuck", "settings", Why.DAMAGED, Why.BROWSER_FULL)]
     assert store.stuck == {"settings"}
 
 
@@ -532,7 +533,7 @@ def test_nothing_is_written_over_a_stuck_value_even_when_the_new_one_would_fit()
     assert store.put("settings", {"a": 1}) is False
     assert store.delete("settings") is False
     assert local.items["pipopipette.settings"] == "x" * 40
-    assert store.fault == "the browser's storage is full"
+    assert store.fault == Why.BROWSER_FULL
 
 
 def test_deleting_a_stuck_value_moves_it_aside_once_there_is_room() -> None:
@@ -547,9 +548,9 @@ def test_deleting_a_stuck_value_moves_it_aside_once_there_is_room() -> None:
 
 def test_keeping_part_of_a_value_aside_without_room_says_why_and_tells_nothing() -> None:
     store = BrowserStore(FakeLocalStorage(quota=10))
-    notice = Notice("kept-games", "history", "a game's date cannot be read", count=1)
+    notice = Notice("kept-games", "history", Why.GAME_BAD_DATE, count=1)
     assert store.keep_aside("history", [{"date": "yesterday"}], notice) is False
-    assert store.fault == "the browser's storage is full" and store.notices == []
+    assert store.fault == Why.BROWSER_FULL and store.notices == []
     local = FakeLocalStorage()
     roomy = BrowserStore(local)
     assert roomy.keep_aside("history", [{"date": "yesterday"}], notice) is True
@@ -568,16 +569,14 @@ def test_a_thousand_unreadable_copies_are_kept_and_the_next_one_is_left_in_place
     store.pop_notices()
     assert store.get("settings") is None
     assert store.texts["settings"] == "{one more" and "settings.bad-1001" not in store.texts
-    assert store.notices == [
-        Notice("stuck", "settings", "the data is damaged", "too many earlier unreadable copies are already kept")
-    ]
+    assert store.notices == [Notice("stuck", "settings", Why.DAMAGED, Why.TOO_MANY_KEPT)]
 
 
 def test_a_file_that_cannot_be_read_is_moved_aside_with_the_reason(tmp_path: Path) -> None:
     (tmp_path / "settings.json").mkdir()  # a folder where the file should be: reading it fails (not "not found")
     store = FileStore(tmp_path)
     assert store.get("settings") is None
-    assert store.notices == [Notice("kept", "settings", "the data folder refused it")]
+    assert store.notices == [Notice("kept", "settings", Why.FOLDER_REFUSED)]
 
 
 def test_a_file_that_cannot_be_removed_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -589,7 +588,7 @@ def test_a_file_that_cannot_be_removed_says_why(tmp_path: Path, monkeypatch: pyt
 
     monkeypatch.setattr(Path, "unlink", refuse)
     assert store.delete("settings") is False
-    assert store.fault == "the data folder is read-only"
+    assert store.fault == Why.FOLDER_READ_ONLY
 
 
 def test_a_data_folder_that_cannot_be_listed_keeps_and_counts_nothing(
@@ -671,7 +670,7 @@ def test_a_temporary_file_that_cannot_be_removed_after_a_failed_write_is_no_erro
     monkeypatch.setattr(os, "replace", fail)
     monkeypatch.setattr(os, "unlink", fail)
     assert store.put("settings", SETTINGS) is False
-    assert store.fault == "the disk is full"
+    assert store.fault == Why.DISK_FULL
 
 
 def stuck_file_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FileStore:

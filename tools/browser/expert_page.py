@@ -26,7 +26,7 @@ import time
 from game.ai.wasm import browser as core_in_worker
 from game.app.app import App
 from game.app.scenes.board import BoardScene
-from game.play.session import Session
+from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
 

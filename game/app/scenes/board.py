@@ -2,7 +2,8 @@
 
 Picking a line is the board input's (:mod:`game.app.board_input`), what the status line says and what is marked on
 the board is the presenter's (:mod:`game.play.presenter`), keeping the game on the device is
-:mod:`game.play.autosave`'s; this scene lays them out, draws them and runs the buttons.
+the app's (:class:`game.play.match.GameKeeper`, listening to the session's events); this scene lays them out,
+draws them, runs the buttons and shows, plays and reads out what the session's outbox holds.
 """
 
 from __future__ import annotations
@@ -16,14 +17,13 @@ import pygame
 
 from ...ai.reasons import Reason
 from ...core import GameState
-from ...play.autosave import Autosave
 from ...play.i18n import tr
 from ...play.i18n.phrases import hint_text
 from ...play.links import plays_by_link, position_link, site_address
+from ...play.match import Event, Said, Session, Shown, Sound
 from ...play.narration import describe_position, line_words
-from ...play.online.session import OnlineSession
+from ...play.online.game import online_of
 from ...play.presenter import FEEDBACK_SECONDS, Feedback, GamePresenter, Marks
-from ...play.session import Session
 from .. import layout, theme
 from ..analysis_overlay import GameValues
 from ..board_input import BoardInput
@@ -112,20 +112,19 @@ class BoardScene(Scene):
         self.feedback = Feedback()
         self.presenter = GamePresenter(session, self.feedback)
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
-        self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
         self._drawn_clock: tuple[float, str] | None = None  # the move clock as last drawn (it is drawn when it moves)
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
         self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
-        if isinstance(session, OnlineSession):
+        online = online_of(session)
+        if online is not None:
             results = partial(app.go, "results", session=session)
-            self.online = OnlineBoard(session, self.say, results, self.autosave.finish, self.leave_now)
+            self.online = OnlineBoard(session, online, self.say, results, self.leave_now)
 
     def enter(self) -> None:
         self.panel = Panel()
         self.invalidate_layout()
-        self.autosave.save()
 
     def exit(self) -> None:
         self.values.board.stop()  # (no search outlives the screen; shown again, the values are searched again)
@@ -242,9 +241,7 @@ class BoardScene(Scene):
         self.leave_now()
 
     def leave_now(self) -> None:
-        self.autosave.save()
-        if isinstance(self.session, OnlineSession):
-            self.session.leave()  # (the friend's device is told this one left)
+        self.session.leave()  # (kept as it is; an online friend's device is told this one left)
         self.app.reset("menu")
 
     def toggle_sound(self) -> None:
@@ -289,7 +286,6 @@ class BoardScene(Scene):
             self.say(tr("Your turn: play it, then Send move"))
         else:
             send_move(self.app, session)
-            self.autosave.save()
 
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
@@ -327,24 +323,26 @@ class BoardScene(Scene):
         if self.values.searching(session.state, session.names):
             self.values.step(budget)  # (the game is paused: nothing else searches)
         session.update(dt, budget)
-        for name in session.sounds:
-            self.app.sounds.play(name)
-        session.sounds.clear()
-        for message in session.messages:
-            self.say(message, ANNOUNCE_SECONDS)
-        session.messages.clear()
-        for words in session.spoken:
-            self.app.announcer.say(words)
-        session.spoken.clear()
+        self._tell(session.outbox.take())
         self._tell_hint()
         if self.online is not None:
             self.online.update()
         self.input.update()
         self.feedback.update(session.now)
-        if session.finished:
-            self._finish()
-        else:
-            self.autosave.keep()
+        if session.finished and self.online is None:
+            self.app.replace("results", session=session)  # (an online game's board stays for a rematch)
+
+    def _tell(self, events: list[Event]) -> None:
+        """The session's news: sounds played, words shown for a moment, moves told to the screen reader."""
+        for event in events:
+            if isinstance(event, Sound):
+                self.app.sounds.play(event.name)
+        for event in events:
+            if isinstance(event, Shown):
+                self.say(event.text, ANNOUNCE_SECONDS)
+        for event in events:
+            if isinstance(event, Said):
+                self.app.announcer.say(event.text)
 
     def _tell_hint(self) -> None:
         """A hint that has just come is told once: the line in words, then why."""
@@ -373,12 +371,6 @@ class BoardScene(Scene):
     def changed(self) -> bool:
         """The move clock shown moved a step since it was drawn (4 times a second while it runs)."""
         return self.presenter.clock() != self._drawn_clock
-
-    def _finish(self) -> None:
-        if self.online is not None:
-            return  # the board stays for a rematch (OnlineBoard recorded the game)
-        self.autosave.finish()
-        self.app.replace("results", session=self.session)
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pygame
 
 from ...play.i18n import tr
+from ...play.match import Session, load_unfinished
 from ...play.rating import Rating
-from ...play.session import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..scene import Services

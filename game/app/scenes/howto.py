@@ -35,11 +35,10 @@ from ...play.lessons import (
     line_id,
     start_state,
 )
+from ...play.match import BEGINNER_PATH, PRACTICE, Session
 from ...play.players import Player, seat_looks
 from ...play.presenter import Feedback, Marks
 from ...play.printable import GRID_FILE, RULES_FILE, grid_svg, rules_svg
-from ...play.recording import BEGINNER_PATH, PRACTICE
-from ...play.session import Session
 from ...play.settings import Seat
 from .. import layout, theme
 from ..board_input import ARROWS, BoardInput

@@ -9,7 +9,7 @@ import pygame
 
 from ...core import Board, GameState
 from ...play.i18n import tr
-from ...play.session import Session, load_unfinished
+from ...play.match import Session, load_unfinished
 from .. import layout, theme
 from ..input import Action
 from ..render import BoardView, Marks

@@ -25,8 +25,8 @@ from ...play.links import (
     site_address,
 )
 from ...play.links import send_move as friend_move
+from ...play.match import Session
 from ...play.online.invite import is_room_link
-from ...play.session import Session
 from ...play.text import LINK_LENGTH, clean
 from ..scene import Services
 from .common import start_game

@@ -10,7 +10,7 @@ import pygame
 
 from ...play.i18n import tr, tr_n
 from ...play.i18n.phrases import describe_board
-from ...play.session import Session
+from ...play.match import Session
 from .. import layout, theme
 from ..input import Action
 from ..scene import Scene, Services

@@ -9,10 +9,9 @@ import pygame
 from ...play.i18n import tr
 from ...play.i18n.phrases import MISERE_NOTES, cell_words, describe_board
 from ...play.links import position_link, site_address
-from ...play.online.session import OnlineSession
+from ...play.match import PRACTICE, Session, Shown, score_curves
+from ...play.online.game import online_of
 from ...play.rating import change_by_in_steps, is_rated
-from ...play.recording import PRACTICE
-from ...play.session import Session, score_curves
 from ...steps import Stepper
 from ...storage.steps import Work
 from .. import layout, theme
@@ -140,6 +139,8 @@ class ResultsScene(Scene):
         self.said = False
         self.news = ""  # an online game's last news (a rematch asked for), shown under the scores
         self.shown = ""  # the online news last drawn
+        online = online_of(session)
+        self.game_number = online.game_number if online is not None else -1  # an online game: the room's number
         # (run by update: see rating_note)
         self.noting: Stepper[None, str] = Stepper(rating_note(session, app), freeze=True)
         self.update(0.0)
@@ -168,23 +169,23 @@ class ResultsScene(Scene):
         """An online game's room keeps answering while its results show; the rematch, once both devices asked for
         it, goes back to the board (the results were shown over it)."""
         session = self.session
-        if not isinstance(session, OnlineSession):
+        online = online_of(session)
+        if online is None:
             return
-        number = session.game_number
         session.update(dt)
-        for message in session.messages:
+        shown = [event.text for event in session.outbox.take() if isinstance(event, Shown)]
+        for message in shown:
             self.app.announcer.say(message)
-        self.news = session.messages[-1] if session.messages else self.news
-        session.messages.clear()
-        if session.game_number != number:
+        self.news = shown[-1] if shown else self.news
+        if online.game_number != self.game_number:
             self.app.manager.pop()
 
     def online_note(self) -> str:
         """An online game's news: who resigned, and the last thing said (a rematch asked for), else the connection."""
-        session = self.session
-        if not isinstance(session, OnlineSession):
+        online = online_of(self.session)
+        if online is None:
             return ""
-        return " ".join(filter(None, (session.resignation(), self.news or session.link_text())))
+        return " ".join(filter(None, (online.resignation(), self.news or online.link_text())))
 
     def wants_frame(self) -> bool:
         return not self.noting.done or self.online_note() != self.shown
@@ -278,8 +279,9 @@ class ResultsScene(Scene):
 
     def rematch(self) -> None:
         session = self.session
-        if isinstance(session, OnlineSession):  # through the room: it starts on the board once both asked
-            session.offer_rematch()
+        online = online_of(session)
+        if online is not None:  # through the room: it starts on the board once both asked
+            online.offer_rematch()
             return
         starter = (session.starter + 1) % len(session.seats)
         rematch = Session(session.settings, self.app.rng, first=starter, purpose=session.purpose)
@@ -304,13 +306,12 @@ class ResultsScene(Scene):
         self.app.go("history")
 
     def menu(self) -> None:
-        if isinstance(self.session, OnlineSession):
-            self.session.leave()
+        self.session.leave()  # (an online friend's device is told this one left)
         self.app.reset("menu")
 
     def handle(self, action: Action) -> None:
         self.ensure_layout()
-        if action.kind == "back" and isinstance(self.session, OnlineSession):
+        if action.kind == "back" and online_of(self.session) is not None:
             self.app.manager.pop()  # (back to the board, where the room goes on)
         elif action.kind == "back":
             self.menu()

@@ -94,8 +94,7 @@ class ReviewScene(Scene):
 
     def exit(self) -> None:
         self.values.board.stop()
-        self.analysis.suspend()
-        self.kept.keep()  # (the next review of this game starts from there)
+        self.kept.suspend()  # (kept: the next review of this game starts from there)
 
     # -- layout -----------------------------------------------------------------------------------------------
     def arrange(self) -> None:
@@ -241,8 +240,8 @@ class ReviewScene(Scene):
             if self.opinion_search.step(budget) and self.opinion_for is not None:
                 self.opinions[self.opinion_for] = (self.opinion_search.best, self.opinion_search.reason)
                 self.opinion_search = None
-        elif not self.analysis.done and self.analysis.step(budget):
-            self.kept.keep()
+        elif not self.analysis.done:
+            self.kept.step(budget)  # (what it finds is kept as it goes)
 
     def _judged(self) -> int:
         """The position whose move is being judged: the one before the move just shown (the start at move 0)."""

@@ -21,7 +21,7 @@ from ...ai import LEVELS
 from ...core.shapes import SHAPES
 from ...play.i18n import AUTO, LANGUAGE_NAMES, LANGUAGES, tr, tr_mark
 from ...play.i18n.phrases import ANIMATION_NAMES, level_name
-from ...play.session import Session
+from ...play.match import Session
 from ...play.settings import (
     ANIMATION_SPEEDS,
     RANDOM_FIRST,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import tr
+from ..match.saving import KeepWhenChanged
 from .handshake import Hello, agree, hello_from_message
 from .protocol import GUEST, HOST, Refusal, parse
 from .room import Room
@@ -26,14 +27,12 @@ class Keeper:
 
     def __init__(self, save: Callable[[dict[str, Any]], Any]) -> None:
         self.save = save
-        self.state: tuple[Any, ...] = ()
+        self.keeping = KeepWhenChanged()
 
     def __call__(self, room: Room) -> None:
         table = room.table
-        state = (table.game, tuple(table.moves()), table.resigned) if table is not None else ()
-        if state != self.state:
-            self.state = state
-            self.save(kept(room))
+        point = (table.game, tuple(table.moves()), table.resigned) if table is not None else None
+        self.keeping.keep(point, lambda: self.save(kept(room)))
 
 
 def kept(room: Room) -> dict[str, Any]:

@@ -17,16 +17,17 @@ from typing import Any
 
 from ..i18n import tr
 from ..links import new_game_id, site_address
+from ..match import Session
 from ..players import Player
 from ..settings import Settings
 from .bridge import BrowserChannel, step
+from .game import online_session
 from .ice import ice_servers
 from .invite import ANSWER, Description, InviteError, check_reply, description_of, invitation, read_link, sdp_of
 from .invite import reply as reply_link
 from .protocol import GUEST, HOST
 from .room import Room
 from .room_setup import RoomSetup, SeatPlayer
-from .session import OnlineSession
 
 HAND_OVER_SECONDS = 3.0
 PREPARING, INVITING, REPLYING, HANDING, HANDED, PLAYING, FAILED = (
@@ -67,7 +68,7 @@ class Lobby:
         self.settings, self.rng = settings, rng
         self.site = site_address(browser) or ""  # (no site known: the invitation is a code to paste)
         self.state, self.problem, self.link = PREPARING, "", ""
-        self.session: OnlineSession | None = None
+        self.session: Session | None = None
         self.offer: Description | None = None
         self.now = self.handing_since = 0.0
         self.channel = BrowserChannel(window)
@@ -126,7 +127,7 @@ class Lobby:
                 self.problem = happened.text
         if self.room.playing and self.session is None:
             self.state = PLAYING
-            self.session = OnlineSession(self.room, self.channel, self.settings, self.rng)
+            self.session = online_session(self.room, self.channel, self.settings, self.rng)
 
     def _on_page(self, kind: str, data: str) -> None:
         assert self.room is not None

@@ -107,7 +107,8 @@ class Room:
             raise ValueError("the host, and only the host, brings the setup")
         self.role, self.room_id, self.players = role, room_id, players
         self.rng = rng or random.Random()
-        self.table: Table | None = Table(role, setup, {HOST: players, GUEST: []}) if setup else None
+        self.on_table: Callable[[Table], None] | None = None  # told of each new table (the game played here)
+        self.table = Table(role, setup, {HOST: players, GUEST: []}) if setup else None
         self.connection = NONE
         self.flood = FloodLimit()
         self.now = self.last_heard = self.next_clock = 0.0
@@ -125,6 +126,17 @@ class Room:
         }  # fmt: skip
 
     # -- what the scene reads ----------------------------------------------------------------------------------------
+    @property
+    def table(self) -> Table | None:
+        """The game agreed on (a new one after a handshake or a rematch); None on a guest before its handshake."""
+        return self._table
+
+    @table.setter
+    def table(self, table: Table | None) -> None:
+        self._table = table
+        if table is not None and self.on_table is not None:
+            self.on_table(table)
+
     @property
     def playing(self) -> bool:
         """True once both devices agreed on a game, and until it is over (paused or not)."""
@@ -376,7 +388,7 @@ class Room:
         board, ply, prev = table.position()
         asked = table.undo_asked
         try:
-            table.play(line, timeout)
+            table.play(line, timeout, peer)
         except IllegalMove as error:
             raise Refusal(tr("the other device drew a line that cannot be drawn"), str(error)) from None
         if not peer:

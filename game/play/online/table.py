@@ -6,10 +6,16 @@ Beside the move timer it shows (which the guest sets to the host's clock), each 
 the move in play, which only its own frames run, and notes what that watch had left at each move of its own seats:
 the host's clock may draw for a guest's seat only when the guest's own watch had run out too (within
 :data:`~game.play.online.handshake.GRACE`).
+
+On a device where the game is played (:class:`game.play.online.game.OnlineGame`), the match is the match
+controller's own: the table draws an accepted line, takes moves back and goes back in time through the controller
+(:attr:`Table.draw`, :attr:`Table.take_back_to`, :attr:`Table.rewound`), so there is one copy of the game. Alone
+(a room in the lobby, in the tests) it draws through the rules core.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +59,9 @@ class Table:
         self.undo_asked: UndoAsk | None = None
         self.rematch_wanted: set[str] = set()
         self.resigned: str | None = None
+        self.draw: Callable[[int, bool, bool], int] = self._draw  # (line, timeout, from the peer) -> its seat
+        self.take_back_to: Callable[[int], None] = self._take_back_to  # the board in play back to that many moves
+        self.rewound: Callable[[], None] = lambda: None  # told when the match was replayed to an earlier point
 
     @staticmethod
     def agreed(role: str, agreed: Agreed, players: dict[str, list[SeatPlayer]], before: Table | None = None) -> Table:
@@ -76,8 +85,14 @@ class Table:
 
     # -- what is on the table ------------------------------------------------------------------------------------
     @property
+    def board_in_play(self) -> int:
+        """The board the next line goes on: the next one as soon as a board of a match is over."""
+        match = self.match
+        return match.current + 1 if match.game.over and not match.last_board else match.current
+
+    @property
     def state(self) -> GameState:
-        return self.match.game
+        return self.match.games[self.board_in_play]
 
     @property
     def over(self) -> bool:
@@ -86,7 +101,7 @@ class Table:
     def position(self) -> tuple[int, int, int]:
         """(board, ply, the line before): where the next move goes."""
         moves = self.state.moves
-        return self.match.current, len(moves), moves[-1] if moves else -1
+        return self.board_in_play, len(moves), moves[-1] if moves else -1
 
     def owner_to_move(self) -> str | None:
         seat = self.state.to_move
@@ -137,15 +152,22 @@ class Table:
         self.timer.run(dt)
         self.watch.run(dt)
 
-    def play(self, line: int, timeout: bool = False) -> int:
-        """Draw ``line`` for the seat to move (the rules core refuses an illegal one); returns that seat."""
+    def play(self, line: int, timeout: bool = False, peer: bool = False) -> int:
+        """Draw ``line`` for the seat to move (drawn by the host's clock: ``timeout``; by the other device:
+        ``peer``); the rules core refuses an illegal one. Returns that seat."""
         index = self.played()
-        seat = self.state.play(line).player
+        seat = self.draw(line, timeout, peer)
         if self.mine(seat):
             self.left_at[index] = self.watch.remaining()
         if timeout:
             self.timeouts.add(index)
         self._restart()
+        return seat
+
+    def _draw(self, line: int, timeout: bool, peer: bool) -> int:
+        """The rules core alone draws ``line`` (on the next board once one is over)."""
+        state = self.state
+        seat = state.play(line).player
         self.match.next_board()
         return seat
 
@@ -164,13 +186,14 @@ class Table:
         """Go back to the game after its first ``count`` moves (all boards together)."""
         self.match = replay(self.setup, self.moves()[:count])
         self._forget_from(count)
+        self.rewound()
 
     def rewind_to(self, board: int, ply: int, prev: int) -> bool:
         """The host's timeout move at (``board``, ``ply``, after ``prev``) crossed moves of ours: go back to where the
         host drew, if this game went through that position and only our seats moved since; False otherwise."""
         count = sum(len(game.moves) for game in self.match.games[:board]) + ply
         moves = self.moves()
-        if board > self.match.current or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
+        if board > self.board_in_play or count >= len(moves) or (moves[count - 1] if count and ply else -1) != prev:
             return False
         if not all(self.mine(seat) for seat in self.drawers()[count:]):
             return False
@@ -193,9 +216,12 @@ class Table:
     def take_back(self, ply: int) -> None:
         """The accepted undo: the board in play goes back to ``ply`` moves."""
         count = self.played() - len(self.state.moves) + ply
+        self.take_back_to(ply)
+        self._forget_from(count)
+
+    def _take_back_to(self, ply: int) -> None:
         while len(self.state.moves) > ply:
             self.state.undo()
-        self._forget_from(count)
 
     def next_game(self) -> Table:
         """The rematch: the next game, every device's players one seat on (:meth:`RoomSetup.rematch`)."""

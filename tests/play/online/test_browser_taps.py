@@ -208,7 +208,7 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
     before = host.read("builtins._e2e_times")  # (the host's page forgets them)
     pages.ask(page="host", reload=True)  # the host's page is reloaded: its game and connection are gone
     reloaded = time.monotonic()
-    guest.until("scene.session.room.paused", 30, every=0.02)
+    guest.until("scene.session.referee.room.paused", 30, every=0.02)
     noticed_s = time.monotonic() - reloaded
     guest_said = guest.read("scene.feedback.text(scene.session.now) or scene.status()")
     assert guest.read("not scene.session.accepting_input()")  # nothing can be played while paused
@@ -228,7 +228,7 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
     booted = time.monotonic()
     reply_tab = Device(pages, "reply-tab")
     for device in (host, guest):
-        device.until("type(scene).__name__ == 'BoardScene' and not scene.session.room.paused", 30, every=0.02)
+        device.until("type(scene).__name__ == 'BoardScene' and not scene.session.referee.room.paused", 30, every=0.02)
     reconnect_s, boot_s = time.monotonic() - booted, booted - handed_at
     reply_tab.until("scene.state == 'handed'", 30)
     reply_tab.shot("host-reply-tab")

@@ -8,16 +8,17 @@ import random
 from online_peers import Wire, setup_for
 
 from game.core import Board
+from game.play.match import Session
+from game.play.online.game import online_session
 from game.play.online.room_setup import SeatPlayer
-from game.play.online.session import OnlineSession
 from game.play.players import Player
 from game.play.settings import Settings
 
 
-def sessions(wire: Wire) -> tuple[OnlineSession, OnlineSession]:
+def sessions(wire: Wire) -> tuple[Session, Session]:
     wire.connect()
-    return (OnlineSession(wire.host, None, Settings(), random.Random(1)),
-            OnlineSession(wire.guest, None, Settings(), random.Random(2)))  # fmt: skip
+    return (online_session(wire.host, None, Settings(), random.Random(1)),
+            online_session(wire.guest, None, Settings(), random.Random(2)))  # fmt: skip
 
 
 def frames(wire: Wire, both, seconds: float = 1.0, dt: float = 0.05) -> None:
@@ -71,7 +72,7 @@ def test_undo_is_asked_then_accepted_with_the_undo_button():
     assert host.undo()
     wire.pump()
     frames(wire, (host, guest))
-    assert any("asks to take back" in m for m in guest.messages)
+    assert any("asks to take back" in m for m in guest.outbox.shown())
     assert guest.can_undo() and guest.undo()  # accepting
     wire.pump()
     frames(wire, (host, guest))
@@ -105,7 +106,7 @@ def test_a_remote_computer_is_named_and_never_run_here():
 
 
 def test_an_online_game_is_not_kept_as_the_unfinished_game():
-    from game.play.autosave import Autosave
+    from game.play.match import GameKeeper
 
     class Saved:
         unfinished = recorded = None
@@ -122,14 +123,13 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
     wire = Wire(setup_for(Board.square(1)))
     host, guest = sessions(wire)
     saved = Saved()
-    autosave = Autosave(host, saved)
-    autosave.save()
+    GameKeeper(host, saved)
     for session, line in ((host, 0), (guest, 1), (host, 2), (guest, 3)):
         assert session.play_human(line)
         wire.pump()
         frames(wire, (host, guest), 0.5)
-        autosave.keep()
-    autosave.finish()
+    frames(wire, (host, guest), 2.0)  # (past the pause on the finished board)
+    assert host.finished
     assert saved.unfinished is None and saved.recorded.extra["online"]["seats"] == [True, False]
 
 
@@ -150,20 +150,26 @@ def test_a_rematch_gives_the_session_the_new_seats():
 
 
 def test_the_connection_is_told_as_connected_waiting_or_left():
-    from game.play.online.session import CONNECTED, LEFT, WAITING
+    from game.play.online.game import CONNECTED, LEFT, WAITING
 
     wire = Wire(setup_for())
     host, guest = sessions(wire)
-    assert host.link() == guest.link() == CONNECTED and host.link_text() == "Online with Bob: connected"
+    assert (
+        host.referee.link() == guest.referee.link() == CONNECTED
+        and host.referee.link_text() == "Online with Bob: connected"
+    )
     for _ in range(90):  # the guest's device stops answering: only the host's frames run
         wire.now += 0.1
         host.update(0.1)
-    assert host.link() == WAITING and host.link_text() == "Paused: waiting for Bob's device to answer"
-    assert not host.accepting_input() and not host.can_resign()
+    assert host.referee.link() == WAITING and host.referee.link_text() == "Paused: waiting for Bob's device to answer"
+    assert not host.accepting_input() and not host.referee.can_resign()
     frames(wire, (host, guest))
-    assert host.link() == CONNECTED and host.accepting_input()
+    assert host.referee.link() == CONNECTED and host.accepting_input()
     wire.drop()
-    assert host.link() == guest.link() == LEFT and guest.link_text() == "Ann left: the game is paused"
+    assert (
+        host.referee.link() == guest.referee.link() == LEFT
+        and guest.referee.link_text() == "Ann left: the game is paused"
+    )
 
 
 def test_resign_ends_the_game_on_both_devices_and_says_who():
@@ -172,27 +178,27 @@ def test_resign_ends_the_game_on_both_devices_and_says_who():
     assert host.play_human(0)
     wire.pump()
     frames(wire, (host, guest))
-    assert guest.can_resign() and guest.resign()
+    assert guest.referee.can_resign() and guest.referee.resign()
     wire.pump()
     frames(wire, (host, guest))
     assert host.finished and guest.finished and host.winners() == guest.winners() == [0]
-    assert host.resignation() == "Bob resigned." and guest.resignation() == "You resigned."
-    assert not guest.resign()  # once over, nothing to resign
+    assert host.referee.resignation() == "Bob resigned." and guest.referee.resignation() == "You resigned."
+    assert not guest.referee.resign()  # once over, nothing to resign
     assert host.record().extra["online"]["resigned"] == "g"
 
 
 def test_a_rematch_is_asked_offered_then_started():
     wire = Wire(setup_for())
     host, guest = sessions(wire)
-    host.resign()
+    host.referee.resign()
     wire.pump()
     frames(wire, (host, guest))
-    assert host.rematch_state() == guest.rematch_state() == ""
-    assert host.offer_rematch()
+    assert host.referee.rematch_state() == guest.referee.rematch_state() == ""
+    assert host.referee.offer_rematch()
     wire.pump()
-    assert host.rematch_state() == "asked" and guest.rematch_state() == "offered"
-    assert any("waiting for Bob" in m for m in host.messages)
-    assert guest.offer_rematch()
+    assert host.referee.rematch_state() == "asked" and guest.referee.rematch_state() == "offered"
+    assert any("waiting for Bob" in m for m in host.outbox.shown())
+    assert guest.referee.offer_rematch()
     wire.pump()
     frames(wire, (host, guest))
     assert not host.finished and host.names == ["Bob", "Ann"] and guest.accepting_input()
@@ -205,11 +211,11 @@ def test_an_undo_asked_of_this_device_is_refused_or_allowed_and_only_in_casual_g
     host.play_human(0)
     wire.pump()
     frames(wire, (host, guest))
-    assert host.undo() and host.undo_asked_by_me() and not host.can_undo()
+    assert host.undo() and host.referee.undo_asked_by_me() and not host.can_undo()
     wire.pump()
-    assert guest.undo_asked_of_me() and guest.refuse_undo()
+    assert guest.referee.undo_asked_of_me() and guest.referee.refuse_undo()
     wire.pump()
-    assert not host.undo_asked_by_me() and host.state.moves == [0]
+    assert not host.referee.undo_asked_by_me() and host.state.moves == [0]
     timed = Wire(setup_for(timer=15))
     host, guest = sessions(timed)
     host.play_human(0)
@@ -224,4 +230,26 @@ def test_leaving_closes_the_room_and_the_page_does_not_pause_an_online_game():
     host.pause()  # the page went out of sight: the room's clock and answers go on
     assert not host.paused and host.accepting_input()
     host.leave()
-    assert host.link() == "left" and host.room.connection == "none"
+    assert host.referee.link() == "left" and host.referee.room.connection == "none"
+
+
+def test_a_peers_line_is_applied_once_to_the_one_game(monkeypatch):
+    """The room referees the peer's line against the controller's own game and hands it over: one apply, one
+    line drawn in one game state (no second copy to catch up)."""
+    from game.core import GameState
+    from game.play.match import PEER
+
+    wire = Wire(setup_for())
+    host, guest = sessions(wire)
+    assert guest.referee.room.table.match is guest.match, "the room's table holds the controller's own match"
+    applied, drawn = [], []
+    apply = guest.apply
+    monkeypatch.setattr(guest, "apply", lambda move: (applied.append(move), apply(move))[1])
+    play = GameState.play
+    monkeypatch.setattr(GameState, "play", lambda state, line: (drawn.append(state), play(state, line))[1])
+    assert host.play_human(0)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert [(move.line, move.seat, move.source) for move in applied] == [(0, 0, PEER)]
+    assert [state for state in drawn if state is guest.state] == [guest.state] and len(drawn) == 2  # one a device
+    assert guest.state.moves == host.state.moves == [0] and guest.recent_lines() == [0]

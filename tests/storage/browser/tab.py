@@ -1,8 +1,9 @@
 """One tab's side of the two-tab test (tests/storage/test_browser_tabs.py, benchmarks/two_tabs.py), run in Pyodide by
 tabs.js: a game between two people played to its end, then finished the way the board scene finishes it
-(``Autosave.finish``: ``Saved.record_game`` into the app's own store, the page's localStorage), and the history
-read back as the History scene reads it. Works with the game's sources of any version since ``Saved.record_game``
-(``--source`` of the benchmark: earlier versions finished a game with ``saved.record_game(session.record())``)."""
+(the app's ``GameKeeper`` hearing the match controller finish it: ``Saved.add_game`` into the app's own store, the
+page's localStorage), and the history read back as the History scene reads it. Works with the game's sources of any
+version since ``Saved.record_game`` (``--source`` of the benchmark: earlier versions finished a game with
+``Autosave.finish``, or ``saved.record_game(session.record())`` before that)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import json
 import platform
 import random
 
-from game.play.session import Session
+try:
+    from game.play.match import Session
+except ImportError:  # (versions before the match controller)
+    from game.play.session import Session  # type: ignore[no-redef]
 from game.play.settings import Seat, Settings
 from game.play.stats import outcome
 from game.storage import Saved, open_store
@@ -68,11 +72,17 @@ def finish() -> str:
     scene does right after (merging the game into it); the game as known in the history."""
     session, saved = finishing
     try:
-        from game.play.autosave import Autosave
-    except ImportError:  # (a version before game.play.autosave)
-        saved.record_game(session.record())
+        from game.play.match import GameKeeper
+    except ImportError:
+        try:
+            from game.play.autosave import Autosave
+        except ImportError:  # (a version before game.play.autosave)
+            saved.record_game(session.record())
+        else:
+            Autosave(session, saved).finish()
     else:
-        Autosave(session, saved).finish()
+        GameKeeper(session, saved)
+        session.update(10.0)  # (past the pause on the finished board: the controller finishes the game)
     if hasattr(saved, "history_in_steps"):  # (earlier versions merged it in record_game)
         drain(saved.history_in_steps())
     record = session.record()
