@@ -141,7 +141,7 @@ def test_plain_values_come_back_as_they_were() -> None:
         b"bytes",
         object(),
     ],
-    ids=repr,
+    ids=lambda value: type(value).__name__,
 )
 def test_what_is_not_plain_json_is_refused_with_the_reason_given(value) -> None:
     with pytest.raises(RecordError, match="^the reason$"):
