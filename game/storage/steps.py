@@ -9,10 +9,12 @@ page's thread is the only one. Here: the pieces such work is made of.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, TypeVar
 
 EVERY = 200  # items read, checked or written between two yields
+RUN = 10 * EVERY  # items sorted at once (a few ms)
 
 T = TypeVar("T")
 Work = Generator[None, None, T]
@@ -24,8 +26,8 @@ def pause(index: int) -> bool:
 
 
 def sort_in_steps(items: list[Any], key: Callable[[Any], Any]) -> Work[None]:
-    """Sort ``items`` in place by ``key``; the keys are made in steps (a list already in order, as stored, is left
-    as it is)."""
+    """Sort ``items`` in place by ``key`` (stably, as ``list.sort``), in steps: the keys made, runs of
+    :data:`RUN` items sorted one a step, then merged (a list already in order, as stored, is left as it is)."""
     keys: list[Any] = []
     ordered = True
     for index, item in enumerate(items):
@@ -36,8 +38,16 @@ def sort_in_steps(items: list[Any], key: Callable[[Any], Any]) -> Work[None]:
             yield
     if ordered:
         return
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    items[:] = [items[index] for index in order]
+    runs = []
+    for start in range(0, len(items), RUN):
+        runs.append(sorted(range(start, min(start + RUN, len(items))), key=keys.__getitem__))
+        yield
+    in_order = []
+    for index, place in enumerate(heapq.merge(*runs, key=keys.__getitem__)):
+        in_order.append(items[place])
+        if pause(index):
+            yield
+    items[:] = in_order
 
 
 def release_in_steps(items: list[Any]) -> Work[None]:

@@ -34,16 +34,21 @@ def entry(scores, winners, level="medium", board="s3x3", rules="2", human=0, dat
     }
 
 
+def at(minute: int) -> str:
+    """Games in the order played: the history orders games by date, then by id (not as stored)."""
+    return f"2026-11-30T10:{minute:02}:00+00:00"
+
+
 HISTORY = [
-    entry([3, 6], [1]),
-    entry([7, 2], [0]),
-    entry([5, 4], [0]),
-    entry([8, 8], [0, 1], board="s4x4"),
-    entry([1, 15], [0], board="t5", rules="2m", level="hard"),
-    entry([9, 0], [0], board="s4x4"),
+    entry([3, 6], [1], date=at(1)),
+    entry([7, 2], [0], date=at(2)),
+    entry([5, 4], [0], date=at(3)),
+    entry([8, 8], [0, 1], board="s4x4", date=at(4)),
+    entry([1, 15], [0], board="t5", rules="2m", level="hard", date=at(5)),
+    entry([9, 0], [0], board="s4x4", date=at(6)),
     {"names": "broken"},
-    entry([5, 4], [0], board="s3x3", level="easy"),
-    entry([6, 3], [0]),
+    entry([5, 4], [0], board="s3x3", level="easy", date=at(7)),
+    entry([6, 3], [0], date=at(8)),
 ]
 
 
@@ -60,7 +65,7 @@ def test_rows_per_level_and_board_with_best_margin():
 
 def test_current_streak_counts_the_latest_results_in_a_row():
     assert current_streak(valid_entries(HISTORY)) == ("won", 4)
-    assert current_streak(valid_entries(HISTORY + [entry([1, 8], [1])])) == ("lost", 1)
+    assert current_streak(valid_entries(HISTORY + [entry([1, 8], [1], date=at(9))])) == ("lost", 1)
     assert streak_text(valid_entries(HISTORY)) == "Current streak: 4 wins"
     assert streak_text([]).startswith("Play the computer")
     assert current_streak(valid_entries([entry([2, 2], [0, 1]), entry([2, 2], [0, 1])])) == ("drawn", 2)

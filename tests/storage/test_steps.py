@@ -4,6 +4,7 @@ between two steps, and a reading left half way never writes an older history ove
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from game.steps import Stepper, run
 from game.storage import FinishedGame, MemoryStore, Saved
 from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
 from game.storage.keys import HISTORY
-from game.storage.steps import EVERY
+from game.storage.steps import EVERY, RUN, sort_in_steps
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -158,3 +159,16 @@ def test_a_reading_another_tab_overtook_writes_nothing_and_loses_nothing(monkeyp
     other.history()  # merges 9001 and 9002 and removes their keys (this store's lock is no lock across tabs)
     run(reading)
     assert {"g09001", "g09002"} <= {g.id for g in Saved(store).history().games}
+
+
+def test_a_sort_in_steps_is_a_stable_sort_cut_into_runs_and_a_merge() -> None:
+    # Before: the keys were made in steps, then every item was sorted and copied at once (168 ms of processor time
+    # for 88,000 shuffled games on this machine, in one frame).
+    rng = random.Random(9)
+    items = [(rng.randrange(50), index) for index in range(5 * RUN + 17)]
+    expected = sorted(items, key=lambda item: item[0])
+    yields = len(list(sort_in_steps(items, key=lambda item: item[0])))
+    assert items == expected, "sorted by key, equal keys in their first order"
+    assert yields >= 2 * (len(items) // EVERY) + len(items) // RUN, "keys, runs and merge each in steps"
+    ordered = [(1, "a"), (2, "b")]
+    assert list(sort_in_steps(ordered, key=lambda item: item[0])) == [] and ordered == [(1, "a"), (2, "b")]

@@ -1,0 +1,59 @@
+"""Pieces of storage its own tests had not pinned (found by the mutation run): the spare folder's name, the daily
+puzzle's days, the kept online room."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from game.storage import MemoryStore, Saved
+from game.storage.files import spare_folder
+from game.storage.progress import is_day
+
+
+def test_the_spare_folder_is_in_the_temporary_folder_named_for_the_user_and_the_data_folder(tmp_path: Path) -> None:
+    spare = spare_folder(tmp_path / "data")
+    user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    assert spare.parent == Path(tempfile.gettempdir())
+    prefix, digest = spare.name.rsplit("-", 1)
+    assert prefix == f"pipopipette-{user}" and len(digest) == 12 and int(digest, 16) >= 0
+    assert spare_folder(tmp_path / "data") == spare, "the same folder, the same spare"
+    assert spare_folder(tmp_path / "other") != spare
+    assert spare_folder(tmp_path / "x" / ".." / "data") == spare, "named for the folder itself, however written"
+
+
+@pytest.mark.parametrize("day", ["2026-02-28", "2024-02-29", "0001-01-01", "9999-12-31"])
+def test_a_day_is_a_calendar_date_written_in_ascii_digits(day: str) -> None:
+    assert is_day(day)
+
+
+@pytest.mark.parametrize(
+    "day", ["2026-02-30", "2025-02-29", "１２３４-01-01", "2026-1-01", "2026-01-01T", "20260101", "", None, 20260101]
+)
+def test_what_is_not_a_day_is_not_one(day: object) -> None:
+    assert not is_day(day)
+
+
+def test_a_daily_puzzle_is_marked_solved_once_and_the_days_are_kept_in_order() -> None:
+    saved = Saved(MemoryStore())
+    assert saved.daily_days() == []
+    assert saved.mark_daily_solved("2026-03-02") and saved.mark_daily_solved("2026-03-01")
+    assert saved.mark_daily_solved("2026-03-02")
+    assert saved.daily_days() == ["2026-03-01", "2026-03-02"]
+    assert saved.mark_puzzle_solved("key") and saved.daily_days() == ["2026-03-01", "2026-03-02"]
+    assert saved.solved_puzzles() == ["key"]
+
+
+def test_the_online_room_is_kept_read_back_cleared_and_set_aside() -> None:
+    store = MemoryStore()
+    saved = Saved(store)
+    assert saved.online_room() is None
+    assert saved.save_online_room({"room": "ABCD", "seat": 0})
+    assert Saved(store).online_room() == {"room": "ABCD", "seat": 0}
+    assert saved.clear_online_room() and Saved(store).online_room() is None
+    saved.save_online_room({"room": "EFGH"})
+    saved.reject_online_room("the room could not be read back")
+    assert saved.online_room() is None and len(store.kept()) == 1
