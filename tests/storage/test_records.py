@@ -4,11 +4,24 @@
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
+from game.play.notices import storage_words
 from game.storage import RecordError
 from game.storage.records import MAX_DEPTH, LegacyTotals, UnfinishedGame, plain
+
+
+@contextmanager
+def refused_for(words: str) -> Iterator[None]:
+    """The block raises RecordError whose reason, in the player's words, says ``words``."""
+    with pytest.raises(RecordError) as error:
+        yield
+    assert re.search(words, storage_words(str(error.value)))
+
 
 FULL = {
     "version": 1,
@@ -65,13 +78,13 @@ def test_an_unfinished_game_without_its_optional_fields_writes_none_of_them() ->
     ],
 )
 def test_an_unfinished_game_out_of_its_bounds_is_refused_with_the_reason(change, why) -> None:
-    with pytest.raises(RecordError, match=why):
+    with refused_for(why):
         UnfinishedGame.from_data({**FULL, **change})
 
 
 def test_what_is_not_a_dict_is_not_a_saved_game() -> None:
     for data in (None, [], "game", 3):
-        with pytest.raises(RecordError, match="not a saved game"):
+        with refused_for("not a saved game"):
             UnfinishedGame.from_data(data)
 
 
@@ -181,5 +194,5 @@ def test_totals_rows_add_up_when_two_names_are_one_board_and_keep_the_best_margi
 )
 def test_totals_out_of_their_bounds_are_refused(change) -> None:
     data = {"key": "k", "games": 5, "rows": {"easy|s3x3": [2, 1, 1, -3]}, "streak": ["won", 2], **change}
-    with pytest.raises(RecordError, match="totals of older games"):
+    with refused_for("totals of older games"):
         LegacyTotals.from_data(data)

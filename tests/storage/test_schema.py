@@ -92,8 +92,9 @@ SURROGATE_KEYS = [
 
 @pytest.mark.parametrize("game", SURROGATE_KEYS)
 def test_a_field_name_the_font_cannot_draw_is_refused_at_import_and_kept_aside_at_read(game, tmp_path) -> None:
-    with pytest.raises(RecordError, match="not a set of named values"):
+    with pytest.raises(RecordError) as error:
         FinishedGame.from_data(game)
+    assert str(error.value) == Why.GAME_NOT_VALUES
     with pytest.raises(BackupError, match="damaged"):
         read_backup(backup_text(game))
     store = FileStore(tmp_path)
