@@ -135,10 +135,24 @@ def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
     assert title.endswith("decider if tied")
 
 
+def practice_ending(seats, won: bool) -> Session:
+    """A practice game on 3x3 dots that the person (seat 0) won alone, or lost."""
+    for seed in range(100):
+        session = Session(Settings(seats=seats, size=(2, 2)), random.Random(seed), purpose=PRACTICE, first=0)
+        play_out(session, seed)
+        if (session.winners() == [0]) == won and (won or 0 not in session.winners()):
+            return session
+    raise AssertionError("no such game in 100 seeds")
+
+
+def test_a_practice_game_lost_suggests_no_move_up() -> None:
+    seats = (Seat("human"), Seat("computer", "beginner"))
+    assert practice_ending(seats, won=False).move_up() is None, "after a loss, the same board again"
+
+
 def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots(make_driver, store) -> None:
     seats = (Seat("human"), Seat("computer", "beginner"))
-    first = Session(Settings(seats=seats, size=(2, 2)), random.Random(2), purpose=PRACTICE)
-    play_out(first, 2)
+    first = practice_ending(seats, won=True)
     driver = make_driver()
     driver.app.manager.push(ResultsScene(driver.app, first))
     driver.frames(1)

@@ -17,7 +17,7 @@ import pygame
 from ...ai.reasons import Reason
 from ...core import GameState
 from ...play.autosave import Autosave
-from ...play.i18n import tr
+from ...play.i18n import tr, tr_n
 from ...play.i18n.phrases import hint_text
 from ...play.links import plays_by_link, position_link, site_address
 from ...play.narration import describe_position, line_words
@@ -109,7 +109,7 @@ class BoardScene(Scene):
     def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.feedback = Feedback()
+        self.feedback = Feedback(app.announcer.say)
         self.presenter = GamePresenter(session, self.feedback)
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
@@ -255,8 +255,12 @@ class BoardScene(Scene):
         self.say(tr("Sound on") if on else tr("Sound off"))
 
     def undo(self) -> None:
+        before = len(self.session.state.moves)
         if self.session.undo():
             self.input.reset()
+            taken = before - len(self.session.state.moves)
+            words = tr_n("Undone: {n} line taken back.", "Undone: {n} lines taken back.", taken)
+            self.app.announcer.say(f"{words} {self.presenter.status(self.input.pointing())}")
         elif self.online is not None:
             self.say(self.online.why_no_undo())
         elif self.session.settings.no_help:
@@ -293,8 +297,7 @@ class BoardScene(Scene):
 
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
-        self.feedback.say(message, self.session.now, seconds)
-        self.app.announcer.say(message)
+        self.feedback.say(message, self.session.now, seconds)  # (which tells the screen reader)
 
     def handle(self, action: Action) -> None:
         self.still.clear()  # whatever an input changes is drawn in full

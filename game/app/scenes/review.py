@@ -87,6 +87,7 @@ class ReviewScene(Scene):
         self.opinion_search: ai.HintSearch | None = None
         self.opinion_for: int | None = None
         self.sliding = False
+        self.told = ""  # the move shown and its verdict, as last told to the screen reader
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -230,6 +231,7 @@ class ReviewScene(Scene):
         return self.opinion_search is not None or not self.analysis.done or self.values.busy
 
     def update(self, dt: float) -> None:
+        self._tell_move()
         budget = self.app.step_budget()
         if self.values.searching(self.positions[self.index], self.names):
             self.analysis.suspend()  # (one search at a time: the review's and the opinion wait)
@@ -243,6 +245,13 @@ class ReviewScene(Scene):
                 self.opinion_search = None
         elif not self.analysis.done and self.analysis.step(budget):
             self.kept.keep()
+
+    def _tell_move(self) -> None:
+        """The move shown and its verdict, told when either changes (another move, or its analysis came)."""
+        words = f"{self.headline()}. {self.verdict()}"
+        if words != self.told:
+            self.told = words
+            self.app.announcer.say(words)
 
     def _judged(self) -> int:
         """The position whose move is being judged: the one before the move just shown (the start at move 0)."""

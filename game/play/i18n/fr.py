@@ -330,11 +330,12 @@ FRENCH: dict[str, str] = {
     "Show me": "Montrez-moi",
     "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever "
     "is to move, person or computer. The clock starts again on every move, extra moves too, and stops "
-    "while a line is being drawn. Timed games have no undo and no hints.": (
+    "while a line is being drawn. Undo and hints stay on in a casual timed game; Competitive (in New game's rules) "
+    "turns both off.": (
         "Partie rapide : 10, 15 ou 30 secondes par coup. Quand le temps est écoulé, un trait au hasard est "
         "tracé pour qui doit jouer, personne ou ordinateur. L'horloge repart à chaque coup, coups en plus "
-        "compris, et s'arrête pendant qu'un trait se trace. Pas d'annulation ni d'indice en partie "
-        "chronométrée."
+        "compris, et s'arrête pendant qu'un trait se trace. Annulation et indices restent permis dans une "
+        "partie chronométrée détendue ; Compétition (dans les règles de Nouvelle partie) retire les deux."
     ),
     "Start again": "Recommencer",
     "Take a box: draw a line that closes one.": "Prenez une case : tracez un trait qui en ferme une.",
@@ -1145,9 +1146,6 @@ FRENCH: dict[str, str] = {
     ),
     "Hint: {line}. {why}": "Indice : {line}. {why}",
     "not rated: undo, a hint or a given start": "non classée : annulation, indice ou position donnée",
-    "rating {rating}? (provisional until more rated games)": (
-        "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
-    ),
     "rating {rating} ({change})": "classement {rating} ({change})",
     "rating {rating}": "classement {rating}",
     "January": "janvier",
@@ -1237,6 +1235,14 @@ FRENCH: dict[str, str] = {
         "Valeurs pour {name}, qui a la main · {n} traits résolus sur {count} pour l'instant..."
     ),
     "the boxes left are shared evenly": "les cases restantes se partagent à égalité",
+    # issue 33, on a phone: what the screen reader hears (game/app/telling.py), the rating, the daily calendar
+    "{label}: {value}, {n} of {count}": "{label} : {value}, {n} sur {count}",
+    "Pages": "Pages",
+    "{label}, button": "{label}, bouton",
+    "{words}, greyed": "{words}, grisé",
+    "rating {rating}? (provisional until more rated games)": (
+        "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
+    ),
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
@@ -1292,4 +1298,5 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     # issue 33, on a phone: the daily puzzles solved, the rated games under the rating chart
     "{n} solved": ("{n} résolu", "{n} résolus"),
     "{n} rated game": ("{n} partie classée", "{n} parties classées"),
+    "Undone: {n} line taken back.": ("Annulé : {n} trait repris.", "Annulé : {n} traits repris."),
 }
