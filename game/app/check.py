@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from ..play.backup import SCRIPT
+from ..play.i18n import tr
 from ..puzzles import load_puzzles
 from ..storage import MemoryStore
 from .app import App
@@ -38,20 +39,21 @@ def check(frames: int = FRAMES, as_json: bool = False) -> int:
 def in_words(report: dict[str, Any]) -> str:
     """The check's report for a person: whether the game is whole, then what was read and what is missing."""
     missing = report["missing"]
-    lines = ["Pipopipette is installed whole." if not missing else "Pipopipette is missing some of its files:"]
-    lines += [f"  missing: {why}" for why in missing]
-    lines.append(f"The game ran {report['frames']} frames ({report['drawn']} drawn) in a window nobody sees.")
-    lines.append(f"Its files are read from {report['assets']}.")
+    lines = [tr("Pipopipette is installed whole.") if not missing else tr("Pipopipette is missing some of its files:")]
+    lines += [tr("  missing: {why}").format(why=why) for why in missing]
+    lines.append(tr("The game ran {frames} frames ({drawn} drawn) in a window nobody sees.").format(**report))
+    lines.append(tr("Its files are read from {assets}.").format(assets=report["assets"]))
     if "icon" in report:
-        lines.append(f"Window icon: {report['icon'][0]}x{report['icon'][1]} pixels.")
+        lines.append(tr("Window icon: {w}x{h} pixels.").format(w=report["icon"][0], h=report["icon"][1]))
     sounds = report.get("sounds", {})
     if sounds:
-        lines.append("Sounds: " + ", ".join(f"{name} {length:.2f} s" for name, length in sounds.items()) + ".")
+        lengths = ", ".join(f"{name} {length:.2f} s" for name, length in sounds.items())
+        lines.append(tr("Sounds: {lengths}.").format(lengths=lengths))
     if "puzzles" in report:
-        lines.append(f"Puzzles: {report['puzzles']}.")
+        lines.append(tr("Puzzles: {n}.").format(n=report["puzzles"]))
     if "backup_js" in report:
-        lines.append(f"The browser's backup script: {report['backup_js']} bytes.")
-    lines.append("(pipopipette --check --json gives the same as JSON, for scripts.)")
+        lines.append(tr("The browser's backup script: {n} bytes.").format(n=report["backup_js"]))
+    lines.append(tr("(pipopipette --check --json gives the same as JSON, for scripts.)"))
     return "\n".join(lines)
 
 

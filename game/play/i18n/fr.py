@@ -1240,6 +1240,24 @@ FRENCH: dict[str, str] = {
     "Pages": "Pages",
     "{label}, button": "{label}, bouton",
     "{words}, greyed": "{words}, grisé",
+    "The puzzle of {day} comes that day.": "Le problème du {day} arrive ce jour-là.",
+    "Pipopipette is installed whole.": "Pipopipette est installé en entier.",
+    "Pipopipette is missing some of its files:": "Il manque à Pipopipette certains de ses fichiers :",
+    "  missing: {why}": "  manque : {why}",
+    "The game ran {frames} frames ({drawn} drawn) in a window nobody sees.": (
+        "Le jeu a tourné {frames} images ({drawn} dessinées) dans une fenêtre que personne ne voit."
+    ),
+    "Its files are read from {assets}.": "Ses fichiers sont lus dans {assets}.",
+    "Window icon: {w}x{h} pixels.": "Icône de la fenêtre : {w}x{h} pixels.",
+    "Sounds: {lengths}.": "Sons : {lengths}.",
+    "Puzzles: {n}.": "Problèmes : {n}.",
+    "The browser's backup script: {n} bytes.": "Le script de sauvegarde du navigateur : {n} octets.",
+    "(pipopipette --check --json gives the same as JSON, for scripts.)": (
+        "(pipopipette --check --json donne la même chose en JSON, pour les scripts.)"
+    ),
+    "The puzzle of {day}: solving it now leaves your streak as it is.": (
+        "Le problème du {day} : le résoudre maintenant ne change pas votre série."
+    ),
     "rating {rating}? (provisional until more rated games)": (
         "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
     ),
