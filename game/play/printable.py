@@ -47,14 +47,21 @@ def _text(x: float, y: float, words: str, size: float, anchor: str = "start") ->
 
 
 def _dots(board: Board, left: float, top: float, width: float, height: float) -> list[str]:
-    """The board's dots scaled into the given box (kept in proportion, centred), each a small black disc."""
+    """The board's dots scaled into the given box (kept in proportion, centred), each a small black disc; on a
+    board that is not square, every line faintly under them first, as paper grids print them (where two dots may
+    be joined is not plain to see among triangles and hexagons)."""
     xs, ys = [x for x, _ in board.dots], [y for _, y in board.dots]
     span_x, span_y = max(xs) - min(xs) or 1, max(ys) - min(ys) or 1
     scale = min(width / span_x, height / span_y)
     x0 = left + (width - span_x * scale) / 2 - min(xs) * scale
     y0 = top + (height - span_y * scale) / 2 - min(ys) * scale
+    at = [(f"{x0 + x * scale:.2f}", f"{y0 + y * scale:.2f}") for x, y in board.dots]
+    faint = [] if board.kind == "square" else [
+        _element("line", x1=at[a][0], y1=at[a][1], x2=at[b][0], y2=at[b][1], stroke="#c8c8c8", stroke_width="0.3")
+        for a, b in board.lines
+    ]  # fmt: skip
     radius = f"{max(0.8, min(2.0, scale / 12)):.2f}"
-    return [_element("circle", cx=f"{x0 + x * scale:.2f}", cy=f"{y0 + y * scale:.2f}", r=radius) for x, y in board.dots]
+    return faint + [_element("circle", cx=x, cy=y, r=radius) for x, y in at]
 
 
 def grid_svg(board: Board) -> str:
