@@ -287,7 +287,11 @@ class BoardScene(Scene):
         session = self.session
         if not self._by_link():
             link = position_link(site_address(self.app.browser), session.state)
-            explanation = tr("Whoever opens this link plays on from this position.")
+            explanation = (
+                tr("Whoever opens this link plays on from this position.")
+                if "://" in link
+                else tr("Whoever pastes this code in Open a link plays on from this position.")
+            )
             self.app.go("share", title=tr("Share this position"), explanation=explanation, link=link)
         elif session.link_id is not None and session.human_to_move:
             self.say(tr("Your turn: play it, then Send move"))

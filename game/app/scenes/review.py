@@ -196,11 +196,21 @@ class ReviewScene(Scene):
         at_end = self.index == self.count
         state = self.game if at_end else self.positions[self.index]
         link = position_link(site_address(self.app.browser), state)
+        code = "://" not in link  # (the desktop shares a code, to paste in Open a link)
         if at_end:
-            title, explanation = tr("Share this game"), tr("Whoever opens this link sees the review of this game.")
+            title = tr("Share this game")
+            explanation = (
+                tr("Whoever pastes this code in Open a link sees the review of this game.")
+                if code
+                else tr("Whoever opens this link sees the review of this game.")
+            )
         else:
             title = tr("Share this position")
-            explanation = tr("Whoever opens this link plays on from move {n} of this game.").format(n=self.index)
+            explanation = (
+                tr("Whoever pastes this code in Open a link plays on from move {n} of this game.")
+                if code
+                else tr("Whoever opens this link plays on from move {n} of this game.")
+            ).format(n=self.index)
         self.app.go("share", title=title, explanation=explanation, link=link)
 
     def handle(self, action: Action) -> None:

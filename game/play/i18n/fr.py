@@ -1241,6 +1241,15 @@ FRENCH: dict[str, str] = {
     "{label}, button": "{label}, bouton",
     "{words}, greyed": "{words}, grisé",
     "The puzzle of {day} comes that day.": "Le problème du {day} arrive ce jour-là.",
+    "Whoever pastes this code in Open a link sees the review of this game.": (
+        "Qui colle ce code dans Ouvrir un lien voit l'analyse de cette partie."
+    ),
+    "Whoever pastes this code in Open a link plays on from move {n} of this game.": (
+        "Qui colle ce code dans Ouvrir un lien reprend cette partie au coup {n}."
+    ),
+    "Whoever pastes this code in Open a link plays on from this position.": (
+        "Qui colle ce code dans Ouvrir un lien reprend la partie à cette position."
+    ),
     "Pipopipette is installed whole.": "Pipopipette est installé en entier.",
     "Pipopipette is missing some of its files:": "Il manque à Pipopipette certains de ses fichiers :",
     "  missing: {why}": "  manque : {why}",
