@@ -114,6 +114,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.autosave = Autosave(session, app.saved)
         self.still = StillFrame()
+        self._lines_seen = len(session.state.moves)  # lines drawn when last looked at (a new one is shown)
         self._drawn_clock: tuple[float, str] | None = None  # the move clock as last drawn (it is drawn when it moves)
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
@@ -346,12 +347,22 @@ class BoardScene(Scene):
         self._tell_hint()
         if self.online is not None:
             self.online.update()
+        self._show_new_line(dt)
         self.input.update()
         self.feedback.update(session.now)
         if session.finished:
             self._finish()
         else:
             self.autosave.keep()
+
+    def _show_new_line(self, dt: float) -> None:
+        """Zoomed in, a line drawn out of sight (by the opponent, the timer or a friend) is brought into sight."""
+        moves = self.session.state.moves
+        zoom = self.input.zoom
+        if len(moves) > self._lines_seen and moves:
+            zoom.show(moves[-1])
+        self._lines_seen = len(moves)
+        zoom.follow(dt)
 
     def _tell_hint(self) -> None:
         """A hint that has just come is told once: the line in words, then why."""
@@ -374,6 +385,7 @@ class BoardScene(Scene):
             or session.hint is not None
             or (session.state.over and not session.between)
             or self.feedback.said is not None
+            or self.input.zoom.panning
             or self.values.busy
         )
 
