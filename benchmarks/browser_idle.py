@@ -9,9 +9,9 @@ The real loop (``App.run``) on a 5x5 board, you against the Expert, your turn, n
 the whole run; the app starts the Worker as it does in a game (``--hash noworker``: it does not, as a page
 without WebAssembly). With ``--hash clock``, two people on 5x5 with a 30 s move clock, nobody touching: the
 clock counts down the whole time (it draws the first person's line at 30 s and starts the second's). The console
-gets the frames drawn in each 10 s; the harness's ``--measure`` records the page's
-main-thread busy time (``taskMs``) in ``summary.json``: the idle cost is its growth between the two measures over
-the 30 s between them. On the desktop the script says so and stops (``idle_cpu.py`` measures the desktop).
+gets the frames drawn in each 10 s; the harness's ``--measure`` records the page's main-thread busy time
+(``taskMs``) in ``summary.json``: the idle cost is its growth between the two measures over the 30 s between them.
+On the desktop the script says so and stops (``idle_cpu.py`` measures the desktop).
 """
 
 from __future__ import annotations

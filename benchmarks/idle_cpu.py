@@ -1,5 +1,6 @@
-"""Desktop idle CPU: the real loop (App.run at 60 frames a second, real clock, headless SDL) left alone on the menu
-and on a board where a person is to move, as the share of one core the process used (CPU time over wall time).
+"""Desktop idle CPU: the real loop (App.run at 60 frames a second, real clock, headless SDL) left alone on the menu,
+on a board where a person is to move, and on a board whose move clock runs, as the share of one core the process
+used (CPU time over wall time).
 For comparison, the same loop forced to draw every frame (what it did before it learnt to rest).
 
 Usage: python -m benchmarks.idle_cpu [--seconds 5]   (prints % of one core and frames drawn)
@@ -47,9 +48,11 @@ def main() -> None:
         app = App(size=size, store=MemoryStore(), browser=False)
         app.sounds.enabled = False
         you_v_expert = Settings(seats=(Seat("human"), Seat("computer", "expert")), size=(5, 5))
-        for place in ("menu", "5x5 board, your turn vs Expert"):
+        timed = Settings(seats=(Seat("human"), Seat("human")), size=(5, 5), timer=30)
+        boards = {"5x5 board, your turn vs Expert": you_v_expert, "5x5, two people, 30 s clock": timed}
+        for place in ("menu", *boards):
             if place != "menu":
-                app.go("board", session=Session(you_v_expert, first=0))
+                app.go("board", session=Session(boards[place], first=0))
             for always in (False, True):
                 share, wall, drawn = idle_share(app, args.seconds, always)
                 how = "drawing every frame (before)" if always else "idle"

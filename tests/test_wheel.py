@@ -65,7 +65,7 @@ def report(installed: Path) -> dict[str, object]:
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env["PIPOPIPETTE_DATA_DIR"] = str(installed / "data")  # in case anything reached for the player's data
-    output = run([scripts / "pipopipette", "--check"], cwd=installed, env=env)
+    output = run([scripts / "pipopipette", "--check", "--json"], cwd=installed, env=env)
     assert not (installed / "data").exists(), "the check keeps the game's data in memory"
     return json.loads(output)
 

@@ -18,6 +18,14 @@ class Announcer:
         """``document`` is the browser page's (``platform.document``), or None on the desktop."""
         self.document = document
         self.said: deque[str] = deque(maxlen=KEPT)
+        self.titled = ""  # the last title told
+
+    def title(self, text: str) -> None:
+        """A scene shows ``text`` as its title: told when it is not the title told last (another scene or page
+        shows), so a screen reader hears where the player is."""
+        if text and text != self.titled:
+            self.titled = text
+            self.say(text)
 
     def say(self, text: str) -> None:
         if not text:

@@ -40,6 +40,7 @@ from .scenes import SCENES
 from .scenes.opening import open_link
 from .sound import Sounds
 from .stack_switching import plain_calls
+from .telling import Teller
 from .theme import Text
 from .window import FollowsPage
 
@@ -99,6 +100,7 @@ class App(FollowsPage):
         self.apply_theme()
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
         self.announcer = Announcer(page_document(self.browser))
+        self.teller = Teller(self.announcer)
         if self.browser:  # the compiled search core in a Web Worker; without one, the Python solver plays on
             plain_calls()  # (Pyodide's loop, for pages that run for hours: game/app/stack_switching.py)
             with contextlib.suppress(AttributeError):  # (no page to start it in: a test's stand-in browser)
@@ -232,7 +234,8 @@ class App(FollowsPage):
         return budget
 
     def notify(self, message: str) -> None:
-        """Queue ``message`` for the notice strip above the scene (see :mod:`game.app.notice_strip`)."""
+        """Queue ``message`` for the notice strip above the scene (see :mod:`game.app.notice_strip`), and tell it."""
+        self.announcer.say(message)
         if self.strip.add(message):
             self._fit_notices()
 
@@ -321,6 +324,8 @@ class App(FollowsPage):
             self.draw_seconds = time.perf_counter() - started
         else:
             self.draw_seconds = 0.0
+        if self.manager.top is not None:
+            self.teller.watch(self.manager.top)  # (after drawing: a new scene's rows are laid out by then)
         self.frames += 1
 
     def _needs_drawing(self) -> bool:

@@ -16,6 +16,8 @@ from .render import BoardView
 MAX_ZOOM = 3.0
 LEAST_ZOOM = 1.5  # even a board that is easy to hit may be zoomed this much
 FINGER_EDGES = 2.5  # zoomed in fully, two dots are this many touch radii apart (within the limits above)
+SHOWN_MARGIN = 0.12  # a line drawn out of sight is brought this far (a share of the place) in from the edge
+PAN_SECONDS = 0.4  # and the board pans there in about this long
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -33,6 +35,7 @@ class BoardZoom:
         self.centre = (0.5, 0.5)
         self._view: BoardView | None = None
         self._start: tuple[float, tuple[float, float]] | None = None  # a pinch's start: scale, point under fingers
+        self.target: tuple[float, float] | None = None  # where a pan to show a line goes
 
     def place(self, base: BoardView) -> None:
         """The board's whole view; a new board or a new layout (a rotation) starts fitted."""
@@ -67,11 +70,49 @@ class BoardZoom:
 
     def fit(self) -> None:
         self.scale, self.centre, self._view, self._start = 1.0, (0.5, 0.5), None, None
+        self.target = None
+
+    # -- following a line drawn elsewhere ---------------------------------------------------------------------
+    def show(self, line: int) -> None:
+        """Zoomed in, a line drawn out of sight (the opponent's): pan gently (:meth:`follow`) until its middle is
+        inside the place again, a little in from the edge; nothing when it is in sight or the board is fitted."""
+        base = self.base
+        if base is None or not self.zoomed:
+            return
+        (ax, ay), (bx, by) = base.ends[line]
+        point = (
+            ((ax + bx) / 2 - base.rect.x) / max(1, base.rect.width),
+            ((ay + by) / 2 - base.rect.y) / max(1, base.rect.height),
+        )
+        reach = (0.5 - SHOWN_MARGIN) / self.scale
+        edge = 0.5 / self.scale
+        target = tuple(
+            _clamp(_clamp(centre, at - reach, at + reach), edge, 1 - edge)
+            for centre, at in zip(self.centre, point, strict=True)
+        )
+        if target != self.centre:
+            self.target = (target[0], target[1])
+
+    @property
+    def panning(self) -> bool:
+        return self.target is not None
+
+    def follow(self, dt: float) -> None:
+        """Move a step towards the line to show: most of the way in :data:`PAN_SECONDS`, then there."""
+        if self.target is None:
+            return
+        share = min(1.0, dt / PAN_SECONDS * 3)
+        (cx, cy), (tx, ty) = self.centre, self.target
+        cx, cy = cx + (tx - cx) * share, cy + (ty - cy) * share
+        if abs(tx - cx) < 1e-3 and abs(ty - cy) < 1e-3:
+            cx, cy, self.target = tx, ty, None
+        self.centre, self._view = (cx, cy), None
 
     # -- gestures ---------------------------------------------------------------------------------------------
     def start(self, pos: tuple[int, int]) -> None:
-        """Two fingers came down around ``pos``: the board's point there stays between them."""
-        self._start = (self.scale, self.point_at(pos))
+        """Two fingers came down around ``pos``: the board's point there stays between them (a pan under way
+        stops: the fingers lead)."""
+        self._start, self.target = (self.scale, self.point_at(pos)), None
 
     def pinch(self, pos: tuple[int, int], spread: float) -> None:
         """The fingers are around ``pos``, ``spread`` times as far apart as when they came down."""

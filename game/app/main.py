@@ -26,11 +26,11 @@ async def main(max_frames: int | None = None, frame_rate: float | None = FRAME_R
 
 def run() -> None:
     """Desktop: a resizable window, at most 60 frames a second (and none while nothing changes); a game link or
-    code on the command line is opened. ``--check`` reports whether the game's files are all there instead
-    (:mod:`game.app.check`)."""
+    code on the command line is opened. ``--check`` reports whether the game's files are all there instead, in
+    words (``--check --json``: as JSON) (:mod:`game.app.check`)."""
     link = sys.argv[1] if len(sys.argv) > 1 else None
     if link == "--check":
-        sys.exit(check())
+        sys.exit(check(as_json="--json" in sys.argv[2:]))
     try:
         asyncio.run(main(link=link))
     finally:

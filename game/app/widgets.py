@@ -202,14 +202,25 @@ class Choice:
         if isinstance(part, tuple):
             self._select(part[1])
         else:
-            self._select((self.index + part) % len(self.options))
+            self._step(part)
 
     def key(self, kind: str) -> bool:
         step = {"left": -1, "right": 1, "confirm": 1}.get(kind)
         if step is None or not self.enabled:
             return False
-        self._select((self.index + step) % len(self.options))
+        if kind == "confirm" and not self.stepper:
+            self._select((self.index + 1) % len(self.options))  # (Enter goes round a row of segments)
+        else:
+            self._step(step)
         return True
+
+    def _step(self, step: int) -> None:
+        """One value on, or back: a stepper stops at its ends (a size does not jump from 12 to 2)."""
+        self._select(max(0, min(len(self.options) - 1, self.index + step)))
+
+    def at_end(self, step: int) -> bool:
+        """The stepper's arrow ``step`` (-1 or +1) has no value to go to."""
+        return not 0 <= self.index + step < len(self.options)
 
     def _select(self, index: int) -> None:
         if index != self.index:
@@ -266,7 +277,7 @@ class Choice:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, rect.inflate(-4, -4), border_radius=8)
             cx, cy, s = rect.centerx, rect.centery, max(5, rect.height // 6)
             points = [(cx - s * part, cy - s), (cx - s * part, cy + s), (cx + s * part, cy)]
-            pygame.draw.polygon(surface, theme.INK, points)
+            pygame.draw.polygon(surface, theme.DISABLED if self.at_end(part) else theme.INK, points)
         label = self.options[self.index][1]
         inner = control.inflate(-2 * parts[0][1].width, 0)
         draw_label(surface, text, label, size, inner.inflate(-4, 0), theme.INK)

@@ -10,6 +10,7 @@ the same way on all three.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -49,10 +50,16 @@ class Feedback:
     """A message of the moment (why a tap did nothing, what just happened), shown in place of the status line until
     its time is up."""
 
-    def __init__(self) -> None:
+    def __init__(self, tell: Callable[[str], None] | None = None) -> None:
+        """``tell`` gets every message as it is said (the screen reader's live region)."""
         self.said: tuple[str, float] | None = None
+        self.tell = tell
 
     def say(self, message: str, now: float, seconds: float = FEEDBACK_SECONDS) -> None:
+        """Show ``message`` for ``seconds``; told once, not again while the same message still shows (a finger's
+        press and its lift on a taken line)."""
+        if self.tell is not None and message != self.text(now):
+            self.tell(message)
         self.said = (message, now + seconds)
 
     def text(self, now: float) -> str | None:

@@ -85,10 +85,17 @@ def _placed(
 
 
 def _dots(board: Board, left: float, top: float, width: float, height: float) -> list[str]:
-    """The board's dots scaled into the given box (kept in proportion, centred), each a small black disc."""
+    """The board's dots scaled into the given box (kept in proportion, centred), each a small black disc; on a
+    board that is not square, every line faintly under them first, as paper grids print them (where two dots may
+    be joined is not plain to see among triangles and hexagons)."""
     points, scale = _placed(board, left, top, width, height)
+    at = [(f"{x:.2f}", f"{y:.2f}") for x, y in points]
+    faint = [] if board.kind == "square" else [
+        _element("line", x1=at[a][0], y1=at[a][1], x2=at[b][0], y2=at[b][1], stroke="#c8c8c8", stroke_width="0.3")
+        for a, b in board.lines
+    ]  # fmt: skip
     radius = f"{max(0.8, min(2.0, scale / 12)):.2f}"
-    return [_element("circle", cx=f"{x:.2f}", cy=f"{y:.2f}", r=radius) for x, y in points]
+    return faint + [_element("circle", cx=x, cy=y, r=radius) for x, y in at]
 
 
 def _diagram(diagram: Diagram, left: float, top: float) -> list[str]:

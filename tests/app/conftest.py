@@ -116,10 +116,10 @@ class Driver:
             if choice.options[choice.index][1] == option_text:
                 return
             parts = dict(choice.part_rects())
-            if choice.stepper:
-                self.click(parts[1].center)
+            texts = [text for _, text in choice.options]
+            if choice.stepper:  # (towards the option: a stepper stops at its ends)
+                self.click(parts[1 if texts.index(option_text) > choice.index else -1].center)
             else:
-                texts = [text for _, text in choice.options]
                 self.click(parts[("set", texts.index(option_text))].center)
         raise AssertionError(f"could not set {label} to {option_text}")
 

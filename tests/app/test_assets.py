@@ -32,7 +32,7 @@ def test_a_source_tree_reads_the_assets_beside_game() -> None:
 
 
 def test_the_check_reports_the_icon_and_every_sound(capsys) -> None:
-    assert check() == 0
+    assert check(as_json=True) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["missing"] == [] and report["icon"] == [192, 192]
     assert set(report["sounds"]) == set(NAMES) and min(report["sounds"].values()) > 0.04
@@ -41,7 +41,18 @@ def test_the_check_reports_the_icon_and_every_sound(capsys) -> None:
 
 def test_the_check_fails_when_the_icon_is_missing(capsys, monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(check_module, "ICON", tmp_path / "icon-192.png")
-    assert check() == 1
+    assert check(as_json=True) == 1
     report = json.loads(capsys.readouterr().out)
     assert "icon" not in report
     assert [line.split(":")[0] for line in report["missing"]] == ["icon icon-192.png"]
+    assert check() == 1
+    words = capsys.readouterr().out.splitlines()
+    assert words[:2] == ["Pipopipette is missing some of its files:", f"  missing: {report['missing'][0]}"]
+    assert not any(line.startswith(("{", "Window icon")) for line in words), "words for a person, no icon read"
+
+
+def test_the_check_says_in_words_that_the_game_is_whole(capsys) -> None:
+    assert check() == 0
+    words = capsys.readouterr().out.splitlines()
+    assert words[0] == "Pipopipette is installed whole."
+    assert "Window icon: 192x192 pixels." in words and words[-1].endswith("for scripts.)")

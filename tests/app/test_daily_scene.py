@@ -97,3 +97,23 @@ def test_daily_days_travel_in_a_backup_and_junk_is_ignored() -> None:
     Saved(store).save_solved_puzzles([])
     store.put("puzzles", {"solved": [], "daily": ["2026-02-30", "１２３４-01-01", 7, "2026-01-01", "2026-01-01"]})
     assert Saved(store).daily_days() == ["2026-01-01"]
+
+
+def test_a_tap_on_a_day_opens_its_puzzle_or_says_when_it_comes(make_driver):
+    driver = make_driver()
+    daily = open_daily(driver)
+    cells = dict(daily._cells())
+    driver.click(cells[datetime.date(2026, 12, 5)].center)
+    assert driver.scene is daily and driver.app.notices[-1][0] == "The puzzle of 5 December 2026 comes that day."
+    driver.click(cells[datetime.date(2026, 12, 1)].center)
+    assert driver.scene.daily == "2026-12-01", "today: today's puzzle, counted"
+    driver.app.manager.pop()
+    driver.frames(1)
+    daily.turn(-1)
+    driver.frames(1)
+    driver.click(dict(daily._cells())[datetime.date(2026, 11, 20)].center)
+    puzzle = driver.scene
+    assert puzzle.puzzle == puzzle_of_day(load_puzzles(), datetime.date(2026, 11, 20)) and puzzle.daily == ""
+    assert "leaves your streak as it is" in driver.app.announcer.said[-2] + driver.app.announcer.said[-1]
+    assert puzzle.draw_line(puzzle.puzzle.answer)
+    assert driver.app.saved.daily_days() == [], "a past day solved late does not tick that day"

@@ -369,3 +369,18 @@ def test_the_last_move_of_a_game_played_by_link_is_sent_from_the_results(open_pa
     bob.press_button("Send move")
     assert isinstance(bob.scene, ShareScene) and bob.scene.title == "Send the last move"
     assert parse_link(bob.scene.link).state.over, "the friends' game ends too when they open it"
+
+
+def test_the_desktops_share_speaks_of_the_code_it_shares(make_driver) -> None:
+    from game.play.session import Session
+
+    from game.app.scenes.board import BoardScene
+    from game.play.settings import Settings
+
+    driver = make_driver()
+    driver.app.manager.push(BoardScene(driver.app, Session(Settings(), random.Random(1), first=0)))
+    driver.frames(1)
+    driver.press_button("Share")
+    share = driver.scene
+    assert isinstance(share, ShareScene) and "://" not in share.link, "the desktop has no page to link to"
+    assert share.explanation == "Whoever pastes this code in Open a link plays on from this position."

@@ -135,10 +135,24 @@ def test_the_decider_is_agreed_in_settings_and_named_on_the_board() -> None:
     assert title.endswith("decider if tied")
 
 
+def practice_ending(seats, won: bool, size: tuple[int, int] = (2, 2)) -> Session:
+    """A practice game on ``size`` boxes that the person (seat 0) won alone, or lost."""
+    for seed in range(100):
+        session = Session(Settings(seats=seats, size=size), random.Random(seed), purpose=PRACTICE, first=0)
+        play_out(session, seed)
+        if (session.winners() == [0]) == won and (won or 0 not in session.winners()):
+            return session
+    raise AssertionError("no such game in 100 seeds")
+
+
+def test_a_practice_game_lost_suggests_no_move_up() -> None:
+    seats = (Seat("human"), Seat("computer", "beginner"))
+    assert practice_ending(seats, won=False).move_up() is None, "after a loss, the same board again"
+
+
 def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots_then_6x6(make_driver, store) -> None:
     seats = (Seat("human"), Seat("computer", "beginner"))
-    first = Session(Settings(seats=seats, size=(2, 2)), random.Random(2), purpose=PRACTICE)
-    play_out(first, 2)
+    first = practice_ending(seats, won=True)
     driver = make_driver()
     driver.app.manager.push(ResultsScene(driver.app, first))
     driver.frames(1)
@@ -148,8 +162,8 @@ def test_a_practice_game_on_3x3_dots_suggests_moving_up_to_5x5_dots_then_6x6(mak
     bigger = driver.scene.session
     assert isinstance(driver.scene, BoardScene) and bigger.purpose == PRACTICE and bigger.board.num_dots == 25
     assert store.get("unfinished") is None and store.get("history") is None
-    play_out(bigger, 3)
-    serious = bigger.move_up()
+    assert bigger.board.num_dots == 25
+    serious = practice_ending(seats, won=True, size=(4, 4)).move_up()
     assert serious is not None and serious.board().num_dots == 36, "then 6x6 dots, for serious play"
     last = Session(serious, random.Random(2), purpose=PRACTICE)
     assert last.move_up() is None, "6x6 dots is the end of the beginners' path"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.play.match import Session
 from game.play.settings import Seat, Settings
@@ -62,3 +63,86 @@ def test_the_result_is_told_when_the_game_ends(make_driver):
     scores = session.totals()
     assert told.endswith(f"Player 1 {scores[0]}, Player 2 {scores[1]}.")
     assert told.startswith(("Player 1 wins", "Player 2 wins", "A draw"))
+
+
+# -- every change a sighted player sees (game/app/telling.py), in both languages --------------------------------
+
+
+@pytest.fixture(params=["en", "fr"])
+def speak(request, monkeypatch):
+    """The game in this language, whatever the app's settings choose; ``speak()`` returns it."""
+    from game.play import i18n
+
+    monkeypatch.setattr(i18n, "choose", lambda *args: None)
+    monkeypatch.setattr(i18n, "_active", request.param)
+    return lambda: request.param
+
+
+def test_a_new_scene_tells_its_title_and_tab_tells_the_widget_it_reaches(make_driver, speak):
+    from game.app.telling import widget_words
+    from game.play.i18n import tr
+
+    driver = make_driver()
+    speak()
+    said = driver.app.announcer.said
+    driver.frames(1)
+    driver.press_button(tr("Settings"))
+    driver.frames(1)
+    assert tr("Settings") in said, "the scene's title"
+    driver.key(pygame.K_TAB)
+    focused = driver.scene.panel.widgets[driver.scene.panel.focus]
+    assert said[-1] == widget_words(focused)
+    assert said[-1].endswith((", 1 of 3", ", 1 sur 3")), "an option row: its value and where it is among them"
+    driver.key(pygame.K_RIGHT)
+    assert said[-1] == f"{tr('{label}: {value}').format(label=focused.label, value=focused.options[1][1])}"
+
+
+def test_an_option_tapped_is_told_with_its_new_value(make_driver, speak):
+    from game.play.i18n import tr
+
+    driver = make_driver()
+    speak()
+    driver.press_button(tr("Settings"))
+    driver.choose(tr("Board"), tr("Triangle"))
+    assert driver.app.announcer.said[-1] == tr("{label}: {value}").format(label=tr("Board"), value=tr("Triangle"))
+
+
+def test_a_tap_on_a_taken_line_and_an_undo_are_told(make_driver, speak):
+    from game.play.i18n import tr
+
+    driver, session = start(make_driver, Settings(seats=(HUMAN, HUMAN), animation="fast"))
+    language = speak()
+    said = driver.app.announcer.said
+    driver.click(driver.line_point(0))
+    driver.until(lambda: session.accepting_input() and session.animation is None)
+    driver.frames(30)
+    taken = list(said).count(tr("That line is taken"))
+    driver.clock.jump(2.0)  # (not the second half of a double tap, which says nothing)
+    driver.tap(driver.line_point(0))
+    assert list(said).count(tr("That line is taken")) == taken + 1
+    driver.press_button(tr("Undo"))
+    assert (
+        said[-1].startswith(tr("Undone: 1 line taken back."))
+        if language == "en"
+        else said[-1].startswith("Annulé : 1 trait repris.")
+    )
+    assert session.state.moves == []
+
+
+def test_a_notice_and_a_reviews_moves_are_told(make_driver, speak):
+    from game.app.scenes.review import ReviewScene
+
+    from .test_scenes import finished_session
+
+    driver = make_driver()
+    speak()
+    said = driver.app.announcer.said
+    driver.app.notify("Saved.")
+    assert said[-1] == "Saved."
+    session = finished_session(Settings(seats=(HUMAN, EASY), size=(2, 2)))
+    review = ReviewScene(driver.app, session.state, session.names, session.seats)
+    driver.app.manager.push(review)
+    driver.frames(2)
+    driver.press_button("<")
+    driver.frames(1)
+    assert said[-1] == f"{review.headline()}. {review.verdict()}", "the move shown, in words"

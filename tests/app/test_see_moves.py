@@ -171,3 +171,21 @@ def test_the_timer_names_the_player_it_drew_for_between_two_people(make_driver):
     driver.until(lambda: len(session.state.moves) == 1, limit=400)
     assert driver.scene.status() == "Time ran out: a line was drawn for Player 2"
     assert session.movers[0] == [1]
+
+
+def test_zoomed_in_a_line_drawn_out_of_sight_is_panned_into_sight(make_driver):
+    driver = make_driver(size=(780, 1688), density=2.0)
+    session = Session(Settings(seats=(Seat("human"), Seat("human")), size=(8, 8), animation="fast"), random.Random(1))
+    driver.app.go("board", session=session)
+    scene = driver.scene
+    driver.frames(2)
+    zoom = scene.input.zoom
+    place = zoom.base.rect
+    zoom.zoom_to(zoom.most(), (0.1, 0.1), place.center)  # the top left corner, large
+    assert zoom.zoomed
+    far = max(range(session.board.num_lines), key=lambda line: sum(map(sum, zoom.base.ends[line])))  # bottom right
+    assert not place.collidepoint(midpoint(scene.input.view, far)), "out of sight"
+    session.play_line(far)  # (as the other player, or the timer, would)
+    driver.frames(30)  # (1 s of the test clock)
+    assert not zoom.panning and zoom.zoomed, "still zoomed, the pan over"
+    assert place.inflate(-40, -40).collidepoint(midpoint(scene.input.view, far)), "in sight, a little in from the edge"

@@ -30,6 +30,17 @@ def test_a_blank_grid_has_every_dot_of_the_board_and_its_name(board: Board) -> N
     assert texts(grid_svg(board))[0] == board.describe()
 
 
+@pytest.mark.parametrize("shape", ["triangle", "hex"])
+def test_triangle_and_hexagon_grids_show_every_line_faintly_and_square_ones_bare_dots(shape: str) -> None:
+    board = Board.from_spec(shape, SHAPES[shape].default)
+    root = ET.fromstring(grid_svg(board))
+    lines = list(root.iter(SVG + "line"))
+    assert len(lines) == board.num_lines and {line.get("stroke") for line in lines} == {"#c8c8c8"}
+    dots = {(c.get("cx"), c.get("cy")) for c in root.iter(SVG + "circle")}
+    assert all((line.get("x1"), line.get("y1")) in dots and (line.get("x2"), line.get("y2")) in dots for line in lines)
+    assert "<line" not in grid_svg(Board.square(3, 3))
+
+
 def test_every_offered_size_has_a_grid() -> None:
     for name, shape in SHAPES.items():
         for n in shape.offered:

@@ -17,7 +17,7 @@ import pygame
 
 from ...ai.reasons import Reason
 from ...core import GameState
-from ...play.i18n import tr
+from ...play.i18n import tr, tr_n
 from ...play.i18n.phrases import hint_text
 from ...play.links import plays_by_link, position_link, site_address
 from ...play.match import Event, Said, Session, Shown, Sound
@@ -109,10 +109,11 @@ class BoardScene(Scene):
     def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.feedback = Feedback()
+        self.feedback = Feedback(app.announcer.say)
         self.presenter = GamePresenter(session, self.feedback)
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.still = StillFrame()
+        self._lines_seen = len(session.state.moves)  # lines drawn when last looked at (a new one is shown)
         self._drawn_clock: tuple[float, str] | None = None  # the move clock as last drawn (it is drawn when it moves)
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
@@ -252,8 +253,12 @@ class BoardScene(Scene):
         self.say(tr("Sound on") if on else tr("Sound off"))
 
     def undo(self) -> None:
+        before = len(self.session.state.moves)
         if self.session.undo():
             self.input.reset()
+            taken = before - len(self.session.state.moves)
+            words = tr_n("Undone: {n} line taken back.", "Undone: {n} lines taken back.", taken)
+            self.app.announcer.say(f"{words} {self.presenter.status(self.input.pointing())}")
         elif self.online is not None:
             self.say(self.online.why_no_undo())
         elif self.session.settings.no_help:
@@ -280,7 +285,11 @@ class BoardScene(Scene):
         session = self.session
         if not self._by_link():
             link = position_link(site_address(self.app.browser), session.state)
-            explanation = tr("Whoever opens this link plays on from this position.")
+            explanation = (
+                tr("Whoever opens this link plays on from this position.")
+                if "://" in link
+                else tr("Whoever pastes this code in Open a link plays on from this position.")
+            )
             self.app.go("share", title=tr("Share this position"), explanation=explanation, link=link)
         elif session.link_id is not None and session.human_to_move:
             self.say(tr("Your turn: play it, then Send move"))
@@ -289,8 +298,7 @@ class BoardScene(Scene):
 
     def say(self, message: str, seconds: float = FEEDBACK_SECONDS) -> None:
         """Show ``message`` in the status line for a moment: why a tap or a key did nothing, or what happened."""
-        self.feedback.say(message, self.session.now, seconds)
-        self.app.announcer.say(message)
+        self.feedback.say(message, self.session.now, seconds)  # (which tells the screen reader)
 
     def handle(self, action: Action) -> None:
         self.still.clear()  # whatever an input changes is drawn in full
@@ -327,6 +335,7 @@ class BoardScene(Scene):
         self._tell_hint()
         if self.online is not None:
             self.online.update()
+        self._show_new_line(dt)
         self.input.update()
         self.feedback.update(session.now)
         if session.finished and self.online is None:
@@ -343,6 +352,15 @@ class BoardScene(Scene):
         for event in events:
             if isinstance(event, Said):
                 self.app.announcer.say(event.text)
+
+    def _show_new_line(self, dt: float) -> None:
+        """Zoomed in, a line drawn out of sight (by the opponent, the timer or a friend) is brought into sight."""
+        moves = self.session.state.moves
+        zoom = self.input.zoom
+        if len(moves) > self._lines_seen and moves:
+            zoom.show(moves[-1])
+        self._lines_seen = len(moves)
+        zoom.follow(dt)
 
     def _tell_hint(self) -> None:
         """A hint that has just come is told once: the line in words, then why."""
@@ -365,6 +383,7 @@ class BoardScene(Scene):
             or session.hint is not None
             or (session.state.over and not session.between)
             or self.feedback.said is not None
+            or self.input.zoom.panning
             or self.values.busy
         )
 

@@ -33,8 +33,9 @@ def draw_title(
     m = app.metrics
     if room is None:
         room = bar.inflate(-int(m.u * 7.6), 0)
-    title, size = app.text.fitted(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
-    app.text.draw(surface, title, size, theme.INK, center=room.center)
+    app.announcer.title(title)
+    shown, size = app.text.fitted(title, max(m.body, int(m.u * 1.05)), room.width - m.u // 2)
+    app.text.draw(surface, shown, size, theme.INK, center=room.center)
 
 
 def reading_text() -> str:

@@ -74,8 +74,39 @@ class DailyScene(Scene):
             self.app.manager.pop()
         elif action.kind in ("left", "right") and self.panel.focus is None:
             self.turn(-1 if action.kind == "left" else 1)
+        elif not self.panel.handle(action) and action.kind == "release":
+            day = self._day_at(action.pos)
+            if day is not None:
+                self.open_day(day)
+
+    def open_day(self, day: datetime.date) -> None:
+        """Today: today's puzzle. A past day: its puzzle, to play again or catch up (the streak counts a day's
+        puzzle solved that day only, which is said). A day to come: when its puzzle comes."""
+        today = self.today()
+        if day == today:
+            self.play_today()
+        elif day > today:
+            self.app.notify(tr("The puzzle of {day} comes that day.").format(day=day_words(day)))
         else:
-            self.panel.handle(action)
+            words = tr("The puzzle of {day}: solving it now leaves your streak as it is.")
+            self.app.notify(words.format(day=day_words(day)))
+            puzzle = puzzle_of_day(load_puzzles(), day)
+            self.app.go("puzzle", puzzles=(puzzle,), index=0)
+
+    def _cells(self) -> list[tuple[datetime.date, pygame.Rect]]:
+        """Every day of the month shown, with its cell in the calendar."""
+        weeks = month_weeks(self.month.year, self.month.month)
+        cell_w = self.grid.width // 7
+        cell_h = min(self.grid.height // (len(weeks) + 1), int(cell_w * 0.9))
+        return [
+            (day, pygame.Rect(self.grid.x + column * cell_w, self.grid.y + row * cell_h, cell_w, cell_h))
+            for row, week in enumerate(weeks, 1)
+            for column, day in enumerate(week)
+            if day is not None
+        ]
+
+    def _day_at(self, pos: tuple[int, int]) -> datetime.date | None:
+        return next((day for day, cell in self._cells() if cell.collidepoint(pos)), None)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -105,12 +136,8 @@ class DailyScene(Scene):
         for column, initial in enumerate(weekday_initials()):
             centre = (self.grid.x + column * cell_w + cell_w // 2, self.grid.y + cell_h // 2)
             text.draw(surface, initial, m.caption, theme.MUTED, center=centre)
-        for row, week in enumerate(weeks, 1):
-            for column, day in enumerate(week):
-                if day is None:
-                    continue
-                cell = pygame.Rect(self.grid.x + column * cell_w, self.grid.y + row * cell_h, cell_w, cell_h)
-                self._draw_day(surface, cell.inflate(-2, -2), day, today)
+        for day, cell in self._cells():
+            self._draw_day(surface, cell.inflate(-2, -2), day, today)
 
     def _draw_day(self, surface: pygame.Surface, cell: pygame.Rect, day: datetime.date, today: datetime.date) -> None:
         m, text = self.app.metrics, self.app.text
@@ -124,3 +151,8 @@ class DailyScene(Scene):
         text.draw(surface, str(day.day), m.caption, colour, midtop=(cell.centerx, cell.y + 2))
         if solved:
             tick(surface, theme.ACCENT, (cell.centerx, cell.bottom - cell.height // 3), min(cell.w, cell.h) // 3)
+
+
+def day_words(day: datetime.date) -> str:
+    """A day as the calendar names it: "28 November 2026"."""
+    return f"{day.day} {month_name(day.month)} {day.year}"

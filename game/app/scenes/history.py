@@ -357,7 +357,7 @@ class HistoryScene(Scene):
                 line, size = text.fitted(line, m.caption, inner.width)
                 text.draw(surface, line, size, theme.MUTED, topleft=(inner.x, y))
                 y += int(m.caption * 0.8)
-        if len(self.rating_values) >= 2:
+        if len(self.rating_values) >= 2 and not self.confirming:  # (the question covers it, as the table)
             chart = pygame.Rect(inner.x, y + u // 4, inner.width, self._chart_height() - u // 4)
             self._draw_rating_chart(surface, chart)
         if not self.shown_rows or self.confirming:  # (the question covers the table)

@@ -274,7 +274,8 @@ PAGES = (
         tr_mark(
             "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever is to "
             "move, person or computer. The clock starts again on every move, extra moves too, and stops while a line "
-            "is being drawn. Timed games have no undo and no hints."
+            "is being drawn. Undo and hints stay on in a casual timed game; Competitive (in New game's rules) turns "
+            "both off."
         ),
         Example(
             "square",
@@ -436,7 +437,7 @@ class HowToScene(Scene):
         self.page = PRINT_PAGE if printing else page
         self.lessons: dict[int, Lesson] = {}
         self.now = 0.0
-        self.feedback = Feedback()
+        self.feedback = Feedback(app.announcer.say)
         self.input = BoardInput(LessonLines(self), lambda: app.touch_radius(), self.feedback)
 
     @property

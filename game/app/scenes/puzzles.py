@@ -181,7 +181,7 @@ class PuzzleScene(Scene):
         self.puzzles = puzzles
         self.daily = daily  # the date (YYYY-MM-DD) this is the daily puzzle of, or ""
         self.now = 0.0
-        self.feedback = Feedback()
+        self.feedback = Feedback(app.announcer.say)
         self.input = BoardInput(self, lambda: app.touch_radius(), self.feedback)
         self._load(index)
 

@@ -299,7 +299,11 @@ class ResultsScene(Scene):
             send_move(self.app, self.session)
             return
         link = position_link(site_address(self.app.browser), self.session.state)
-        explanation = tr("Whoever opens this link sees the review of this game.")
+        explanation = (
+            tr("Whoever opens this link sees the review of this game.")
+            if "://" in link
+            else tr("Whoever pastes this code in Open a link sees the review of this game.")
+        )
         self.app.go("share", title=tr("Share this game"), explanation=explanation, link=link)
 
     def history(self) -> None:

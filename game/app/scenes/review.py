@@ -87,6 +87,7 @@ class ReviewScene(Scene):
         self.opinion_search: ai.HintSearch | None = None
         self.opinion_for: int | None = None
         self.sliding = False
+        self.told = ""  # the move shown and its verdict, as last told to the screen reader
 
     def enter(self) -> None:
         self.panel = Panel()
@@ -194,11 +195,21 @@ class ReviewScene(Scene):
         at_end = self.index == self.count
         state = self.game if at_end else self.positions[self.index]
         link = position_link(site_address(self.app.browser), state)
+        code = "://" not in link  # (the desktop shares a code, to paste in Open a link)
         if at_end:
-            title, explanation = tr("Share this game"), tr("Whoever opens this link sees the review of this game.")
+            title = tr("Share this game")
+            explanation = (
+                tr("Whoever pastes this code in Open a link sees the review of this game.")
+                if code
+                else tr("Whoever opens this link sees the review of this game.")
+            )
         else:
             title = tr("Share this position")
-            explanation = tr("Whoever opens this link plays on from move {n} of this game.").format(n=self.index)
+            explanation = (
+                tr("Whoever pastes this code in Open a link plays on from move {n} of this game.")
+                if code
+                else tr("Whoever opens this link plays on from move {n} of this game.")
+            ).format(n=self.index)
         self.app.go("share", title=title, explanation=explanation, link=link)
 
     def handle(self, action: Action) -> None:
@@ -229,6 +240,7 @@ class ReviewScene(Scene):
         return self.opinion_search is not None or not self.analysis.done or self.values.busy
 
     def update(self, dt: float) -> None:
+        self._tell_move()
         budget = self.app.step_budget()
         if self.values.searching(self.positions[self.index], self.names):
             self.analysis.suspend()  # (one search at a time: the review's and the opinion wait)
@@ -242,6 +254,13 @@ class ReviewScene(Scene):
                 self.opinion_search = None
         elif not self.analysis.done:
             self.kept.step(budget)  # (what it finds is kept as it goes)
+
+    def _tell_move(self) -> None:
+        """The move shown and its verdict, told when either changes (another move, or its analysis came)."""
+        words = f"{self.headline()}. {self.verdict()}"
+        if words != self.told:
+            self.told = words
+            self.app.announcer.say(words)
 
     def _judged(self) -> int:
         """The position whose move is being judged: the one before the move just shown (the start at move 0)."""

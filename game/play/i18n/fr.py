@@ -355,11 +355,12 @@ FRENCH: dict[str, str] = {
     "Show me": "Montrez-moi",
     "Speed play: 10, 15 or 30 seconds a move. When the time runs out a random line is drawn for whoever "
     "is to move, person or computer. The clock starts again on every move, extra moves too, and stops "
-    "while a line is being drawn. Timed games have no undo and no hints.": (
+    "while a line is being drawn. Undo and hints stay on in a casual timed game; Competitive (in New game's rules) "
+    "turns both off.": (
         "Partie rapide : 10, 15 ou 30 secondes par coup. Quand le temps est écoulé, un trait au hasard est "
         "tracé pour qui doit jouer, personne ou ordinateur. L'horloge repart à chaque coup, coups en plus "
-        "compris, et s'arrête pendant qu'un trait se trace. Pas d'annulation ni d'indice en partie "
-        "chronométrée."
+        "compris, et s'arrête pendant qu'un trait se trace. Annulation et indices restent permis dans une "
+        "partie chronométrée détendue ; Compétition (dans les règles de Nouvelle partie) retire les deux."
     ),
     "Start again": "Recommencer",
     "Take a box: draw a line that closes one.": "Prenez une case : tracez un trait qui en ferme une.",
@@ -1254,9 +1255,6 @@ FRENCH: dict[str, str] = {
     ),
     "Hint: {line}. {why}": "Indice : {line}. {why}",
     "not rated: undo, a hint or a given start": "non classée : annulation, indice ou position donnée",
-    "rating {rating}? (provisional until more rated games)": (
-        "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
-    ),
     "rating {rating} ({change})": "classement {rating} ({change})",
     "rating {rating}": "classement {rating}",
     "January": "janvier",
@@ -1346,6 +1344,41 @@ FRENCH: dict[str, str] = {
         "Valeurs pour {name}, qui a la main · {n} traits résolus sur {count} pour l'instant..."
     ),
     "the boxes left are shared evenly": "les cases restantes se partagent à égalité",
+    # issue 33, on a phone: what the screen reader hears (game/app/telling.py), the rating, the daily calendar
+    "{label}: {value}, {n} of {count}": "{label} : {value}, {n} sur {count}",
+    "Pages": "Pages",
+    "{label}, button": "{label}, bouton",
+    "{words}, greyed": "{words}, grisé",
+    "The puzzle of {day} comes that day.": "Le problème du {day} arrive ce jour-là.",
+    "Whoever pastes this code in Open a link sees the review of this game.": (
+        "Qui colle ce code dans Ouvrir un lien voit l'analyse de cette partie."
+    ),
+    "Whoever pastes this code in Open a link plays on from move {n} of this game.": (
+        "Qui colle ce code dans Ouvrir un lien reprend cette partie au coup {n}."
+    ),
+    "Whoever pastes this code in Open a link plays on from this position.": (
+        "Qui colle ce code dans Ouvrir un lien reprend la partie à cette position."
+    ),
+    "Pipopipette is installed whole.": "Pipopipette est installé en entier.",
+    "Pipopipette is missing some of its files:": "Il manque à Pipopipette certains de ses fichiers :",
+    "  missing: {why}": "  manque : {why}",
+    "The game ran {frames} frames ({drawn} drawn) in a window nobody sees.": (
+        "Le jeu a tourné {frames} images ({drawn} dessinées) dans une fenêtre que personne ne voit."
+    ),
+    "Its files are read from {assets}.": "Ses fichiers sont lus dans {assets}.",
+    "Window icon: {w}x{h} pixels.": "Icône de la fenêtre : {w}x{h} pixels.",
+    "Sounds: {lengths}.": "Sons : {lengths}.",
+    "Puzzles: {n}.": "Problèmes : {n}.",
+    "The browser's backup script: {n} bytes.": "Le script de sauvegarde du navigateur : {n} octets.",
+    "(pipopipette --check --json gives the same as JSON, for scripts.)": (
+        "(pipopipette --check --json donne la même chose en JSON, pour les scripts.)"
+    ),
+    "The puzzle of {day}: solving it now leaves your streak as it is.": (
+        "Le problème du {day} : le résoudre maintenant ne change pas votre série."
+    ),
+    "rating {rating}? (provisional until more rated games)": (
+        "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
+    ),
 }
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
@@ -1405,4 +1438,5 @@ FRENCH_PLURALS: dict[str, tuple[str, str]] = {
     # issue 33, on a phone: the daily puzzles solved, the rated games under the rating chart
     "{n} solved": ("{n} résolu", "{n} résolus"),
     "{n} rated game": ("{n} partie classée", "{n} parties classées"),
+    "Undone: {n} line taken back.": ("Annulé : {n} trait repris.", "Annulé : {n} traits repris."),
 }

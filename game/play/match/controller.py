@@ -613,10 +613,13 @@ class Session:
         return len(self.winners()) == len(self.seats)
 
     def move_up(self) -> Settings | None:
-        """After a practice game on a board of :data:`BEGINNER_PATH`, the settings of a practice game on the next
-        one (else None)."""
+        """After a practice game on a board of :data:`BEGINNER_PATH` that a person won (alone), the settings of a
+        practice game on the next one (else None: after a loss or a draw the same board again is the advice)."""
         size = tuple(self.settings.size)
         if self.purpose != PRACTICE or self.settings.shape != "square" or size not in BEGINNER_PATH[:-1]:
+            return None
+        winners = self.winners()
+        if len(winners) != 1 or self.seats[winners[0]].is_computer:
             return None
         return self.settings.with_(size=BEGINNER_PATH[BEGINNER_PATH.index(size) + 1])
 
