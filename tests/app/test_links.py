@@ -372,13 +372,11 @@ def test_the_last_move_of_a_game_played_by_link_is_sent_from_the_results(open_pa
 
 
 def test_the_desktops_share_speaks_of_the_code_it_shares(make_driver) -> None:
-    from game.play.session import Session
-
-    from game.app.scenes.board import BoardScene
+    from game.play.match import Session
     from game.play.settings import Settings
 
     driver = make_driver()
-    driver.app.manager.push(BoardScene(driver.app, Session(Settings(), random.Random(1), first=0)))
+    driver.app.go("board", session=Session(Settings(), random.Random(1), first=0))
     driver.frames(1)
     driver.press_button("Share")
     share = driver.scene
