@@ -170,7 +170,8 @@ def test_a_tap_on_a_taken_line_and_an_undo_are_told(page):
     time.sleep(1.0)  # (not the second tap of a double tap)
     page.tap(top, tr("That line is taken"))
     undone = tr_n("Undone: {n} line taken back.", "Undone: {n} lines taken back.", 1)
-    page.key("u", lambda line: line.startswith(undone))
+    lines = page.key("u", lambda line: line.startswith(undone))
+    assert tr("That line is taken") not in lines[-1], "the message of before the undo no longer holds"
     assert page.py("str(len(app.manager.top.session.state.moves))") == "0"
 
 

@@ -256,6 +256,7 @@ class BoardScene(Scene):
         before = len(self.session.state.moves)
         if self.session.undo():
             self.input.reset()
+            self.feedback.said = None  # (a message of before the undo, "That line is taken", no longer holds)
             taken = before - len(self.session.state.moves)
             words = tr_n("Undone: {n} line taken back.", "Undone: {n} lines taken back.", taken)
             self.app.announcer.say(f"{words} {self.presenter.status(self.input.pointing())}")
