@@ -105,6 +105,20 @@ def test_a_message_on_a_board_is_drawn_when_it_comes_and_when_it_goes(make_drive
     assert driver.scene.status() != "That line is taken"
 
 
+def test_a_page_whose_shape_stays_is_not_drawn_again_while_a_notice_shows(make_driver, monkeypatch):
+    """In the browser the loop follows the page's shape: the canvas keeps its size when a notice strip takes the
+    top of it (the scenes get the rest)."""
+    driver = make_driver(browser=True)
+    app = driver.app
+    monkeypatch.setattr(app, "follows_page", True)
+    monkeypatch.setattr(app, "_browser_canvas", lambda: (app.screen.get_size(), app.density))
+    driver.frames(2)
+    assert idle_draws(driver) == 0
+    app.notify("Saved.")
+    assert idle_draws(driver, 1) == 1
+    assert idle_draws(driver, 10) == 0, "the page's shape did not change"
+
+
 def record_sleeps(monkeypatch) -> list[float]:
     """Every pause the app's loop asks of ``asyncio.sleep``, in order (each then taken as no pause at all)."""
     pauses: list[float] = []
