@@ -322,10 +322,10 @@ class App(FollowsPage):
             started = time.perf_counter()
             self.draw()
             self.draw_seconds = time.perf_counter() - started
+            if self.manager.top is not None:  # (what a sighted player sees changes only in a frame drawn)
+                self.teller.watch(self.manager.top)  # (after drawing: a new scene's rows are laid out by then)
         else:
             self.draw_seconds = 0.0
-        if self.manager.top is not None:
-            self.teller.watch(self.manager.top)  # (after drawing: a new scene's rows are laid out by then)
         self.frames += 1
 
     def _needs_drawing(self) -> bool:

@@ -50,7 +50,7 @@ class FollowsPage:
         """Give the canvas the page's current shape and pixel density when either changed (a rotation, a resized
         window, a zoom), then let pygbag fit it on the page again."""
         size, density = self._browser_canvas()
-        if size == self.size and density == self.density:
+        if size == self.screen.get_size() and density == self.density:  # (the screen, notice strip included)
             return
         self.screen = pygame.display.set_mode(size)
         self.density = density

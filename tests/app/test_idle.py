@@ -17,7 +17,7 @@ from game.app.scenes.puzzles import PuzzleScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.play.match import Session
-from game.play.presenter import CLOCK_STEP
+from game.play.presenter import CLOCK_STEP, FEEDBACK_SECONDS
 from game.play.settings import Seat, Settings
 from game.puzzles import load_puzzles
 
@@ -90,6 +90,33 @@ def test_a_running_move_clock_is_drawn_and_an_expired_message_is_cleared(make_dr
     assert idle_draws(driver, frames) == 1, "drawn once more without the notice when it runs out"
     assert driver.app.notices == []
     assert idle_draws(driver) == 0
+
+
+def test_a_message_on_a_board_is_drawn_when_it_comes_and_when_it_goes(make_driver):
+    driver = make_driver()
+    session = Session(TWO_PEOPLE, driver.app.rng, first=0)
+    driver.app.go("board", session=session)
+    driver.frames(2)
+    driver.scene.say("That line is taken")
+    assert idle_draws(driver, 1) == 1, "drawn as it comes"
+    assert idle_draws(driver, 10) == 0, "not drawn again while it shows"
+    frames = round(FEEDBACK_SECONDS * 30) + 2  # the fake clock gives 1/30 s a frame
+    assert idle_draws(driver, frames) == 1, "drawn once more without it when its time is up"
+    assert driver.scene.status() != "That line is taken"
+
+
+def test_a_page_whose_shape_stays_is_not_drawn_again_while_a_notice_shows(make_driver, monkeypatch):
+    """In the browser the loop follows the page's shape: the canvas keeps its size when a notice strip takes the
+    top of it (the scenes get the rest)."""
+    driver = make_driver(browser=True)
+    app = driver.app
+    monkeypatch.setattr(app, "follows_page", True)
+    monkeypatch.setattr(app, "_browser_canvas", lambda: (app.screen.get_size(), app.density))
+    driver.frames(2)
+    assert idle_draws(driver) == 0
+    app.notify("Saved.")
+    assert idle_draws(driver, 1) == 1
+    assert idle_draws(driver, 10) == 0, "the page's shape did not change"
 
 
 def record_sleeps(monkeypatch) -> list[float]:

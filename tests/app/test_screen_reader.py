@@ -126,6 +126,7 @@ def test_a_tap_on_a_taken_line_and_an_undo_are_told(make_driver, speak):
         if language == "en"
         else said[-1].startswith("Annulé : 1 trait repris.")
     )
+    assert tr("That line is taken") not in said[-1], "the message of before the undo no longer holds"
     assert session.state.moves == []
 
 

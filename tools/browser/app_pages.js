@@ -10,6 +10,11 @@
 //                                             its localStorage holds "storage" before the game first starts
 //   {"tab": NAME, "of": OTHER, "url": U}      a new tab beside OTHER (same browser: same storage, BroadcastChannel)
 //   {"page": NAME, "tap": [X, Y]}             a touchscreen tap at canvas pixel X, Y
+//   {"page": NAME, "key": KEY}                a key pressed and released on the focused canvas (Playwright's names:
+//                                             "Tab", "Enter", "ArrowRight", "u")
+//   {"page": NAME, "heard": ROLE}             what a screen reader reads in the page's element of ARIA role ROLE
+//                                             ("log": the game's live region), line by line, from Chromium's
+//                                             accessibility tree (DevTools' Accessibility.getFullAXTree)
 //   {"page": NAME, "py": CODE}                the value of Python CODE in the page (a JSON text made by the caller)
 //   {"page": NAME, "await": CODE}             the same for CODE that awaits (run as a coroutine on the page's loop,
 //                                             which goes on turning meanwhile)
@@ -41,7 +46,7 @@ const { chromium } = require(path.join(HOME, 'node_modules', 'playwright-core'))
 
 const browsers = {};
 const pages = {};
-const devtools = new Map(); // page -> its DevTools session (for "heap")
+const devtools = new Map(); // page -> its DevTools session (for "heap" and "heard")
 let server = null;
 let root = null;
 let base = null;
@@ -150,12 +155,35 @@ async function tap(page, x, y) {
   return 'ok';
 }
 
+async function session(page) {
+  if (!devtools.has(page)) devtools.set(page, await page.context().newCDPSession(page));
+  return devtools.get(page);
+}
+
+// The names of the accessibility tree's text under the first node of role `role`, in the page's order: what a screen
+// reader reads there (a node's own name when it has no text below it).
+async function heard(page, role) {
+  const { nodes } = await (await session(page)).send('Accessibility.getFullAXTree');
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const top = nodes.find((n) => !n.ignored && n.role && n.role.value === role);
+  if (!top) return null;
+  const lines = [];
+  (function walk(node) {
+    const kids = (node.childIds || []).map((id) => byId.get(id)).filter(Boolean);
+    if (node.role && node.role.value === 'StaticText' && !node.ignored) lines.push(node.name ? node.name.value : '');
+    else kids.forEach(walk);
+  })(top);
+  return lines;
+}
+
 async function run(command) {
   if (command.serve) return await serve(command.serve, command.entry || 'main.py');
   if (command.open) return await openPage(command.open, await context(command.browser), command.url, command.storage);
   if (command.tab) return await openPage(command.tab, pages[command.of].context(), command.url);
   const page = pages[command.page];
   if (command.tap) return await tap(page, command.tap[0], command.tap[1]);
+  if (command.key) { await page.keyboard.press(command.key); return 'ok'; }
+  if (command.heard) return await heard(page, command.heard);
   if (command.py !== undefined) return await page.evaluate((code) => String(window.pyodide.runPython(code)), command.py);
   if (command.await !== undefined) {
     return await page.evaluate(async (code) => String(await window.pyodide.runPythonAsync(code)), command.await);
@@ -169,10 +197,7 @@ async function run(command) {
   }
   if (command.js !== undefined) return await page.evaluate(command.js);
   if (command.workers !== undefined) return await Promise.all(page.workers().map((w) => w.evaluate(command.workers)));
-  if (command.heap) {
-    if (!devtools.has(page)) devtools.set(page, await page.context().newCDPSession(page));
-    return await devtools.get(page).send('Runtime.getHeapUsage');
-  }
+  if (command.heap) return await (await session(page)).send('Runtime.getHeapUsage');
   if (command.shot) {
     const box = await page.evaluate(() => {
       const b = document.getElementById('canvas').getBoundingClientRect();

@@ -114,7 +114,7 @@ class BoardScene(Scene):
         self.input = BoardInput(SessionLines(session, self.presenter), lambda: app.touch_radius(), self.feedback)
         self.still = StillFrame()
         self._lines_seen = len(session.state.moves)  # lines drawn when last looked at (a new one is shown)
-        self._drawn_clock: tuple[float, str] | None = None  # the move clock as last drawn (it is drawn when it moves)
+        self._drawn: tuple[Any, str | None] = (None, None)  # the move clock and the message as last drawn
         self._told_hint: tuple[int, Reason | None] | None = None
         self.values = GameValues(app, session, self.say, self.presenter.wait_message)  # (the analysis board)
         self.online: OnlineBoard | None = None  # an online game's part: Resign, the friend's undo, Rematch...
@@ -256,6 +256,7 @@ class BoardScene(Scene):
         before = len(self.session.state.moves)
         if self.session.undo():
             self.input.reset()
+            self.feedback.said = None  # (a message of before the undo, "That line is taken", no longer holds)
             taken = before - len(self.session.state.moves)
             words = tr_n("Undone: {n} line taken back.", "Undone: {n} lines taken back.", taken)
             self.app.announcer.say(f"{words} {self.presenter.status(self.input.pointing())}")
@@ -373,7 +374,7 @@ class BoardScene(Scene):
 
     def wants_frame(self) -> bool:
         """Something moves by itself: a line drawn or still glowing, a computer thinking, a hint searched for or
-        glowing, a finished board about to go on (or a message about to go). The move clock is :meth:`changed`."""
+        glowing, a finished board about to go on. The move clock and a message are :meth:`changed`."""
         session = self.session
         return (
             session.busy
@@ -382,14 +383,15 @@ class BoardScene(Scene):
             or session.hint_search is not None
             or session.hint is not None
             or (session.state.over and not session.between)
-            or self.feedback.said is not None
             or self.input.zoom.panning
             or self.values.busy
         )
 
     def changed(self) -> bool:
-        """The move clock shown moved a step since it was drawn (4 times a second while it runs)."""
-        return self.presenter.clock() != self._drawn_clock
+        """The move clock shown moved a step since it was drawn (4 times a second while it runs), or a message of
+        the moment came or went: one frame each, not every frame while the message shows."""
+        shown = (self.presenter.clock(), self.feedback.text(self.session.now))
+        return shown != self._drawn
 
     # -- drawing ----------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -477,7 +479,7 @@ class BoardScene(Scene):
         """The move clock at the start of the status line, over the page's background: the only part of the scene
         drawn anew when nothing but the clock changed."""
         clock = self.presenter.clock()
-        self._drawn_clock = clock
+        self._drawn = (clock, self.feedback.text(self.session.now))
         if clock is None:
             return
         fraction, seconds = clock
