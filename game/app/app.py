@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import math
 import random
 import sys
 import time
@@ -51,6 +52,8 @@ TOUCH_MM = 7.0
 FRAME_RATE = 60
 IDLE_FRAME_RATE = 30  # after a second with nothing to draw, the loop looks for input this often
 IDLE_AFTER_SECONDS = 1.0
+REST_FRAME_RATE = 15  # after ten seconds with nothing to draw: a first tap still answered within 67 ms
+REST_AFTER_SECONDS = 10.0
 SEARCH_FRAME_SECONDS = 1 / 30  # while a computer or a hint searches here, frames come at least 30 times a second
 STEP_MIN_SECONDS = 0.004
 STEP_MAX_SECONDS = 0.025
@@ -277,7 +280,7 @@ class App(FollowsPage):
     # -- the loop ---------------------------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, frame_rate: float | None = FRAME_RATE) -> None:
         """Run the loop until the player quits (or for ``max_frames`` turns), awaiting once per turn: until the next
-        frame is due (``frame_rate`` a second, :data:`IDLE_FRAME_RATE` once nothing was drawn for a second), never
+        frame is due (``frame_rate`` a second, fewer once nothing was drawn for a while: :meth:`_looking_rate`), never
         ``sleep(0)`` in a row, so an idle game leaves the machine (and a phone's battery) be."""
         last = self.clock()
         resume_due: float | None = None  # when the last await should have ended
@@ -295,11 +298,20 @@ class App(FollowsPage):
             self.other_seconds = time.perf_counter() - turn_started - self.granted + late
             pause = 0.0
             if frame_rate:
-                resting = time.perf_counter() - self.drawn_at >= IDLE_AFTER_SECONDS
-                rate = min(frame_rate, IDLE_FRAME_RATE) if resting else frame_rate
+                rate = min(frame_rate, self._looking_rate(time.perf_counter() - self.drawn_at))
                 pause = max(0.0, 1.0 / rate - (time.perf_counter() - turn_started))
             resume_due = time.perf_counter() + pause
             await asyncio.sleep(pause)
+
+    @staticmethod
+    def _looking_rate(undrawn_seconds: float) -> float:
+        """How often the loop looks for input after ``undrawn_seconds`` with nothing drawn: each wake-up costs the
+        page's thread even when it finds nothing (in the browser, most of an idle page's cost)."""
+        if undrawn_seconds >= REST_AFTER_SECONDS:
+            return REST_FRAME_RATE
+        if undrawn_seconds >= IDLE_AFTER_SECONDS:
+            return IDLE_FRAME_RATE
+        return math.inf
 
     def frame(self, dt: float) -> None:
         """One turn of the loop: input, time, and a drawing only when something changed."""

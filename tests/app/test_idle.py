@@ -152,6 +152,18 @@ def test_after_a_second_of_rest_the_loop_looks_for_input_30_times_a_second(make_
     assert all(pause <= 1 / 60 for pause in pauses), "back to 60 a second as soon as something is drawn"
 
 
+def test_after_ten_seconds_of_rest_the_loop_looks_for_input_15_times_a_second(make_driver, monkeypatch):
+    driver = make_driver()
+    pauses = record_sleeps(monkeypatch)
+    driver.app.drawn_at -= app_module.REST_AFTER_SECONDS
+    asyncio.run(driver.app.run(max_frames=driver.app.frames + 5))
+    assert all(1 / app_module.IDLE_FRAME_RATE < pause <= 1 / app_module.REST_FRAME_RATE for pause in pauses), pauses
+    driver.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    pauses.clear()
+    asyncio.run(driver.app.run(max_frames=driver.app.frames + 5))
+    assert all(pause <= 1 / 60 for pause in pauses), "back to 60 a second as soon as something is drawn"
+
+
 @pytest.mark.slow
 def test_a_review_is_drawn_while_its_analysis_fills_in_then_rests(make_driver, monkeypatch):
     driver = make_driver()
