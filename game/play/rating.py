@@ -23,17 +23,15 @@ every exponent and quotient of the update finite and non-zero; the volatility's 
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 
 from ..core.notation import parse_rules_token
 from ..steps import run
 from ..storage import FinishedGame, FoldedGame
 from ..storage.records import game_order
-from ..storage.steps import Work, pause
+from ..storage.steps import Work, pause, sort_in_steps
 
 SCALE = 173.7178  # Glicko-2's factor between the Glicko scale (ratings like 1500) and its internal one
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
@@ -135,40 +133,23 @@ RESULT_SCORES = {"won": 1.0, "drawn": 0.5, "lost": 0.0}
 
 
 def history_results(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> list[Result]:
-    """The rated games of a history, oldest first: the folded ones (their result against the strongest level
-    met, all that is kept of them), then the recent ones seat by seat."""
+    """The rated games of a history in the order they are rated (:func:`game_order`: by date, then id): a folded
+    game's result against the strongest level met (all that is kept of it), a recent game's seat by seat."""
     return run(history_results_in_steps(folded, games))
 
 
 def history_results_in_steps(folded: Iterable[FoldedGame], games: Iterable[FinishedGame]) -> Work[list[Result]]:
     """:func:`history_results` in steps (a history can hold many thousand folded games)."""
-    keyed_folded = yield from _keyed(folded)
-    keyed_games = yield from _keyed(games)
+    in_order: list[FinishedGame | FoldedGame] = [*folded, *games]
+    yield from sort_in_steps(in_order, game_order)
     results = []
-    in_order = heapq.merge(sorted(keyed_folded, key=_first), sorted(keyed_games, key=_first), key=_first)
-    for index, (_, game) in enumerate(in_order):
+    for index, game in enumerate(in_order):
         result = _result(game)
         if result is not None:
             results.append(result)
         if pause(index):
             yield
     return results
-
-
-Keyed = tuple[tuple[datetime, str], FinishedGame | FoldedGame]
-
-
-def _keyed(games: Iterable[FinishedGame | FoldedGame]) -> Work[list[Keyed]]:
-    keyed: list[Keyed] = []
-    for index, game in enumerate(games):
-        keyed.append((game_order(game), game))
-        if pause(index):
-            yield
-    return keyed
-
-
-def _first(item: Keyed) -> tuple[datetime, str]:
-    return item[0]
 
 
 def _result(game: FinishedGame | FoldedGame) -> Result | None:
