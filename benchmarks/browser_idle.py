@@ -23,6 +23,7 @@ import time
 from game.ai.wasm import browser
 from game.app import app as app_module
 from game.app.app import App
+from game.page import current
 from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
@@ -46,11 +47,9 @@ async def main() -> None:
     if sys.platform != "emscripten":
         print("run this in the browser harness (see the docstring); benchmarks/idle_cpu.py measures the desktop")
         return
-    import platform
-
-    hash_ = str(platform.window.location.hash)  # type: ignore[attr-defined]
+    hash_ = current().fragment()
     if "noworker" in hash_:
-        app_module.core_in_worker.connect = lambda window: False  # type: ignore[assignment]
+        app_module.core_in_worker.connect = lambda page: False  # type: ignore[assignment]
     app = App(size=None, store=MemoryStore())
     app.sounds.enabled = False
     if "clock" in hash_:

@@ -32,6 +32,7 @@ from game.ai import player as ai_player
 from game.ai.levels import EXPERT_SECONDS
 from game.app.app import App
 from game.app.render import BoardView
+from game.page import current
 from game.play.match import Session
 from game.play.settings import Seat, Settings
 from game.storage import MemoryStore
@@ -199,10 +200,10 @@ async def play(app: App, seed: int) -> list[tuple[int, float, int, float, float]
 
 async def measure(games: int) -> None:
     browser = sys.platform == "emscripten"
-    if browser and "noworker" in str(platform_window().location.hash):  # the Python solver, as without a Worker
+    if browser and "noworker" in current().fragment():  # the Python solver, as without a Worker
         from game.app import app as app_module
 
-        app_module.core_in_worker.connect = lambda window: False  # type: ignore[assignment]
+        app_module.core_in_worker.connect = lambda page: False  # type: ignore[assignment]
     timed_steps()
     profiled_pieces()
     counted_board_draws()
@@ -263,12 +264,6 @@ async def measure(games: int) -> None:
     report_pieces()
     if not browser:
         pygame.quit()
-
-
-def platform_window() -> Any:
-    import platform
-
-    return platform.window  # type: ignore[attr-defined]
 
 
 def report_pieces() -> None:

@@ -21,6 +21,7 @@ from benchmarks.solver_set import knox_positions
 from game.ai.search.solver import Solver, SolverOptions
 from game.ai.wasm import browser
 from game.core import Board, GameState
+from game.page import current
 
 
 def positions() -> list[tuple[str, GameState]]:
@@ -52,9 +53,7 @@ async def main() -> None:
     if sys.platform != "emscripten":
         print("run this in the browser harness (see the docstring); benchmarks/wasm_core.py measures the desktop")
         return
-    import platform
-
-    if not browser.connect(platform.window):  # type: ignore[attr-defined]
+    if not browser.connect(current()):
         print("wasm_browser: the page cannot run the Worker")
         return
     await worker_solve(GameState(Board.square(2)))  # the Worker compiles the module first

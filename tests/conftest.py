@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from game import page
+from game.page.memory import MemoryPage
 from game.play import i18n
 
 TESTS = Path(__file__).resolve().parent
-PYGAME_FREE = ("core", "ai", "play", "storage", "test_engine.py", "test_puzzles.py", "test_saved.py",
+PYGAME_FREE = ("core", "ai", "page", "play", "storage", "test_engine.py", "test_puzzles.py", "test_saved.py",
                "test_storage.py", "test_layering.py", "test_pypi_peers.py", "test_repository.py", "train")  # fmt: skip
 
 
@@ -62,3 +64,21 @@ def english(monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def no_page_left():
+    """Every test starts without a page (the browser's is made at first use), and leaves none for the next."""
+    page.use(None)
+    yield
+    page.use(None)
+
+
+@pytest.fixture
+def browser_page(monkeypatch) -> MemoryPage:
+    """The game runs in a browser page, in memory (``sys.platform`` is "emscripten"; import pygame before: the
+    other order breaks desktop pygame, see the pygbag notes)."""
+    found = MemoryPage()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    page.use(found)
+    return found

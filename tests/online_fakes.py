@@ -1,11 +1,14 @@
-"""Fake pages for the online rooms' tests: ``window.pipopipetteOnline`` as webrtc.js answers it, giving real SDP
-captured from Chromium (tests/play/online/sdp) and carrying messages between two pages once the host took the reply,
-and a BroadcastChannel between the tabs of one device."""
+"""Fake pages for the online rooms' tests: ``window.pipopipetteOnline`` as webrtc.js answers it (in a page in
+memory, game.page.memory), giving real SDP captured from Chromium (tests/play/online/sdp) and carrying messages
+between two pages once the host took the reply, and a BroadcastChannel between the tabs of one device."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+from game.page.memory import MemoryPage
+from game.play.online.bridge import SCRIPT
 
 SDP = Path(__file__).with_name("play") / "online" / "sdp"
 
@@ -69,12 +72,10 @@ class Page:
         return json.dumps(out) if out else ""
 
 
-class Window:
-    def __init__(self, page: Page) -> None:
-        self.pipopipetteOnline = page
-
-    def eval(self, text):
-        return "object"
+def online_page(online: Page) -> MemoryPage:
+    """A browser page in memory whose webrtc.js is ``online`` (and whose address cannot be read: invitations are
+    codes to paste)."""
+    return MemoryPage(site=None, scripts={SCRIPT.name: online})
 
 
 def live_sessions(host_settings, guest_settings):
@@ -85,9 +86,9 @@ def live_sessions(host_settings, guest_settings):
     from game.play.online.lobby import Lobby
 
     host_page, guest_page = Page.pair([])
-    host = Lobby(Window(host_page), host_settings, random.Random(1))
+    host = Lobby(online_page(host_page), host_settings, random.Random(1))
     host.update(0.1)
-    guest = Lobby(Window(guest_page), guest_settings, random.Random(2), link=host.link)
+    guest = Lobby(online_page(guest_page), guest_settings, random.Random(2), link=host.link)
     guest.update(0.1)
     host.take_reply(guest.link)
     for _ in range(3):

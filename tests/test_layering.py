@@ -6,6 +6,7 @@ without pygame or asyncio."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ SCENES = "game.app.scenes"
 LAYERS = {
     "game": 0,  # the package's version
     "game.steps": 0,  # the one driver of long work (a search, a big history read)
+    "game.page": 0,  # the page port: every call into the browser page
     "game.core": 1,
     "game.ai": 2,
     "game.storage": 2,
@@ -64,6 +66,18 @@ def test_packages_import_only_packages_below_them():
         if package(target) != package(module) and LAYERS[package(target)] >= LAYERS[package(module)]
     ]
     assert upward == []
+
+
+def test_only_the_page_port_touches_the_browser_page():
+    """pygbag's ``platform.window`` and ``platform.document`` are reached in ``game/page/browser.py`` alone."""
+    touching = [
+        str(path.relative_to(ROOT))
+        for path in PATHS
+        if path.parent.name != "page"
+        and re.search(r"^\s*import platform\b|\bplatform\.(window|document)\b", path.read_text(encoding="utf-8"), re.M)
+    ]
+    assert touching == []
+    assert "platform.window" in (GAME / "page" / "browser.py").read_text(encoding="utf-8")
 
 
 def test_there_is_no_import_circle_in_game():

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from .. import page as pages
 from ..ai.wasm import browser as core_in_worker
 from ..play import i18n
 from ..play.i18n import tr
@@ -31,11 +32,10 @@ from ..play.settings import Settings, settings_from_data
 from ..play.stats import outcome
 from ..storage import Saved, Store, open_store
 from . import layout, theme
-from .announcer import Announcer, page_document
+from .announcer import Announcer
 from .assets import ICON, load_image
 from .input import PINCH_KINDS, POINTER_KINDS, InputMapper
 from .notice_strip import NoticeStrip
-from .page import browser_window, prefers_dark
 from .scene import Scene, SceneFactory, SceneManager
 from .scenes import SCENES
 from .scenes.opening import open_link
@@ -84,6 +84,7 @@ class App(FollowsPage):
         """``link``: a game link or position code to open at start (the desktop's command line); in the browser
         the page's own address is read instead. ``scenes``: the scenes by name (the first is "menu")."""
         self.browser = sys.platform == "emscripten" if browser is None else browser
+        self.page = pages.current() if self.browser else None
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pipopipette")
@@ -99,15 +100,14 @@ class App(FollowsPage):
         self.screen = pygame.display.set_mode(size, flags)
         self.saved = Saved(open_store() if store is None else store, classify=outcome)
         self.settings = self.load_settings()
-        i18n.choose(self.settings.language, self.browser, browser_window)
+        i18n.choose(self.settings.language, self.page)
         self.apply_theme()
         self.sounds = Sounds(self.settings.sound, unlocked=not self.browser)
-        self.announcer = Announcer(page_document(self.browser))
+        self.announcer = Announcer(self.page)
         self.teller = Teller(self.announcer)
-        if self.browser:  # the compiled search core in a Web Worker; without one, the Python solver plays on
+        if self.page is not None:  # the compiled search core in a Web Worker; without one, the Python solver plays on
             plain_calls()  # (Pyodide's loop, for pages that run for hours: game/app/stack_switching.py)
-            with contextlib.suppress(AttributeError):  # (no page to start it in: a test's stand-in browser)
-                core_in_worker.connect(browser_window())
+            core_in_worker.connect(self.page)
         self.text = Text()
         self.rng = random.Random()
         self.clock = clock
@@ -133,8 +133,8 @@ class App(FollowsPage):
         self.other_seconds = 0.0
         self.granted = 0.0  # search time handed out this turn
         self.reset("menu")
-        self.hash_watch = HashWatch(self.browser)
-        link = start_link(self.browser) if link is None else link
+        self.hash_watch = HashWatch(self.page)
+        link = start_link(self.page) if link is None else link
         if link is not None:
             open_link(self, link)
             self.hash_watch.used()
@@ -208,7 +208,7 @@ class App(FollowsPage):
         theme_changed = settings.theme != self.settings.theme
         self.settings = settings
         if language_changed:
-            i18n.choose(settings.language, self.browser, browser_window)
+            i18n.choose(settings.language, self.page)
         if theme_changed:
             self.apply_theme()
         if language_changed or theme_changed:
@@ -219,7 +219,7 @@ class App(FollowsPage):
 
     def apply_theme(self) -> None:
         """Draw with the palette the settings ask for (the system's choice when "Automatic")."""
-        theme.use(theme.palette_for(self.settings.theme, prefers_dark(self.browser)))
+        theme.use(theme.palette_for(self.settings.theme, theme.system_dark(self.page)))
 
     def step_budget(self) -> float:
         """Seconds a computer search (or a hint) may work this frame: what a 30 Hz frame leaves after the last

@@ -72,7 +72,8 @@ def survey(frames: int) -> dict[str, Any]:
             report["sounds"][name] = round(app.sounds.load(name).get_length(), 3)
         except (pygame.error, FileNotFoundError) as error:
             missing.append(f"sound {name}: {error}")
-    for label, read in (("backup_js", lambda: len(SCRIPT.read_bytes())), ("puzzles", lambda: len(load_puzzles()))):
+    shipped = (("backup_js", lambda: len(SCRIPT.source.read_bytes())), ("puzzles", lambda: len(load_puzzles())))
+    for label, read in shipped:
         try:
             report[label] = read()
         except OSError as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..page import Page, Refused
 from ..play.i18n import tr_mark
 from ..play.text import LINK_LENGTH, clean
 
@@ -23,33 +24,30 @@ NO_DESKTOP_PASTE = tr_mark("Pasting is not available here: type the code.")
 NOTHING_TO_PASTE = tr_mark("The clipboard holds no text.")
 
 
-def browser_clipboard() -> Any:
-    import platform
-
-    return platform.window.navigator.clipboard  # type: ignore[attr-defined]  # pygbag's, in the browser only
-
-
 class Clipboard:
-    def __init__(self, browser: bool) -> None:
-        self.browser = browser
+    """``page``: the browser page the game runs in (its ``navigator.clipboard``), None on the desktop (pygame's)."""
+
+    def __init__(self, page: Page | None) -> None:
+        self.page = page
         self.status = ""
         self.pasted: str | None = None
 
     # -- copy -------------------------------------------------------------------------------------------------
     def copy(self, text: str) -> None:
-        if self.browser:
-            self._browser_copy(text)
+        if self.page is not None:
+            self._browser_copy(self.page, text)
         else:
             self._desktop_copy(text)
 
-    def _browser_copy(self, text: str) -> None:
+    def _browser_copy(self, page: Page, text: str) -> None:
+        self.status = COPYING
         try:
-            promise = browser_clipboard().writeText(text)
-        except Exception:  # noqa: BLE001 - no clipboard (an insecure page, an old browser): show the text
+            watched = page.write_clipboard(text, lambda _result: self._set(COPIED), lambda _error: self._set(REFUSED))
+        except Refused:  # no clipboard (an insecure page, an old browser): show the text
             self.status = REFUSED
             return
-        self.status = COPYING
-        self._when_settled(promise, lambda _result: self._set(COPIED), lambda _error: self._set(REFUSED), COPIED)
+        if not watched:  # a runtime that cannot pass callbacks to JavaScript: assumed copied
+            self.status = COPIED
 
     def _desktop_copy(self, text: str) -> None:
         try:
@@ -65,14 +63,8 @@ class Clipboard:
     def request_paste(self) -> None:
         """Ask for the clipboard's text; it arrives in ``pasted`` (at once on the desktop, later in the browser)."""
         self.pasted = None
-        if self.browser:
-            try:
-                promise = browser_clipboard().readText()
-            except Exception:  # noqa: BLE001
-                self.status = PASTE_REFUSED
-                return
-            self.status = PASTING
-            self._when_settled(promise, self._receive, lambda _error: self._set(PASTE_REFUSED), "")
+        if self.page is not None:
+            self._browser_paste(self.page)
             return
         try:
             import pygame
@@ -82,6 +74,16 @@ class Clipboard:
             self.status = NO_DESKTOP_PASTE
             return
         self._receive(text)
+
+    def _browser_paste(self, page: Page) -> None:
+        self.status = PASTING
+        try:
+            watched = page.read_clipboard(self._receive, lambda _error: self._set(PASTE_REFUSED))
+        except Refused:
+            self.status = PASTE_REFUSED
+            return
+        if not watched:  # a runtime that cannot pass callbacks to JavaScript
+            self.status = PASTE_REFUSED
 
     def _receive(self, text: Any) -> None:
         """The pasted text, through the gate for text from outside (``game/play/text.py``): a link copied from a
@@ -101,10 +103,3 @@ class Clipboard:
     # -- helpers ----------------------------------------------------------------------------------------------
     def _set(self, status: str) -> None:
         self.status = status
-
-    def _when_settled(self, promise: Any, done: Any, failed: Any, assumed: str) -> None:
-        """Call ``done`` or ``failed`` when the promise settles; if it cannot be watched, assume ``assumed``."""
-        try:
-            promise.then(done, failed)
-        except Exception:  # noqa: BLE001 - a runtime that cannot pass callbacks to JavaScript
-            self.status = assumed or PASTE_REFUSED

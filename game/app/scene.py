@@ -21,6 +21,7 @@ from .input import Action
 from .widgets import Panel
 
 if TYPE_CHECKING:
+    from ..page import Page
     from ..play.settings import Settings
     from ..storage import Saved
     from .announcer import Announcer
@@ -33,6 +34,7 @@ class Services(Protocol):
     """What the app gives every scene (:class:`game.app.app.App` is the one implementation)."""
 
     browser: bool  # running in the page (pygbag), not a desktop window
+    page: Page | None  # the browser page the game runs in (game/page), None on the desktop
     running: bool  # False ends the loop (the desktop's menu quits so)
     settings: Settings
     saved: Saved

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
+from ..page import Page
 from ..play.players import COLOURS
 from ..play.text import MARK, displayable
 from .palette import DARK, LIGHT, PALETTES, Palette, luminance
@@ -56,6 +59,14 @@ def palette_for(choice: str, system_dark: bool) -> Palette:
     if choice in PALETTES:
         return PALETTES[choice]
     return DARK if system_dark else LIGHT
+
+
+def system_dark(page: Page | None) -> bool:
+    """Whether the system asks for a dark look: the browser page's ``prefers-color-scheme``; on the desktop
+    ``$PIPOPIPETTE_THEME=dark`` (pygame cannot ask the system)."""
+    if page is not None:
+        return page.prefers_dark()
+    return os.environ.get("PIPOPIPETTE_THEME", "").strip().lower() == "dark"
 
 
 use(LIGHT)

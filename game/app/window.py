@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pygame
 
+from ..page import Page
 from . import layout
 from .input import Action
-from .page import browser_window
 
 
 class FollowsPage:
     """The part of :class:`~game.app.app.App` that keeps its surface the shape of the window or page."""
 
     screen: pygame.Surface
+    page: Page | None  # the browser page (game/page), None on the desktop
     density: float
     dirty: bool
     page_hidden: bool
@@ -42,33 +43,25 @@ class FollowsPage:
         self.dirty = True
 
     def _browser_canvas(self) -> tuple[tuple[int, int], float]:
-        window = browser_window()
-        ratio = getattr(window, "devicePixelRatio", 1.0)
-        return layout.browser_canvas(float(window.innerWidth), float(window.innerHeight), float(ratio or 1.0))
+        assert self.page is not None, "only in the browser"
+        return layout.browser_canvas(*self.page.viewport())
 
     def _follow_browser_window(self) -> None:
         """Give the canvas the page's current shape and pixel density when either changed (a rotation, a resized
         window, a zoom), then let pygbag fit it on the page again."""
+        assert self.page is not None, "only in the browser"
         size, density = self._browser_canvas()
         if size == self.screen.get_size() and density == self.density:  # (the screen, notice strip included)
             return
         self.screen = pygame.display.set_mode(size)
         self.density = density
         self._fit_notices()
-        try:
-            refit = browser_window().window_resize  # pygbag's page; its set_mode calls it before the canvas changed
-        except AttributeError:
-            return
-        if callable(refit):
-            refit()
+        self.page.refit()  # (pygbag's set_mode fits the canvas on the page before it changed)
 
     def _watch_visibility(self) -> None:
         """When the page goes out of sight (another tab, the phone locked), the top scene is told (``hidden``), so
         a timed game waits instead of playing itself out."""
-        try:
-            hidden = bool(browser_window().document.hidden)
-        except AttributeError:  # (a page without the Page Visibility API: always in sight)
-            hidden = False
+        hidden = self.page is not None and self.page.hidden()
         if hidden and not self.page_hidden:
             self.dispatch(Action("hidden"))
         self.page_hidden = hidden

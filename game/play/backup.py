@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..page import Glue, Scripts
 from ..steps import run
 from ..storage import (
     Account,
@@ -273,37 +274,30 @@ def read_desktop_file(path: Path) -> bytes:
 
 
 # -- moving the file: browser ---------------------------------------------------------------------------------------
-SCRIPT = Path(__file__).with_name("backup.js")  # defines window.pipopipetteBackup in the page
+SCRIPT = Glue("pipopipetteBackup", Path(__file__).with_name("backup.js"))
 
 
-def _page(window: Any, call: str) -> Any:
-    """Run ``call`` on the page's pipopipetteBackup object, defining it first if this page has not got it yet."""
-    if window.eval("typeof(window.pipopipetteBackup)") != "object":
-        window.eval(SCRIPT.read_text(encoding="utf-8"))
-    return window.eval("window.pipopipetteBackup." + call)
-
-
-def browser_download(window: Any, text: str, name: str = FILE_NAME, kind: str = "application/json") -> None:
+def browser_download(page: Scripts, text: str, name: str = FILE_NAME, kind: str = "application/json") -> None:
     """Offer ``text`` as a file download of media type ``kind`` (raises BackupError if the page refuses)."""
     try:
-        _page(window, f"download({json.dumps(text)},{json.dumps(name)},{json.dumps(kind)})")
+        page.script(SCRIPT).download(text, name, kind)
     except Exception as error:
         raise BackupError(tr("the browser refused the download ({why})").format(why=error)) from None
 
 
-def browser_pick_file(window: Any) -> None:
+def browser_pick_file(page: Scripts) -> None:
     """Open the browser's file chooser; its text arrives later through :func:`browser_take_upload`."""
     try:
-        _page(window, f"pick({MAX_BYTES})")
+        page.script(SCRIPT).pick(str(MAX_BYTES))  # (strings cross the same under pygbag and Pyodide)
     except Exception as error:
         raise BackupError(tr("the browser refused to open a file ({why})").format(why=error)) from None
 
 
-def browser_take_upload(window: Any) -> dict[str, str] | None:
+def browser_take_upload(page: Scripts) -> dict[str, str] | None:
     """None while the player is still choosing; then {"state": "done", "text": ...}, {"state": "cancelled"}, or
     {"state": "error", "error": why} (why in the player's words)."""
     try:
-        answer = _page(window, "take()")
+        answer = page.script(SCRIPT).take()
     except Exception as error:
         return {"state": "error", "error": tr("the browser could not read the file ({why})").format(why=error)}
     if not isinstance(answer, str) or not answer:

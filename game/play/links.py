@@ -26,6 +26,7 @@ from urllib.parse import unquote
 
 from ..core import GameState, encode
 from ..core.notation import ALPHABET, CHECKS
+from ..page import Page
 from .code_words import LinkError, decode_link_code
 from .i18n import tr
 from .link_play import FRIEND, ID_LENGTH, LEGACY, FriendGame, LinkGames, friend_fragment, read_friend, with_look
@@ -86,17 +87,12 @@ def new_game_id(rng: random.Random) -> str:
     return "".join(rng.choice(ALPHABET) for _ in range(ID_LENGTH))
 
 
-def site_address(browser: bool) -> str | None:
-    """Where links point: the page's address without its fragment in the browser; on the desktop
+def site_address(page: Page | None) -> str | None:
+    """Where links point: the browser ``page``'s address without its fragment; on the desktop (no page)
     ``$PIPOPIPETTE_SITE``, else the published site's (:func:`published_site`); None when no site is known."""
-    if browser:
-        try:
-            import platform
-
-            location = platform.window.location  # type: ignore[attr-defined]  # pygbag's, in the browser only
-            return str(location.href).split("#", 1)[0]
-        except Exception:  # noqa: BLE001 - a page without a readable address still gives a code to paste
-            return None
+    if page is not None:
+        address = page.address()  # (a page without a readable address still gives a code to paste)
+        return None if address is None else address.split("#", 1)[0]
     return os.environ.get(SITE_VARIABLE, "").strip() or published_site()
 
 
@@ -113,11 +109,11 @@ def published_site() -> str | None:
     return None
 
 
-def start_link(browser: bool) -> str | None:
+def start_link(page: Page | None) -> str | None:
     """The link the browser page was opened with: ``location.hash``, else what pygbag put in ``sys.argv``."""
-    if not browser:
+    if page is None:
         return None
-    fragment = page_hash()
+    fragment = page.fragment()
     if fragment.strip("#").strip():
         return fragment
     for word in sys.argv[1:]:
@@ -126,54 +122,32 @@ def start_link(browser: bool) -> str | None:
     return None
 
 
-def page_hash() -> str:
-    """The browser page's ``location.hash`` ("" when there is none or it cannot be read)."""
-    try:
-        import platform
-
-        return str(platform.window.location.hash or "")  # type: ignore[attr-defined]  # the browser's
-    except Exception:  # noqa: BLE001 - no readable location
-        return ""
-
-
-def clear_page_hash() -> None:
-    """Take the link out of the page's address once it has been opened (``history.replaceState``: no new entry in
-    the browser's history), so that reloading the page opens the game as it is now, not the link again."""
-    try:
-        import platform
-
-        window = platform.window  # type: ignore[attr-defined]  # pygbag's, in the browser only
-        place = f"{window.location.pathname}{window.location.search}"
-        window.history.replaceState(None, "", place)
-    except Exception:  # noqa: BLE001 - a page whose address cannot be changed keeps it: nothing else is lost
-        return
-
-
 class HashWatch:
-    """Notices a link pasted into the address bar of the open page (only the ``#`` part changes, the page does not
-    reload): :meth:`poll` returns the new fragment once, checking at most every ``every`` seconds."""
+    """Notices a link pasted into the address bar of the open ``page`` (only the ``#`` part changes, the page does
+    not reload): :meth:`poll` returns the new fragment once, checking at most every ``every`` seconds."""
 
-    def __init__(self, browser: bool, every: float = 1.0) -> None:
-        self.browser = browser
+    def __init__(self, page: Page | None, every: float = 1.0) -> None:
+        self.page = page
         self.every = every
-        self.seen = page_hash() if browser else ""
+        self.seen = page.fragment() if page is not None else ""
         self.next_check = 0.0
 
     def poll(self, now: float) -> str | None:
-        if not self.browser or now < self.next_check:
+        if self.page is None or now < self.next_check:
             return None
         self.next_check = now + self.every
-        current = page_hash()
+        current = self.page.fragment()
         if current == self.seen:
             return None
         self.seen = current
         return current if current.strip("#").strip() else None
 
     def used(self) -> None:
-        """The link in the address was opened: it is taken out of the address (see :func:`clear_page_hash`)."""
-        if self.browser and self.seen.strip("#").strip():
-            clear_page_hash()
-            self.seen = page_hash()
+        """The link in the address was opened: it is taken out of the address (no new entry in the browser's
+        history), so that reloading the page opens the game as it is now, not the link again."""
+        if self.page is not None and self.seen.strip("#").strip():
+            self.page.clear_fragment()
+            self.seen = self.page.fragment()
 
 
 def looks_like_link(word: str) -> bool:

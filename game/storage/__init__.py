@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from .. import page
 from .browser import BrowserStore
 from .envelope import APP, SCHEMA, EnvelopeError
 from .files import FileStore, default_data_dir
@@ -73,6 +74,4 @@ def open_store(namespace: str = "pipopipette") -> Store:
 
 
 def _local_storage() -> object:
-    import platform
-
-    return platform.window.localStorage  # type: ignore[attr-defined]  # pygbag's, in the browser only
+    return page.current().local_storage()

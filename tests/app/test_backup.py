@@ -9,6 +9,8 @@ import pytest
 from game.app.scenes.backup import BackupScene
 from game.app.scenes.history import HistoryScene
 from game.core import Board, GameState, encode
+from game.page import use as use_page
+from game.page.memory import MemoryPage
 from game.play.backup import (
     FILE_NAME,
     SCRIPT,
@@ -220,42 +222,42 @@ def test_desktop_import_without_a_file_says_where_it_looked(make_driver, tmp_pat
     assert scene.error and f"there is no backup file at {tmp_path / FILE_NAME}" in scene.message
 
 
-class FakeWindow:
-    """Stands in for platform.window: runs nothing, but answers the page calls as backup.js would."""
+class FakeBackupScript:
+    """backup.js as the page would answer it, keeping what it was asked to download and the file chosen."""
 
     def __init__(self) -> None:
-        self.defined = False
         self.downloads: list[str] = []
         self.picked = 0
         self.upload: dict | None = None
         self.files: list[tuple[str, str, str]] = []
 
-    def eval(self, script: str):
-        if script == "typeof(window.pipopipetteBackup)":
-            return "object" if self.defined else "undefined"
-        if script == SCRIPT.read_text(encoding="utf-8"):
-            self.defined = True
-            return "ok"
-        assert self.defined and script.startswith("window.pipopipetteBackup.")
-        call = script.removeprefix("window.pipopipetteBackup.")
-        if call.startswith("download("):
-            text, name, kind = json.loads("[" + call[len("download(") : -1] + "]")
-            self.files.append((name, kind, text))
-            if name == FILE_NAME:
-                assert kind == "application/json"
-                self.downloads.append(text)
-            return "ok"
-        if call.startswith("pick("):
-            self.picked += 1
-            return "ok"
-        assert call == "take()"
+    def download(self, text: str, name: str, kind: str) -> str:
+        self.files.append((name, kind, text))
+        if name == FILE_NAME:
+            assert kind == "application/json"
+            self.downloads.append(text)
+        return "ok"
+
+    def pick(self, limit: str) -> str:
+        assert int(limit) > 0
+        self.picked += 1
+        return "ok"
+
+    def take(self) -> str:
         answer, self.upload = self.upload, None
         return json.dumps(answer) if answer else ""
 
 
+def backup_page() -> tuple[MemoryPage, FakeBackupScript]:
+    """A browser page (in memory, the game's page from now on) running backup.js."""
+    script = FakeBackupScript()
+    page = MemoryPage(scripts={SCRIPT.name: script})
+    use_page(page)
+    return page, script
+
+
 def test_browser_download_and_upload(make_driver, monkeypatch):
-    window = FakeWindow()
-    monkeypatch.setattr(BackupScene, "window", lambda self: window)
+    _, window = backup_page()
     store = MemoryStore()
     driver = make_driver(PORTRAIT, store=store, browser=True)
     driver.app.manager.push(BackupScene(driver.app))

@@ -1,4 +1,4 @@
-"""The browser branch, faked: sys.platform is "emscripten" and platform.window has localStorage and a size.
+"""The browser branch, faked: sys.platform is "emscripten" and the page (in memory) has localStorage and a size.
 
 pygame is imported before sys.platform is patched (see the pygbag notes: the other order breaks desktop pygame).
 """
@@ -7,47 +7,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-import platform
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
-from storage_fakes import FakeLocalStorage
 
 from game.app import layout, main
 
 from .conftest import Driver, FakeClock
 
 
-class FakeDocument:
-    """The page's document: only whether it is out of sight (the Page Visibility API)."""
-
-    hidden = False
-
-
-class FakeWindow:
-    """The page as the game sees it: its size in CSS px, its pixel ratio, and pygbag's ``window_resize``."""
-
-    def __init__(self, width: int, height: int, ratio: float = 1.0) -> None:
-        self.innerWidth = width
-        self.innerHeight = height
-        self.devicePixelRatio = ratio
-        self.localStorage = FakeLocalStorage()
-        self.document = FakeDocument()
-        self.refits: list[tuple[int, int]] = []
-
-    def window_resize(self) -> None:
-        self.refits.append(pygame.display.get_surface().get_size())
-
-
 @pytest.fixture
-def browser(monkeypatch):
-    def make(width: int, height: int, ratio: float = 1.0) -> FakeWindow:
-        window = FakeWindow(width, height, ratio)
-        monkeypatch.setattr(sys, "platform", "emscripten")
-        monkeypatch.setattr(platform, "window", window, raising=False)
-        return window
+def browser(browser_page):
+    """The game in a browser page (in memory) of ``width`` x ``height`` CSS px at ``ratio``; ``refits`` holds the
+    canvas's size each time pygbag was asked to fit it on the page."""
+
+    def make(width: int, height: int, ratio: float = 1.0):
+        browser_page.width, browser_page.height, browser_page.ratio = width, height, ratio
+        browser_page.refitted = []
+        browser_page.on_refit = lambda: browser_page.refitted.append(pygame.display.get_surface().get_size())
+        return browser_page
 
     return make
 
@@ -92,16 +71,16 @@ def test_turning_the_phone_lays_the_game_out_again_at_the_next_frame(browser):
     driver = Driver(app, FakeClock())
     driver.frames(1)
     assert app.size == (780, 1688)
-    window.innerWidth, window.innerHeight = 844, 390
+    window.width, window.height = 844, 390
     driver.frames(1)  # the very next frame: no old frame shown letterboxed while the phone turns
     assert app.size == (1688, 780)
     assert pygame.display.get_surface().get_size() == (1688, 780), "set_mode was called with the new size"
-    assert window.refits[-1] == (1688, 780), "pygbag fits the new canvas on the page after set_mode"
+    assert window.refitted[-1] == (1688, 780), "pygbag fits the new canvas on the page after set_mode"
     screen = pygame.Rect((0, 0), app.size)
     new_game = driver.widget("New game").rect
     assert screen.contains(new_game) and new_game.x > app.size[0] // 2, "the menu's landscape layout"
     drawn = app.drawn
-    window.devicePixelRatio = 1  # the window moved to another screen
+    window.ratio = 1  # the window moved to another screen
     driver.frames(1)
     assert app.size == (844, 390) and app.density == 1
     assert app.drawn > drawn, "drawn again at the new size"
@@ -115,9 +94,9 @@ def test_browser_saves_settings_in_local_storage_and_sound_waits_for_a_tap(brows
     driver.press_button("Settings")
     assert app.sounds.unlocked, "the first press unlocks audio"
     driver.choose("Animation", "Slow")
-    saved = [key for key in window.localStorage.items if key.startswith("pipopipette.")]
+    saved = [key for key in window.storage.items if key.startswith("pipopipette.")]
     assert "pipopipette.settings" in saved
-    assert "slow" in window.localStorage.items["pipopipette.settings"]
+    assert "slow" in window.storage.items["pipopipette.settings"]
     reopened = asyncio.run(main(max_frames=1, clock=FakeClock()))
     assert reopened.settings.animation == "slow"
 
@@ -141,10 +120,10 @@ def test_quit_is_ignored_in_the_browser(browser):
 
 def test_corrupt_local_storage_is_recovered(browser):
     window = browser(390, 844)
-    window.localStorage.items["pipopipette.settings"] = "garbage{"
+    window.storage.items["pipopipette.settings"] = "garbage{"
     app = asyncio.run(main(max_frames=2, clock=FakeClock()))
     assert app.notices
-    assert "pipopipette.settings.bad-1" in window.localStorage.items
+    assert "pipopipette.settings.bad-1" in window.storage.items
     assert json.dumps(app.settings.to_data())
 
 
@@ -166,12 +145,12 @@ def test_a_timed_game_waits_while_the_page_is_out_of_sight(browser):
     app.replace("board", session=session)
     driver.frames(30)
     left = session.timer.remaining()
-    window.document.hidden = True  # another tab, or the phone locked
+    window.out_of_sight = True  # another tab, or the phone locked
     driver.frames(1)
     assert session.paused
     driver.frames(600)
     assert session.timer.remaining() == left and session.state.moves == [], "nothing moved while out of sight"
-    window.document.hidden = False
+    window.out_of_sight = False
     driver.frames(1)
     assert session.paused and driver.scene.status() == "Paused: tap the board to go on"
     driver.tap(driver.line_point(0))

@@ -6,22 +6,9 @@ import pygame
 import pytest
 
 from game.app import theme
-from game.app.page import prefers_dark
 from game.app.palette import DARK, LIGHT
+from game.page.memory import MemoryPage
 from game.play.players import COLOURS
-
-
-class FakeQuery:
-    def __init__(self, matches: bool) -> None:
-        self.matches = matches
-
-
-class FakeWindow:
-    def __init__(self, dark: bool) -> None:
-        self.dark = dark
-
-    def matchMedia(self, query: str) -> FakeQuery:  # noqa: N802 - the browser's name
-        return FakeQuery(self.dark and query == "(prefers-color-scheme: dark)")
 
 
 def test_using_a_palette_changes_every_colour_and_the_players_shades() -> None:
@@ -37,8 +24,7 @@ def test_automatic_follows_the_system() -> None:
     assert theme.palette_for("auto", system_dark=True) is DARK
     assert theme.palette_for("auto", system_dark=False) is LIGHT
     assert theme.palette_for("light", system_dark=True) is LIGHT
-    assert prefers_dark(True, FakeWindow(dark=True)) and not prefers_dark(True, FakeWindow(dark=False))
-    assert not prefers_dark(True, object()), "a page that cannot say keeps the light look"
+    assert theme.system_dark(MemoryPage(dark=True)) and not theme.system_dark(MemoryPage(dark=False))
 
 
 def test_the_setting_turns_the_running_game_dark_and_back(make_driver):

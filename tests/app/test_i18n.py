@@ -14,6 +14,7 @@ import pytest
 
 from game.app import theme
 from game.app.theme import Text
+from game.page.memory import MemoryPage
 from game.play import i18n
 from game.play.i18n import FRENCH, FRENCH_PLURALS, from_tag, tr, tr_n
 
@@ -166,22 +167,17 @@ def test_language_tags_reduce_to_a_supported_language(tag, code):
 
 
 def test_the_browser_language_is_read_from_navigator():
-    class Navigator:
-        language = "fr-BE"
-
-    class Window:
-        navigator = Navigator()
-
-    assert i18n.detect_language(True, lambda: Window()) == "fr"
+    assert i18n.detect_language(MemoryPage(language_tag="fr-BE")) == "fr"
+    assert i18n.detect_language(MemoryPage(language_tag="")) == "en", "a page without a language: English"
 
 
 def test_the_system_language_is_read_from_the_environment(monkeypatch):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    assert i18n.detect_language(False) == "fr"
+    assert i18n.detect_language(None) == "fr"
     monkeypatch.setenv("LANG", "C.UTF-8")
-    assert i18n.detect_language(False) == "en"
+    assert i18n.detect_language(None) == "en"
 
 
 # -- French fits a 360x640 phone ------------------------------------------------------------------------------------
@@ -281,9 +277,9 @@ def scenes_to_visit(app) -> list[tuple[str, str, Callable[[], object]]]:
         return lambda: app.scene(name, **args)
 
     def invited():
-        from online_fakes import Page, Window
+        from online_fakes import Page, online_page
 
-        scene = app.scene("online", window=Window(Page([])))
+        scene = app.scene("online", page=online_page(Page([])))
         scene.update(0.1)  # the page gave its offer: the invitation is shown
         return scene
 

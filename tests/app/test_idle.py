@@ -219,8 +219,8 @@ def test_an_answer_the_browser_gives_later_is_drawn_when_it_comes(make_driver, m
     driver.app.manager.pop()
 
     answer: list[dict] = []  # what the page's file chooser has said so far (nothing: still open)
-    monkeypatch.setattr(backup_scene, "browser_take_upload", lambda window: answer.pop() if answer else None)
-    monkeypatch.setattr(BackupScene, "window", lambda self: None)
+    monkeypatch.setattr(backup_scene, "browser_take_upload", lambda page: answer.pop() if answer else None)
+    monkeypatch.setattr(BackupScene, "page", lambda self: None)
     backup = BackupScene(driver.app)
     driver.app.manager.push(backup)
     driver.frames(2)

@@ -188,9 +188,9 @@ def _online_invitation(app) -> OnlineScene:
 
 def _online_room(app) -> OnlineScene:
     """A new room's game, before the invitation, on the longest board words (a triangle, misère, a timer)."""
-    from online_fakes import Page, Window
+    from online_fakes import Page, online_page
 
-    scene = OnlineScene(app, window=Window(Page([])))
+    scene = OnlineScene(app, page=online_page(Page([])))
     scene.pick_game(app.settings.with_(shape="triangle", size=(7,), misere=True, timer=30, competitive=True))
     return scene
 

@@ -207,10 +207,9 @@ def test_the_strategy_pages_are_played() -> None:
 
 
 def test_the_last_page_prints_the_rules_and_a_grid(make_driver, monkeypatch) -> None:
-    from tests.app.test_backup import FakeWindow
+    from tests.app.test_backup import backup_page
 
-    window = FakeWindow()
-    monkeypatch.setattr("game.app.scenes.howto.browser_window", lambda: window)
+    _, window = backup_page()
     driver = make_driver(browser=True)
     scene = HowToScene(driver.app)
     driver.app.manager.push(scene)
@@ -229,10 +228,9 @@ def test_the_last_page_prints_the_rules_and_a_grid(make_driver, monkeypatch) -> 
 
 def test_settings_options_page_leads_to_the_print_buttons(make_driver, monkeypatch) -> None:
     from game.app.scenes.settings import OPTIONS_PAGE
-    from tests.app.test_backup import FakeWindow
+    from tests.app.test_backup import backup_page
 
-    window = FakeWindow()
-    monkeypatch.setattr("game.app.scenes.howto.browser_window", lambda: window)
+    _, window = backup_page()
     driver = make_driver(browser=True)
     driver.press_button("Settings")
     driver.open_page(OPTIONS_PAGE)

@@ -1,12 +1,11 @@
 """Share links and play by link: reading and writing them, refusing damaged or foreign ones, and the browser
-branch (sys.platform "emscripten" with a fake platform.window: location.hash, localStorage, navigator.clipboard).
+branch (sys.platform "emscripten" in a page in memory: its address's fragment, localStorage, the clipboard).
 
 pygame is imported before sys.platform is patched (see the pygbag notes)."""
 
 from __future__ import annotations
 
 import asyncio
-import platform
 import random
 import sys
 
@@ -22,6 +21,8 @@ from game.app.scenes.replace import ReplaceScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.share import ShareScene
 from game.core import Board, decode, encode
+from game.page import use as use_page
+from game.page.memory import MemoryPage
 from game.play.links import (
     parse_link,
     position_link,
@@ -32,79 +33,20 @@ from .conftest import Driver, FakeClock
 
 
 # -- the browser branch ---------------------------------------------------------------------------------------------
-class FakePromise:
-    """Settles at once: calls ``then``'s first callback with ``value``, or the second with an error."""
-
-    def __init__(self, value=None, refused: bool = False) -> None:
-        self.value, self.refused = value, refused
-
-    def then(self, done, failed):
-        if self.refused:
-            failed("NotAllowedError")
-        else:
-            done(self.value)
-
-
-class FakeClipboard:
-    def __init__(self, refuse: bool = False) -> None:
-        self.text = ""
-        self.refuse = refuse
-
-    def writeText(self, text):  # noqa: N802 - the JavaScript name
-        if not self.refuse:
-            self.text = text
-        return FakePromise(refused=self.refuse)
-
-    def readText(self):  # noqa: N802
-        return FakePromise(self.text, refused=self.refuse)
-
-
-class FakeLocation:
-    def __init__(self, hash_: str) -> None:
-        self.hash = "#" + hash_.lstrip("#") if hash_ else ""  # as browsers give it: "#..." or empty
-        self.href = SITE + self.hash
-        self.pathname, self.search = "/pipopipette/", ""
-
-
-class FakeHistory:
-    """``history.replaceState`` as browsers do it: the address changes (here only its fragment), no reload."""
-
-    def __init__(self, location: FakeLocation) -> None:
-        self.location = location
-        self.replaced: list[str] = []
-
-    def replaceState(self, state, title, url) -> None:  # noqa: N802 - the JavaScript name
-        self.replaced.append(url)
-        self.location.hash = "#" + url.split("#", 1)[1] if "#" in url else ""
-        self.location.href = SITE + self.location.hash
-
-
-class FakeNavigator:
-    def __init__(self, clipboard: FakeClipboard) -> None:
-        self.clipboard = clipboard
-
-
-class FakeWindow:
-    def __init__(self, hash_: str = "", local_storage: FakeLocalStorage | None = None, refuse: bool = False) -> None:
-        self.innerWidth, self.innerHeight = 390, 844
-        self.localStorage = local_storage or FakeLocalStorage()
-        self.location = FakeLocation(hash_)
-        self.history = FakeHistory(self.location)
-        self.navigator = FakeNavigator(FakeClipboard(refuse))
-
-
 @pytest.fixture
 def open_page(monkeypatch):
-    """Open the game in the fake browser at ``#hash`` (with the device's localStorage); returns a Driver."""
+    """Open the game in a browser page (in memory) at ``#hash`` (with the device's localStorage); returns a Driver
+    whose ``window`` is the page."""
 
     def make(hash_: str, local_storage: FakeLocalStorage | None = None, refuse: bool = False) -> Driver:
-        window = FakeWindow(hash_, local_storage, refuse)
+        page = MemoryPage(site=SITE, storage=local_storage or FakeLocalStorage(), clipboard_refused=refuse)
+        page.open_fragment(hash_)
         monkeypatch.setattr(sys, "platform", "emscripten")
-        monkeypatch.setattr(platform, "window", window, raising=False)
+        use_page(page)
         clock = FakeClock()
         app = asyncio.run(main(max_frames=1, clock=clock))
         driver = Driver(app, clock)
-        driver.window = window
+        driver.window = page
         return driver
 
     yield make
@@ -172,7 +114,7 @@ def send_move(driver: Driver) -> str:
     driver.press_button("Send move")
     assert isinstance(driver.scene, ShareScene)
     driver.press_button("Copy link")
-    link = driver.window.navigator.clipboard.text
+    link = driver.window.clipboard
     assert link == driver.scene.link and link.startswith(SITE + "#p.")
     assert driver.scene.clipboard.status.startswith("Copied")
     return link
@@ -243,7 +185,7 @@ def test_a_link_pasted_into_the_address_bar_of_the_open_page_is_opened(open_page
     driver = open_page("")
     assert isinstance(driver.scene, MenuScene)
     state = played(Board.square(3, 3), 3)
-    driver.window.location.hash = "#" + encode(state)
+    driver.window.open_fragment(encode(state))
     driver.frames(45)  # the hash is looked at once a second (frames of 1/30 s here)
     assert isinstance(driver.scene, BoardScene) and driver.scene.session.state.moves == state.moves
     driver.frames(40)
@@ -271,7 +213,7 @@ def test_a_link_game_asks_before_replacing_another_unfinished_game(open_page):
 def test_an_opened_link_leaves_the_address_so_a_reload_does_not_open_it_again(open_page):
     driver = open_page("#" + encode(played(Board.square(3, 3), 7)))
     assert isinstance(driver.scene, BoardScene)
-    assert driver.window.history.replaced == ["/pipopipette/"] and driver.window.location.hash == ""
+    assert driver.window.replaced == [SITE] and driver.window.fragment() == ""
 
 
 @pytest.mark.slow

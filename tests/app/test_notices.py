@@ -9,12 +9,13 @@ import tempfile
 
 import pygame
 import pytest
-from storage_fakes import FakeLocalStorage, FakeWindow
+from storage_fakes import FakeLocalStorage
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.results import ResultsScene
+from game.page.memory import MemoryPage
 from game.play.notices import STORAGE_WORDS, notice_text, storage_words
 from game.storage import BrowserStore, FileStore, Notice, Saved
 from game.storage.notices import CANNOT_SAVE, KEPT, KEPT_GAMES, SAVING_AGAIN, STUCK
@@ -111,18 +112,18 @@ def test_browser_storage_full_while_playing(make_driver):
 
 
 def test_browser_storage_switched_off_from_the_start(make_driver):
-    window = FakeWindow()
-    window.storage.items["pipopipette.settings"] = json.dumps({"schema": 2, "app": "pipopipette", "data": {}})
-    window.blocked = True
-    driver = make_driver(store=BrowserStore(lambda: window.localStorage))
+    page = MemoryPage()
+    page.storage.items["pipopipette.settings"] = json.dumps({"schema": 2, "app": "pipopipette", "data": {}})
+    page.storage_blocked = True
+    driver = make_driver(store=BrowserStore(page.local_storage))
     play_to_results(driver)
     [message] = saving_notices(driver)
     assert "this browser does not allow saving" in message
     driver.press_button("Rematch")
     assert isinstance(driver.scene, BoardScene), "the game plays on"
-    window.blocked = False
+    page.storage_blocked = False
     driver.frames(int(5.5 * 30))
-    assert Saved(BrowserStore(lambda: window.localStorage)).history().total == 1, "saved (merged when read)"
+    assert Saved(BrowserStore(page.local_storage)).history().total == 1, "saved (merged when read)"
 
 
 def test_read_only_data_folder_on_the_desktop(make_driver, tmp_path, monkeypatch):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from online_fakes import Page, Window
+from online_fakes import Page, online_page
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.history import describe_entry
@@ -36,11 +36,11 @@ def connected(make_driver, settings: Settings | None = None):
     host, guest = make_driver(store=stores[0]), make_driver(store=stores[1])
     host.app.save_settings((settings or Settings()).with_(players=(Player("Ann"),)))
     guest.app.save_settings(Settings(players=(Player("Bob"),)))
-    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     host.frames(1)
     host.press_button(tr("Invite"))  # (in the host's language)
     host.frames(3)
-    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
+    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, page=online_page(guest_page)))
     guest.frames(3)
     host.scene.clipboard.pasted = guest.scene.lobby.link
     both(host, guest)

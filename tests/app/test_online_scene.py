@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from online_fakes import Page, Window
+from online_fakes import Page, online_page
 
 from game.app.scenes.board import BoardScene
 from game.app.scenes.menu import MenuScene
@@ -33,14 +33,14 @@ def test_host_and_guest_connect_through_the_scene_and_play_on_the_board(make_dri
     host_page, guest_page = Page.pair([])
     host = make_driver()
     guest = make_driver()
-    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     host.frames(1)
     assert [w.label for w in host.scene.panel.widgets] == ["Back", "Invite", "Board and rules"]
     host.press_button("Invite")
     host.frames(3)
     invitation = host.scene.lobby.link
     assert "#o1." in invitation and [w.label for w in host.scene.panel.widgets] == ["Back", "Copy", "Paste reply"]
-    guest.app.manager.push(OnlineScene(guest.app, link=invitation, window=Window(guest_page)))
+    guest.app.manager.push(OnlineScene(guest.app, link=invitation, page=online_page(guest_page)))
     guest.frames(3)
     reply = guest.scene.lobby.link
     assert "#a1." in reply and [w.label for w in guest.scene.panel.widgets] == ["Back", "Copy"]
@@ -68,7 +68,7 @@ def test_an_invitation_link_opens_the_scene(make_driver):
 
 def connect(host, guest, guest_page) -> None:
     """The guest opens the host's invitation and the host pastes the reply; both end on the board."""
-    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
+    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, page=online_page(guest_page)))
     guest.frames(3)
     host.scene.clipboard.pasted = guest.scene.lobby.link
     for _ in range(4):
@@ -92,7 +92,7 @@ def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_
     host_page, guest_page = Page.pair([])
     host = make_driver()
     guest = make_driver(store=MemoryStore())
-    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     choose_game(host, size=(4, 4))
     host.press_button("Invite")
     host.frames(3)
@@ -104,7 +104,7 @@ def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_
 
     reloaded = make_driver()  # the host's page again, on the same storage: the room is offered
     new_host_page, new_guest_page = Page.pair([])
-    reloaded.app.manager.push(OnlineScene(reloaded.app, window=Window(new_host_page)))
+    reloaded.app.manager.push(OnlineScene(reloaded.app, page=online_page(new_host_page)))
     reloaded.frames(1)
     assert [w.label for w in reloaded.scene.panel.widgets] == ["Back", "Invite again", "New room"]
     assert "interrupted" in reloaded.scene.explanation()
@@ -122,7 +122,7 @@ def test_the_hosts_room_is_kept_across_a_reload_and_invited_again_its_game_goes_
 def test_a_new_room_forgets_the_kept_one_and_a_damaged_one_is_set_aside(make_driver, store):
     store.put("online-room", {"hello": '{"t":"hello"}'})
     driver = make_driver()
-    driver.app.manager.push(OnlineScene(driver.app, window=Window(Page([]))))
+    driver.app.manager.push(OnlineScene(driver.app, page=online_page(Page([]))))
     driver.frames(2)
     assert driver.scene.state == SETUP and driver.scene.lobby is None  # straight to a new room's game
     assert store.get("online-room") is None and driver.app.saved.kept() == 1  # set aside, never overwritten
@@ -143,7 +143,7 @@ def test_a_new_room_is_5x5_boxes_whatever_the_last_game_and_the_host_may_change_
     host, guest = make_driver(), make_driver(store=MemoryStore())
     before = host.app.settings
     assert before.size == (3, 3) and not before.misere  # the local game's board
-    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     host.frames(1)
     assert host.scene.setup.board() == Board.from_spec("square", (5, 5))
     assert host.scene.game_words.startswith("5x5 boxes") and "Winner: Most boxes" in host.scene.game_words
@@ -170,13 +170,13 @@ def test_a_new_room_is_5x5_boxes_whatever_the_last_game_and_the_host_may_change_
 def test_a_new_room_after_a_kept_one_starts_from_the_rules_sheets_board(make_driver, store):
     host_page, guest_page = Page.pair([])
     host, guest = make_driver(), make_driver(store=MemoryStore())
-    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     choose_game(host, size=(2, 2))
     host.press_button("Invite")
     host.frames(3)
     connect(host, guest, guest_page)
     reloaded = make_driver()
-    reloaded.app.manager.push(OnlineScene(reloaded.app, window=Window(Page([]))))
+    reloaded.app.manager.push(OnlineScene(reloaded.app, page=online_page(Page([]))))
     reloaded.frames(1)
     reloaded.press_button("New room")
     assert reloaded.scene.state == SETUP and store.get("online-room") is None
@@ -197,13 +197,13 @@ def test_where_the_phone_has_a_share_sheet_the_invitation_and_the_reply_are_shar
     monkeypatch.setattr(ShareSheet, "share", lambda sheet, title, url: shared.append((title, url)))
     host_page, guest_page = Page.pair([])
     host, guest = make_driver(), make_driver(store=MemoryStore())
-    host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
+    host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     host.frames(1)
     host.press_button("Invite")
     host.frames(3)
     assert [w.label for w in host.scene.panel.widgets] == ["Back", "Share...", "Copy", "Paste reply"]
     host.press_button("Share...")
-    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
+    guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, page=online_page(guest_page)))
     guest.frames(3)
     assert [w.label for w in guest.scene.panel.widgets] == ["Back", "Share...", "Copy"]
     guest.press_button("Share...")

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from game.app.scenes.settings import SettingsScene
+from game.page import use as use_page
+from game.page.memory import MemoryPage
 from game.play.match import Session
 from game.play.settings import Seat, Settings
 
@@ -136,90 +138,15 @@ def test_a_double_tap_that_closes_a_box_draws_one_line_and_says_nothing(make_dri
 
 
 # -- 4. sharing ---------------------------------------------------------------------------------------------------
-class Promise:
-    """A JavaScript promise as the game sees one: it keeps the callbacks, the test settles it."""
-
-    def __init__(self) -> None:
-        self.done = self.failed = None
-
-    def then(self, done, failed):
-        self.done, self.failed = done, failed
-
-
-class Element:
-    def __init__(self, tag: str) -> None:
-        self.tag, self.value, self.readOnly = tag, "", False
-        self.style = type("Style", (), {"cssText": ""})()
-        self.selected = self.removed = False
-
-    def focus(self):
-        pass
-
-    def select(self):
-        self.selected = True
-
-    def remove(self):
-        self.removed = True
-
-
-class Canvas:
-    width, height = 720, 1280
-
-    def getBoundingClientRect(self):  # noqa: N802 - the JavaScript name
-        return type("Box", (), {"left": 0, "top": 0, "width": 360, "height": 640})()
-
-
-class Document:
-    hidden = False
-
-    def __init__(self) -> None:
-        self.made: list[Element] = []
-        self.body = type("Body", (), {"appendChild": lambda _self, element: None})()
-
-    def createElement(self, tag):  # noqa: N802
-        self.made.append(Element(tag))
-        return self.made[-1]
-
-    def getElementById(self, name):  # noqa: N802
-        return Canvas() if name == "canvas" else None
-
-
-class Navigator:
-    language = "en"
-
-    def __init__(self, share: bool, refuse_copy: bool) -> None:
-        self.shared: list[dict] = []
-        self.refuse_copy = refuse_copy
-        self.promise = Promise()
-        if share:
-            self.share = self._share
-        self.clipboard = self
-
-    def _share(self, data):
-        self.shared.append(data)
-        return self.promise
-
-    def writeText(self, text):  # noqa: N802
-        if self.refuse_copy:
-            raise PermissionError("NotAllowedError")
-        return Promise()
-
-
 @pytest.fixture
-def phone_page(monkeypatch, make_driver):
-    import json
-    import platform
+def phone_page(make_driver):
+    """The game on a phone's browser page (in memory, its address unreadable): with a share sheet or not, copying
+    refused at once or not; the browser answers when the test settles it."""
 
     def make(share: bool = True, refuse_copy: bool = False):
-        document = Document()
-        window = type("Window", (), {})()
-        window.navigator = Navigator(share, refuse_copy)
-        window.JSON = type("JSON", (), {"parse": staticmethod(json.loads)})()
-        window.document = document
-        monkeypatch.setattr(platform, "window", window, raising=False)
-        monkeypatch.setattr(platform, "document", document, raising=False)
-        driver = make_driver(browser=True)
-        return driver, window
+        page = MemoryPage(site=None, share_sheet=share, clipboard_missing=refuse_copy, answer_at_once=False)
+        use_page(page)
+        return make_driver(browser=True), page
 
     return make
 
@@ -241,10 +168,10 @@ def test_share_opens_the_phones_share_sheet_from_the_results(phone_page):
     driver.press_button("Share")
     assert type(driver.scene).__name__ == "ShareScene"
     driver.press_button("Share...")
-    (data,) = window.navigator.shared
+    (data,) = window.shared
     assert parse_link(data["url"]).state.moves == session.state.moves and data["title"] == "Share this game"
     assert driver.scene.status() == "Choose where to send it..."
-    window.navigator.promise.failed(type("Error", (), {"name": "AbortError"})())
+    window.settle("AbortError")
     driver.frames(1)
     assert driver.scene.status() == "", "closing the share sheet is not an error"
 
@@ -258,11 +185,9 @@ def test_without_a_share_sheet_and_with_copying_refused_the_link_is_in_a_real_te
     assert [w.label for w in scene.panel.widgets if w.label] == [copy, "Back"], "no share sheet: no Share..."
     driver.press_button(copy)
     driver.frames(1)
-    (field,) = window.document.made
-    assert field.tag == "textarea" and field.value == scene.link and field.readOnly and field.selected
-    assert "position:fixed" in field.style.cssText and scene.link not in field.style.cssText
+    assert window.field_text == scene.link, "the link in a real text field, to copy by hand"
     driver.press_button("Back")
-    assert field.removed, "the field goes with the scene"
+    assert window.field_text is None, "the field goes with the scene"
 
 
 # -- 5. bad links: the notice ------------------------------------------------------------------------------------

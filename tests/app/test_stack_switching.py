@@ -6,7 +6,6 @@ page."""
 from __future__ import annotations
 
 import asyncio
-import platform
 import sys
 import types
 
@@ -17,7 +16,6 @@ from game.app.stack_switching import plain_calls
 from game.storage import MemoryStore
 
 from .conftest import FakeClock
-from .test_browser import FakeWindow
 
 
 def fake_pyodide(monkeypatch: pytest.MonkeyPatch, **module: object) -> types.SimpleNamespace:
@@ -46,10 +44,8 @@ def test_a_pyodide_without_the_switch_is_left_alone(monkeypatch):
     assert not hasattr(module, "jspiSupported")
 
 
-def test_the_game_turns_it_off_when_it_starts_in_the_browser(monkeypatch):
+def test_the_game_turns_it_off_when_it_starts_in_the_browser(monkeypatch, browser_page):
     module = fake_pyodide(monkeypatch, jspiSupported=True)
-    monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(platform, "window", FakeWindow(390, 844), raising=False)
     asyncio.run(main(max_frames=1, clock=FakeClock()))
     assert module.jspiSupported is False
 

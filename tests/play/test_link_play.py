@@ -255,15 +255,15 @@ class FakeMetadata:
 def test_the_desktop_links_to_the_published_site_else_gives_a_code_to_paste(monkeypatch) -> None:
     monkeypatch.delenv(links.SITE_VARIABLE, raising=False)
     monkeypatch.setattr(links.metadata, "metadata", lambda name: FakeMetadata(["Source, https://git.example/p"]))
-    assert site_address(False) is None, "no site known: not localhost"
+    assert site_address(None) is None, "no site known: not localhost"
     state = played(Board.square(3, 3), 3)
-    code = link_text(site_address(False), friend_fragment(FriendGame("ABCDEFGH", (state,))))
+    code = link_text(site_address(None), friend_fragment(FriendGame("ABCDEFGH", (state,))))
     assert code.startswith("p.ABCDEFGH.") and parse_link(code).state.moves == state.moves, "a code to paste"
     published = ["Play, https://play.example.org/pipopipette/"]
     monkeypatch.setattr(links.metadata, "metadata", lambda name: FakeMetadata(published))
-    assert site_address(False) == "https://play.example.org/pipopipette/"
+    assert site_address(None) == "https://play.example.org/pipopipette/"
     monkeypatch.setenv(links.SITE_VARIABLE, "https://mine.example/")
-    assert site_address(False) == "https://mine.example/", "the environment overrides the metadata"
+    assert site_address(None) == "https://mine.example/", "the environment overrides the metadata"
 
 
 def test_a_link_that_changes_the_timer_of_a_game_under_way_is_refused() -> None:

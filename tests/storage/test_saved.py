@@ -1,5 +1,5 @@
 """What the game saves (game.storage.Saved) on both media, the browser's localStorage (through a fake
-``platform.window``) and the desktop's JSON files: unreadable data kept aside and never overwritten, saving that
+page, game.page.memory) and the desktop's JSON files: unreadable data kept aside and never overwritten, saving that
 stops and starts again, two tabs at once, and the stored size after 1,000 games."""
 
 from __future__ import annotations
@@ -8,17 +8,17 @@ import errno
 import itertools
 import json
 import os
-import platform
 import random
 import sys
 import tempfile
 from pathlib import Path
 
 import pytest
-from storage_fakes import FakeWindow
 
 from game.core import GameState, encode
 from game.core.notation import parse_board_token, parse_rules_token
+from game.page import use as use_page
+from game.page.memory import MemoryPage
 from game.play.notices import notice_text, storage_words
 from game.play.stats import outcome, stats_rows
 from game.storage import (
@@ -48,9 +48,9 @@ class Medium:
         self.monkeypatch = monkeypatch
         self.folder = tmp_path / "data"
         if kind == "browser":
-            self.window = FakeWindow()
+            self.page = MemoryPage()
             monkeypatch.setattr(sys, "platform", "emscripten")
-            monkeypatch.setattr(platform, "window", self.window, raising=False)
+            use_page(self.page)
 
     def open(self) -> Store:
         """A store on this medium, as a new tab or a new start of the game would open it."""
@@ -61,14 +61,14 @@ class Medium:
 
     def plant(self, key: str, text: str) -> None:
         if self.kind == "browser":
-            self.window.storage.items[f"pipopipette.{key}"] = text
+            self.page.storage.items[f"pipopipette.{key}"] = text
         else:
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / f"{key}.json").write_text(text, encoding="utf-8")
 
     def raw(self, key: str) -> str | None:
         if self.kind == "browser":
-            return self.window.storage.items.get(f"pipopipette.{key}")
+            return self.page.storage.items.get(f"pipopipette.{key}")
         path = self.folder / f"{key}.json"
         return path.read_text(encoding="utf-8") if path.exists() else None
 
@@ -78,7 +78,7 @@ class Medium:
     def break_writes(self) -> None:
         """Storage full in the browser; a read-only data folder on the desktop."""
         if self.kind == "browser":
-            self.window.storage.quota = 0
+            self.page.storage.quota = 0
         else:
 
             def read_only(*_args, **_kwargs):
@@ -88,7 +88,7 @@ class Medium:
 
     def mend_writes(self) -> None:
         if self.kind == "browser":
-            self.window.storage.quota = None
+            self.page.storage.quota = None
         else:
             self.monkeypatch.undo()
 
@@ -269,7 +269,7 @@ def test_when_saving_fails_the_player_is_told_once_and_everything_is_saved_later
 def test_browser_storage_switched_off_then_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     medium = Medium("browser", tmp_path, monkeypatch)
     medium.plant("settings", envelope({"shape": "triangle"}))
-    medium.window.blocked = True
+    medium.page.storage_blocked = True
     saved = medium.saved()
     assert saved.settings() is None and saved.history().total == 0
     assert saved.record_game(rec(1)) is False
@@ -277,7 +277,7 @@ def test_browser_storage_switched_off_then_on(tmp_path: Path, monkeypatch: pytes
     [notice] = words(saved)
     assert storage_words(Why.BROWSER_NO_SAVING) in notice
     assert saved.has_unfinished()
-    medium.window.blocked = False
+    medium.page.storage_blocked = False
     assert saved.retry()
     assert medium.value("history")["games"][0]["id"] == "g00001"
     assert medium.value("settings") == {"shape": "triangle"}, "what could not be read was not written over"
@@ -455,14 +455,14 @@ def test_an_unfinished_game_cleared_while_saving_fails_is_gone_at_once_and_remov
     if medium.kind == "file":  # a read-only data folder; in the browser, storage switched off
         medium.monkeypatch.setattr(Path, "unlink", lambda *_a, **_k: (_ for _ in ()).throw(PermissionError(13, "no")))
     else:
-        medium.window.blocked = True
+        medium.page.storage_blocked = True
     assert saved.clear_unfinished() is False
     assert saved.unfinished() is None and not saved.has_unfinished()
     assert medium.raw("unfinished") is not None
     if medium.kind == "file":
         medium.monkeypatch.undo()
     else:
-        medium.window.blocked = False
+        medium.page.storage_blocked = False
     assert saved.retry() is True
     assert medium.raw("unfinished") is None
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import errno
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from storage_fakes import FakeLocalStorage, FakeWindow, PyodideLocalStorage
+from storage_fakes import FakeLocalStorage, PyodideLocalStorage
 
+from game.page import use as use_page
+from game.page.memory import MemoryPage
 from game.play.notices import notice_text
 from game.storage import (
     BrowserStore,
@@ -320,7 +320,7 @@ def test_open_store_on_the_desktop_uses_files(tmp_path: Path, monkeypatch: pytes
 def test_open_store_in_the_browser_uses_local_storage(monkeypatch: pytest.MonkeyPatch) -> None:
     local = FakeLocalStorage()
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(platform, "window", SimpleNamespace(localStorage=local), raising=False)
+    use_page(MemoryPage(storage=local))
     store = open_store()
     assert isinstance(store, BrowserStore)
     store.put("settings", SETTINGS)
@@ -330,7 +330,7 @@ def test_open_store_in_the_browser_uses_local_storage(monkeypatch: pytest.Monkey
 
 def test_open_store_in_a_browser_without_storage_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(platform, "window", SimpleNamespace(localStorage=None), raising=False)
+    use_page(MemoryPage(storage=None))
     store = open_store()
     assert store.put("settings", SETTINGS) is False
     assert store.fault == Why.BROWSER_NO_SAVING
@@ -362,7 +362,7 @@ def test_open_store_names_its_folder_or_its_keys_after_the_namespace(
     assert (tmp_path / "other-game" / "settings.json").exists()
     local = FakeLocalStorage()
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(platform, "window", SimpleNamespace(localStorage=local), raising=False)
+    use_page(MemoryPage(storage=local))
     open_store("other-game").put("settings", SETTINGS)
     assert list(local.items) == ["other-game.settings"]
 
@@ -452,10 +452,10 @@ def test_another_namespace_on_the_same_site_is_neither_kept_nor_counted() -> Non
 
 
 def test_browser_storage_that_cannot_be_reached_lists_and_counts_nothing() -> None:
-    window = FakeWindow()
-    BrowserStore(lambda: window.localStorage).put("settings", SETTINGS)
-    window.blocked = True
-    store = BrowserStore(lambda: window.localStorage)
+    page = MemoryPage()
+    BrowserStore(page.local_storage).put("settings", SETTINGS)
+    page.storage_blocked = True
+    store = BrowserStore(page.local_storage)
     assert store.kept() == [] and store.stored_bytes() == 0
 
 
@@ -499,17 +499,17 @@ def test_a_value_whose_size_cannot_be_read_is_left_out_of_the_count() -> None:
 
 
 def test_a_quarantine_while_browser_storage_is_off_leaves_the_value_stuck_until_it_is_moved() -> None:
-    window = FakeWindow()
-    store = BrowserStore(lambda: window.localStorage)
+    page = MemoryPage()
+    store = BrowserStore(page.local_storage)
     store.put("settings", {"shape": "octagon"})
-    window.blocked = True
+    page.storage_blocked = True
     store.quarantine("settings", "unknown board shape")
     assert "settings" in store.stuck
     [notice] = store.notices
     assert (notice.kind, notice.key, notice.why) == ("stuck", "settings", "unknown board shape")
-    window.blocked = False
+    page.storage_blocked = False
     assert store.put("settings", SETTINGS) is True
-    assert json.loads(window.storage.items["pipopipette.settings.bad-1"])["data"] == {"shape": "octagon"}
+    assert json.loads(page.storage.items["pipopipette.settings.bad-1"])["data"] == {"shape": "octagon"}
     assert store.get("settings") == SETTINGS and "settings" not in store.stuck
 
 

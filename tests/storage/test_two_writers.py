@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-from storage_fakes import FakeWindow
 
+from game.page.memory import MemoryPage
 from game.storage import BrowserStore, FileStore, FinishedGame, Saved
 from game.storage import saved as saved_module
 from game.storage.keys import HISTORY
@@ -59,9 +59,9 @@ def test_two_processes_recording_at_the_same_moment_lose_nothing(tmp_path: Path,
 def test_two_tabs_whose_merges_interleave_lose_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tab A reads the history, tab B records and merges a game, then A writes the history it read (without B's
     game) over B's: B's game is still under its own key, and the next merge brings it in."""
-    window = FakeWindow()
-    left = Saved(BrowserStore(lambda: window.localStorage))
-    right = Saved(BrowserStore(lambda: window.localStorage))
+    page = MemoryPage()
+    left = Saved(BrowserStore(page.local_storage))
+    right = Saved(BrowserStore(page.local_storage))
     real_put = type(left.store).put_text
     interleaved: list[int] = []
 
@@ -75,30 +75,30 @@ def test_two_tabs_whose_merges_interleave_lose_nothing(monkeypatch: pytest.Monke
     assert left.record_game(finished(1, 0))
     monkeypatch.undo()
     assert interleaved == [1]
-    assert {game.id for game in Saved(BrowserStore(lambda: window.localStorage)).history().games} == {
+    assert {game.id for game in Saved(BrowserStore(page.local_storage)).history().games} == {
         "w1n000",
         "w2n000",
     }
     assert left.record_game(finished(1, 1))
-    assert Saved(BrowserStore(lambda: window.localStorage)).history().total == 3
-    assert [key for key in window.storage.items if ".add-" in key], "no merge can be sure yet that none overwrites it"
+    assert Saved(BrowserStore(page.local_storage)).history().total == 3
+    assert [key for key in page.storage.items if ".add-" in key], "no merge can be sure yet that none overwrites it"
     later = [GRACE_SECONDS]
     monkeypatch.setattr(saved_module, "clock", lambda: time.time() + later[0])
     assert right.record_game(finished(2, 1))
     later[0] += GRACE_SECONDS
     assert right.history().total == 4
-    assert [key for key in window.storage.items if ".add-" in key] == [], "merged, held, and old enough: removed"
+    assert [key for key in page.storage.items if ".add-" in key] == [], "merged, held, and old enough: removed"
 
 
 def test_an_addition_is_removed_only_once_the_history_read_back_holds_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    window = FakeWindow()
-    saved = Saved(BrowserStore(lambda: window.localStorage))
+    page = MemoryPage()
+    saved = Saved(BrowserStore(page.local_storage))
     store = saved.store
     monkeypatch.setattr(saved_module, "clock", lambda: time.time() - 2 * GRACE_SECONDS)  # (saved long ago)
     monkeypatch.setattr(type(store), "holds_text", lambda self, key, text: False)
     assert saved.record_game(finished(1, 0))  # the history reads back other than written (another tab wrote)
-    assert [key for key in window.storage.items if ".add-" in key], "kept under its own key"
+    assert [key for key in page.storage.items if ".add-" in key], "kept under its own key"
     monkeypatch.undo()
-    again = Saved(BrowserStore(lambda: window.localStorage))
+    again = Saved(BrowserStore(page.local_storage))
     assert [game.id for game in again.history().games] == ["w1n000"]
-    assert not [key for key in window.storage.items if ".add-" in key], "read back as written: removed"
+    assert not [key for key in page.storage.items if ".add-" in key], "read back as written: removed"

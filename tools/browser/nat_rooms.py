@@ -46,6 +46,7 @@ class Homes:
     def __init__(self, lab: NetLab, servers: tuple[str, ...]) -> None:
         self.lab, self.servers = lab, servers
         self.drivers: list[NodeDriver] = []
+        self.pages: dict[str, PageWindow] = {}
         self.host_channel = self._page(lab, "a", "host")
         self.guest_channel = self._page(lab, "b", "guest")
         setup = RoomSetup(Board.square(5), Rules())
@@ -58,7 +59,8 @@ class Homes:
         driver = NodeDriver(PAGES, stop_seconds=20, prefix=tuple(lab.prefix(home)))
         self.drivers.append(driver)
         driver.ask(open=name, browser=name)
-        return BrowserChannel(PageWindow(driver, name))
+        self.pages[name] = PageWindow(driver, name)
+        return BrowserChannel(self.pages[name])
 
     def close(self) -> None:
         for driver in self.drivers:
@@ -93,11 +95,11 @@ class Homes:
 
     def relay(self) -> tuple[str, str]:
         """Whether each page opens a WebSocket to the lab's broker (``NetLab.broker``) through its NAT."""
-        return (str(self.host_channel.window.eval(RELAY)), str(self.guest_channel.window.eval(RELAY)))
+        return (str(self.pages["host"].eval(RELAY)), str(self.pages["guest"].eval(RELAY)))
 
     def pair(self) -> str:
         """The host's selected candidate pair: its local and remote candidate types ("host srflx", "relay host"...)."""
-        return str(self.host_channel.window.eval(SELECTED_PAIR))
+        return str(self.pages["host"].eval(SELECTED_PAIR))
 
     # -- playing --------------------------------------------------------------------------------------------------
     def play(self, rng: random.Random, count: int | None = None, seconds: float = 30) -> list[float]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.page import Glue, Script, text_of
 from game.play.online.bridge import BrowserChannel, PageEvent, step
 from game.play.online.invite import check_reply, description_of, invitation, read_link, reply, sdp_of
 from game.play.online.room import Room
@@ -21,8 +22,9 @@ ROOM = "Kq3xZ0a_"
 
 
 class PageWindow:
-    """Stands in for pygbag's ``platform.window``: ``eval`` runs the project's script in the page, and
-    ``pipopipetteOnline.f(args)`` calls it there with the arguments passed as data."""
+    """A Chromium page as the page port's :class:`game.page.Scripts`: ``script`` runs the project's script in the
+    page once, and its functions are called there with the arguments passed as data (``eval`` runs a measuring
+    tool's own JavaScript)."""
 
     def __init__(self, pages: NodeDriver, name: str) -> None:
         self.pages, self.name = pages, name
@@ -30,15 +32,10 @@ class PageWindow:
     def eval(self, text: str) -> Any:
         return self.pages.ask(page=self.name, eval=text)
 
-    @property
-    def pipopipetteOnline(self) -> Any:  # noqa: N802 - the page's name for it
-        pages, name = self.pages, self.name
-
-        class Api:
-            def __getattr__(self, function: str) -> Callable[..., Any]:
-                return lambda *args: pages.ask(page=name, call=function, args=list(args))
-
-        return Api()
+    def script(self, glue: Glue) -> Script:
+        if self.eval(f"typeof(window.{glue.name})") != "object":
+            self.eval(glue.source.read_text(encoding="utf-8"))
+        return Script(lambda function, args: text_of(self.pages.ask(page=self.name, call=function, args=list(args))))
 
 
 def wait_for(channel: BrowserChannel, kind: str, seconds: float = 20) -> PageEvent:

@@ -32,6 +32,7 @@ from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.app import app as _app  # noqa: F401  (app_pages.js takes the page as running once it is imported)
 from game.core import Board, GameState
+from game.page import current
 from game.play.thinking import Thinking
 
 FRAME_SECONDS = 1 / 60
@@ -56,15 +57,13 @@ class WorkersPage:
         self.every: list[object] = []
 
     def connect(self) -> str:
-        import platform
-
-        window = platform.window  # type: ignore[attr-defined]
+        page = current()
         browser.TWO_WORKERS_CORES = 1  # two Workers on any device: this page measures them against one
-        connected = browser.connect(window)
+        connected = browser.connect(page)
         workers = browser._workers
         self.every = list(workers.workers) if workers else []
         alive = len(workers.alive()) if workers else 0
-        return json.dumps({"connected": connected, "alive": alive, "cores": int(window.navigator.hardwareConcurrency)})
+        return json.dumps({"connected": connected, "alive": alive, "cores": page.cores()})
 
     def use(self, count: int) -> str:
         assert browser._workers is not None

@@ -6,7 +6,8 @@ The page's thread never searches: :class:`BrowserSolver` posts a position to a W
 the game) and each ``step`` polls once for the latest message about it, without waiting. It answers what
 :class:`~game.ai.search.solver.Solver` answers. :class:`BrowserValues` posts the values of many lines of a position
 as one request (the analysis board's): the Worker goes from line to line by itself and its answers carry every line
-valued so far. :func:`connect` is the app's one hook, once at start-up in the browser (``platform.window``): two
+valued so far. :func:`connect` is the app's one hook, once at start-up in the browser (the page port,
+``game/page``): two
 Workers where the device has two cores or more (two searches at once, as the desktop's two cores: the Expert's win
 test beside its draw test), else one. :class:`Workers` hands a request to a free Worker as the desktop's
 :class:`~.runtime.Pool` hands out cores. :func:`game.ai.wasm.solver.exact_solver` and
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core import GameState
+from ...page import Glue, Page, Script
 from ..position.coins import CoinTables
 from ..search.common import OutOfNodes
 from ..search.solver import Solver
@@ -33,7 +35,7 @@ from .front import CoreFront, ValuesFront
 from .runtime import MODULE, WAIT_FOR_ANY, board_ints, position_ints, search_kind, table_log2
 
 HERE = Path(__file__).parent
-PAGE_SCRIPT = HERE / "core_page.js"
+PAGE_SCRIPT = Glue("pipopipetteCore", HERE / "core_page.js")
 WORKER_SCRIPT = HERE / "core_worker.js"
 # Each Worker's table, by index: the first as a desktop core's; the second, which takes a search only while the
 # first is busy (the Expert's win test beside its draw test), half of it (measured: README.md, "In the browser")
@@ -48,21 +50,19 @@ _workers: Workers | None = None
 _ids = itertools.count(1)
 
 
-def connect(window: Any) -> bool:
-    """Starts the Workers in the page of ``window`` (pygbag's ``platform.window``: two where the device has
-    ``TWO_WORKERS_CORES`` cores or more, else one); True if the page runs at least one. Once connected,
-    :func:`connected` is true and the exact searches go to the Workers."""
+def connect(page: Page) -> bool:
+    """Starts the Workers in ``page`` (two where the device has ``TWO_WORKERS_CORES`` cores or more, else one);
+    True if the page runs at least one. Once connected, :func:`connected` is true and the exact searches go to the
+    Workers."""
     global _workers
     try:
-        if window.eval("typeof(window.pipopipetteCore)") != "object":
-            window.eval(PAGE_SCRIPT.read_text(encoding="utf-8"))
-        worker = json.dumps(WORKER_SCRIPT.read_text(encoding="utf-8"))
-        module = json.dumps(base64.b64encode(MODULE.read_bytes()).decode("ascii"))
-        count = workers_for(window.eval("String(navigator.hardwareConcurrency || 1)"))
-        started = int(window.eval(f"window.pipopipetteCore.open({worker}, {module}, {count})"))
+        core = page.script(PAGE_SCRIPT)
+        worker = WORKER_SCRIPT.read_text(encoding="utf-8")
+        module = base64.b64encode(MODULE.read_bytes()).decode("ascii")
+        started = int(core.open(worker, module, str(workers_for(page.cores()))))
     except Exception:
         return False
-    _workers = Workers(window, started) if started > 0 else None
+    _workers = Workers(core, started) if started > 0 else None
     return _workers is not None
 
 
@@ -110,15 +110,15 @@ class Workers:
     to waiting and takes none from others. A Worker that dies leaves its request to the others, and the Python
     solver takes over where none is left. ``clock``: seconds, for the waits."""
 
-    def __init__(self, window: Any, count: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.window = window
+    def __init__(self, core: Script, count: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.core = core  # core_page.js in the page
         self.clock = clock
         self.workers = [_Worker(index) for index in range(min(count, len(TABLE_BYTES)))]
 
     def alive(self) -> list[_Worker]:
         """The Workers still running, as the page says."""
         try:
-            live = {int(index) for index in str(self.window.pipopipetteCore.alive()).split(",") if index}
+            live = {int(index) for index in str(self.core.alive()).split(",") if index}
         except Exception:
             live = set()
         return [worker for worker in self.workers if worker.index in live]
@@ -158,7 +158,7 @@ class Workers:
     def forget(self, request: _WorkerRequest) -> None:
         """The page drops what it keeps of ``request`` (its Worker, its unread answer) and what comes after."""
         with contextlib.suppress(Exception):  # (a page that has lost its Workers keeps nothing to drop)
-            self.window.pipopipetteCore.forget(request.id)
+            self.core.forget(request.id)
 
 
 def board_request(tables: CoinTables, state: GameState) -> dict[str, Any]:
@@ -239,7 +239,7 @@ class _WorkerRequest:
             return None
         assert self.worker is not None and self.workers is not None
         try:
-            answer = str(self.workers.window.pipopipetteCore.poll(self.id))
+            answer = str(self.workers.core.poll(self.id))
         except Exception as error:
             raise WorkerLost from error
         if answer == "closed":  # its Worker died: another takes the request, else Python
@@ -263,7 +263,7 @@ class _WorkerRequest:
             return False
         message = {**self.message, "tableLog2": table_log2(int(self.message["lines"]), worker.table_bytes)}
         try:
-            posted = self.workers.window.pipopipetteCore.post(worker.index, self.id, json.dumps(message))
+            posted = self.workers.core.post(worker.index, self.id, json.dumps(message))
         except Exception as error:
             self.workers.give_back(self)
             raise WorkerLost from error
@@ -289,7 +289,7 @@ class _WorkerRequest:
         if self.worker is not None and self.workers is not None:
             with contextlib.suppress(Exception):  # a page that has lost its Worker has nothing to stop
                 stop = json.dumps({"type": "stop", "id": self.id})
-                self.workers.window.pipopipetteCore.post(self.worker.index, self.id, stop)
+                self.workers.core.post(self.worker.index, self.id, stop)
         self._release()
 
 

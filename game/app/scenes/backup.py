@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from ...page import Page
 from ...play.backup import (
     BackupError,
     browser_download,
@@ -27,7 +28,6 @@ from ...play.text import shown_path
 from ...steps import Stepper
 from ...storage.steps import Work
 from .. import layout, theme
-from ..page import browser_window
 from ..scene import PanelScene, Services
 from ..widgets import Button, Panel
 from .common import back_button, draw_title, footer_rect, header_rects, reading_text
@@ -89,9 +89,10 @@ class BackupScene(PanelScene):
         solved = tr_n("{n} solved puzzle", "{n} solved puzzles", len(self.app.saved.solved_puzzles()))
         self.saved_now = tr("Saved now: {games}, {solved}.").format(games=games, solved=solved)
 
-    def window(self) -> Any:
-        """The page's window object (pygbag's ``platform.window``; only in the browser)."""
-        return browser_window()
+    def page(self) -> Page:
+        """The browser page (only in the browser)."""
+        assert self.app.page is not None, "only in the browser"
+        return self.app.page
 
     def arrange(self) -> None:
         m = self.app.metrics
@@ -129,7 +130,7 @@ class BackupScene(PanelScene):
         """The backup file: downloaded in the browser, written to the data folder on the desktop."""
         try:
             if self.app.browser:
-                browser_download(self.window(), text)
+                browser_download(self.page(), text)
                 self.say(tr("Backup file offered for download."))
             else:
                 path = desktop_path(self.app.saved)
@@ -146,7 +147,7 @@ class BackupScene(PanelScene):
                 self.say(nothing_changed(error), error=True)
             return
         try:
-            browser_pick_file(self.window())
+            browser_pick_file(self.page())
         except BackupError as error:
             self.say(nothing_changed(error), error=True)
             return
@@ -176,7 +177,7 @@ class BackupScene(PanelScene):
         self.go_on_exporting()
         if not self.waiting:
             return
-        found = browser_take_upload(self.window())
+        found = browser_take_upload(self.page())
         if found is None:
             return
         self.waiting = False

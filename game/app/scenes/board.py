@@ -285,7 +285,7 @@ class BoardScene(Scene):
         """A link to this position, or in a game of people the game so far for the friend whose turn it is."""
         session = self.session
         if not self._by_link():
-            link = position_link(site_address(self.app.browser), session.state)
+            link = position_link(site_address(self.app.page), session.state)
             explanation = (
                 tr("Whoever opens this link plays on from this position.")
                 if "://" in link

@@ -43,7 +43,6 @@ from ...play.settings import Seat
 from .. import layout, theme
 from ..board_input import ARROWS, BoardInput
 from ..input import Action
-from ..page import browser_window
 from ..render import BoardView
 from ..scene import Scene, Services
 from ..widgets import Button, Panel
@@ -483,8 +482,8 @@ class HowToScene(Scene):
         """The page as a download in the browser, as a file in the data folder on the desktop; the status says
         which, or why not."""
         try:
-            if self.app.browser:
-                browser_download(browser_window(), svg, name, "image/svg+xml")
+            if self.app.page is not None:
+                browser_download(self.app.page, svg, name, "image/svg+xml")
                 said = tr("{file} offered for download: print it from there.").format(file=name)
             else:
                 path = desktop_path(self.app.saved).with_name(name)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from ...page import Page
 from ...play.i18n import tr
 from ...play.links import fragment_of
 from ...play.online import lobby as steps
@@ -26,7 +27,6 @@ from ...play.online.room import Room
 from ...play.settings import Settings
 from .. import layout, theme
 from ..clipboard import Clipboard
-from ..page import browser_window
 from ..scene import PanelScene, Services
 from ..share_sheet import ShareSheet
 from ..widgets import Button, Panel
@@ -55,18 +55,18 @@ def code_to_type(link: str) -> str:
 class OnlineScene(PanelScene):
     """``link`` is "" to invite a friend, else the invitation (or a reply) this page was opened with."""
 
-    def __init__(self, app: Services, link: str = "", window: Any = None) -> None:
+    def __init__(self, app: Services, link: str = "", page: Page | None = None) -> None:
+        """``page``: the page the room's data channel runs in, the app's in the browser (a test's on the desktop)."""
         super().__init__(app)
-        self.clipboard = Clipboard(app.browser)
-        self.sheet = ShareSheet(app.browser)
+        self.clipboard = Clipboard(app.page)
+        self.sheet = ShareSheet(app.page)
         self.lobby: Lobby | None = None
         self.kept: Room | None = None
         self.setup: Settings | None = None  # a new room's game, until Invite
         self.game_words = ""  # the new room's game as shown: its board, then its rules
         self.shown_state = ""
-        self.page: Any = None
-        if app.browser or window is not None:
-            self.page = window if window is not None else browser_window()
+        self.page = page if page is not None else app.page
+        if self.page is not None:
             self.kept = None if link else self._kept_room()
             if link:
                 self._open(link)
@@ -88,6 +88,7 @@ class OnlineScene(PanelScene):
     def _open(self, link: str = "", room: Room | None = None, settings: Settings | None = None) -> None:
         keep = Keeper(self.app.saved.save_online_room) if not link else None
         chosen = settings or self.app.settings
+        assert self.page is not None, "a room is opened in a page"
         self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room, keep)
         self.invalidate_layout()
 

@@ -30,7 +30,7 @@ class OpenLinkScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.typed = ""
-        self.clipboard = Clipboard(app.browser)
+        self.clipboard = Clipboard(app.page)
         self.problem = ""
         self.keypad = Keypad(self.type_char, self.delete_char)
 

@@ -71,7 +71,7 @@ def destination(app: Services, link: Link) -> tuple[str, dict[str, Any]]:
 def send_move(app: Services, session: Session) -> None:
     """Show the game so far as a link (a code where no site is known) for the friend whose turn it is; from now on
     this device plays only its own seats (:func:`game.play.links.send_move`)."""
-    site = site_address(app.browser)
+    site = site_address(app.page)
     link = link_text(site, friend_move(session, LinkGames(app.saved), app.rng))
     state = session.state
     if state.over:

@@ -298,7 +298,7 @@ class ResultsScene(Scene):
         if self.session.link_id is not None:
             send_move(self.app, self.session)
             return
-        link = position_link(site_address(self.app.browser), self.session.state)
+        link = position_link(site_address(self.app.page), self.session.state)
         explanation = (
             tr("Whoever opens this link sees the review of this game.")
             if "://" in link

@@ -194,7 +194,7 @@ class ReviewScene(Scene):
     def share(self) -> None:
         at_end = self.index == self.count
         state = self.game if at_end else self.positions[self.index]
-        link = position_link(site_address(self.app.browser), state)
+        link = position_link(site_address(self.app.page), state)
         code = "://" not in link  # (the desktop shares a code, to paste in Open a link)
         if at_end:
             title = tr("Share this game")

@@ -23,7 +23,7 @@ class ServersScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.typed = "\n".join(app.settings.stun)
-        self.clipboard = Clipboard(app.browser)
+        self.clipboard = Clipboard(app.page)
         self.problem = ""
 
     def enter(self) -> None:

@@ -24,9 +24,9 @@ class ShareScene(PanelScene):
         self.title = title
         self.explanation = explanation
         self.link = link
-        self.clipboard = Clipboard(app.browser)
-        self.sheet = ShareSheet(app.browser)
-        self.field = TextField()
+        self.clipboard = Clipboard(app.page)
+        self.sheet = ShareSheet(app.page)
+        self.field = TextField(app.page)
         self.field_for: object = None  # the layout the text field was placed for
 
     def enter(self) -> None:

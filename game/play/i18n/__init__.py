@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ...page import Page
 from .fr import FRENCH, FRENCH_PLURALS
 
 LANGUAGES = ("en", "fr")
@@ -80,13 +81,11 @@ def from_tag(tag: Any) -> str:
     return code if code in LANGUAGES else "en"
 
 
-def detect_language(browser: bool, window: Callable[[], Any] | None = None) -> str:
-    """The player's language as the browser (``navigator.language``) or the system (``LANG``, locale) reports it."""
-    if browser and window is not None:
-        try:
-            return from_tag(window().navigator.language)
-        except Exception:  # no navigator in this page: fall back to English
-            return "en"
+def detect_language(page: Page | None = None) -> str:
+    """The player's language as the browser page (``navigator.language``) or, on the desktop (no ``page``), the
+    system (``LANG``, locale) reports it."""
+    if page is not None:
+        return from_tag(page.language())
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # gettext's order
         value = os.environ.get(name)
         if value:
@@ -97,6 +96,6 @@ def detect_language(browser: bool, window: Callable[[], Any] | None = None) -> s
         return "en"
 
 
-def choose(setting: str, browser: bool, window: Callable[[], Any] | None = None) -> str:
-    """Activate the language the player set, or the detected one when the setting is ``auto``."""
-    return set_language(setting if setting in LANGUAGES else detect_language(browser, window))
+def choose(setting: str, page: Page | None = None) -> str:
+    """Activate the language the player set, or the detected one (:func:`detect_language`) when it is ``auto``."""
+    return set_language(setting if setting in LANGUAGES else detect_language(page))

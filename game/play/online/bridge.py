@@ -1,7 +1,8 @@
 """The Python half of the browser's data channel (``webrtc.js``), and the loop step that joins it to a room.
 
 Only strings cross between Python and the page: Python calls ``window.pipopipetteOnline.<function>(text, ...)``
-through pygbag's ``platform.window`` (as the backup download does) and polls ``take()`` once a frame, which returns
+through the page port (``game/page``: the script's functions, as the backup download's) and polls ``take()`` once
+a frame, which returns
 what happened as a JSON list of ``{"k": kind, "d": text}``: ``local`` (this device's offer or answer SDP), ``open``,
 ``msg`` (a message, as received), ``closed``, ``failed``, ``bad`` (a message that was not text or too long: only
 its arrival, never its content),
@@ -16,11 +17,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from ...page import Glue, Scripts
 from .room import Room
 
-SCRIPT = Path(__file__).with_name("webrtc.js")
+SCRIPT = Glue("pipopipetteOnline", Path(__file__).with_name("webrtc.js"))
 KINDS = ("local", "open", "msg", "closed", "failed", "bad", "flood", "error", "reply", "handed")
 MAX_POLL = 2_000_000  # characters one poll may bring (the page keeps at most 400 events of 16,000)
 
@@ -32,13 +33,10 @@ class PageEvent:
 
 
 class BrowserChannel:
-    """The data channel of this page, driven through ``window`` (pygbag's ``platform.window``)."""
+    """The data channel of ``page`` (the browser page the game runs in: ``webrtc.js`` there)."""
 
-    def __init__(self, window: Any) -> None:
-        self.window = window
-        if window.eval("typeof(window.pipopipetteOnline)") != "object":
-            window.eval(SCRIPT.read_text(encoding="utf-8"))
-        self.page = window.pipopipetteOnline
+    def __init__(self, page: Scripts) -> None:
+        self.page = page.script(SCRIPT)
 
     def host(self, ice_servers: list[dict[str, str]]) -> None:
         """Make an offer; it comes back as a ``local`` event."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
+from ...page import Page
 from ..i18n import tr
 from ..links import new_game_id, site_address
 from ..match import Session
@@ -62,16 +62,16 @@ class Lobby:
     keeper (:class:`game.play.online.kept.Keeper`)."""
 
     def __init__(
-        self, window: Any, settings: Settings, rng: random.Random, link: str = "", browser: bool = True,
+        self, page: Page, settings: Settings, rng: random.Random, link: str = "", browser: bool = True,
         room: Room | None = None, keep: Callable[[Room], None] | None = None,
     ) -> None:  # fmt: skip
         self.settings, self.rng = settings, rng
-        self.site = site_address(browser) or ""  # (no site known: the invitation is a code to paste)
+        self.site = site_address(page if browser else None) or ""  # (no site known: the invitation is a code to paste)
         self.state, self.problem, self.link = PREPARING, "", ""
         self.session: Session | None = None
         self.offer: Description | None = None
         self.now = self.handing_since = 0.0
-        self.channel = BrowserChannel(window)
+        self.channel = BrowserChannel(page)
         self.room: Room | None = room
         self.keep = keep
         try:

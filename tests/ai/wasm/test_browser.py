@@ -1,6 +1,6 @@
 """The browser half: core_worker.js (run by node as a Worker would run it) behind BrowserSolver, against Python.
 
-The page object stands in for ``platform.window.pipopipetteCore`` (core_page.js): ``post`` hands the text to the
+The page object stands in for ``window.pipopipetteCore`` (core_page.js): ``post`` hands the text to the
 worker, ``poll`` returns its latest message about a search. Skipped where node is not installed.
 """
 
@@ -24,6 +24,8 @@ from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.ai.wasm import values as core_values
 from game.core import Board, GameState, Rules
+from game.page import Script
+from game.page.memory import MemoryPage
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
@@ -106,9 +108,9 @@ class WorkerPage:
             worker.kill()
 
 
-class Window:
-    def __init__(self, page: WorkerPage) -> None:
-        self.pipopipetteCore = page
+def core_script(core: Any) -> Script:
+    """``window.pipopipetteCore`` of a page in memory whose core_page.js is ``core``."""
+    return MemoryPage(scripts={browser.PAGE_SCRIPT.name: core}).script(browser.PAGE_SCRIPT)
 
 
 @pytest.fixture(scope="module")
@@ -119,10 +121,10 @@ def page() -> Any:
 
 
 @pytest.fixture
-def window(page: WorkerPage, monkeypatch: pytest.MonkeyPatch) -> Window:
-    window = Window(page)
-    monkeypatch.setattr(browser, "_workers", browser.Workers(window, 2))
-    return window
+def window(page: WorkerPage, monkeypatch: pytest.MonkeyPatch) -> Script:
+    core = core_script(page)
+    monkeypatch.setattr(browser, "_workers", browser.Workers(core, 2))
+    return core
 
 
 def finish(solver: browser.BrowserSolver) -> None:
@@ -142,7 +144,7 @@ def random_position(rng: random.Random) -> GameState:
     return state
 
 
-def test_the_worker_gives_the_python_solvers_values(window: Window) -> None:
+def test_the_worker_gives_the_python_solvers_values(window: Script) -> None:
     rng = random.Random(7)
     for _ in range(60):
         state = random_position(rng)
@@ -155,13 +157,13 @@ def test_the_worker_gives_the_python_solvers_values(window: Window) -> None:
         assert (got.best_move is None) == (expected.best_move is None)
 
 
-def test_the_empty_3x3_board_in_the_worker(window: Window) -> None:
+def test_the_empty_3x3_board_in_the_worker(window: Script) -> None:
     solver = browser.BrowserSolver(GameState(Board.square(3)))
     finish(solver)
     assert solver.value == -3 and solver.nodes > 1000
 
 
-def test_a_stopped_search_was_on_a_legal_move_and_the_next_one_runs(window: Window) -> None:
+def test_a_stopped_search_was_on_a_legal_move_and_the_next_one_runs(window: Script) -> None:
     rng = random.Random(3)
     state = GameState(Board.square(5))
     while state.lines_left > 42:
@@ -178,13 +180,13 @@ def test_a_stopped_search_was_on_a_legal_move_and_the_next_one_runs(window: Wind
     assert quick.value == 2
 
 
-def test_a_node_limit_in_the_worker_raises_out_of_nodes(window: Window) -> None:
+def test_a_node_limit_in_the_worker_raises_out_of_nodes(window: Script) -> None:
     solver = browser.BrowserSolver(GameState(Board.square(4)), SolverOptions(max_nodes=1000))
     with pytest.raises(OutOfNodes):
         finish(solver)
 
 
-def test_exact_solver_hands_out_browser_solvers_once_connected(window: Window) -> None:
+def test_exact_solver_hands_out_browser_solvers_once_connected(window: Script) -> None:
     assert isinstance(compiled.exact_solver(GameState(Board.square(2))), browser.BrowserSolver)
     assert isinstance(core_values.exact_values(GameState(Board.square(2)), 1.0), browser.BrowserValues)
 
@@ -199,7 +201,7 @@ def values_in_the_worker(state: GameState, seconds: float, lines: list[int] | No
 
 
 @pytest.mark.slow
-def test_the_workers_values_request_gives_the_python_solvers_line_values(window: Window) -> None:
+def test_the_workers_values_request_gives_the_python_solvers_line_values(window: Script) -> None:
     """The differential test of the "values" request: 60 small positions of every shape and rule variant, then 4x4
     games 14-18 lines from the end, each line's value against the Python solver's."""
     rng = random.Random(11)
@@ -217,7 +219,7 @@ def test_the_workers_values_request_gives_the_python_solvers_line_values(window:
     assert values_in_the_worker(state, 60.0, some) == line_values(state, some)
 
 
-def test_the_worker_answers_each_line_as_it_finishes_and_gives_up_a_line_after_its_time(window: Window) -> None:
+def test_the_worker_answers_each_line_as_it_finishes_and_gives_up_a_line_after_its_time(window: Script) -> None:
     """Lines too hard for their time (the empty 5x5 board, 20 ms each) are given up one after the other, and every
     answer carries all the lines so far; a stopped request answers no more and the next one runs."""
     empty = GameState(Board.square(5))
@@ -240,19 +242,15 @@ class ClosedPage:
         return "closed"
 
 
-class ClosedWindow:
-    pipopipetteCore = ClosedPage()
-
-
 def test_a_values_request_on_a_page_without_the_worker_goes_on_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(browser, "_workers", browser.Workers(ClosedWindow(), 1))
+    monkeypatch.setattr(browser, "_workers", browser.Workers(core_script(ClosedPage()), 1))
     state = GameState(Board.square(2))
     state.play(0)
     assert finish_values(browser.BrowserValues(state, 60.0)) == line_values(state)
 
 
 def test_a_page_without_the_worker_leaves_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(browser, "_workers", browser.Workers(ClosedWindow(), 1))
+    monkeypatch.setattr(browser, "_workers", browser.Workers(core_script(ClosedPage()), 1))
     solver = browser.BrowserSolver(GameState(Board.square(2)))
     while not solver.step(1.0):
         pass
@@ -260,11 +258,7 @@ def test_a_page_without_the_worker_leaves_the_python_solver(monkeypatch: pytest.
 
 
 def test_connect_fails_quietly_on_a_page_that_cannot_run_scripts() -> None:
-    class NoScripts:
-        def eval(self, text: str) -> str:
-            raise RuntimeError("no")
-
-    assert not browser.connect(NoScripts())
+    assert not browser.connect(MemoryPage(scripts={}))
     assert not browser.connected()
 
 
@@ -282,7 +276,7 @@ def test_two_workers_search_at_once_and_a_dead_workers_search_goes_on_on_the_oth
 ) -> None:
     two = WorkerPage(2)
     try:
-        monkeypatch.setattr(browser, "_workers", browser.Workers(Window(two), 2))
+        monkeypatch.setattr(browser, "_workers", browser.Workers(core_script(two), 2))
         state = slow_position()
         assert compiled.searches_at_once(state)
         slow = browser.BrowserSolver(state, SolverOptions(beats=0))
@@ -339,7 +333,7 @@ def test_the_real_page_script_forgets_a_request_and_drops_what_comes_after() -> 
     record of it, neither its Worker nor an unread answer nor one that comes later (nor one never asked for)."""
     assert NODE is not None
     ran = subprocess.run(
-        [NODE, "-e", PAGE_FORGETS, str(browser.PAGE_SCRIPT)], capture_output=True, text=True, check=True
+        [NODE, "-e", PAGE_FORGETS, str(browser.PAGE_SCRIPT.source)], capture_output=True, text=True, check=True
     )
     found = json.loads(ran.stdout)
     assert json.loads(found["read"]) == {"type": "progress", "id": 7}

@@ -13,6 +13,7 @@ from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.ai.wasm.runtime import WAIT_FOR_ANY, table_log2
 from game.core import Board, GameState
+from game.page.memory import MemoryPage
 
 
 class FakePage:
@@ -22,6 +23,13 @@ class FakePage:
         self.answers: dict[int, str] = {}
         self.owner: dict[int, int] = {}
         self.opened_with: int | None = None
+
+    def open(self, worker: str, module: str, count: str) -> str:
+        """Starts as many Workers as asked, at most those of this page (which did start)."""
+        assert worker and module, "core_worker.js and core.wasm are handed over"
+        self.opened_with = int(count)
+        self.live = {index for index in self.live if index < self.opened_with}
+        return str(len(self.live))
 
     def alive(self) -> str:
         return ",".join(str(index) for index in sorted(self.live))
@@ -56,23 +64,9 @@ class FakePage:
         )
 
 
-class FakeWindow:
-    """The page: ``open`` starts as many Workers as asked, at most those of ``page`` (which did start)."""
-
-    def __init__(self, page: FakePage, cores: str = "8") -> None:
-        self.pipopipetteCore = page
-        self.cores = cores
-
-    def eval(self, text: str) -> str:
-        if text.startswith("typeof"):
-            return "object"
-        if "hardwareConcurrency" in text:
-            return self.cores
-        assert text.startswith("window.pipopipetteCore.open(")
-        asked = int(text.rsplit(",", 1)[1].rstrip(") "))
-        self.pipopipetteCore.opened_with = asked
-        self.pipopipetteCore.live = {index for index in self.pipopipetteCore.live if index < asked}
-        return str(len(self.pipopipetteCore.live))
+def page_of(core: FakePage, cores: int = 8) -> MemoryPage:
+    """A page of ``cores`` cores whose core_page.js is ``core``."""
+    return MemoryPage(scripts={browser.PAGE_SCRIPT.name: core}, device_cores=cores)
 
 
 class Clock:
@@ -87,7 +81,7 @@ class Clock:
 def page(monkeypatch: pytest.MonkeyPatch) -> FakePage:
     found = FakePage()
     monkeypatch.setattr(browser, "_workers", None)
-    assert browser.connect(FakeWindow(found))
+    assert browser.connect(page_of(found))
     return found
 
 
@@ -105,22 +99,26 @@ def test_connect_asks_for_two_workers_and_two_running_search_at_once(page: FakeP
 
 def test_a_page_of_one_worker_takes_its_searches_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(browser, "_workers", None)
-    assert browser.connect(FakeWindow(FakePage(1)))  # the second did not start
+    assert browser.connect(page_of(FakePage(1)))  # the second did not start
     assert browser.connected() and not compiled.searches_at_once(small())
 
 
-@pytest.mark.parametrize(("cores", "workers"), [("1", 1), ("2", 1), ("3", 1), ("4", 2), ("8", 2), ("undefined", 1)])
-def test_two_workers_where_the_device_has_four_cores(cores: str, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 1), (3, 1), (4, 2), (8, 2)])
+def test_two_workers_where_the_device_has_four_cores(cores: int, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(browser, "_workers", None)
     page = FakePage()
-    assert browser.connect(FakeWindow(page, cores))
+    assert browser.connect(page_of(page, cores))
     assert page.opened_with == workers
     assert compiled.searches_at_once(small()) == (workers == 2)
 
 
+def test_a_device_that_does_not_say_its_cores_runs_one_worker() -> None:
+    assert browser.workers_for("undefined") == browser.workers_for(None) == 1 == browser.workers_for(3)
+
+
 def test_a_page_that_starts_no_worker_leaves_the_python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(browser, "_workers", None)
-    assert not browser.connect(FakeWindow(FakePage(0)))
+    assert not browser.connect(page_of(FakePage(0)))
     assert not browser.connected()
     assert not isinstance(compiled.exact_solver(small()), browser.BrowserSolver)  # (the desktop's core here)
 

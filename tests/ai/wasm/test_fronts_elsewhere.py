@@ -8,6 +8,8 @@ import pytest
 from game.ai.wasm import browser
 from game.ai.wasm import solver as compiled
 from game.core import Board, GameState
+from game.page import Script
+from game.page.memory import MemoryPage
 
 
 class Page:
@@ -27,18 +29,17 @@ class Page:
         return ""
 
 
-class Window:
-    def __init__(self, page: Page) -> None:
-        self.pipopipetteCore = page
+def core_script(core: Page) -> Script:
+    return MemoryPage(scripts={browser.PAGE_SCRIPT.name: core}).script(browser.PAGE_SCRIPT)
 
 
 def test_a_search_in_the_worker_is_elsewhere_until_the_python_solver_takes_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(browser, "_workers", browser.Workers(Window(Page()), 1))
+    monkeypatch.setattr(browser, "_workers", browser.Workers(core_script(Page()), 1))
     searching = browser.BrowserSolver(GameState(Board.square(3)))
     assert not searching.step(0.0) and searching.elsewhere
-    monkeypatch.setattr(browser, "_workers", browser.Workers(Window(Page(closed=True)), 1))
+    monkeypatch.setattr(browser, "_workers", browser.Workers(core_script(Page(closed=True)), 1))
     taken_over = browser.BrowserSolver(GameState(Board.square(3)))
     taken_over.step(0.0)
     assert not taken_over.elsewhere

@@ -416,11 +416,11 @@ def test_the_hosts_timeout_for_the_guests_seat_lost_in_a_drop_is_agreed_when_the
 
 # -- floods and memory ------------------------------------------------------------------------------------------------
 def test_binary_and_over_long_messages_count_toward_the_flood_limit_through_the_page():
-    from online_fakes import Page, Window
+    from online_fakes import Page, online_page
 
     wire = in_play()
     page = Page([])
-    channel = bridge.BrowserChannel(Window(page))
+    channel = bridge.BrowserChannel(online_page(page))
     kinds = ["bad", "msg"] * int(FLOOD_BURST)
     events = [bridge.PageEvent(kind, "x" * 10 if kind == "msg" else "") for kind in kinds]
     others = bridge.step(wire.guest, events, channel, wire.now)

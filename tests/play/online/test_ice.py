@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from online_fakes import Page, Window
+from online_fakes import Page, online_page
 
 from game.play.online.ice import DEFAULT_SERVERS, ice_servers, read_servers, server_problem
 from game.play.online.lobby import Lobby
@@ -94,7 +94,7 @@ class RecordingPage(Page):
 def test_the_room_starts_with_the_servers_of_the_settings(stun):
     host_page, guest_page = RecordingPage([]), RecordingPage([])
     host_page.other, guest_page.other = guest_page, host_page
-    host = Lobby(Window(host_page), Settings(stun=stun), random.Random(1))
+    host = Lobby(online_page(host_page), Settings(stun=stun), random.Random(1))
     host.update(0.1)
-    Lobby(Window(guest_page), Settings(stun=stun), random.Random(2), link=host.link)
+    Lobby(online_page(guest_page), Settings(stun=stun), random.Random(2), link=host.link)
     assert host_page.servers == guest_page.servers == [{"urls": url} for url in stun]

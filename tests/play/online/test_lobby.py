@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from online_fakes import Page, Window
+from online_fakes import Page, online_page
 
 from game.play.online.lobby import FAILED, HANDED, INVITING, PLAYING, REPLYING, Lobby, host_room
 from game.play.online.protocol import GUEST, HOST
@@ -29,10 +29,10 @@ def frames(*lobbies, count: int = 5):
 def test_invitation_reply_pasted_then_the_live_game():
     host_page, guest_page, _ = devices()
     settings = Settings(size=(5, 5), seats=(Seat("human"), Seat("human")))
-    host = Lobby(Window(host_page), settings, random.Random(1), browser=False)
+    host = Lobby(online_page(host_page), settings, random.Random(1), browser=False)
     frames(host)
     assert host.state == INVITING and host.link.startswith("#o1.") and len(host.link) < 300
-    guest = Lobby(Window(guest_page), Settings(), random.Random(2), link=host.link, browser=False)
+    guest = Lobby(online_page(guest_page), Settings(), random.Random(2), link=host.link, browser=False)
     frames(guest)
     assert guest.state == REPLYING and "#a1." in guest.link
     host.take_reply("not a reply")
@@ -48,11 +48,11 @@ def test_invitation_reply_pasted_then_the_live_game():
 
 def test_a_reply_opened_in_another_tab_reaches_the_waiting_lobby():
     host_page, guest_page, host_tabs = devices()
-    host = Lobby(Window(host_page), Settings(), random.Random(1), browser=False)
+    host = Lobby(online_page(host_page), Settings(), random.Random(1), browser=False)
     frames(host)
-    guest = Lobby(Window(guest_page), Settings(), random.Random(2), link=host.link, browser=False)
+    guest = Lobby(online_page(guest_page), Settings(), random.Random(2), link=host.link, browser=False)
     frames(guest)
-    other_tab = Lobby(Window(Page(host_tabs)), Settings(), random.Random(3), link=guest.link, browser=False)
+    other_tab = Lobby(online_page(Page(host_tabs)), Settings(), random.Random(3), link=guest.link, browser=False)
     frames(other_tab, host, guest)
     assert other_tab.state == HANDED
     assert host.state == guest.state == PLAYING
@@ -60,17 +60,18 @@ def test_a_reply_opened_in_another_tab_reaches_the_waiting_lobby():
 
 def test_a_reply_nobody_waits_for_says_where_to_paste_it():
     host_page, guest_page, _ = devices()
-    host = Lobby(Window(host_page), Settings(), random.Random(1), browser=False)
+    host = Lobby(online_page(host_page), Settings(), random.Random(1), browser=False)
     frames(host)
-    guest = Lobby(Window(guest_page), Settings(), random.Random(2), link=host.link, browser=False)
+    guest = Lobby(online_page(guest_page), Settings(), random.Random(2), link=host.link, browser=False)
     frames(guest)
-    lonely = Lobby(Window(Page([])), Settings(), random.Random(3), link=guest.link, browser=False)
+    lonely = Lobby(online_page(Page([])), Settings(), random.Random(3), link=guest.link, browser=False)
     frames(lonely, count=80)
     assert lonely.state == FAILED and "paste it where you sent the invitation" in lonely.problem
 
 
 def test_a_bad_invitation_fails_with_the_reason():
-    lobby = Lobby(Window(Page([])), Settings(), random.Random(1), link="https://x/#o1.Kq3xZ0a_.AAAA.BB", browser=False)
+    link = "https://x/#o1.Kq3xZ0a_.AAAA.BB"
+    lobby = Lobby(online_page(Page([])), Settings(), random.Random(1), link=link, browser=False)
     assert lobby.state == FAILED and "mistyped" in lobby.problem
 
 

@@ -8,13 +8,13 @@ version since ``Saved.record_game`` (``--source`` of the benchmark: earlier vers
 from __future__ import annotations
 
 import json
-import platform
 import random
 
 try:
     from game.play.match import Session
 except ImportError:  # (versions before the match controller)
     from game.play.session import Session  # type: ignore[no-redef]
+from game import page
 from game.play.settings import Seat, Settings
 from game.play.stats import outcome
 from game.storage import Saved, open_store
@@ -100,7 +100,7 @@ def shown() -> dict:
 
 def stored() -> dict:
     """What localStorage holds: the games in the history value itself, and how many additions wait beside it."""
-    storage = platform.window.localStorage  # type: ignore[attr-defined]
+    storage = page.current().local_storage()
     text = storage.getItem("pipopipette.history")
     data = json.loads(text)["data"] if text else []
     games = data if isinstance(data, list) else data["games"]
