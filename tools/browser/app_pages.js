@@ -35,14 +35,13 @@ const http = require('http');
 const { answerLines } = require('./node_lines.js');
 const { spawn } = require('child_process');
 
-const HOME = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
+const { HOME, launch } = require('./harness.js');
 // The harness's tools: BROWSER_HARNESS_TOOLS, a relative path read from the repository's root (node_driver.py).
 const TOOLS = path.resolve(__dirname, '..', '..', process.env.BROWSER_HARNESS_TOOLS || '../shared/tools/browser_harness');
 const WHEEL = 'pygame_ce-2.5.6.dev2-cp313-cp313-pyodide_2025_0_wasm32.whl';
 const LEFT_OUT = new Set(['__pycache__', 'build', 'dist', 'node_modules', 'venv', 'tests', 'docs', 'benchmarks',
   'tools', 'static']);
 const VIEWPORT = { width: 360, height: 640 };
-const { chromium } = require(path.join(HOME, 'node_modules', 'playwright-core'));
 
 const browsers = {};
 const pages = {};
@@ -119,8 +118,7 @@ async function running(page) {
 
 async function context(name) {
   if (!browsers[name]) {
-    const b = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    const b = await launch(['--disable-gpu', '--no-first-run', '--disable-background-networking']);
     const c = await b.newContext({ viewport: VIEWPORT, hasTouch: true, deviceScaleFactor: 1 });
     await c.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
     browsers[name] = { b, c };

@@ -15,9 +15,7 @@ const fs = require('fs');
 const path = require('path');
 const http = require('http');
 
-const HOME = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
-const PYODIDE = path.join(HOME, 'pyodide', '0.29.3');
-const { chromium } = require(path.join(HOME, 'node_modules', 'playwright-core'));
+const { PYODIDE, launch } = require('./harness.js');
 
 function option(name, fallback) {
   const at = process.argv.indexOf(name);
@@ -72,8 +70,7 @@ function serve() {
 
 (async () => {
   const server = await serve();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await launch(['--disable-gpu', '--no-first-run', '--disable-background-networking']);
   const errors = [];
   try {
     const page = await browser.newPage();

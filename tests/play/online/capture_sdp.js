@@ -3,8 +3,7 @@
 // Needs playwright-core under $BROWSER_HARNESS_HOME (docs/testing.md, "Real browser pages").
 const fs = require('fs');
 const path = require('path');
-const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
-const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
+const { launch: harnessLaunch } = require('../../../tools/browser/harness.js');
 
 const gathered = `(pc) => new Promise((done) => {
   if (pc.iceGatheringState === 'complete') return done();
@@ -14,7 +13,7 @@ const gathered = `(pc) => new Promise((done) => {
 (async () => {
   const out = process.argv[2];
   const runs = Number(process.argv[3] || 1);
-  const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const launch = () => harnessLaunch();
   const [b1, b2] = await Promise.all([launch(), launch()]);
   try {
     for (let run = 1; run <= runs; run++) {

@@ -14,17 +14,15 @@
 const fs = require('fs');
 const path = require('path');
 const { answerLines } = require('../../../tools/browser/node_lines.js');
-const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
-const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
+const { PYODIDE, launch } = require('../../../tools/browser/harness.js');
 
 const SITE = 'http://pipopipette.test/';
-const PYODIDE = path.join(home, 'pyodide', '0.29.3');
 const PAGE = `<!doctype html><title>tab</title><script src="${SITE}pyodide/pyodide.js"></script>`;
 const pages = {};
 let context = null;
 
 async function start() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await launch();
   context = await browser.newContext();
   await context.route(SITE + '**', (route) => {
     const url = new URL(route.request().url());

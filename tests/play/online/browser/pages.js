@@ -8,10 +8,8 @@
 //   {"page": NAME, "reload": true}          reload the page (its script and connection are gone)
 //   {"quit": true}
 // Answers: {"ok": value} or {"error": text}.
-const path = require('path');
 const { answerLines } = require('../../../../tools/browser/node_lines.js');
-const home = process.env.BROWSER_HARNESS_HOME || '/tmp/browserharness';
-const { chromium } = require(path.join(home, 'node_modules', 'playwright-core'));
+const { launch } = require('../../../../tools/browser/harness.js');
 
 const SITE = 'http://pipopipette.test/';
 const browsers = {};
@@ -19,7 +17,7 @@ const pages = {};
 
 async function browser(name) {
   if (!browsers[name]) {
-    const b = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+    const b = await launch();
     const context = await b.newContext();
     await context.route(SITE + '**', (route) => route.fulfill({ body: '<!doctype html><title>room</title>', contentType: 'text/html' }));
     browsers[name] = { b, context };
