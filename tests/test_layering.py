@@ -166,3 +166,20 @@ def test_no_scene_saves_a_game():
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SAVING
     ]
     assert callers == []
+
+
+KEEPERS = {"GameKeeper", "Keeper", "KeepWhenChanged"}
+
+
+def test_no_scene_builds_a_keeper():
+    """The game and the online host's room are kept by the listener the app wires (GameKeeper, in App.scene; the
+    room through its referee): no scene builds a keeper. A review's results are kept by its analysis
+    (game.play.kept_review.ReviewKeeper), which keeps no game and hears no controller (docs/architecture.md,
+    "The match controller")."""
+    builders = [
+        f"{structure.module_name(path)}:{node.lineno} {ast.unparse(node.func)}"
+        for path in [*sorted((GAME / "app" / "scenes").glob("*.py")), GAME / "app" / "online_board.py"]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] in KEEPERS
+    ]
+    assert builders == []

@@ -7,6 +7,11 @@ and goes on from there; results that do not fit the game are ignored and it is a
 another solver are taken too (solved values are exact whoever solved them), and the positions they gave up on are
 searched again: in the browser the solver is the compiled core once its Worker is ready and Python before, so a
 review reopened while the Worker starts (or whose first opening was before it was ready) keeps its results.
+
+Not a listener on the match controller's events, as the game's keeper is (:class:`~.match.saving.GameKeeper`): a
+review makes no move and has no controller; what is kept is the analysis's own cache, never a game to resume, and it
+changes as the analysis is stepped, so :class:`ReviewKeeper` is that analysis stepped (the same
+:class:`~.match.saving.KeepWhenChanged` keeps it).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from ...page import Page
 from ...play.i18n import tr
 from ...play.links import fragment_of
 from ...play.online import lobby as steps
-from ...play.online.kept import Keeper, restored, unfinished
+from ...play.online.kept import restored, unfinished
 from ...play.online.lobby import Lobby
 from ...play.online.protocol import HOST, Refusal
 from ...play.online.room import Room
@@ -86,10 +86,9 @@ class OnlineScene(PanelScene):
         return room if unfinished(room) else None
 
     def _open(self, link: str = "", room: Room | None = None, settings: Settings | None = None) -> None:
-        keep = Keeper(self.app.saved.save_online_room) if not link else None
         chosen = settings or self.app.settings
         assert self.page is not None, "a room is opened in a page"
-        self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room, keep)
+        self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room)
         self.invalidate_layout()
 
     def invite(self) -> None:

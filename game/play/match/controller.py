@@ -21,7 +21,7 @@ from typing import Protocol
 from ... import ai
 from ...core import GameState, Match, MoveTimer
 from ...core.shapes import SHAPES
-from ...storage import FinishedGame
+from ...storage import FinishedGame, Saved
 from ..i18n import tr
 from ..narration import announce_move
 from ..settings import RANDOM_FIRST, Settings
@@ -103,6 +103,10 @@ class Referee(Protocol):
     def leave(self) -> None:
         """This device leaves the game."""
 
+    def keep_with(self, saved: Saved) -> None:
+        """Keep what this referee holds beside the game through ``saved`` from now on, whenever it changes (an
+        online host: its room, for a reload); told once, by :class:`~game.play.match.saving.GameKeeper`."""
+
 
 class LocalReferee:
     """The rules of a game played on this device (alone, against computers, or by link with friends far away)."""
@@ -141,6 +145,9 @@ class LocalReferee:
 
     def leave(self) -> None:
         pass
+
+    def keep_with(self, saved: Saved) -> None:
+        pass  # (its game is kept as the unfinished game, by GameKeeper itself)
 
 
 class Session:

@@ -35,13 +35,16 @@ class KeepWhenChanged:
 class GameKeeper:
     """Keeps ``session`` on the device through ``saved``: the unfinished game whenever it changed (a move, an undo,
     a new board, a second of the move timer, a link sent, leaving it), the finished one as the controller decided
-    (:class:`~game.play.match.events.Finished`). A practice game and an online game are not kept to resume."""
+    (:class:`~game.play.match.events.Finished`). A practice game and an online game are not kept to resume; what
+    the referee keeps beside the game (an online host's room, :class:`game.play.online.kept.Keeper`) it keeps
+    through ``saved`` once told to here."""
 
     def __init__(self, session: Session, saved: Saved) -> None:
         self.session = session
         self.saved = saved
         self.keeping = KeepWhenChanged()
         session.outbox.listen(self.hear)
+        session.referee.keep_with(saved)
         self.hear(Changed())
 
     @staticmethod

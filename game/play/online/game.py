@@ -19,13 +19,14 @@ from dataclasses import replace
 from typing import Any
 
 from ...core import GameState
-from ...storage import FinishedGame
+from ...storage import FinishedGame, Saved
 from ...storage import Seat as StoredSeat
 from ..i18n import tr
 from ..match import PEER, PERSON, TIMER, Move, Session
 from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
-from .protocol import Refusal
+from .kept import Keeper
+from .protocol import HOST, Refusal
 from .room import NONE, OPEN, Room
 from .room_setup import other
 from .table import Table
@@ -161,6 +162,14 @@ class OnlineGame:
         table = self.table
         seats = tuple(StoredSeat(p.kind, p.level) for p in table.players)
         return replace(finished, seats=seats, rated=False, extra={"online": table.online_mark()})
+
+    def keep_with(self, saved: Saved) -> None:
+        """The host keeps its room through ``saved`` (:class:`~.kept.Keeper`, at once and at every tick of the
+        room once agreed) so a reload or a lost connection can invite the friend again to it; a guest keeps
+        nothing."""
+        if self.room.role == HOST:
+            self.room.keeper = Keeper(saved.save_online_room)
+            self.room.keeper(self.room)
 
     def leave(self) -> None:
         """This device leaves the room: the connection is closed, and the other device is told its friend left."""

@@ -12,7 +12,6 @@ Once the room agrees on a game, :attr:`Lobby.session` is the live game for the b
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ...page import Page
 from ..i18n import tr
@@ -58,12 +57,12 @@ def guest_players(settings: Settings) -> list[SeatPlayer]:
 
 class Lobby:
     """One device getting a room connected. ``link`` is "" for the host, else the invitation or reply opened; the
-    host invites to ``room`` when given (a room kept from before), else to a new one, and ``keep`` becomes its room's
-    keeper (:class:`game.play.online.kept.Keeper`)."""
+    host invites to ``room`` when given (a room kept from before), else to a new one (the host's room is kept from
+    the game's start on: :meth:`game.play.online.game.OnlineGame.keep_with`)."""
 
     def __init__(
         self, page: Page, settings: Settings, rng: random.Random, link: str = "", browser: bool = True,
-        room: Room | None = None, keep: Callable[[Room], None] | None = None,
+        room: Room | None = None,
     ) -> None:  # fmt: skip
         self.settings, self.rng = settings, rng
         self.site = site_address(page if browser else None) or ""  # (no site known: the invitation is a code to paste)
@@ -73,7 +72,6 @@ class Lobby:
         self.now = self.handing_since = 0.0
         self.channel = BrowserChannel(page)
         self.room: Room | None = room
-        self.keep = keep
         try:
             self._begin(link)
         except InviteError as error:
@@ -82,7 +80,6 @@ class Lobby:
     def _begin(self, link: str) -> None:
         if not link:
             self.room = self.room or host_room(self.settings, self.rng)
-            self.room.keeper = self.keep
             self.channel.host(ice_servers(self.settings.stun))
             self.channel.listen(self.room.room_id)
             return

@@ -110,6 +110,7 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
 
     class Saved:
         unfinished = recorded = None
+        rooms: list = []
 
         def save_unfinished(self, data):
             self.unfinished = data
@@ -119,6 +120,9 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
 
         def clear_unfinished(self):
             self.unfinished = "cleared"
+
+        def save_online_room(self, data):
+            self.rooms.append(data)
 
     wire = Wire(setup_for(Board.square(1)))
     host, guest = sessions(wire)
@@ -131,6 +135,7 @@ def test_an_online_game_is_not_kept_as_the_unfinished_game():
     frames(wire, (host, guest), 2.0)  # (past the pause on the finished board)
     assert host.finished
     assert saved.unfinished is None and saved.recorded.extra["online"]["seats"] == [True, False]
+    assert len(saved.rooms) == 5, "the host's room is kept instead: as agreed, then after each of the four moves"
 
 
 def test_a_rematch_gives_the_session_the_new_seats():
