@@ -2,6 +2,12 @@
 desktop window (1280x720) to docs/screenshots/*.png (headless; no window opens). Phones are drawn as the browser
 build draws them: a canvas of the window's size times the device pixel ratio (2 here).
 
+The same code draws the same pixels on every run and every machine: the clock the searches read (a computer's
+move, a hint, a review's analysis) moves a fixed step at each reading, so a search given some time does the same
+work however fast the machine is; the searches run in Python (the compiled core runs in a thread, whose progress
+at each look depends on the machine); finished games are dated a minute apart on a fixed day. Compare two commits'
+screenshots pixel by pixel to see that a change drew nothing differently.
+
 Run: ``SDL_VIDEODRIVER=dummy python -m tools.screenshots`` (or ``make screenshots``).
 """
 
@@ -9,11 +15,43 @@ from __future__ import annotations
 
 import os
 import random
+import time
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
+CLOCK_STEP = 1e-4  # seconds between two readings of the searches' clock
+DAY = datetime(2026, 6, 1, 10, 0, tzinfo=UTC)  # the games of the screenshots are finished on that day
+
+
+class SteppingClock:
+    """A clock one fixed step later at each reading."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+class OnTheDay(datetime):
+    """``datetime`` whose ``now`` is a minute later at each call from :data:`DAY` on: the games finish in the order
+    they are played (a game's id is random: games finished at the same second would be put in a random order)."""
+
+    calls = 0
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> OnTheDay:
+        cls.calls += 1
+        moment = DAY + timedelta(minutes=cls.calls)
+        day = moment.astimezone(tz) if tz is not None else moment.replace(tzinfo=None)
+        return cls.fromtimestamp(day.timestamp(), day.tzinfo)
+
+
+time.perf_counter = SteppingClock(CLOCK_STEP)  # before the game is imported: every clock it keeps is this one
 
 import pygame  # noqa: E402
 
@@ -195,7 +233,19 @@ def in_french(app: App, orientation: str) -> None:
         i18n.set_language("en")
 
 
+def reproducible() -> None:
+    """The searches in Python, and the day fixed (see the module's docstring)."""
+    import game.ai.wasm.solver as compiled
+    import game.play.match.record as record
+    import game.storage.history as history
+
+    compiled.present = lambda: False  # type: ignore[attr-defined]
+    record.datetime = OnTheDay  # type: ignore[misc]
+    history.datetime = OnTheDay  # type: ignore[misc]
+
+
 def main() -> None:
+    reproducible()
     OUT.mkdir(parents=True, exist_ok=True)
     for orientation, css_size, density in SCREENS:
         shots(orientation, css_size, density)

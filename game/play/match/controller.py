@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
-from typing import Protocol
 
 from ... import ai
 from ...core import GameState, Match, MoveTimer
@@ -28,10 +26,12 @@ from ..settings import RANDOM_FIRST, Settings
 from ..settings import Seat as SeatChoice
 from ..thinking import Thinking
 from . import record
+from .animation import Animation, clamp
 from .drivers import Computer, LinkFriend, Person, SeatDriver
 from .events import Changed, Finished, Outbox, Said, Shown, Sound
 from .moves import TIMER, Move
 from .record import DECIDER, GAME, PRACTICE
+from .referee import Referee
 
 PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.45}
 LINE_SECONDS = 0.18
@@ -44,68 +44,6 @@ STEP_SECONDS = 0.004
 GLOW_SECONDS = 0.9  # how long another player's new line glows once it is drawn
 UNATTENDED_TIMEOUTS = 3  # this many people's moves in a row drawn by the timer, with no touch between: a pause
 BEGINNER_PATH = ((2, 2), (4, 4), (5, 5))  # rules sheet 000: 3x3 dots, then 5x5; 6x6 dots for serious play
-
-
-@dataclass
-class Animation:
-    """A line being drawn (then the cells it closed being filled), started at ``start``."""
-
-    line: int
-    cells: tuple[int, ...]
-    player: int
-    start: float
-    line_seconds: float
-    fill_seconds: float
-
-    def line_progress(self, now: float) -> float:
-        return _clamp((now - self.start) / self.line_seconds)
-
-    def fill_progress(self, now: float) -> float:
-        return _clamp((now - self.start - self.line_seconds) / self.fill_seconds) if self.cells else 1.0
-
-    def done(self, now: float) -> bool:
-        return now >= self.start + self.line_seconds + (self.fill_seconds if self.cells else 0.0)
-
-
-def _clamp(value: float) -> float:
-    return 0.0 if value < 0 else 1.0 if value > 1 else value
-
-
-class Referee(Protocol):
-    """Who decides what may happen in the game: this device (:class:`LocalReferee`) or an online room."""
-
-    pausable: bool  # the game can wait for its people (the page hidden, the analysis board)
-    resumable: bool  # kept as the unfinished game that Continue resumes
-    clock_here: bool  # this device's clock times its own seats, and draws for them when their time runs out
-
-    def tick(self, now: float) -> None:
-        """Time passes (``now`` is the session's clock): what comes from elsewhere is taken in."""
-
-    def propose(self, move: Move) -> str | None:
-        """A move chosen on this device: applied (through :meth:`Session.apply`), or why not, in the player's
-        words."""
-
-    def open(self) -> bool:
-        """This device may draw now."""
-
-    def can_undo(self) -> bool: ...
-
-    def undo(self) -> bool: ...
-
-    def winners(self) -> list[int]: ...
-
-    def ended(self) -> bool:
-        """The game ended before its last line (a resignation)."""
-
-    def amend(self, finished: FinishedGame) -> FinishedGame:
-        """The history's record as this referee writes it."""
-
-    def leave(self) -> None:
-        """This device leaves the game."""
-
-    def keep_with(self, saved: Saved) -> None:
-        """Keep what this referee holds beside the game through ``saved`` from now on, whenever it changes (an
-        online host: its room, for a reload); told once, by :class:`~game.play.match.saving.GameKeeper`."""
 
 
 class LocalReferee:
@@ -337,7 +275,7 @@ class Session:
         drawn_at = self.drawn_at.get(line)
         if drawn_at is None:
             return 0.0
-        return 1.0 - _clamp((self.now - drawn_at - LINE_SECONDS * self.pace) / GLOW_SECONDS)
+        return 1.0 - clamp((self.now - drawn_at - LINE_SECONDS * self.pace) / GLOW_SECONDS)
 
     def timer_fraction(self) -> float | None:
         """The move timer's share left, shown while a seat timed here is to move (an online room's clock times every
@@ -646,14 +584,3 @@ class Session:
     def decider_settings(self) -> Settings:
         shape = SHAPES[self.settings.shape]
         return self.settings.with_(size=shape.decider_size(self.settings.size), match=False)
-
-
-def score_curves(game: GameState) -> list[list[int]]:
-    """Each player's score after every move (starting at 0), for the results chart."""
-    replay = GameState(game.board, game.rules, game.first)
-    curves = [[0] for _ in replay.scores]
-    for line in game.moves:
-        replay.play(line)
-        for player, score in enumerate(replay.scores):
-            curves[player].append(score)
-    return curves

@@ -99,3 +99,14 @@ def rated(game: Played) -> bool:
     """Whether this game counts for the player's rating (the rule is :func:`game.play.rating.is_rated`)."""
     seats = [(seat.kind, seat.level) for seat in game.seats]
     return is_rated(seats, game.unrated, "" if game.purpose != PRACTICE else game.purpose, game.link_id is not None)
+
+
+def score_curves(game: GameState) -> list[list[int]]:
+    """Each player's score after every move (starting at 0), for the results chart."""
+    replay = GameState(game.board, game.rules, game.first)
+    curves = [[0] for _ in replay.scores]
+    for line in game.moves:
+        replay.play(line)
+        for player, score in enumerate(replay.scores):
+            curves[player].append(score)
+    return curves
