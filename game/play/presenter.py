@@ -18,7 +18,7 @@ from ..core import GameState
 from ..core.rules import STARTS
 from .i18n import tr, tr_mark
 from .i18n.phrases import START_NAMES, describe_board, hint_text
-from .match import GAME, Session
+from .match import GAME, LINK, Session
 
 CLOCK_STEP = 0.25  # the move clock's ring moves in steps of this many seconds (4 redraws a second)
 FEEDBACK_SECONDS = 2.0
@@ -147,7 +147,7 @@ class GamePresenter:
         name = session.names[state.to_move]
         if session.paused:
             return tr("Paused: tap the board to go on")
-        if not session.plays_here(state.to_move):
+        if session.drivers[state.to_move].source == LINK:  # (an online friend's lines come by themselves)
             return tr("{name} plays next, on their device: Send move, then open the link they send back").format(
                 name=name
             )

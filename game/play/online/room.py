@@ -271,14 +271,18 @@ class Room:
         self._send("resign", game=table.game)
         self._event("over", tr("You resigned."))
 
-    def offer_rematch(self) -> None:
+    def offer_rematch(self, decider: bool = False) -> None:
+        """Ask for the next game: a rematch, or the decider after a tie (``decider``); it starts once both devices
+        asked for the same one."""
         table = self.table
         if table is None or not table.over or self.connection != OPEN:
             raise Refusal(tr("A rematch can be offered once the game is over and both devices are connected."))
         if table.game >= MAX_GAMES:
             raise Refusal(tr("This room has played all its games: start a new room."))
-        table.rematch_wanted.add(self.role)
-        self._send("rematch", game=table.game)
+        if decider and not table.decider_open():
+            raise Refusal(tr("A decider is played only after a tie between two players."))
+        table.rematch_wanted[self.role] = decider
+        self._send("rematch", game=table.game, decider=decider)
         self._start_rematch_if_agreed()
 
     def _table_in_play(self) -> Table:
@@ -362,9 +366,12 @@ class Room:
             raise Refusal(tr("the other device asked for a rematch before the game was over"), str(data))
         if table.game >= MAX_GAMES:
             raise Refusal(tr("This room has played all its games: start a new room."))
-        table.rematch_wanted.add(other(self.role))
+        if data["decider"] and not table.decider_open():
+            raise Refusal(tr("the other device asked for a decider after a game that was not tied"), str(data))
+        table.rematch_wanted[other(self.role)] = data["decider"]
         if not self._start_rematch_if_agreed():
-            self._event("rematch-offered", tr("The other player wants a rematch."))
+            wants = tr("The other player wants a decider.") if data["decider"] else tr("The other player wants a rematch.")
+            self._event("rematch-offered", wants)
 
     def _on_ping(self, data: dict[str, Any]) -> None:
         self._send("pong", n=data["n"])
@@ -401,11 +408,12 @@ class Room:
 
     def _start_rematch_if_agreed(self) -> bool:
         table = self.table
-        if table is None or table.rematch_wanted != {HOST, GUEST}:
+        wanted = table.rematch_wanted if table is not None else {}
+        if table is None or set(wanted) != {HOST, GUEST} or wanted[HOST] != wanted[GUEST]:
             return False
-        self.table = table.next_game()
+        self.table = table.next_game(wanted[HOST])
         self.next_clock = self.now
-        self._event("rematch", tr("Rematch: the seats are swapped."))
+        self._event("rematch", tr("The decider begins.") if wanted[HOST] else tr("Rematch: the seats are swapped."))
         return True
 
     def _hello(self) -> Hello:

@@ -43,8 +43,9 @@ def test_two_sessions_play_a_whole_game_as_the_board_scene_does():
         frames(wire, both, 0.5)
     host, guest = both
     assert host.state.moves == guest.state.moves == wire.host.table.moves()
-    assert host.names == guest.names == ["Ann", "Bob"]
+    assert host.names == ["You", "Bob"] and guest.names == ["Ann", "You"]  # each device's own seat is "You"
     record = host.record()
+    assert record.names == guest.record().names == ("Ann", "Bob")  # as the room names them (shown "You" in History)
     assert record.extra["online"] == {"seats": [True, False], "resigned": None}
     assert record.winners == tuple(host.winners()) == guest.record().winners
     assert record.moves == guest.record().moves and not record.rated
@@ -146,7 +147,7 @@ def test_a_rematch_gives_the_session_the_new_seats():
     wire.guest.offer_rematch()
     wire.pump()
     frames(wire, (host, guest))
-    assert host.names == ["Bob", "Ann"] and not host.finished and guest.accepting_input()
+    assert host.names == ["Bob", "You"] and not host.finished and guest.accepting_input()
 
 
 def test_the_connection_is_told_as_connected_waiting_or_left():
@@ -161,15 +162,18 @@ def test_the_connection_is_told_as_connected_waiting_or_left():
     for _ in range(90):  # the guest's device stops answering: only the host's frames run
         wire.now += 0.1
         host.update(0.1)
-    assert host.referee.link() == WAITING and host.referee.link_text() == "Paused: waiting for Bob's device to answer"
+    assert host.referee.link() == WAITING and host.referee.link_text() == "Paused: Bob's device does not answer"
+    assert "as soon as their device answers" in host.referee.pause_advice()
     assert not host.accepting_input() and not host.referee.can_resign()
     frames(wire, (host, guest))
     assert host.referee.link() == CONNECTED and host.accepting_input()
     wire.drop()
     assert (
         host.referee.link() == guest.referee.link() == LEFT
-        and guest.referee.link_text() == "Ann left: the game is paused"
+        and guest.referee.link_text() == "Paused: the connection is closed"
     )
+    assert "ask Ann to invite you again" in guest.referee.pause_advice()
+    assert "Invite again, and send Bob the new invitation" in host.referee.pause_advice()
 
 
 def test_resign_ends_the_game_on_both_devices_and_says_who():
@@ -201,7 +205,8 @@ def test_a_rematch_is_asked_offered_then_started():
     assert guest.referee.offer_rematch()
     wire.pump()
     frames(wire, (host, guest))
-    assert not host.finished and host.names == ["Bob", "Ann"] and guest.accepting_input()
+    assert not host.finished and host.names == ["Bob", "You"] and guest.names == ["You", "Ann"]
+    assert guest.accepting_input()
 
 
 def test_an_undo_asked_of_this_device_is_refused_or_allowed_and_only_in_casual_games():
