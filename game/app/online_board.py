@@ -175,7 +175,7 @@ class OnlineBoard:
         if self.asking == RESIGN:
             return tr("Resign this game? {name} wins it.").format(name=friend)
         if self.asking == LEAVE:
-            return tr("Leave the game? {name} will see you left.").format(name=friend)
+            return tr("Leave the game? It pauses on {name}'s device.").format(name=friend)
         if online.undo_asked_of_me():
             return online.undo_asked_words()
         if said is not None:

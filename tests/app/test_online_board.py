@@ -131,7 +131,7 @@ def test_a_competitive_online_game_never_offers_undo(make_driver):
 
 def test_rematch_from_the_board_and_from_results_swaps_the_seats(make_driver):
     host, guest = connected(make_driver)
-    assert host.scene.session.names == ["Ann", "Bob"]
+    assert host.scene.session.names == ["You", "Bob"] and guest.scene.session.names == ["Ann", "You"]
     play(host, guest, 0)
     host.press_button("Resign")
     host.press_button("Yes, resign")
@@ -148,7 +148,8 @@ def test_rematch_from_the_board_and_from_results_swaps_the_seats(make_driver):
     both(host, guest)
     for driver in (host, guest):
         assert isinstance(driver.scene, BoardScene) and not driver.scene.session.finished
-        assert driver.scene.session.names == ["Bob", "Ann"]
+    assert host.scene.session.names == ["Bob", "You"] and guest.scene.session.names == ["You", "Ann"]
+    for driver in (host, guest):
         assert labels(driver)[:3] == ["Undo", "Hint", "Resign"]
     assert guest.scene.session.accepting_input() and not host.scene.session.accepting_input()
 
@@ -160,7 +161,7 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     host.frames(90)  # the guest's device stops answering (asleep) for 9 s
     host.clock.step = 1 / 30
     words = host.scene.session.referee.link_text()
-    assert words.startswith("Paused: waiting for") and words in host.app.announcer.said
+    assert words == "Paused: Bob's device does not answer" and words in host.app.announcer.said
     assert not host.widget("Resign").enabled and host.scene.status() == words
     both(host, guest)
     assert host.scene.session.referee.link_text().endswith("connected")  # it answers again
@@ -168,7 +169,7 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     guest.press_button("Leave")
     both(host, guest)
     words = host.scene.session.referee.link_text()
-    assert words.endswith("left: the game is paused") and words in host.app.announcer.said
+    assert words == "Paused: the connection is closed" and words in host.app.announcer.said
     assert not host.scene.session.accepting_input()
 
 
@@ -177,7 +178,7 @@ def test_menu_during_an_online_game_asks_first_and_keep_playing_stays(make_drive
     play(host, guest, 0)
     host.press_button("Menu")
     assert isinstance(host.scene, BoardScene) and labels(host)[:2] == ["Leave", "Keep playing"]
-    assert host.scene.status() == "Leave the game? Bob will see you left."
+    assert host.scene.status() == "Leave the game? It pauses on Bob's device."
     host.press_button("Keep playing")
     assert labels(host)[:3] == ["Undo", "Hint", "Resign"] and host.scene.session.referee.link_text().endswith(
         "connected"
@@ -187,7 +188,7 @@ def test_menu_during_an_online_game_asks_first_and_keep_playing_stays(make_drive
     host.press_button("Leave")
     both(host, guest)
     assert isinstance(host.scene, MenuScene)
-    assert guest.scene.session.referee.link_text() == "Ann left: the game is paused"
+    assert guest.scene.session.referee.link_text() == "Paused: the connection is closed"
     assert guest.scene.session.state.moves == [0]
 
 
@@ -218,5 +219,5 @@ def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):
     assert host.scene.status() == "You resigned. Game over: Bob wins"
     assert (
         not host.widget("Rematch").enabled
-        and host.scene.session.referee.link_text() == "Bob left: the connection is closed"
+        and host.scene.session.referee.link_text() == "The connection with Bob is closed"
     )
