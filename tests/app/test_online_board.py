@@ -91,8 +91,8 @@ def test_resign_asks_first_then_ends_the_game_on_both_devices_and_in_both_histor
     assert host.scene.status() == "Bob resigned. Game over: you win"
     assert guest.scene.status() == "You resigned. Game over: Ann wins"
     assert history(host)[0].winners == history(guest)[0].winners == (0,)
-    assert describe_entry(history(host)[0])[1].endswith("You won")
-    assert describe_entry(history(guest)[0])[1].endswith("Ann won")
+    assert describe_entry(history(host)[0])[1] == "Online  ·  You 0  Bob 0  ·  Bob resigned  ·  You won"
+    assert describe_entry(history(guest)[0])[1] == "Online  ·  Ann 0  You 0  ·  You resigned  ·  Ann won"
     assert history(host)[0].extra["online"]["seats"] == [True, False]
     assert history(guest)[0].extra["online"]["seats"] == [False, True]
     both(host, guest, 10)

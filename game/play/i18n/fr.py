@@ -161,6 +161,8 @@ FRENCH: dict[str, str] = {
     "and {n} more": "et {n} de plus",
     "This cannot be undone. An unfinished game is kept.": "C'est définitif. Une partie en cours est gardée.",
     "{name} won": "{name} a gagné",
+    "You resigned": "Vous avez abandonné",
+    "{name} resigned": "{name} a abandonné",
     "draw": "nul",
     "Play the computer to see your record by level and board.": (
         "Jouez contre l'ordinateur pour voir votre bilan par niveau et par plateau."
