@@ -192,7 +192,8 @@ def test_an_online_game_names_this_devices_person_you_and_who_resigned_on_both_d
     assert describe_entry(online_entry([False, True], None, [0, 1]))[1] == "Online  ·  Player 1 2  You 2  ·  draw"
     i18n.set_language("fr")
     try:
-        assert describe_entry(guest)[1] == "En ligne  ·  Joueur 1 2  Vous 2  ·  Vous avez abandonné  ·  Joueur 1 a gagné"
+        words = "En ligne  ·  Joueur 1 2  Vous 2  ·  Vous avez abandonné  ·  Joueur 1 a gagné"
+        assert describe_entry(guest)[1] == words
     finally:
         i18n.set_language("en")
 

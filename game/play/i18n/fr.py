@@ -986,7 +986,9 @@ FRENCH: dict[str, str] = {
     ),
     "Leave": "Quitter",
     "{label}: {value}": "{label} : {value}",
-    "Leave the game? It pauses on {name}'s device.": "Quitter la partie ? Elle se met en pause sur l'appareil de {name}.",
+    "Leave the game? It pauses on {name}'s device.": (
+        "Quitter la partie ? Elle se met en pause sur l'appareil de {name}."
+    ),
     "Pipopipette: an invitation": "Pipopipette : une invitation",
     "Pipopipette: my reply": "Pipopipette : ma réponse",
     (
@@ -995,20 +997,22 @@ FRENCH: dict[str, str] = {
     "Preparing the invitation...": "Préparation de l'invitation...",
     "Preparing your reply...": "Préparation de votre réponse...",
     (
-        "Send this invitation to your friend with any app, or read them the code to type in Open a link. When they "
-        "answer, open their reply on this device, or copy it and press Paste reply."
+        "Send this invitation to your friend with any app, or let their phone's camera read the square code. When "
+        "they answer, open their reply on this device, or copy it and press Paste reply."
     ): (
-        "Envoyez cette invitation à votre ami par n'importe quelle application, ou dictez-lui le code à taper dans "
-        "Ouvrir un lien. Quand il répond, ouvrez sa réponse sur cet appareil, ou copiez-la et appuyez sur Coller la "
-        "réponse."
+        "Envoyez cette invitation à votre ami par n'importe quelle application, ou faites lire le code carré par "
+        "l'appareil photo de son téléphone. Quand il répond, ouvrez sa réponse sur cet appareil, ou copiez-la et "
+        "appuyez sur Coller la réponse."
     ),
     (
-        "Send this reply back to your friend, or read them the code to type in Open a link. The game begins as soon "
-        "as their device takes it."
+        "Send this reply back to your friend with any app, or let their phone's camera read the square code. The "
+        "game begins as soon as their device takes it."
     ): (
-        "Renvoyez cette réponse à votre ami, ou dictez-lui le code à taper dans Ouvrir un lien. La partie commence dès "
-        "que son appareil la reçoit."
+        "Renvoyez cette réponse à votre ami par n'importe quelle application, ou faites lire le code carré par "
+        "l'appareil photo de son téléphone. La partie commence dès que son appareil la reçoit."
     ),
+    "No other way? The code to type in Open a link:": "Pas d'autre moyen ? Le code à taper dans Ouvrir un lien :",
+    "Invited by {name}: connected": "Invité par {name} : connecté",
     (
         "Your online game was interrupted; its moves are kept. Invite your friend again to go on with it, or open a "
         "new room."

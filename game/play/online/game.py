@@ -25,8 +25,7 @@ from ..i18n import tr, tr_n
 from ..match import DECIDER, GAME, PEER, PERSON, TIMER, Move, Session
 from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
-from .protocol import Refusal
-from .protocol import HOST
+from .protocol import HOST, Refusal
 from .room import HANDSHAKE, NONE, OPEN, SILENT, Room
 from .room_setup import other
 from .table import Table
@@ -194,7 +193,8 @@ class OnlineGame:
         connecting again, the other device silent, or the connection closed (paused while the game is played)."""
         friend, connection, over = self.friend(), self.room.connection, self.table.over
         if connection == OPEN:
-            return tr("Online with {name}: connected").format(name=friend)
+            words = tr("Online with {name}: connected") if self.room.role == HOST else tr("Invited by {name}: connected")
+            return words.format(name=friend)
         if connection == HANDSHAKE:
             return tr("Connecting again to {name}'s device...").format(name=friend)
         if connection == SILENT:

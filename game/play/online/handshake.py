@@ -118,8 +118,8 @@ def _resigned(game: int, setup: RoomSetup, hellos: dict[str, Hello]) -> str:
 @dataclass(frozen=True)
 class Own:
     """What this device vouches for (:func:`vouch`): its own ``hello``, the next game it asked for (the setup of a
-    rematch or a decider; None when it asked for none), and its own watch: the seconds it had left for the move at each index of the move list, for its own moves played (kept
-    when they were played) and for the move in play."""
+    rematch or a decider; None when it asked for none), and its own watch: the seconds it had left for the move at
+    each index of the move list, for its own moves played (kept when they were played) and for the move in play."""
 
     hello: Hello
     rematch: RoomSetup | None = None

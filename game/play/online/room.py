@@ -370,7 +370,8 @@ class Room:
             raise Refusal(tr("the other device asked for a decider after a game that was not tied"), str(data))
         table.rematch_wanted[other(self.role)] = data["decider"]
         if not self._start_rematch_if_agreed():
-            wants = tr("The other player wants a decider.") if data["decider"] else tr("The other player wants a rematch.")
+            wants = (tr("The other player wants a decider.") if data["decider"]
+                     else tr("The other player wants a rematch."))  # fmt: skip
             self._event("rematch-offered", wants)
 
     def _on_ping(self, data: dict[str, Any]) -> None:

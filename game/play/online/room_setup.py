@@ -14,8 +14,8 @@ from typing import Any
 
 from ...ai import LEVELS
 from ...core import TIMER_CHOICES, Board, CodeError, Match, Rules, RulesError
-from ...core.shapes import SHAPES
 from ...core.notation import board_token, parse_board_token, parse_rules_token, rules_token
+from ...core.shapes import SHAPES
 from ..i18n import tr
 from ..players import Look, Player, choice_problems, seat_looks
 from ..settings import SEAT_KINDS
