@@ -39,6 +39,7 @@ class Marks:
     owned: int | None = None  # a drawn line under the mouse: whose it is, and that it is taken
     cursor: int | None = None
     hint: int | None = None
+    must: tuple[int, ...] = ()  # captures compulsory: the lines that may be drawn now, each closing a cell
     animating: int | None = None
     line_progress: float = 1.0
     filling: tuple[int, ...] = ()
@@ -102,6 +103,14 @@ class Pointing:
             marks.preview, marks.preview_player = chosen, mover
         if accepting and self.cursor is not None and not state.is_drawn(self.cursor):
             marks.cursor = self.cursor
+
+
+def must_draw(state: GameState) -> tuple[int, ...]:
+    """With captures compulsory, the lines the player to move must choose among (each closes a cell), while one can
+    be closed; () otherwise (any line may be drawn)."""
+    if state.over or not state.rules.must_capture:
+        return ()
+    return tuple(state.capture_lines())
 
 
 class GamePresenter:
@@ -221,6 +230,7 @@ class GamePresenter:
             marks.fill_progress = animation.fill_progress(session.now)
         mover = state.to_move if session.human_to_move else None
         pointing.mark(marks, state, mover, session.accepting_input())
+        marks.must = must_draw(state) if animation is None else ()
         if session.hint is not None:
             marks.hint = session.hint[0]
         return marks

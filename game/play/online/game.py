@@ -193,7 +193,8 @@ class OnlineGame:
         connecting again, the other device silent, or the connection closed (paused while the game is played)."""
         friend, connection, over = self.friend(), self.room.connection, self.table.over
         if connection == OPEN:
-            words = tr("Online with {name}: connected") if self.room.role == HOST else tr("Invited by {name}: connected")
+            host = self.room.role == HOST
+            words = tr("Online with {name}: connected") if host else tr("Invited by {name}: connected")
             return words.format(name=friend)
         if connection == HANDSHAKE:
             return tr("Connecting again to {name}'s device...").format(name=friend)
