@@ -187,11 +187,9 @@ class OnlineBoard:
         if not session.finished:
             return None
         rematch = online.rematch_state() if online.link() == CONNECTED else ""
-        decider = online.decider_offered()
         if rematch == "offered":
-            wants = tr("{name} wants a decider: press Accept decider.") if decider else tr(
-                "{name} wants a rematch: press Accept rematch.")  # fmt: skip
-            return wants.format(name=friend)
+            return online.offered_words()
+        decider = online.decider_offered()
         if rematch == "asked":
             asked = tr("Decider asked: waiting for {name}.") if decider else tr("Rematch asked: waiting for {name}.")
             return asked.format(name=friend)

@@ -29,8 +29,9 @@ def both(host, guest, frames: int = 4) -> None:
         guest.frames(1)
 
 
-def connected(make_driver, settings: Settings | None = None):
-    """Host and guest on the board of an online game, each with a store of its own."""
+def connected(make_driver, settings: Settings | None = None, **room):
+    """Host and guest on the board of an online game, each with a store of its own (``room``: changes to the
+    room's game, as Board and rules would make them)."""
     host_page, guest_page = Page.pair([])
     stores = MemoryStore(), MemoryStore()
     host, guest = make_driver(store=stores[0]), make_driver(store=stores[1])
@@ -38,6 +39,7 @@ def connected(make_driver, settings: Settings | None = None):
     guest.app.save_settings(Settings(players=(Player("Bob"),)))
     host.app.manager.push(OnlineScene(host.app, window=Window(host_page)))
     host.frames(1)
+    host.scene.setup = host.scene.setup.with_(**room)
     host.press_button(tr("Invite"))  # (in the host's language)
     host.frames(3)
     guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, window=Window(guest_page)))
@@ -221,3 +223,56 @@ def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):
         not host.widget("Rematch").enabled
         and host.scene.session.referee.link_text() == "The connection with Bob is closed"
     )
+
+
+TIE = [3, 10, 9, 2, 7, 6, 5, 11, 0, 8, 1, 4]  # a 2x2 game that ends 2-2
+
+
+def play_to_a_tie(host, guest) -> None:
+    for line in TIE:
+        mover, other = (host, guest) if host.scene.session.accepting_input() else (guest, host)
+        play(mover, other, line)
+        both(host, guest, 10)  # (past the double-tap window: one device may play twice in a row)
+    both(host, guest, 100)  # (past the pause on the finished board)
+    assert host.scene.session.tied() and guest.scene.session.finished
+
+
+def test_after_a_tie_the_decider_is_asked_on_the_board_and_accepted_in_results(make_driver):
+    host, guest = connected(make_driver, size=(2, 2))
+    play_to_a_tie(host, guest)
+    assert labels(host)[:3] == ["Play a decider", "Rematch", "Results"]
+    host.press_button("Play a decider")
+    both(host, guest)
+    assert host.scene.status() == "Decider asked: waiting for Bob."
+    assert labels(guest)[:3] == ["Accept decider", "Rematch", "Results"]
+    assert guest.scene.status() == "Ann wants a decider: press Accept decider."
+    guest.press_button("Results")
+    lead = next(label for label in labels(guest) if label.startswith("Play a decider"))
+    guest.press_button(lead)  # Results' own decider button ("Play a decider: 3x3 boxes"): through the room too
+    both(host, guest)
+    for driver in (host, guest):
+        session = driver.scene.session
+        assert isinstance(driver.scene, BoardScene) and not session.finished and session.purpose == "decider"
+        assert session.board.size == (3, 3)
+    assert guest.scene.session.accepting_input(), "the player who did not start the tied game starts the decider"
+
+
+def test_a_decider_agreed_before_play_is_the_only_way_on_after_a_tie(make_driver):
+    host, guest = connected(make_driver, size=(2, 2), decider=True)
+    assert "decider if tied" in guest.scene.presenter.title()
+    play_to_a_tie(host, guest)
+    assert labels(host)[:2] == labels(guest)[:2] == ["Play a decider", "Results"]
+    host.press_button("Play a decider")
+    guest.press_button("Play a decider")
+    both(host, guest)
+    assert host.scene.session.board.size == guest.scene.session.board.size == (3, 3)
+
+
+def test_the_pause_card_says_what_to_do_on_each_device(make_driver):
+    host, guest = connected(make_driver)
+    play(host, guest, 0)
+    guest.press_button("Menu")
+    guest.press_button("Leave")
+    both(host, guest)
+    drawn = host.scene.session.referee.pause_advice()
+    assert "Invite again" in drawn and host.scene.status() == "Paused: the connection is closed"

@@ -26,7 +26,7 @@ from ..match import DECIDER, GAME, PEER, PERSON, TIMER, Move, Session
 from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
 from .protocol import HOST, Refusal
-from .room import HANDSHAKE, NONE, OPEN, SILENT, Room
+from .room import HANDSHAKE, NONE, OPEN, SILENT, Event, Room
 from .room_setup import other
 from .table import Table
 
@@ -140,7 +140,19 @@ class OnlineGame:
             self.room.tick(now)
         for event in self.room.take_events():
             if event.text and event.kind not in QUIET_EVENTS:
-                self.session.show(event.text)
+                self.session.show(self.told(event))
+
+    def told(self, event: Event) -> str:
+        """The room's news in the player's words, the friend by name where the room says "the other player"."""
+        named = {"undo-asked": self.undo_asked_words, "rematch-offered": self.offered_words, "over": self.resignation}
+        return named[event.kind]() if event.kind in named else event.text
+
+    def offered_words(self) -> str:
+        """The other device asked for the next game: a rematch or the decider, and how to accept it."""
+        decider = self.decider_offered()
+        wants = (tr("{name} wants a decider: press Accept decider.") if decider
+                 else tr("{name} wants a rematch: press Accept rematch."))  # fmt: skip
+        return wants.format(name=self.friend())
 
     def propose(self, move: Move) -> str | None:
         """A line chosen on this device: the room referees it first (and draws it through :meth:`_draw`)."""

@@ -258,3 +258,27 @@ def test_a_peers_line_is_applied_once_to_the_one_game(monkeypatch):
     assert [(move.line, move.seat, move.source) for move in applied] == [(0, 0, PEER)]
     assert [state for state in drawn if state is guest.state] == [guest.state] and len(drawn) == 2  # one a device
     assert guest.state.moves == host.state.moves == [0] and guest.recent_lines() == [0]
+
+
+def test_the_undo_asked_names_how_many_lines_it_takes_back():
+    wire = Wire(setup_for(Board.square(2)))
+    host, guest = sessions(wire)
+    for line in [2, 10, 1, 6, 3, 7, 8, 9]:  # the host's last turn: 8 closes a box, then 9
+        wire.room_to_move().play(line)
+        wire.pump()
+    frames(wire, (host, guest))
+    assert host.undo()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert guest.referee.undo_asked_words() == "Ann asks to take back their last 2 lines."
+    assert guest.undo()  # allowed: both lines go, on both devices
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.state.moves == guest.state.moves == [2, 10, 1, 6, 3, 7]
+    host.play_human(8)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.undo()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert guest.referee.undo_asked_words() == "Ann asks to take back their last line."
