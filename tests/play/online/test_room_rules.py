@@ -215,3 +215,25 @@ def test_the_friends_turn_is_said_by_name_never_as_send_move():
     frames(wire, (host, guest), 1.0)
     assert status(host) == "Bob's turn" and status(guest) == "Your turn"
     assert "Send move" not in status(host) + status(guest)
+
+
+def test_a_decider_both_asked_for_and_missed_by_one_device_is_agreed_and_one_not_asked_for_refused():
+    wire = Wire(setup_for(Board.square(2)))
+    both = sessions(wire)
+    tied(wire, both)
+    wire.host.offer_rematch(decider=True)
+    wire.pump()
+    wire.guest.offer_rematch(decider=True)  # the guest starts the decider; its message never arrives
+    wire.drop()
+    wire.connect()
+    wire.assert_same()
+    assert wire.host.table.game == 1 and wire.host.table.setup.deciding
+
+    other = Wire(setup_for(Board.square(2)))
+    tied(other, sessions(other))
+    other.host.offer_rematch(decider=False)  # the host asked for a rematch, not the decider
+    other.pump()
+    other.guest.table = other.guest.table.next_game(decider=True)  # a guest that starts the decider on its own
+    other.drop()
+    other.connect()
+    assert "without this one agreeing" in other.host.hang_up and other.host.table.game == 0
