@@ -97,6 +97,7 @@ class OnlineBoard:
             buttons = [self.decider_button, self.results_button]
         elif online.decider_open():
             buttons = [self.decider_button, self.rematch_button, self.results_button]
+        self.rematch_button.primary = buttons[0] is self.rematch_button  # (the decider first after a tie)
         for button, rect in zip(buttons, layout.split_row(self.row_rect, len(buttons), self.gap), strict=True):
             button.rect = rect
         return buttons
