@@ -1011,7 +1011,7 @@ FRENCH: dict[str, str] = {
         "Renvoyez cette réponse à votre ami par n'importe quelle application, ou faites lire le code carré par "
         "l'appareil photo de son téléphone. La partie commence dès que son appareil la reçoit."
     ),
-    "No other way? The code to type in Open a link:": "Pas d'autre moyen ? Le code à taper dans Ouvrir un lien :",
+    "No other way? The code to type in Open a link:": "Sinon, le code à taper dans Ouvrir un lien :",
     "Invited by {name}: connected": "Invité par {name} : connecté",
     (
         "Your online game was interrupted; its moves are kept. Invite your friend again to go on with it, or open a "
