@@ -804,6 +804,11 @@ FRENCH: dict[str, str] = {
     "{name} wants a decider: press Accept decider.": "{name} veut jouer la belle : appuyez sur Accepter la belle.",
     "The other player wants a decider.": "L'autre joueur veut jouer la belle.",
     "The decider begins.": "La belle commence.",
+    "the other device's line closes nothing while a cell can be closed, and captures are compulsory in this room": (
+        "le trait de l'autre appareil ne ferme rien alors qu'une case peut être fermée, et les prises sont "
+        "obligatoires dans ce salon"
+    ),
+    "That line cannot be drawn.": "Ce trait ne peut pas être tracé.",
     "A decider is played only after a tie between two players.": (
         "La belle ne se joue qu'après une égalité entre deux joueurs."
     ),

@@ -23,6 +23,7 @@ from typing import Any
 
 from ...core import IllegalMove
 from ..i18n import tr, tr_mark, tr_n
+from ..i18n.phrases import CLOSE_FIRST, cell_words
 from .handshake import GRACE, Hello, agree, for_role, hello_from_message, vouch
 from .protocol import GUEST, HOST, MAX_GAMES, Refusal, message, parse
 from .room_setup import RoomSetup, SeatPlayer, other
@@ -52,6 +53,19 @@ class Event:
     kind: str
     text: str = ""
     line: int = -1
+
+
+def _illegal(table: Table, line: int, peer: bool, detail: str) -> Refusal:
+    """Why the rules core refused ``line`` (the other device's: ``peer``), in the player's words: captures
+    compulsory named when that is the rule it broke."""
+    if table.state.must_not_draw(line):
+        if peer:
+            return Refusal(tr("the other device's line closes nothing while a cell can be closed, and captures are "
+                              "compulsory in this room"), detail)  # fmt: skip
+        return Refusal(cell_words(CLOSE_FIRST, table.state.board), detail)
+    if peer:
+        return Refusal(tr("the other device drew a line that cannot be drawn"), detail)
+    return Refusal(tr("That line cannot be drawn."), detail)
 
 
 class FloodLimit:
@@ -398,7 +412,7 @@ class Room:
         try:
             table.play(line, timeout, peer)
         except IllegalMove as error:
-            raise Refusal(tr("the other device drew a line that cannot be drawn"), str(error)) from None
+            raise _illegal(table, line, peer, str(error)) from None
         if not peer:
             self._send("move", game=table.game, board=board, ply=ply, prev=prev, line=line, timeout=timeout)
         if asked and asked.by == self.role and peer:

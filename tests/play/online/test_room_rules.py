@@ -237,3 +237,23 @@ def test_a_decider_both_asked_for_and_missed_by_one_device_is_agreed_and_one_not
     other.drop()
     other.connect()
     assert "without this one agreeing" in other.host.hang_up and other.host.table.game == 0
+
+
+def test_a_line_that_breaks_captures_compulsory_is_refused_in_the_players_words():
+    wire = Wire(compulsory())
+    both = host, guest = sessions(wire)
+    while not wire.room_to_move().table.state.capture_lines():  # (the lowest lines soon leave a box to close)
+        wire.room_to_move().play(wire.room_to_move().table.state.legal_lines()[0])
+        wire.pump()
+    frames(wire, both)
+    room = wire.room_to_move()
+    state = room.table.state
+    wrong = next(line for line in range(state.board.num_lines) if state.must_not_draw(line))
+    with pytest.raises(Refusal, match="close a box first"):  # this device's own line (a tap is refused before)
+        room.play(wrong)
+    board, ply, prev = room.table.position()
+    other = wire.guest if room is wire.host else wire.host
+    other.receive(message("move", game=0, board=board, ply=ply, prev=prev, line=wrong, timeout=False), wire.now)
+    assert "captures are compulsory in this room" in other.log[-1]
+    assert any("captures are compulsory in this room" in event.text for event in other.take_events())
+    wire.assert_same()
