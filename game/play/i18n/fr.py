@@ -775,13 +775,11 @@ FRENCH: dict[str, str] = {
         "Son téléphone est peut-être en veille ou hors réseau. La partie reprend d'elle-même dès que son appareil "
         "répond."
     ),
-    "The moves are kept. To go on, press Menu, then Play online, Invite again, and send {name} the new "
-    "invitation.": (
+    "The moves are kept. To go on, press Menu, then Play online, Invite again, and send {name} the new invitation.": (
         "Les coups sont gardés. Pour continuer, appuyez sur Menu, puis Jouer en ligne, Inviter à nouveau, et "
         "envoyez la nouvelle invitation à {name}."
     ),
-    "The moves are kept on {name}'s device. To go on, ask {name} to invite you again, then open the new "
-    "invitation.": (
+    "The moves are kept on {name}'s device. To go on, ask {name} to invite you again, then open the new invitation.": (
         "Les coups sont gardés sur l'appareil de {name}. Pour continuer, demandez à {name} de vous inviter à "
         "nouveau, puis ouvrez la nouvelle invitation."
     ),

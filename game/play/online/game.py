@@ -183,7 +183,7 @@ class OnlineGame:
         return replace(finished, seats=seats, names=names, rated=False, extra={"online": table.online_mark()})
 
     def leave(self) -> None:
-        """This device leaves the room: the connection is closed, and the other device is told its friend left."""
+        """This device leaves the room: the connection is closed (the other device sees it closed, its game paused)."""
         self.room.disconnected(self.session.now)
         if self.channel is not None:
             self.channel.close()
