@@ -9,14 +9,15 @@ Skipped, saying why, without the browser harness (as test_browser_taps.py), tess
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
-import pygame
 import pytest
 from storage_fakes import FakeLocalStorage
 from test_browser_taps import GAME, MISSING, Device, start_pages
@@ -67,14 +68,22 @@ def shot(device: Device, folder: Path, name: str) -> Path:
     return path
 
 
+ENLARGE = """
+import json, sys, pygame
+source, box, target = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
+image = pygame.image.load(source)
+if box:
+    image = image.subsurface(pygame.Rect(box).clip(image.get_rect()))
+pygame.image.save(pygame.transform.smoothscale_by(image, 3), target)
+"""
+
+
 def ocr(path: Path, language: str, box: list[int] | None = None) -> str:
     """The words tesseract reads in the screenshot (or in ``box`` of it: x, y, width, height), enlarged three times
-    (the canvas is 360x640 CSS pixels)."""
-    image = pygame.image.load(str(path))
-    if box is not None:
-        image = image.subsurface(pygame.Rect(box).clip(image.get_rect()))
+    (the canvas is 360x640 CSS pixels) by pygame in a child process (this package's tests run without pygame)."""
     big = path.with_suffix(".big.png")
-    pygame.image.save(pygame.transform.smoothscale_by(image, 3), str(big))
+    subprocess.run([sys.executable, "-c", ENLARGE, str(path), json.dumps(box), str(big)], check=True,
+                   env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))  # fmt: skip
     lang = {"en": "eng", "fr": "fra"}[language]
     layout = "11" if box is None else "6"  # sparse text on the screen, a block in a box
     read = subprocess.run(["tesseract", str(big), "stdout", "-l", lang, "--psm", layout],
