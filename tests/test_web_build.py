@@ -52,7 +52,9 @@ def tree_digest(root: Path) -> dict[str, str]:
     return {
         path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in root.rglob("*")
-        if path.is_file() and path.relative_to(root).parts[0] != "build" and "__pycache__" not in path.parts
+        if path.is_file()
+        and path.relative_to(root).parts[0] not in ("build", "web_packages")
+        and "__pycache__" not in path.parts
     }
 
 
@@ -235,10 +237,13 @@ def test_archive_holds_the_game_only(built: dict[str, object]) -> None:
     assert {"game/puzzles/puzzles.json", "game/play/backup.js"} <= packed, "data files the game reads at run time"
     assert {"game/play/online/webrtc.js", "game/play/online/datachannel.sdp"} <= packed, "the online rooms' too"
     assert {"game/ai/wasm/core.wasm", "game/ai/wasm/core_page.js", "game/ai/wasm/core_worker.js"} <= packed, "the core"
-    assert packed == {"main.py"} | sources | game_assets | {n for n in packed if n.startswith("game/")}
+    assert {"web_packages/segno/__init__.py", "web_packages/segno/encoder.py"} <= packed, "the QR code's encoder"
+    assert packed == {"main.py"} | sources | game_assets | {
+        n for n in packed if n.startswith(("game/", "web_packages/"))
+    }
     for name in packed:
         first = name.split("/")[0]
-        assert first in ("main.py", "game", "assets"), name
+        assert first in ("main.py", "game", "assets", "web_packages"), name
         assert "__pycache__" not in name and not name.endswith(".pyc") and "decoy" not in name
 
 

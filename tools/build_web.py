@@ -20,6 +20,8 @@ import tarfile
 import time
 from pathlib import Path
 
+from tools import web_packages
+
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "build" / "web"
 ICONS = ROOT / "assets" / "icons"
@@ -122,6 +124,7 @@ def build(timeout: float) -> dict[str, object]:
     missing = [name for name in ("favicon.png", *PHONE_ICONS) if not (ICONS / name).is_file()]
     if missing:
         raise BuildError(f"assets/icons/ lacks {', '.join(missing)}: run python -m tools.make_assets")
+    web_packages.fill(ROOT)
     run_pygbag(timeout)
     if not (WEB / "index.html").is_file():
         raise BuildError(f"pygbag wrote no index.html:\n{_tail(LOG)}")

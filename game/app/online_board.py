@@ -48,7 +48,9 @@ class OnlineBoard:
         self.allow_button = Button(tr("Allow undo"), self.allow_undo, primary=True)
         self.refuse_button = Button(tr("Refuse"), self.refuse_undo)
         self.rematch_button = Button(tr("Rematch"), self.rematch, primary=True, why=self.why_no_rematch)
+        self.decider_button = Button(tr("Play a decider"), self.decider, primary=True, why=self.why_no_rematch)
         self.results_button = Button(tr("Results"), results)
+        self.row_rect, self.gap = pygame.Rect(0, 0, 0, 0), 0
 
     def place(self, row: pygame.Rect, gap: int, undo: Button, hint: Button) -> None:
         """Lay out every row this part may show in the board's row of buttons (Resign, the longest word in some
@@ -59,9 +61,10 @@ class OnlineBoard:
         left = hint.rect.right + gap
         self.resign_button.rect = pygame.Rect(left, row.y, row.right - left, row.height)
         pairs = ((self.confirm_button, self.keep_button), (self.leave_button, self.keep_button),
-                 (self.allow_button, self.refuse_button), (self.rematch_button, self.results_button))  # fmt: skip
+                 (self.allow_button, self.refuse_button))  # fmt: skip
         for first, second in pairs:
             first.rect, second.rect = layout.split_row(row, 2, gap)
+        self.row_rect, self.gap = row, gap
 
     def row(self, undo: Button, hint: Button) -> list[Button]:
         """The buttons of the row now: the end's, the question of Resign or Menu, the undo asked of this device, or
@@ -69,10 +72,7 @@ class OnlineBoard:
         session = self.session
         online = self.online
         if session.finished:
-            self.rematch_button.enabled = online.link() == CONNECTED and online.rematch_state() != "asked"
-            offered = online.rematch_state() == "offered"
-            self.rematch_button.label = tr("Accept rematch") if offered else tr("Rematch")
-            return [self.rematch_button, self.results_button]
+            return self.end_row()
         if self.asking == RESIGN:
             return [self.confirm_button, self.keep_button]
         if self.asking == LEAVE:
@@ -81,6 +81,26 @@ class OnlineBoard:
             return [self.allow_button, self.refuse_button]
         self.resign_button.enabled = online.can_resign()
         return [undo, hint, self.resign_button]
+
+    def end_row(self) -> list[Button]:
+        """At the end: the decider after a tie (alone when agreed before play), a rematch, and Results; the next
+        game asked for by the other device is the one to accept."""
+        online = self.online
+        free = online.link() == CONNECTED and online.rematch_state() != "asked"
+        offered = online.rematch_state() == "offered"
+        decider = offered and online.decider_offered()
+        self.rematch_button.label = tr("Accept rematch") if offered and not decider else tr("Rematch")
+        self.decider_button.label = tr("Accept decider") if decider else tr("Play a decider")
+        self.rematch_button.enabled = self.decider_button.enabled = free
+        buttons = [self.rematch_button, self.results_button]
+        if online.decider_agreed():
+            buttons = [self.decider_button, self.results_button]
+        elif online.decider_open():
+            buttons = [self.decider_button, self.rematch_button, self.results_button]
+        self.rematch_button.primary = buttons[0] is self.rematch_button  # (the decider first after a tie)
+        for button, rect in zip(buttons, layout.split_row(self.row_rect, len(buttons), self.gap), strict=True):
+            button.rect = rect
+        return buttons
 
     def board_rect(self, board: pygame.Rect, m: layout.Metrics) -> pygame.Rect:
         """Where the board's dots go: below the connection's strip."""
@@ -127,6 +147,9 @@ class OnlineBoard:
     def rematch(self) -> None:
         self.online.offer_rematch()
 
+    def decider(self) -> None:
+        self.online.offer_rematch(decider=True)
+
     def why_no_rematch(self) -> None:
         if self.online.rematch_state() == "asked":
             self.say(tr("Rematch asked: waiting for {name}.").format(name=self.online.friend()))
@@ -153,9 +176,9 @@ class OnlineBoard:
         if self.asking == RESIGN:
             return tr("Resign this game? {name} wins it.").format(name=friend)
         if self.asking == LEAVE:
-            return tr("Leave the game? {name} will see you left.").format(name=friend)
+            return tr("Leave the game? It pauses on {name}'s device.").format(name=friend)
         if online.undo_asked_of_me():
-            return tr("{name} asks to take back their last move.").format(name=friend)
+            return online.undo_asked_words()
         if said is not None:
             return said
         if online.link() != CONNECTED and not session.finished:
@@ -166,9 +189,11 @@ class OnlineBoard:
             return None
         rematch = online.rematch_state() if online.link() == CONNECTED else ""
         if rematch == "offered":
-            return tr("{name} wants a rematch: press Accept rematch.").format(name=friend)
+            return online.offered_words()
+        decider = online.decider_offered()
         if rematch == "asked":
-            return tr("Rematch asked: waiting for {name}.").format(name=friend)
+            asked = tr("Decider asked: waiting for {name}.") if decider else tr("Rematch asked: waiting for {name}.")
+            return asked.format(name=friend)
         return " ".join(filter(None, (online.resignation(), self.result())))
 
     def result(self) -> str:
@@ -195,7 +220,7 @@ class OnlineBoard:
             shade.fill((*theme.BACKGROUND, 170))
             surface.blit(shade, board)
             card = pygame.Rect(0, 0, min(board.width - 2 * u, u * 20), 0)
-            advice = tr("The game goes on by itself when the connection is back.")
+            advice = online.pause_advice()
             lines = text.wrap(words, m.body, card.width - 2 * u)
             small = text.wrap(advice, m.caption, card.width - 2 * u)
             card.height = len(lines) * int(m.body * 0.8) + len(small) * int(m.caption * 0.8) + int(u * 1.8)

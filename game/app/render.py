@@ -118,6 +118,10 @@ class BoardView:
         if marks.announced is not None and marks.announced != hidden_line:
             self._halo(surface, marks.announced, theme.LAST_TURN, max(0.6, marks.glow.get(marks.announced, 0.0)))
             self._stroke(surface, marks.announced, drawers.get(marks.announced), patterns)
+        for line in marks.must:  # captures compulsory: the lines that may be drawn, dashed on a band, the hint's colour
+            a, b = self.ends[line]
+            pygame.draw.line(surface, theme.tint(theme.HINT, 0.72), a, b, round(self.line_width * 2.6))
+            _dashed(surface, theme.HINT, a, b, self.line_width)
         if marks.hint is not None:
             glow = 0.5 + 0.5 * math.sin(marks.pulse * 6)
             self._line(surface, marks.hint, theme.tint(theme.HINT, 0.35 * glow), self.line_width + 6)
@@ -146,6 +150,7 @@ class BoardView:
             hidden_line,
             marks.announced,
             *marks.recent,
+            *marks.must,
         }
         for marked in (line for line in touched if line is not None):
             for dot in self.board.lines[marked]:

@@ -18,7 +18,7 @@ from ..core import GameState
 from ..core.rules import STARTS
 from .i18n import tr, tr_mark
 from .i18n.phrases import START_NAMES, describe_board, hint_text
-from .match import GAME, Session
+from .match import GAME, LINK, Session
 
 CLOCK_STEP = 0.25  # the move clock's ring moves in steps of this many seconds (4 redraws a second)
 FEEDBACK_SECONDS = 2.0
@@ -39,6 +39,7 @@ class Marks:
     owned: int | None = None  # a drawn line under the mouse: whose it is, and that it is taken
     cursor: int | None = None
     hint: int | None = None
+    must: tuple[int, ...] = ()  # captures compulsory: the lines that may be drawn now, each closing a cell
     animating: int | None = None
     line_progress: float = 1.0
     filling: tuple[int, ...] = ()
@@ -104,6 +105,14 @@ class Pointing:
             marks.cursor = self.cursor
 
 
+def must_draw(state: GameState) -> tuple[int, ...]:
+    """With captures compulsory, the lines the player to move must choose among (each closes a cell), while one can
+    be closed; () otherwise (any line may be drawn)."""
+    if state.over or not state.rules.must_capture:
+        return ()
+    return tuple(state.capture_lines())
+
+
 class GamePresenter:
     """The game's board screen in words and marks: its title, the status line and its tone, the move clock, and the
     marks over the position, from the session, the message of the moment and the board input's choice."""
@@ -147,7 +156,7 @@ class GamePresenter:
         name = session.names[state.to_move]
         if session.paused:
             return tr("Paused: tap the board to go on")
-        if not session.plays_here(state.to_move):
+        if session.drivers[state.to_move].source == LINK:  # (an online friend's lines come by themselves)
             return tr("{name} plays next, on their device: Send move, then open the link they send back").format(
                 name=name
             )
@@ -221,6 +230,7 @@ class GamePresenter:
             marks.fill_progress = animation.fill_progress(session.now)
         mover = state.to_move if session.human_to_move else None
         pointing.mark(marks, state, mover, session.accepting_input())
+        marks.must = must_draw(state) if animation is None else ()
         if session.hint is not None:
             marks.hint = session.hint[0]
         return marks

@@ -174,6 +174,30 @@ def test_a_game_recorded_in_english_reads_in_french_once_the_language_changes():
     assert describe_entry(lost)[1] == "You 3  Easy 6  ·  Easy won"
 
 
+def online_entry(seats, resigned, winners, scores=(2, 2)) -> FinishedGame:
+    """An online game between two people who chose no name, as one device recorded it (``seats``: its own)."""
+    data = {**entry(list(scores), winners), "seats": [{"kind": "human", "level": "medium"}] * 2,
+            "names": ["Player 1", "Player 2"], "online": {"seats": seats, "resigned": resigned}}  # fmt: skip
+    return FinishedGame.from_data(data)
+
+
+def test_an_online_game_names_this_devices_person_you_and_who_resigned_on_both_devices():
+    from game.app.scenes.history import describe_entry
+    from game.play import i18n
+
+    guest = online_entry([False, True], "g", [0])  # the guest resigned: its own record
+    host = online_entry([True, False], "g", [0])
+    assert describe_entry(guest)[1] == "Online  ·  Player 1 2  You 2  ·  You resigned  ·  Player 1 won"
+    assert describe_entry(host)[1] == "Online  ·  You 2  Player 2 2  ·  Player 2 resigned  ·  You won"
+    assert describe_entry(online_entry([False, True], None, [0, 1]))[1] == "Online  ·  Player 1 2  You 2  ·  draw"
+    i18n.set_language("fr")
+    try:
+        words = "En ligne  ·  Joueur 1 2  Vous 2  ·  Vous avez abandonné  ·  Joueur 1 a gagné"
+        assert describe_entry(guest)[1] == words
+    finally:
+        i18n.set_language("en")
+
+
 def drawn_texts(driver, monkeypatch) -> list[str]:
     """Every text the app draws from now on."""
     drawn: list[str] = []

@@ -29,8 +29,9 @@ def both(host, guest, frames: int = 4) -> None:
         guest.frames(1)
 
 
-def connected(make_driver, settings: Settings | None = None):
-    """Host and guest on the board of an online game, each with a store of its own."""
+def connected(make_driver, settings: Settings | None = None, **room):
+    """Host and guest on the board of an online game, each with a store of its own (``room``: changes to the
+    room's game, as Board and rules would make them)."""
     host_page, guest_page = Page.pair([])
     stores = MemoryStore(), MemoryStore()
     host, guest = make_driver(store=stores[0]), make_driver(store=stores[1])
@@ -38,6 +39,7 @@ def connected(make_driver, settings: Settings | None = None):
     guest.app.save_settings(Settings(players=(Player("Bob"),)))
     host.app.manager.push(OnlineScene(host.app, page=online_page(host_page)))
     host.frames(1)
+    host.scene.setup = host.scene.setup.with_(**room)
     host.press_button(tr("Invite"))  # (in the host's language)
     host.frames(3)
     guest.app.manager.push(OnlineScene(guest.app, link=host.scene.lobby.link, page=online_page(guest_page)))
@@ -91,8 +93,8 @@ def test_resign_asks_first_then_ends_the_game_on_both_devices_and_in_both_histor
     assert host.scene.status() == "Bob resigned. Game over: you win"
     assert guest.scene.status() == "You resigned. Game over: Ann wins"
     assert history(host)[0].winners == history(guest)[0].winners == (0,)
-    assert describe_entry(history(host)[0])[1].endswith("You won")
-    assert describe_entry(history(guest)[0])[1].endswith("Ann won")
+    assert describe_entry(history(host)[0])[1] == "Online  ·  You 0  Bob 0  ·  Bob resigned  ·  You won"
+    assert describe_entry(history(guest)[0])[1] == "Online  ·  Ann 0  You 0  ·  You resigned  ·  Ann won"
     assert history(host)[0].extra["online"]["seats"] == [True, False]
     assert history(guest)[0].extra["online"]["seats"] == [False, True]
     both(host, guest, 10)
@@ -131,7 +133,7 @@ def test_a_competitive_online_game_never_offers_undo(make_driver):
 
 def test_rematch_from_the_board_and_from_results_swaps_the_seats(make_driver):
     host, guest = connected(make_driver)
-    assert host.scene.session.names == ["Ann", "Bob"]
+    assert host.scene.session.names == ["You", "Bob"] and guest.scene.session.names == ["Ann", "You"]
     play(host, guest, 0)
     host.press_button("Resign")
     host.press_button("Yes, resign")
@@ -148,7 +150,8 @@ def test_rematch_from_the_board_and_from_results_swaps_the_seats(make_driver):
     both(host, guest)
     for driver in (host, guest):
         assert isinstance(driver.scene, BoardScene) and not driver.scene.session.finished
-        assert driver.scene.session.names == ["Bob", "Ann"]
+    assert host.scene.session.names == ["Bob", "You"] and guest.scene.session.names == ["You", "Ann"]
+    for driver in (host, guest):
         assert labels(driver)[:3] == ["Undo", "Hint", "Resign"]
     assert guest.scene.session.accepting_input() and not host.scene.session.accepting_input()
 
@@ -160,7 +163,7 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     host.frames(90)  # the guest's device stops answering (asleep) for 9 s
     host.clock.step = 1 / 30
     words = host.scene.session.referee.link_text()
-    assert words.startswith("Paused: waiting for") and words in host.app.announcer.said
+    assert words == "Paused: Bob's device does not answer" and words in host.app.announcer.said
     assert not host.widget("Resign").enabled and host.scene.status() == words
     both(host, guest)
     assert host.scene.session.referee.link_text().endswith("connected")  # it answers again
@@ -168,7 +171,7 @@ def test_a_friend_who_leaves_or_stops_answering_is_shown_and_told(make_driver):
     guest.press_button("Leave")
     both(host, guest)
     words = host.scene.session.referee.link_text()
-    assert words.endswith("left: the game is paused") and words in host.app.announcer.said
+    assert words == "Paused: the connection is closed" and words in host.app.announcer.said
     assert not host.scene.session.accepting_input()
 
 
@@ -177,7 +180,7 @@ def test_menu_during_an_online_game_asks_first_and_keep_playing_stays(make_drive
     play(host, guest, 0)
     host.press_button("Menu")
     assert isinstance(host.scene, BoardScene) and labels(host)[:2] == ["Leave", "Keep playing"]
-    assert host.scene.status() == "Leave the game? Bob will see you left."
+    assert host.scene.status() == "Leave the game? It pauses on Bob's device."
     host.press_button("Keep playing")
     assert labels(host)[:3] == ["Undo", "Hint", "Resign"] and host.scene.session.referee.link_text().endswith(
         "connected"
@@ -187,7 +190,7 @@ def test_menu_during_an_online_game_asks_first_and_keep_playing_stays(make_drive
     host.press_button("Leave")
     both(host, guest)
     assert isinstance(host.scene, MenuScene)
-    assert guest.scene.session.referee.link_text() == "Ann left: the game is paused"
+    assert guest.scene.session.referee.link_text() == "Paused: the connection is closed"
     assert guest.scene.session.state.moves == [0]
 
 
@@ -218,5 +221,58 @@ def test_a_rematch_asked_of_a_friend_who_left_is_not_waited_for(make_driver):
     assert host.scene.status() == "You resigned. Game over: Bob wins"
     assert (
         not host.widget("Rematch").enabled
-        and host.scene.session.referee.link_text() == "Bob left: the connection is closed"
+        and host.scene.session.referee.link_text() == "The connection with Bob is closed"
     )
+
+
+TIE = [3, 10, 9, 2, 7, 6, 5, 11, 0, 8, 1, 4]  # a 2x2 game that ends 2-2
+
+
+def play_to_a_tie(host, guest) -> None:
+    for line in TIE:
+        mover, other = (host, guest) if host.scene.session.accepting_input() else (guest, host)
+        play(mover, other, line)
+        both(host, guest, 10)  # (past the double-tap window: one device may play twice in a row)
+    both(host, guest, 100)  # (past the pause on the finished board)
+    assert host.scene.session.tied() and guest.scene.session.finished
+
+
+def test_after_a_tie_the_decider_is_asked_on_the_board_and_accepted_in_results(make_driver):
+    host, guest = connected(make_driver, size=(2, 2))
+    play_to_a_tie(host, guest)
+    assert labels(host)[:3] == ["Play a decider", "Rematch", "Results"]
+    host.press_button("Play a decider")
+    both(host, guest)
+    assert host.scene.status() == "Decider asked: waiting for Bob."
+    assert labels(guest)[:3] == ["Accept decider", "Rematch", "Results"]
+    assert guest.scene.status() == "Ann wants a decider: press Accept decider."
+    guest.press_button("Results")
+    lead = next(label for label in labels(guest) if label.startswith("Play a decider"))
+    guest.press_button(lead)  # Results' own decider button ("Play a decider: 3x3 boxes"): through the room too
+    both(host, guest)
+    for driver in (host, guest):
+        session = driver.scene.session
+        assert isinstance(driver.scene, BoardScene) and not session.finished and session.purpose == "decider"
+        assert session.board.size == (3, 3)
+    assert guest.scene.session.accepting_input(), "the player who did not start the tied game starts the decider"
+
+
+def test_a_decider_agreed_before_play_is_the_only_way_on_after_a_tie(make_driver):
+    host, guest = connected(make_driver, size=(2, 2), decider=True)
+    assert "decider if tied" in guest.scene.presenter.title()
+    play_to_a_tie(host, guest)
+    assert labels(host)[:2] == labels(guest)[:2] == ["Play a decider", "Results"]
+    host.press_button("Play a decider")
+    guest.press_button("Play a decider")
+    both(host, guest)
+    assert host.scene.session.board.size == guest.scene.session.board.size == (3, 3)
+
+
+def test_the_pause_card_says_what_to_do_on_each_device(make_driver):
+    host, guest = connected(make_driver)
+    play(host, guest, 0)
+    guest.press_button("Menu")
+    guest.press_button("Leave")
+    both(host, guest)
+    drawn = host.scene.session.referee.pause_advice()
+    assert "Invite again" in drawn and host.scene.status() == "Paused: the connection is closed"

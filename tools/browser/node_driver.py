@@ -16,6 +16,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from tools import web_packages
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 HOME = Path(os.environ.get("BROWSER_HARNESS_HOME", "/tmp/browserharness"))
 TOOLS = (REPOSITORY / os.environ.get("BROWSER_HARNESS_TOOLS", "../shared/tools/browser_harness")).resolve()
@@ -50,6 +52,8 @@ class NodeDriver:
 
     def ask(self, **command: Any) -> Any:
         assert self.process.stdin and self.process.stdout
+        if "serve" in command:  # the game's folder as the web build packs it: its pure-Python packages beside it
+            web_packages.fill(Path(command["serve"]))
         self.process.stdin.write(json.dumps(command) + "\n")
         line = self.process.stdout.readline()
         if not line:

@@ -56,26 +56,37 @@ def describe_entry(game: FinishedGame) -> tuple[str, str]:
     boards = board_scores(game)
     kinds = [(seat.is_computer, seat.level) for seat in game.seats]
     names = [shown_name(name) for name in (shown_names(game.names, kinds) if kinds else game.names)]
+    people = [seat for seat, (computer, _) in enumerate(kinds) if not computer]
+    online = game.extra.get("online")
+    if isinstance(online, dict):  # played online: this device's one person is "You" (each device its own)
+        people = online_people(online, people)
+        names = [tr("You") if [seat] == people else name for seat, name in enumerate(names)]
     scores = "  ".join(
         f"{name} {'+'.join(str(b[seat]) for b in boards) + '=' if boards else ''}{score}"
         for seat, (name, score) in enumerate(zip(names, game.scores, strict=True))
     )
     if game.decider:
         scores = tr("Decider") + "  ·  " + scores
-    wins = game.winners
-    people = [seat for seat, (computer, _) in enumerate(kinds) if not computer]
-    online = game.extra.get("online")
-    if isinstance(online, dict):  # played online: this device's seats are its person's ("You won")
+    if isinstance(online, dict):
         scores = tr("Online") + "  ·  " + scores
-        seats = online.get("seats")
-        people = [seat for seat in people if isinstance(seats, list) and seat < len(seats) and seats[seat] is True]
-    if len(wins) == 1 and people == list(wins) and len(kinds) > 1:  # the one person against computers: "You won"
+    wins = game.winners
+    if isinstance(online, dict) and online.get("resigned") in ("h", "g"):
+        losers = [names[seat] for seat in range(len(names)) if seat not in wins]
+        mine_lost = not set(people) & set(wins)
+        scores += "  ·  " + (tr("You resigned") if mine_lost else tr("{name} resigned").format(name=", ".join(losers)))
+    if len(wins) == 1 and people == list(wins) and len(kinds) > 1:  # the one person here won: "You won"
         scores += "  ·  " + tr("You won")
     elif len(wins) == 1:
         scores += "  ·  " + tr("{name} won").format(name=names[wins[0]])
     else:
         scores += "  ·  " + tr("draw")
     return f"{when}  ·  {board}", scores
+
+
+def online_people(online: dict[str, object], people: list[int]) -> list[int]:
+    """The seats of an online game's people that were this device's (its ``online`` mark's seats)."""
+    seats = online.get("seats")
+    return [seat for seat in people if isinstance(seats, list) and seat < len(seats) and seats[seat] is True]
 
 
 def saving_text(view: HistoryView) -> str:

@@ -27,6 +27,7 @@ from ...play.online.room import Room
 from ...play.settings import Settings
 from .. import layout, theme
 from ..clipboard import Clipboard
+from ..qr_code import qr_surface
 from ..scene import PanelScene, Services
 from ..share_sheet import ShareSheet
 from ..widgets import Button, Panel
@@ -65,6 +66,7 @@ class OnlineScene(PanelScene):
         self.setup: Settings | None = None  # a new room's game, until Invite
         self.game_words = ""  # the new room's game as shown: its board, then its rules
         self.shown_state = ""
+        self.qr: tuple[tuple[str, int], pygame.Surface] | None = None  # the link's QR code as drawn, and for what
         self.page = page if page is not None else app.page
         if self.page is not None:
             self.kept = None if link else self._kept_room()
@@ -206,13 +208,12 @@ class OnlineScene(PanelScene):
         return {
             steps.PREPARING: tr("Preparing the invitation...") if host else tr("Preparing your reply..."),
             steps.INVITING: tr(
-                "Send this invitation to your friend with any app, or read them the code to type in "
-                "Open a link. When they answer, open their reply on this device, or copy it and press "
-                "Paste reply."
+                "Send this invitation to your friend with any app, or let their phone's camera read the square "
+                "code. When they answer, open their reply on this device, or copy it and press Paste reply."
             ),  # fmt: skip
             steps.REPLYING: tr(
-                "Send this reply back to your friend, or read them the code to type in Open a link. "
-                "The game begins as soon as their device takes it."
+                "Send this reply back to your friend with any app, or let their phone's camera read the square "
+                "code. The game begins as soon as their device takes it."
             ),  # fmt: skip
             steps.HANDING: tr("Handing the reply to your waiting game..."),
             steps.HANDED: tr("Your waiting game took the reply: you can close this tab."),
@@ -232,7 +233,7 @@ class OnlineScene(PanelScene):
             y += step_h
         link = self.lobby.link if self.lobby and self.state in (steps.INVITING, steps.REPLYING) else ""
         if link:
-            y = self._draw_code(surface, code_to_type(link), y + u // 2)
+            y = self._draw_link(surface, link, y + u // 2)
         if self.setup is not None:
             y = self._draw_box(surface, self.game_words, m.caption, y + u // 2)
         notes = [self.lobby.problem if self.lobby else "", self._status()]
@@ -243,9 +244,25 @@ class OnlineScene(PanelScene):
                 y += step_h
         self.panel.draw(surface, text)
 
-    def _draw_code(self, surface: pygame.Surface, code: str, top: int) -> int:
-        """The code to type in a box, cut between its groups; returns the box's bottom."""
-        return self._draw_box(surface, code, self.app.metrics.caption, top)
+    def _draw_link(self, surface: pygame.Surface, link: str, top: int) -> int:
+        """The link as a QR code for the other phone's camera, as large as the body leaves room for, then, as a last
+        resort, the code to type (cut between its groups) in a box; returns the box's bottom."""
+        m, text = self.app.metrics, self.app.text
+        code = code_to_type(link)
+        caption = tr("No other way? The code to type in Open a link:")
+        below = len(text.wrap(caption, m.caption, self.body.width)) * int(m.caption * 0.85)
+        below += len(text.wrap(code, m.caption, self.body.width - m.u)) * int(m.caption * 0.85) + m.u * 2
+        most = min(self.body.width, self.body.bottom - top - below)
+        if self.qr is None or self.qr[0] != (link, most):
+            self.qr = ((link, most), qr_surface(link, most))
+        picture = self.qr[1]
+        spot = picture.get_rect(midtop=(self.body.centerx, top))
+        surface.blit(picture, spot)
+        y = spot.bottom + m.u // 2
+        for line in text.wrap(caption, m.caption, self.body.width):
+            text.draw(surface, line, m.caption, theme.MUTED, topleft=(self.body.x, y))
+            y += int(m.caption * 0.85)
+        return self._draw_box(surface, code, m.caption, y)
 
     def _draw_box(self, surface: pygame.Surface, words: str, size: int, top: int) -> int:
         """``words`` in a box across the body; returns the box's bottom."""

@@ -275,6 +275,10 @@ class ResultsScene(Scene):
         return session.recorded and session.tied() and len(session.seats) == 2
 
     def play_decider(self) -> None:
+        online = online_of(self.session)
+        if online is not None:  # through the room, as a rematch: the decider starts on the board once both asked
+            online.offer_rematch(decider=True)
+            return
         self.app.replace("board", session=self.session.decider())
 
     def rematch(self) -> None:

@@ -161,6 +161,8 @@ FRENCH: dict[str, str] = {
     "and {n} more": "et {n} de plus",
     "This cannot be undone. An unfinished game is kept.": "C'est définitif. Une partie en cours est gardée.",
     "{name} won": "{name} a gagné",
+    "You resigned": "Vous avez abandonné",
+    "{name} resigned": "{name} a abandonné",
     "draw": "nul",
     "Play the computer to see your record by level and board.": (
         "Jouez contre l'ordinateur pour voir votre bilan par niveau et par plateau."
@@ -761,12 +763,25 @@ FRENCH: dict[str, str] = {
     # the board of an online game (game/app/online_board.py)
     "Online": "En ligne",
     "Online with {name}: connected": "En ligne avec {name} : connecté",
-    "Paused: waiting for {name}'s device to answer": "En pause : en attente de la réponse de l'appareil de {name}",
-    "Waiting for {name}'s device to answer": "En attente de la réponse de l'appareil de {name}",
-    "{name} left: the game is paused": "{name} est parti : la partie est en pause",
-    "{name} left: the connection is closed": "{name} est parti : la connexion est fermée",
-    "The game goes on by itself when the connection is back.": (
-        "La partie reprend d'elle-même quand la connexion revient."
+    "Connecting again to {name}'s device...": "Nouvelle connexion à l'appareil de {name}...",
+    "Paused: {name}'s device does not answer": "En pause : l'appareil de {name} ne répond pas",
+    "{name}'s device does not answer": "L'appareil de {name} ne répond pas",
+    "Paused: the connection is closed": "En pause : la connexion est fermée",
+    "The connection with {name} is closed": "La connexion avec {name} est fermée",
+    "The two devices are agreeing on the game: it goes on in a moment.": (
+        "Les deux appareils se mettent d'accord sur la partie : elle reprend dans un instant."
+    ),
+    "Their phone may be asleep or off the network. The game goes on by itself as soon as their device answers.": (
+        "Son téléphone est peut-être en veille ou hors réseau. La partie reprend d'elle-même dès que son appareil "
+        "répond."
+    ),
+    "The moves are kept. To go on, press Menu, then Play online, Invite again, and send {name} the new invitation.": (
+        "Les coups sont gardés. Pour continuer, appuyez sur Menu, puis Jouer en ligne, Inviter à nouveau, et "
+        "envoyez la nouvelle invitation à {name}."
+    ),
+    "The moves are kept on {name}'s device. To go on, ask {name} to invite you again, then open the new invitation.": (
+        "Les coups sont gardés sur l'appareil de {name}. Pour continuer, demandez à {name} de vous inviter à "
+        "nouveau, puis ouvrez la nouvelle invitation."
     ),
     "Resign": "Abandon",
     "Yes, resign": "Oui, abandonner",
@@ -777,11 +792,27 @@ FRENCH: dict[str, str] = {
     ),
     "Allow undo": "Accepter",
     "Refuse": "Refuser",
-    "{name} asks to take back their last move.": "{name} demande à reprendre son dernier coup.",
     "Undo asked: waiting for {name}'s answer.": "Annulation demandée : en attente de la réponse de {name}.",
     "Accept rematch": "Accepter la revanche",
     "Rematch asked: waiting for {name}.": "Revanche demandée : en attente de {name}.",
     "{name} wants a rematch: press Accept rematch.": "{name} veut une revanche : appuyez sur Accepter la revanche.",
+    "Play a decider": "Jouer la belle",
+    "Accept decider": "Accepter la belle",
+    "Decider asked: waiting for {name}.": "Belle demandée : en attente de {name}.",
+    "{name} wants a decider: press Accept decider.": "{name} veut jouer la belle : appuyez sur Accepter la belle.",
+    "The other player wants a decider.": "L'autre joueur veut jouer la belle.",
+    "The decider begins.": "La belle commence.",
+    "the other device's line closes nothing while a cell can be closed, and captures are compulsory in this room": (
+        "le trait de l'autre appareil ne ferme rien alors qu'une case peut être fermée, et les prises sont "
+        "obligatoires dans ce salon"
+    ),
+    "That line cannot be drawn.": "Ce trait ne peut pas être tracé.",
+    "A decider is played only after a tie between two players.": (
+        "La belle ne se joue qu'après une égalité entre deux joueurs."
+    ),
+    "the other device asked for a decider after a game that was not tied": (
+        "l'autre appareil a demandé la belle après une partie sans égalité"
+    ),
     "Results": "Résultats",
     "Game over: a draw": "Partie terminée : égalité",
     "Game over: you win": "Partie terminée : vous gagnez",
@@ -958,7 +989,9 @@ FRENCH: dict[str, str] = {
     ),
     "Leave": "Quitter",
     "{label}: {value}": "{label} : {value}",
-    "Leave the game? {name} will see you left.": "Quitter la partie ? {name} verra votre départ.",
+    "Leave the game? It pauses on {name}'s device.": (
+        "Quitter la partie ? Elle se met en pause sur l'appareil de {name}."
+    ),
     "Pipopipette: an invitation": "Pipopipette : une invitation",
     "Pipopipette: my reply": "Pipopipette : ma réponse",
     (
@@ -967,20 +1000,22 @@ FRENCH: dict[str, str] = {
     "Preparing the invitation...": "Préparation de l'invitation...",
     "Preparing your reply...": "Préparation de votre réponse...",
     (
-        "Send this invitation to your friend with any app, or read them the code to type in Open a link. When they "
-        "answer, open their reply on this device, or copy it and press Paste reply."
+        "Send this invitation to your friend with any app, or let their phone's camera read the square code. When "
+        "they answer, open their reply on this device, or copy it and press Paste reply."
     ): (
-        "Envoyez cette invitation à votre ami par n'importe quelle application, ou dictez-lui le code à taper dans "
-        "Ouvrir un lien. Quand il répond, ouvrez sa réponse sur cet appareil, ou copiez-la et appuyez sur Coller la "
-        "réponse."
+        "Envoyez cette invitation à votre ami par n'importe quelle application, ou faites lire le code carré par "
+        "l'appareil photo de son téléphone. Quand il répond, ouvrez sa réponse sur cet appareil, ou copiez-la et "
+        "appuyez sur Coller la réponse."
     ),
     (
-        "Send this reply back to your friend, or read them the code to type in Open a link. The game begins as soon "
-        "as their device takes it."
+        "Send this reply back to your friend with any app, or let their phone's camera read the square code. The "
+        "game begins as soon as their device takes it."
     ): (
-        "Renvoyez cette réponse à votre ami, ou dictez-lui le code à taper dans Ouvrir un lien. La partie commence dès "
-        "que son appareil la reçoit."
+        "Renvoyez cette réponse à votre ami par n'importe quelle application, ou faites lire le code carré par "
+        "l'appareil photo de son téléphone. La partie commence dès que son appareil la reçoit."
     ),
+    "No other way? The code to type in Open a link:": "Sinon, le code à taper dans Ouvrir un lien :",
+    "Invited by {name}: connected": "Invité par {name} : connecté",
     (
         "Your online game was interrupted; its moves are kept. Invite your friend again to go on with it, or open a "
         "new room."
@@ -1383,6 +1418,10 @@ FRENCH: dict[str, str] = {
 
 # Counted phrases: English singular -> (French singular, used for 0 and 1; French plural).
 FRENCH_PLURALS: dict[str, tuple[str, str]] = {
+    "{name} asks to take back their last line.": (
+        "{name} demande à reprendre son dernier trait.",
+        "{name} demande à reprendre ses {n} derniers traits.",
+    ),
     "The other player asks to take back their last move.": (
         "L'autre joueur demande à reprendre son dernier coup.",
         "L'autre joueur demande à reprendre ses {n} derniers coups.",

@@ -21,13 +21,13 @@ from typing import Any
 from ...core import GameState
 from ...storage import FinishedGame, Saved
 from ...storage import Seat as StoredSeat
-from ..i18n import tr
-from ..match import PEER, PERSON, TIMER, Move, Session
+from ..i18n import tr, tr_n
+from ..match import DECIDER, GAME, PEER, PERSON, TIMER, Move, Session
 from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
 from .kept import Keeper
 from .protocol import HOST, Refusal
-from .room import NONE, OPEN, Room
+from .room import HANDSHAKE, NONE, OPEN, SILENT, Event, Room
 from .room_setup import other
 from .table import Table
 
@@ -43,8 +43,9 @@ def room_settings(room: Room, base: Settings) -> Settings:
     seats = tuple(Seat(p.kind, p.level) if table.mine(seat) else Seat("human") for seat, p in enumerate(table.players))
     return base.with_(
         shape=setup.board.kind, size=setup.board.size, seats=seats, misere=setup.rules.misere,
-        no_extra=setup.rules.no_extra, start=setup.rules.start, timer=setup.timer, first=setup.first,
-        match=setup.boards > 1, competitive=setup.competitive, players=tuple(p.player for p in table.players),
+        no_extra=setup.rules.no_extra, start=setup.rules.start, must_capture=setup.rules.must_capture,
+        timer=setup.timer, first=setup.first, match=setup.boards > 1, competitive=setup.competitive,
+        decider=setup.decider, players=tuple(p.player for p in table.players),
     )  # fmt: skip
 
 
@@ -107,14 +108,20 @@ class OnlineGame:
         table.draw, table.take_back_to, table.rewound = self._draw, session.take_back_to, self._rewound
 
     def _seat(self) -> None:
-        """The players as the room names them; the other device's seats played by the peer."""
+        """The players as the room names them, this device's one person as "You" (on both devices each its own);
+        the other device's seats played by the peer."""
         session, table = self.session, self.table
-        session.looks = table.looks()
-        session.names = [look.name for look in session.looks]
-        session.marks = [look.initial for look in session.looks]
+        session.purpose = DECIDER if table.setup.deciding else GAME
         for seat in range(len(session.seats)):
             if not table.mine(seat):
                 session.drivers[seat] = OnlinePeer()
+        looks = table.looks()
+        you = session.you
+        if you is not None:
+            looks[you] = replace(looks[you], name=tr("You"))
+        session.looks = looks
+        session.names = [look.name for look in looks]
+        session.marks = [look.initial for look in looks]
 
     def _draw(self, line: int, timeout: bool, peer: bool) -> int:
         """The room accepted ``line``: the controller applies it, once."""
@@ -134,7 +141,19 @@ class OnlineGame:
             self.room.tick(now)
         for event in self.room.take_events():
             if event.text and event.kind not in QUIET_EVENTS:
-                self.session.show(event.text)
+                self.session.show(self.told(event))
+
+    def told(self, event: Event) -> str:
+        """The room's news in the player's words, the friend by name where the room says "the other player"."""
+        named = {"undo-asked": self.undo_asked_words, "rematch-offered": self.offered_words, "over": self.resignation}
+        return named[event.kind]() if event.kind in named else event.text
+
+    def offered_words(self) -> str:
+        """The other device asked for the next game: a rematch or the decider, and how to accept it."""
+        decider = self.decider_offered()
+        wants = (tr("{name} wants a decider: press Accept decider.") if decider
+                 else tr("{name} wants a rematch: press Accept rematch."))  # fmt: skip
+        return wants.format(name=self.friend())
 
     def propose(self, move: Move) -> str | None:
         """A line chosen on this device: the room referees it first (and draws it through :meth:`_draw`)."""
@@ -161,7 +180,8 @@ class OnlineGame:
         rated: nobody here vouches for the other device's seats)."""
         table = self.table
         seats = tuple(StoredSeat(p.kind, p.level) for p in table.players)
-        return replace(finished, seats=seats, rated=False, extra={"online": table.online_mark()})
+        names = tuple(look.name for look in table.looks())  # as the room names them ("You" is said when shown)
+        return replace(finished, seats=seats, names=names, rated=False, extra={"online": table.online_mark()})
 
     def keep_with(self, saved: Saved) -> None:
         """The host keeps its room through ``saved`` (:class:`~.kept.Keeper`, at once and at every tick of the
@@ -172,7 +192,7 @@ class OnlineGame:
             self.room.keeper(self.room)
 
     def leave(self) -> None:
-        """This device leaves the room: the connection is closed, and the other device is told its friend left."""
+        """This device leaves the room: the connection is closed (the other device sees it closed, its game paused)."""
         self.room.disconnected(self.session.now)
         if self.channel is not None:
             self.channel.close()
@@ -190,18 +210,41 @@ class OnlineGame:
         return CONNECTED if connection == OPEN else LEFT if connection == NONE else WAITING
 
     def link_text(self) -> str:
-        """The connection in the player's words, as the board shows it and the screen reader reads it."""
-        friend = self.friend()
-        link, over = self.link(), self.table.over
-        if link == CONNECTED:
-            return tr("Online with {name}: connected").format(name=friend)
-        if link == WAITING:
-            if over:
-                return tr("Waiting for {name}'s device to answer").format(name=friend)
-            return tr("Paused: waiting for {name}'s device to answer").format(name=friend)
-        if over:
-            return tr("{name} left: the connection is closed").format(name=friend)
-        return tr("{name} left: the game is paused").format(name=friend)
+        """The connection in the player's words, as the board shows it and the screen reader reads it: connected,
+        connecting again, the other device silent, or the connection closed (paused while the game is played)."""
+        friend, connection, over = self.friend(), self.room.connection, self.table.over
+        if connection == OPEN:
+            host = self.room.role == HOST
+            words = tr("Online with {name}: connected") if host else tr("Invited by {name}: connected")
+            return words.format(name=friend)
+        if connection == HANDSHAKE:
+            return tr("Connecting again to {name}'s device...").format(name=friend)
+        if connection == SILENT:
+            words = tr("{name}'s device does not answer") if over else tr("Paused: {name}'s device does not answer")
+        else:
+            words = tr("The connection with {name} is closed") if over else tr("Paused: the connection is closed")
+        return words.format(name=friend)
+
+    def pause_advice(self) -> str:
+        """What the players can do while the game waits for the connection (the pause card's smaller words)."""
+        friend, connection = self.friend(), self.room.connection
+        if connection == HANDSHAKE:
+            return tr("The two devices are agreeing on the game: it goes on in a moment.")
+        if connection == SILENT:
+            return tr("Their phone may be asleep or off the network. The game goes on by itself as soon as their "
+                      "device answers.")  # fmt: skip
+        if self.room.role == HOST:
+            return tr("The moves are kept. To go on, press Menu, then Play online, Invite again, and send {name} "
+                      "the new invitation.").format(name=friend)  # fmt: skip
+        return tr("The moves are kept on {name}'s device. To go on, ask {name} to invite you again, then open "
+                  "the new invitation.").format(name=friend)  # fmt: skip
+
+    def undo_asked_words(self) -> str:
+        """The other device's undo request in the player's words, naming how many lines it takes back."""
+        asked = self.table.undo_asked
+        count = len(asked.lines) if asked is not None else 0
+        return tr_n("{name} asks to take back their last line.", "{name} asks to take back their last {n} lines.",
+                    count).format(name=self.friend())  # fmt: skip
 
     # -- undo: asked of the other device -------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -264,18 +307,33 @@ class OnlineGame:
         return tr("You resigned.") if resigned == self.room.role else tr("{name} resigned.").format(name=self.friend())
 
     def rematch_state(self) -> str:
-        """Who asked for a rematch: "" (nobody), "asked" (this device, waiting), "offered" (the other device)."""
+        """Who asked for the next game: "" (nobody), "asked" (this device, waiting), "offered" (the other device)."""
         wanted = self.table.rematch_wanted
         if self.room.role in wanted:
             return "asked"
         return "offered" if other(self.room.role) in wanted else ""
 
-    def offer_rematch(self) -> bool:
-        """Ask for a rematch (or accept the one offered): it starts, seats swapped, once both devices asked."""
-        if not self._ask(self.room.offer_rematch):
+    def decider_offered(self) -> bool:
+        """The next game asked for (by either device; this device's ask first) is the decider."""
+        wanted = self.table.rematch_wanted
+        return wanted.get(self.room.role, wanted.get(other(self.room.role), False))
+
+    def decider_open(self) -> bool:
+        """A decider may follow: the game was a tie between two players (not a decider itself)."""
+        return self.table.decider_open()
+
+    def decider_agreed(self) -> bool:
+        """The tie goes on to the decider agreed before play (the way on, not a rematch)."""
+        return self.table.setup.decider and self.decider_open()
+
+    def offer_rematch(self, decider: bool = False) -> bool:
+        """Ask for a rematch, or the decider after a tie (or accept the one offered): it starts once both devices
+        asked for the same: a rematch with the seats swapped, a decider on its odd board."""
+        if not self._ask(lambda: self.room.offer_rematch(decider)):
             return False
         if self.rematch_state() == "asked":
-            self.session.show(tr("Rematch asked: waiting for {name}.").format(name=self.friend()))
+            asked = tr("Decider asked: waiting for {name}.") if decider else tr("Rematch asked: waiting for {name}.")
+            self.session.show(asked.format(name=self.friend()))
         return True
 
     def _ask(self, request: Any) -> bool:

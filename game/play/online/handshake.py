@@ -117,12 +117,12 @@ def _resigned(game: int, setup: RoomSetup, hellos: dict[str, Hello]) -> str:
 
 @dataclass(frozen=True)
 class Own:
-    """What this device vouches for (:func:`vouch`): its own ``hello``, whether it asked for the next game, and its
-    own watch: the seconds it had left for the move at each index of the move list, for its own moves played (kept
-    when they were played) and for the move in play."""
+    """What this device vouches for (:func:`vouch`): its own ``hello``, the next game it asked for (the setup of a
+    rematch or a decider; None when it asked for none), and its own watch: the seconds it had left for the move at
+    each index of the move list, for its own moves played (kept when they were played) and for the move in play."""
 
     hello: Hello
-    rematch: bool = False
+    rematch: RoomSetup | None = None
     left: Mapping[int, float] = field(default_factory=dict)
 
 
@@ -134,8 +134,7 @@ def vouch(role: str, own: Own, agreed: Agreed) -> None:
     if mine.setup is None:
         return  # a page with no game: nothing of its own to keep
     if agreed.game != mine.game:
-        rematch = mine.setup.rematch()
-        if not (own.rematch and agreed.game == mine.game + 1 <= MAX_GAMES and agreed.setup == rematch):
+        if not (own.rematch is not None and agreed.game == mine.game + 1 <= MAX_GAMES and agreed.setup == own.rematch):
             raise Refusal(tr("the other device started another game without this one agreeing"), str(agreed.game))
         held: list[int] = []
     elif agreed.setup != mine.setup:

@@ -44,7 +44,7 @@ def host_room(settings: Settings, rng: random.Random) -> Room:
             for i, owner in enumerate(owners) if owner == HOST]  # fmt: skip
     setup = RoomSetup(
         settings.board(), settings.rules(), owners, max(settings.first, 0), len(seats) if settings.match else 1,
-        settings.timer, settings.competitive,
+        settings.timer, settings.competitive, settings.decider and len(seats) == 2,
     )  # fmt: skip
     return Room(HOST, new_game_id(rng), mine, setup, rng)
 

@@ -14,7 +14,8 @@ The messages (``docs/online.md`` has the whole protocol)::
     undo-ok / undo-no   game board ply at lines            the answer to an undo request
     clock    game board ply left                           the host's move timer: milliseconds left at this move
     resign   game                                          the sender's players give up this game
-    rematch  game                                          the sender wants another game after this one
+    rematch  game decider                                  the sender wants another game after this one (the decider
+                                                           after a tie: ``decider``)
     ping / pong   n                                        liveness and round-trip time
 """
 
@@ -27,7 +28,7 @@ from typing import Any
 
 from ..i18n import tr
 
-VERSION = 2
+VERSION = 3  # 3: the setup says whether a tie goes on to a decider, and whether the game is one
 MAX_MESSAGE = 16_000  # characters: a hello holds a whole match's moves (4 boards of 12x12 boxes is 1,248 lines)
 MAX_LINE = 9_999  # no board has this many lines; the rules core checks the real bound
 MAX_MOVES = 4 * 400
@@ -118,7 +119,7 @@ FIELDS: dict[str, dict[str, Check]] = {
     "undo-no": _UNDO,
     "clock": {**_POSITION, "left": integer(0, 600_000)},
     "resign": {"game": GAME},
-    "rematch": {"game": GAME},
+    "rematch": {"game": GAME, "decider": boolean},
     "ping": {"n": integer(0, 2**31)},
     "pong": {"n": integer(0, 2**31)},
 }

@@ -23,6 +23,7 @@ from typing import Any
 
 from ...core import IllegalMove
 from ..i18n import tr, tr_mark, tr_n
+from ..i18n.phrases import CLOSE_FIRST, cell_words
 from .handshake import GRACE, Hello, agree, for_role, hello_from_message, vouch
 from .protocol import GUEST, HOST, MAX_GAMES, Refusal, message, parse
 from .room_setup import RoomSetup, SeatPlayer, other
@@ -52,6 +53,19 @@ class Event:
     kind: str
     text: str = ""
     line: int = -1
+
+
+def _illegal(table: Table, line: int, peer: bool, detail: str) -> Refusal:
+    """Why the rules core refused ``line`` (the other device's: ``peer``), in the player's words: captures
+    compulsory named when that is the rule it broke."""
+    if table.state.must_not_draw(line):
+        if peer:
+            return Refusal(tr("the other device's line closes nothing while a cell can be closed, and captures are "
+                              "compulsory in this room"), detail)  # fmt: skip
+        return Refusal(cell_words(CLOSE_FIRST, table.state.board), detail)
+    if peer:
+        return Refusal(tr("the other device drew a line that cannot be drawn"), detail)
+    return Refusal(tr("That line cannot be drawn."), detail)
 
 
 class FloodLimit:
@@ -271,14 +285,18 @@ class Room:
         self._send("resign", game=table.game)
         self._event("over", tr("You resigned."))
 
-    def offer_rematch(self) -> None:
+    def offer_rematch(self, decider: bool = False) -> None:
+        """Ask for the next game: a rematch, or the decider after a tie (``decider``); it starts once both devices
+        asked for the same one."""
         table = self.table
         if table is None or not table.over or self.connection != OPEN:
             raise Refusal(tr("A rematch can be offered once the game is over and both devices are connected."))
         if table.game >= MAX_GAMES:
             raise Refusal(tr("This room has played all its games: start a new room."))
-        table.rematch_wanted.add(self.role)
-        self._send("rematch", game=table.game)
+        if decider and not table.decider_open():
+            raise Refusal(tr("A decider is played only after a tie between two players."))
+        table.rematch_wanted[self.role] = decider
+        self._send("rematch", game=table.game, decider=decider)
         self._start_rematch_if_agreed()
 
     def _table_in_play(self) -> Table:
@@ -362,9 +380,13 @@ class Room:
             raise Refusal(tr("the other device asked for a rematch before the game was over"), str(data))
         if table.game >= MAX_GAMES:
             raise Refusal(tr("This room has played all its games: start a new room."))
-        table.rematch_wanted.add(other(self.role))
+        if data["decider"] and not table.decider_open():
+            raise Refusal(tr("the other device asked for a decider after a game that was not tied"), str(data))
+        table.rematch_wanted[other(self.role)] = data["decider"]
         if not self._start_rematch_if_agreed():
-            self._event("rematch-offered", tr("The other player wants a rematch."))
+            wants = (tr("The other player wants a decider.") if data["decider"]
+                     else tr("The other player wants a rematch."))  # fmt: skip
+            self._event("rematch-offered", wants)
 
     def _on_ping(self, data: dict[str, Any]) -> None:
         self._send("pong", n=data["n"])
@@ -390,7 +412,7 @@ class Room:
         try:
             table.play(line, timeout, peer)
         except IllegalMove as error:
-            raise Refusal(tr("the other device drew a line that cannot be drawn"), str(error)) from None
+            raise _illegal(table, line, peer, str(error)) from None
         if not peer:
             self._send("move", game=table.game, board=board, ply=ply, prev=prev, line=line, timeout=timeout)
         if asked and asked.by == self.role and peer:
@@ -401,11 +423,12 @@ class Room:
 
     def _start_rematch_if_agreed(self) -> bool:
         table = self.table
-        if table is None or table.rematch_wanted != {HOST, GUEST}:
+        wanted = table.rematch_wanted if table is not None else {}
+        if table is None or set(wanted) != {HOST, GUEST} or wanted[HOST] != wanted[GUEST]:
             return False
-        self.table = table.next_game()
+        self.table = table.next_game(wanted[HOST])
         self.next_clock = self.now
-        self._event("rematch", tr("Rematch: the seats are swapped."))
+        self._event("rematch", tr("The decider begins.") if wanted[HOST] else tr("Rematch: the seats are swapped."))
         return True
 
     def _hello(self) -> Hello:

@@ -9,12 +9,13 @@ or a player that one device would refuse is refused by both.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...ai import LEVELS
 from ...core import TIMER_CHOICES, Board, CodeError, Match, Rules, RulesError
 from ...core.notation import board_token, parse_board_token, parse_rules_token, rules_token
+from ...core.shapes import SHAPES
 from ..i18n import tr
 from ..players import Look, Player, choice_problems, seat_looks
 from ..settings import SEAT_KINDS
@@ -32,7 +33,8 @@ class RoomSetup:
     """The game of a room. ``owners`` has one letter per seat: ``h`` the host's device plays it, ``g`` the guest's.
 
     ``boards`` is the number of boards in the match (1: a single game). Undo exists only in casual games: never with
-    ``competitive``, a move timer or a match, as in a game on one device."""
+    ``competitive``, a move timer or a match, as in a game on one device. ``decider``: a two-player tie goes on to
+    a decider, agreed before play (rules sheet 003); ``deciding``: this game is the decider after a tie."""
 
     board: Board
     rules: Rules
@@ -41,6 +43,8 @@ class RoomSetup:
     boards: int = 1
     timer: int = 0
     competitive: bool = False
+    decider: bool = False
+    deciding: bool = False
 
     @property
     def no_undo(self) -> bool:
@@ -55,10 +59,15 @@ class RoomSetup:
     def rematch(self) -> RoomSetup:
         """The next game: every seat's device moves one seat on (the last seat's starts), so with two players the
         seats are swapped."""
-        return RoomSetup(
-            self.board, self.rules, self.owners[-1] + self.owners[:-1], self.first, self.boards, self.timer,
-            self.competitive,
-        )  # fmt: skip
+        return replace(self, owners=self.owners[-1] + self.owners[:-1], deciding=False)
+
+    def decider_game(self, first: int) -> RoomSetup:
+        """The decider after a tie (rules sheet 003): one board of the same shape with an odd number of cells, so two
+        players cannot tie again, started by ``first`` (the player who did not start the last board); the seats
+        stay where they were."""
+        shape = SHAPES[self.board.kind]
+        board = Board.from_spec(self.board.kind, shape.decider_size(self.board.size))
+        return replace(self, board=board, first=first, boards=1, deciding=True)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -69,6 +78,8 @@ class RoomSetup:
             "boards": self.boards,
             "timer": self.timer,
             "competitive": self.competitive,
+            "decider": self.decider,
+            "deciding": self.deciding,
         }
 
 
@@ -78,7 +89,7 @@ def _cannot(detail: str) -> Refusal:
 
 def setup_from_data(data: Any) -> RoomSetup:
     """A checked :class:`RoomSetup`; raises :class:`Refusal` saying why it cannot be played."""
-    names = {"board", "rules", "owners", "first", "boards", "timer", "competitive"}
+    names = {"board", "rules", "owners", "first", "boards", "timer", "competitive", "decider", "deciding"}
     if not isinstance(data, dict) or set(data) != names:
         raise _cannot(f"setup fields {sorted(data) if isinstance(data, dict) else type(data).__name__}")
     try:
@@ -97,9 +108,12 @@ def setup_from_data(data: Any) -> RoomSetup:
     for value, values in ((first, range(rules.players)), (boards, range(1, 5)), (timer, TIMER_CHOICES)):
         if isinstance(value, bool) or not isinstance(value, int) or value not in values:
             raise _cannot(f"first, boards or timer {value!r}")
-    if not isinstance(competitive, bool):
-        raise _cannot("competitive")
-    return RoomSetup(board, rules, owners, first, boards, timer, competitive)
+    flags = (competitive, data["decider"], data["deciding"])
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise _cannot("competitive, decider or deciding")
+    if (data["decider"] or data["deciding"]) and rules.players != 2:
+        raise _cannot("a decider for more than two players")
+    return RoomSetup(board, rules, owners, first, boards, timer, *flags)
 
 
 # -- players --------------------------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ class Table:
         self.left_at: dict[int, float] = {}  # move index -> the watch's seconds left when this device's seat played it
         self.timeouts: set[int] = set()  # move indices the host's clock drew
         self.undo_asked: UndoAsk | None = None
-        self.rematch_wanted: set[str] = set()
+        self.rematch_wanted: dict[str, bool] = {}  # role -> the next game it asked for: a decider (True) or not
         self.resigned: str | None = None
         self.draw: Callable[[int, bool, bool], int] = self._draw  # (line, timeout, from the peer) -> its seat
         self.take_back_to: Callable[[int], None] = self._take_back_to  # the board in play back to that many moves
@@ -134,7 +134,8 @@ class Table:
     def own(self, hello: Hello) -> Own:
         """What this device vouches for in a handshake (:func:`~game.play.online.handshake.vouch`)."""
         left = {**self.left_at, self.played(): self.watch.remaining()}
-        return Own(hello, self.role in self.rematch_wanted, left)
+        wanted = self.rematch_wanted.get(self.role)
+        return Own(hello, None if wanted is None else self.next_setup(wanted), left)
 
     def last_turn(self, role: str) -> UndoAsk | None:
         """``role``'s last turn on the board in play: its moves since the other device's last one (None if the last
@@ -223,9 +224,21 @@ class Table:
         while len(self.state.moves) > ply:
             self.state.undo()
 
-    def next_game(self) -> Table:
-        """The rematch: the next game, every device's players one seat on (:meth:`RoomSetup.rematch`)."""
-        return Table(self.role, self.setup.rematch(), self.device_players, self.game + 1)
+    def decider_open(self) -> bool:
+        """A decider may follow this game: two players tied it (not a decider itself, which cannot end tied)."""
+        over = self.resigned is None and self.match.over
+        return over and len(self.players) == 2 and not self.setup.deciding and len(self.match.winners()) == 2
+
+    def next_setup(self, decider: bool) -> RoomSetup:
+        """The next game's setup: the decider after a tie (started by the player who did not start the last board),
+        else the rematch, every device's players one seat on (:meth:`RoomSetup.rematch`)."""
+        if decider:
+            return self.setup.decider_game((self.match.games[-1].first + 1) % len(self.players))
+        return self.setup.rematch()
+
+    def next_game(self, decider: bool) -> Table:
+        """The next game both devices asked for (:meth:`next_setup`)."""
+        return Table(self.role, self.next_setup(decider), self.device_players, self.game + 1)
 
     def online_mark(self) -> dict[str, Any]:
         """What the history keeps of an online game beyond a game on one device: which seats were this device's,

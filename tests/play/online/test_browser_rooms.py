@@ -178,7 +178,7 @@ def test_a_hostile_page_cannot_play_for_the_guest_or_rewrite_its_game_through_th
         '{"t":"move","game":0,"board":0,"ply":1,"prev":0,"line":5,"timeout":true}',  # a timeout with no timer
         '{"t":"undo","game":0,"board":0,"ply":0,"at":1,"lines":[5]}',  # an undo of a line the host never drew
         host._hello().text(ROOM).replace('"game":0', '"game":1').replace('"moves":[0]', '"moves":[]'),
-        '{"t":"resign","game":0}'.replace("resign", "rematch"),
+        '{"t":"rematch","game":0,"decider":false}',
     ]
     script = "".join(f"c.send({text!r});" for text in attacks) + "c.send(new Uint8Array(70000).buffer);"
     sent_by_the_hosts_page(pages, script)

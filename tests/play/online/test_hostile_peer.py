@@ -194,14 +194,17 @@ LIVE: dict[str, tuple[dict[str, Any], str, Live, str]] = {
     ),
     "an undo accepted for other lines than asked": ({}, GUEST, lambda w, v: [undo_ok_of_other_lines(w, v)], "nobody"),
     "a resignation of another game": ({}, HOST, lambda w, v: [message("resign", game=5)], "another game"),
-    "a rematch before the end": ({}, HOST, lambda w, v: [message("rematch", game=0)], "before the game was over"),
+    "a rematch before the end": (
+        {}, HOST, lambda w, v: [message("rematch", game=0, decider=False)], "before the game was over",
+    ),
     "a rematch of another game": (
-        {"board": Board.square(2)}, HOST, after(played_to_the_end, lambda w, v: [message("rematch", game=1)]),
+        {"board": Board.square(2)}, HOST,
+        after(played_to_the_end, lambda w, v: [message("rematch", game=1, decider=False)]),
         "before the game was over",
     ),
     "a rematch past the last game": (
         {"board": Board.square(2)}, HOST,
-        after(last_game, lambda w, v: [message("rematch", game=MAX_GAMES)]), "played all its games",
+        after(last_game, lambda w, v: [message("rematch", game=MAX_GAMES, decider=False)]), "played all its games",
     ),
     "a move after the end": (
         {"board": Board.square(2)}, HOST, after(played_to_the_end, lambda w, v: [move(v, line=0)]), "after the end",

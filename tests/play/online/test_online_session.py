@@ -43,8 +43,9 @@ def test_two_sessions_play_a_whole_game_as_the_board_scene_does():
         frames(wire, both, 0.5)
     host, guest = both
     assert host.state.moves == guest.state.moves == wire.host.table.moves()
-    assert host.names == guest.names == ["Ann", "Bob"]
+    assert host.names == ["You", "Bob"] and guest.names == ["Ann", "You"]  # each device's own seat is "You"
     record = host.record()
+    assert record.names == guest.record().names == ("Ann", "Bob")  # as the room names them (shown "You" in History)
     assert record.extra["online"] == {"seats": [True, False], "resigned": None}
     assert record.winners == tuple(host.winners()) == guest.record().winners
     assert record.moves == guest.record().moves and not record.rated
@@ -151,7 +152,7 @@ def test_a_rematch_gives_the_session_the_new_seats():
     wire.guest.offer_rematch()
     wire.pump()
     frames(wire, (host, guest))
-    assert host.names == ["Bob", "Ann"] and not host.finished and guest.accepting_input()
+    assert host.names == ["Bob", "You"] and not host.finished and guest.accepting_input()
 
 
 def test_the_connection_is_told_as_connected_waiting_or_left():
@@ -166,15 +167,18 @@ def test_the_connection_is_told_as_connected_waiting_or_left():
     for _ in range(90):  # the guest's device stops answering: only the host's frames run
         wire.now += 0.1
         host.update(0.1)
-    assert host.referee.link() == WAITING and host.referee.link_text() == "Paused: waiting for Bob's device to answer"
+    assert host.referee.link() == WAITING and host.referee.link_text() == "Paused: Bob's device does not answer"
+    assert "as soon as their device answers" in host.referee.pause_advice()
     assert not host.accepting_input() and not host.referee.can_resign()
     frames(wire, (host, guest))
     assert host.referee.link() == CONNECTED and host.accepting_input()
     wire.drop()
     assert (
         host.referee.link() == guest.referee.link() == LEFT
-        and guest.referee.link_text() == "Ann left: the game is paused"
+        and guest.referee.link_text() == "Paused: the connection is closed"
     )
+    assert "ask Ann to invite you again" in guest.referee.pause_advice()
+    assert "Invite again, and send Bob the new invitation" in host.referee.pause_advice()
 
 
 def test_resign_ends_the_game_on_both_devices_and_says_who():
@@ -206,7 +210,8 @@ def test_a_rematch_is_asked_offered_then_started():
     assert guest.referee.offer_rematch()
     wire.pump()
     frames(wire, (host, guest))
-    assert not host.finished and host.names == ["Bob", "Ann"] and guest.accepting_input()
+    assert not host.finished and host.names == ["Bob", "You"] and guest.names == ["You", "Ann"]
+    assert guest.accepting_input()
 
 
 def test_an_undo_asked_of_this_device_is_refused_or_allowed_and_only_in_casual_games():
@@ -258,3 +263,27 @@ def test_a_peers_line_is_applied_once_to_the_one_game(monkeypatch):
     assert [(move.line, move.seat, move.source) for move in applied] == [(0, 0, PEER)]
     assert [state for state in drawn if state is guest.state] == [guest.state] and len(drawn) == 2  # one a device
     assert guest.state.moves == host.state.moves == [0] and guest.recent_lines() == [0]
+
+
+def test_the_undo_asked_names_how_many_lines_it_takes_back():
+    wire = Wire(setup_for(Board.square(2)))
+    host, guest = sessions(wire)
+    for line in [2, 10, 1, 6, 3, 7, 8, 9]:  # the host's last turn: 8 closes a box, then 9
+        wire.room_to_move().play(line)
+        wire.pump()
+    frames(wire, (host, guest))
+    assert host.undo()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert guest.referee.undo_asked_words() == "Ann asks to take back their last 2 lines."
+    assert guest.undo()  # allowed: both lines go, on both devices
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.state.moves == guest.state.moves == [2, 10, 1, 6, 3, 7]
+    host.play_human(8)
+    wire.pump()
+    frames(wire, (host, guest))
+    assert host.undo()
+    wire.pump()
+    frames(wire, (host, guest))
+    assert guest.referee.undo_asked_words() == "Ann asks to take back their last line."

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from online_peers import ROOM, Wire, setup_for
 
-from game.play.online.protocol import GUEST, MAX_MESSAGE, Refusal, message, parse
+from game.play.online.protocol import GUEST, MAX_MESSAGE, VERSION, Refusal, message, parse
 from game.play.online.room import FLOOD_BURST, Room
 from game.play.online.room_setup import SeatPlayer
 
@@ -128,7 +128,7 @@ def test_a_hello_from_another_room_ends_the_connection_with_the_reason():
     assert [e.kind for e in wire.guest.take_events()] == ["closed"]
 
 
-@pytest.mark.parametrize(("version", "why"), [(1, "older version"), (3, "newer version")])
+@pytest.mark.parametrize(("version", "why"), [(VERSION - 1, "older version"), (VERSION + 1, "newer version")])
 def test_a_hello_of_another_version_is_refused_with_the_reason(version, why):
     wire = Wire(setup_for())
     wire.guest.connected(0.0)
