@@ -48,11 +48,14 @@ CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    """Hash of every file under ``root`` except the build output and bytecode caches."""
+    """Hash of every file under ``root`` except the build output, bytecode caches and npm's node_modules (which the
+    build fills from package-lock.json when it is missing)."""
     return {
         path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in root.rglob("*")
-        if path.is_file() and path.relative_to(root).parts[0] != "build" and "__pycache__" not in path.parts
+        if path.is_file()
+        and path.relative_to(root).parts[0] not in ("build", "node_modules")
+        and "__pycache__" not in path.parts
     }
 
 
@@ -205,6 +208,12 @@ def test_worker_is_stamped_and_lists_files_that_exist(built: dict[str, object]) 
         assert (web / name.replace("./", "index.html")).is_file(), name
     assert "clients.claim()" in worker
     assert "browserfs" not in worker and "empty.html" not in worker
+
+
+def test_the_relays_mqtt_client_is_bundled_beside_the_page(built: dict[str, object]) -> None:
+    bundle = (built["web"] / "relay-mqtt.js").read_text(encoding="utf-8")
+    assert "window.pipopipetteMqtt" in bundle and 100_000 < len(bundle) < 1_000_000  # mqtt.js, minified
+    assert not any(name.startswith(("node_modules", "tools/")) for name in archive_names(built["web"]))
 
 
 def test_manifest_and_its_icons(built: dict[str, object]) -> None:

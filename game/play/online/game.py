@@ -26,6 +26,7 @@ from ..match import PEER, PERSON, TIMER, Move, Session
 from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
 from .protocol import Refusal
+from .relay import Rejoin
 from .room import NONE, OPEN, Room
 from .room_setup import other
 from .table import Table
@@ -57,11 +58,14 @@ class OnlinePeer:
         return None
 
 
-def online_session(room: Room, channel: BrowserChannel | None, base: Settings, rng: random.Random) -> Session:
+def online_session(
+    room: Room, channel: BrowserChannel | None, base: Settings, rng: random.Random, rejoin: Rejoin | None = None
+) -> Session:
     """The match controller of the game ``room`` agreed on, refereed by it; its messages travel through
-    ``channel`` (None in tests that move them)."""
+    ``channel`` (None in tests that move them), and ``rejoin`` finds the other device again through the relays
+    after a loss (None for a room joined by two links)."""
     session = Session(room_settings(room, base), rng)
-    OnlineGame(session, room, channel, base)
+    OnlineGame(session, room, channel, base, rejoin)
     return session
 
 
@@ -78,8 +82,12 @@ class OnlineGame:
     resumable = False  # restored from the other device, never continued from the menu
     clock_here = False  # the host's clock decides, in the room
 
-    def __init__(self, session: Session, room: Room, channel: BrowserChannel | None, base: Settings) -> None:
-        self.session, self.room, self.channel, self.base = session, room, channel, base
+    def __init__(
+        self, session: Session, room: Room, channel: BrowserChannel | None, base: Settings,
+        rejoin: Rejoin | None = None,
+    ) -> None:  # fmt: skip
+        self.session, self.room, self.channel, self.base, self.rejoin = session, room, channel, base, rejoin
+        self.guarded = False  # leaving the page asks first (while the game is played)
         self.extra: list[Any] = []  # the channel's events that are not the room's (a reply handed over...)
         self.choosing: Move | None = None  # the move of this device the room is refereeing
         self.game_number = self.table.game  # (the session was made for this game)
@@ -128,7 +136,11 @@ class OnlineGame:
     # -- the referee ---------------------------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
         if self.channel is not None:
-            self.extra += step(self.room, self.channel.poll(), self.channel, now)
+            others = step(self.room, self.channel.poll(), self.channel, now)
+            if self.rejoin is not None:
+                self.rejoin.tick(self.room, others, now)
+            self.extra += others
+            self._guard(self.room.playing)
         else:
             self.room.tick(now)
         for event in self.room.take_events():
@@ -165,8 +177,18 @@ class OnlineGame:
     def leave(self) -> None:
         """This device leaves the room: the connection is closed, and the other device is told its friend left."""
         self.room.disconnected(self.session.now)
+        if self.rejoin is not None:
+            self.rejoin.leave()
+            self.rejoin = None
         if self.channel is not None:
+            self._guard(False)
             self.channel.close()
+
+    def _guard(self, on: bool) -> None:
+        """While the game is played, leaving the page (closing it, reloading it) asks first."""
+        if on != self.guarded and self.channel is not None:
+            self.guarded = on
+            self.channel.guard(on)
 
     # -- what the board asks -------------------------------------------------------------------------------------------
     def friend(self) -> str:
@@ -190,9 +212,18 @@ class OnlineGame:
             if over:
                 return tr("Waiting for {name}'s device to answer").format(name=friend)
             return tr("Paused: waiting for {name}'s device to answer").format(name=friend)
+        if self.rejoin is not None:
+            return self._rejoin_text(friend)
         if over:
             return tr("{name} left: the connection is closed").format(name=friend)
         return tr("{name} left: the game is paused").format(name=friend)
+
+    def _rejoin_text(self, friend: str) -> str:
+        """The connection lost, and being found again through the relays."""
+        assert self.rejoin is not None
+        if not self.rejoin.up:
+            return tr("Reconnecting: no relay answers yet; the game is kept")
+        return tr("Reconnecting to {name}'s device through the relay...").format(name=friend)
 
     # -- undo: asked of the other device -------------------------------------------------------------------------------
     def can_undo(self) -> bool:
