@@ -228,11 +228,7 @@ class OnlineScene(PanelScene):
         return {
             steps.PREPARING: self._preparing(host),
             steps.JOINING: tr("Joining your friend's room through the relay..."),
-            steps.INVITING: self._one_link() if lobby.rejoin is not None else tr(
-                "Send this invitation to your friend with any app, or read them the code to type in "
-                "Open a link. When they answer, open their reply on this device, or copy it and press "
-                "Paste reply."
-            ),  # fmt: skip
+            steps.INVITING: self._inviting(),
             steps.REPLYING: tr(
                 "Send this reply back to your friend, or read them the code to type in Open a link. "
                 "The game begins as soon as their device takes it."
@@ -248,7 +244,13 @@ class OnlineScene(PanelScene):
             return tr("Reaching the relays that carry the room's link...")
         return tr("Preparing the invitation...") if host else tr("Preparing your reply...")
 
-    def _one_link(self) -> str:
+    def _inviting(self) -> str:
+        if self.lobby is None or self.lobby.rejoin is None:
+            return tr(
+                "Send this invitation to your friend with any app, or read them the code to type in "
+                "Open a link. When they answer, open their reply on this device, or copy it and press "
+                "Paste reply."
+            )
         return tr("Send this link to your friend with any app: opening it joins your game. If a page is reloaded "
                   "or the connection lost, the two devices find each other again by themselves.")  # fmt: skip
 
