@@ -22,7 +22,8 @@ ROOM = "Kq3xZ0a_"
 
 class PageWindow:
     """Stands in for pygbag's ``platform.window``: ``eval`` runs the project's script in the page, and
-    ``pipopipetteOnline.f(args)`` calls it there with the arguments passed as data."""
+    ``pipopipetteOnline.f(args)`` (or ``pipopipetteRelay.f(args)``) calls it there with the arguments passed as
+    data."""
 
     def __init__(self, pages: NodeDriver, name: str) -> None:
         self.pages, self.name = pages, name
@@ -30,15 +31,22 @@ class PageWindow:
     def eval(self, text: str) -> Any:
         return self.pages.ask(page=self.name, eval=text)
 
-    @property
-    def pipopipetteOnline(self) -> Any:  # noqa: N802 - the page's name for it
+    def _api(self, api: str) -> Any:
         pages, name = self.pages, self.name
 
         class Api:
             def __getattr__(self, function: str) -> Callable[..., Any]:
-                return lambda *args: pages.ask(page=name, call=function, args=list(args))
+                return lambda *args: pages.ask(page=name, call=function, args=list(args), api=api)
 
         return Api()
+
+    @property
+    def pipopipetteOnline(self) -> Any:  # noqa: N802 - the page's name for it
+        return self._api("pipopipetteOnline")
+
+    @property
+    def pipopipetteRelay(self) -> Any:  # noqa: N802 - the page's name for it
+        return self._api("pipopipetteRelay")
 
 
 def wait_for(channel: BrowserChannel, kind: str, seconds: float = 20) -> PageEvent:

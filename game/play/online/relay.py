@@ -9,7 +9,8 @@ key derived from it (AES-GCM), so a broker sees neither the room nor a descripti
 find the topic. The secret is carried only in the link's fragment, which browsers never send to a server.
 
 :class:`Rejoin` is the signalling, the same for the first connection and every later one: while the guest's device
-holds no open connection it knocks (every :data:`KNOCK_EVERY` seconds, each attempt with its own id); the host
+holds no connection, or its connection fell silent (no message for :data:`.room.SILENCE` seconds: the host's page
+reloaded, a network gone), it knocks (every :data:`KNOCK_EVERY` seconds, each attempt with its own id); the host
 answers each new knock with a fresh offer; the guest answers the offer; the host takes the answer; the data channel
 opens and the room says hello (the hellos are what the devices agree on: :func:`.handshake.agree`, ``vouch``). So
 a reload of either page, or a connection the browser gave up, comes back with no new link. When no relay answers
@@ -38,7 +39,7 @@ from .invite import OFFER, Description, InviteError, check_reply, description_of
 from .invite import invitation as offer_link
 from .invite import reply as answer_link
 from .protocol import GUEST, HOST, ROOM_ID
-from .room import NONE, OPEN, Room
+from .room import NONE, OPEN, SILENT, Room
 
 JOIN = "j"
 LINK_VERSION = 1
@@ -242,9 +243,11 @@ class Rejoin:
 
     # -- the guest ---------------------------------------------------------------------------------------------------
     def _guest_tick(self, room: Room, now: float) -> None:
-        if room.connection != NONE:
+        if room.connection not in (NONE, SILENT):
             return
-        lost = self.opened  # the attempt's channel opened, then closed: a reload, an outage, a refusal
+        lost = self.opened  # the attempt's channel opened, then closed or fell silent: a reload, an outage, a refusal
+        if lost:
+            self._drop(room, now)
         stuck = self.attempt and not self.opened and self.answered and now - self.attempt_at > CONNECT_WAIT
         if lost or stuck or not self.attempt:
             self._new_attempt(now + (REFUSED_WAIT if lost and not self.agreed else 0.0))

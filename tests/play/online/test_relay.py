@@ -256,6 +256,19 @@ def test_a_connection_the_browser_gave_up_comes_back_through_the_relay_with_the_
     assert moves(host) == moves(guest) == [0, 5] and not host.room.log and not guest.room.log
 
 
+def test_a_host_page_gone_without_a_word_is_found_again_once_the_guests_connection_falls_silent():
+    broker, host, guest = joined()
+    play(host, guest, 0)
+    host.page.open = guest.page.open = False  # the host's page vanished: its channel never says it closed
+    broker.joined.remove(host.lobby.window.pipopipetteRelay)
+    host = Device(Page([]), broker, Settings(players=(Player("Ann"),)), 5, link=host.lobby.link, saved=host.saved)
+    host.page.other, guest.page.other = guest.page, host.page
+    frames(host, guest, count=70)  # 7 s: the guest still thinks its connection is only quiet
+    assert guest.room.connection == "open" and host.room.connection == "none"
+    frames(host, guest, count=30)  # past 8 s of silence the guest knocks, and the host answers
+    assert host.room.connection == guest.room.connection == "open" and moves(host) == moves(guest) == [0]
+
+
 def test_a_lost_offer_is_sent_again_when_the_knock_is_repeated():
     broker, host, guest = Broker(), None, None
     host_page, guest_page = Page.pair([])

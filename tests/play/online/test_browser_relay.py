@@ -1,0 +1,62 @@
+"""The room's one link between two real browsers on this machine: two headless Chromium instances, each running the
+game's lobby and live session through ``webrtc.js`` and ``relay.js`` (mqtt.js, bundled as ``make web`` does), find
+each other through a local MQTT broker (amqtt, on 127.0.0.1) standing in for the public relays: the host's one link
+opened joins the room; a whole 5x5 game is played, with the guest's page reloaded and then the host's, each back by
+itself in the same game with nothing lost and no new link. The relay carries only ciphertext on a topic derived
+from the secret.
+
+Skipped, saying why, without the browser harness (node, Chromium, playwright-core), npm's packages for the bundle
+(npm ci) or amqtt (pip install -e '.[test]')."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tools.browser.node_driver import PLAYWRIGHT, missing, skip_reason
+
+MISSING = missing(PLAYWRIGHT)
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    from tools import build_relay
+
+    why = build_relay.missing()
+    if why:
+        pytest.skip(f"relay test skipped: {why}")
+    return build_relay.bundle(tmp_path_factory.mktemp("relay") / build_relay.BUNDLE)
+
+
+@pytest.fixture
+def broker(tmp_path):
+    from tools.browser.relay_rooms import LocalBroker, amqtt_program
+
+    if not amqtt_program():
+        pytest.skip("relay test skipped: amqtt missing (pip install -e '.[test]', or AMQTT=path/to/amqtt)")
+    made = LocalBroker(tmp_path)
+    yield made
+    made.close()
+
+
+def test_one_link_joins_and_each_sides_reload_comes_back_by_itself_with_nothing_lost(bundle, broker):
+    from tools.browser.relay_rooms import RelayPair
+
+    pair = RelayPair(bundle, (broker.url,))
+    try:
+        times = pair.join()
+        assert "#j1." in pair.link and times["board_s"] < 20
+        rng = random.Random(31)
+        pair.play(rng, 20)
+        pair.reload(pair.guest)  # the guest's page reloaded: back in the same game by itself
+        assert pair.guest.room.role == "g" and len(pair.guest.moves()) == 20 and pair.same_and_clean()
+        pair.play(rng, 20)
+        pair.reload(pair.host)  # then the host's
+        assert len(pair.host.moves()) == 40 and pair.same_and_clean()
+        pair.play(rng)
+        assert pair.host.room.table.over and pair.guest.room.table.over and pair.same_and_clean()
+        assert len(pair.host.moves()) == 60
+    finally:
+        pair.close()
