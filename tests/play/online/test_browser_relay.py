@@ -20,16 +20,6 @@ MISSING = missing(PLAYWRIGHT)
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 
-@pytest.fixture(scope="module")
-def bundle(tmp_path_factory):
-    from tools import build_relay
-
-    why = build_relay.missing()
-    if why:
-        pytest.skip(f"relay test skipped: {why}")
-    return build_relay.bundle(tmp_path_factory.mktemp("relay") / build_relay.BUNDLE)
-
-
 @pytest.fixture
 def broker(tmp_path):
     from tools.browser.relay_rooms import LocalBroker, amqtt_program
@@ -41,10 +31,10 @@ def broker(tmp_path):
     made.close()
 
 
-def test_one_link_joins_and_each_sides_reload_comes_back_by_itself_with_nothing_lost(bundle, broker):
+def test_one_link_joins_and_each_sides_reload_comes_back_by_itself_with_nothing_lost(relay_bundle, broker):
     from tools.browser.relay_rooms import RelayPair
 
-    pair = RelayPair(bundle, (broker.url,))
+    pair = RelayPair(relay_bundle, (broker.url,))
     try:
         times = pair.join()
         assert "#j1." in pair.link and times["board_s"] < 20
