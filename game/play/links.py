@@ -169,6 +169,11 @@ class HashWatch:
         self.seen = current
         return current if current.strip("#").strip() else None
 
+    def taken(self) -> None:
+        """The page put something in its own address (an online room's link, so a reload opens the room again): not a
+        link to open."""
+        self.seen = page_hash() if self.browser else ""
+
     def used(self) -> None:
         """The link in the address was opened: it is taken out of the address (see :func:`clear_page_hash`)."""
         if self.browser and self.seen.strip("#").strip():

@@ -97,6 +97,7 @@ class OnlineScene(PanelScene):
             room, secret = self._kept_for(link), ""
         save = self.app.saved.save_online_room if not link or is_join_link(link) else None
         self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room, save, secret)
+        self.app.hash_watch.taken()  # (the room's one link, kept in the page's address: not a link to open again)
         self.invalidate_layout()
 
     def _kept_for(self, link: str) -> Room | None:

@@ -138,7 +138,9 @@ class RelayPage:
         self.page.publish(text)
 
     def leave(self) -> None:
+        """The room's relays left, and its link taken out of the page's address."""
         self.page.leave()
+        self.page.remember("")
 
     def remember(self, fragment: str) -> None:
         """The page's address gets ``fragment`` (the room's link), so a reload opens the room again."""

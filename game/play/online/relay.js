@@ -134,8 +134,10 @@ window.pipopipetteRelay = {
   },
 
   // The page's address keeps the room's link, so a reload opens the same room again.
+  // "" takes it out again (the room left).
   remember: function (fragment) {
-    try { history.replaceState(null, "", "#" + String(fragment)); } catch (e) {}
+    const place = location.pathname + location.search + (fragment ? "#" + String(fragment) : "");
+    try { history.replaceState(null, "", place); } catch (e) {}
     return "ok";
   },
 };
