@@ -27,7 +27,17 @@ pytestmark = pytest.mark.slow  # runs pygbag's build of the site
 
 REPO = Path(__file__).resolve().parents[1]
 COPY_IGNORE = shutil.ignore_patterns(
-    ".git", ".venv", "venv", "build", "dist", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "*.egg-info"
+    ".git",
+    ".venv",
+    "venv",
+    "build",
+    "dist",
+    "__pycache__",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    "*.egg-info",
+    "node_modules",
 )
 DECOYS = [
     ".venv/lib/python3.12/site-packages/decoy.py",
@@ -77,6 +87,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         pytest.fail("the browser build needs pygbag, which is not installed: pip install -e '.[web]'", pytrace=False)
     root = tmp_path_factory.mktemp("repo") / "pipopipette"
     shutil.copytree(REPO, root, ignore=COPY_IGNORE)
+    if (REPO / "node_modules").is_dir():  # npm's packages as installed here (else the build runs npm ci in the copy)
+        (root / "node_modules").symlink_to(REPO / "node_modules")
     for decoy in DECOYS:
         (root / decoy).parent.mkdir(parents=True, exist_ok=True)
         (root / decoy).write_text("decoy\n")

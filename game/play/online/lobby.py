@@ -176,6 +176,7 @@ class Lobby:
         if self.room.playing and self.session is None:
             self.state = PLAYING
             self.session = online_session(self.room, self.channel, self.settings, self.rng, self.rejoin)
+            self.session.now = self.now  # (the room's and the relay's times go on from the lobby's clock)
 
     def _relayed(self, others: list[Any]) -> None:
         """A frame of the room's signalling through the relays: the one link shown once a relay answers, the two

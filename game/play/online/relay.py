@@ -102,7 +102,7 @@ def is_join_link(text: object) -> bool:
 
 def read_join(text: object) -> JoinLink:
     """The room and secret of a join link; :class:`RelayError` says why it cannot be used."""
-    if not isinstance(text, str) or len(text) > MAX_LINK + 2000:
+    if not isinstance(text, str) or len(text) > MAX_LINK * 8:
         raise RelayError(tr("This is not an online game link: it is too long."))
     fragment = "".join(fragment_of(text).split())
     found = _LINK.fullmatch(fragment) if len(fragment) <= MAX_LINK else None
@@ -173,7 +173,6 @@ class Channel(Protocol):
 
 
 UP, DOWN, SIG, MISSING = "up", "down", "sig", "unavailable"  # the relay page's events (bridge.RelayPage)
-REACHING, ONLINE, UNREACHABLE = "reaching", "online", "unreachable"
 
 
 class Rejoin:
@@ -200,20 +199,9 @@ class Rejoin:
         self.agreed = False  # the attempt's handshake agreed on a game (its connection was open)
         self.attempts = 0
 
-    def state(self, now: float) -> str:
-        """ONLINE while a relay is reached, UNREACHABLE when none was in :data:`RELAY_WAIT` s, else REACHING."""
-        if self.up:
-            return ONLINE
-        return UNREACHABLE if self.unreachable(now) else REACHING
-
     def unreachable(self, now: float) -> bool:
         """True when no relay answered in :data:`RELAY_WAIT` seconds from the start (the two links stay)."""
         return not self.reached and (self.missing or now - self.started > RELAY_WAIT)
-
-    @property
-    def connecting(self) -> bool:
-        """True while an attempt is under way (knocks sent, offer or answer on its way)."""
-        return bool(self.attempt) and not self.opened
 
     def tick(self, room: Room, channel_events: list[Any], now: float) -> None:
         for event in self.relay.poll():

@@ -315,3 +315,16 @@ def test_leaving_the_room_leaves_the_relay_and_stops_asking_before_leaving_the_p
     assert guest.lobby.window.pipopipetteRelay not in broker.joined and not guest.page.guarded
     frames(host, count=3)
     assert host.lobby.session.referee.link_text().startswith("Reconnecting to Bob")
+
+
+def test_a_host_that_waited_a_minute_for_its_friend_keeps_the_connection_alive_once_the_game_begins():
+    broker = Broker()
+    host_page, guest_page = Page.pair([])
+    host = Device(host_page, broker, Settings(), 1)
+    frames(host, count=600)  # a minute before the friend opens the link
+    guest = Device(guest_page, broker, Settings(), 2, link=host.lobby.link)
+    frames(host, guest, count=10)
+    assert host.lobby.state == guest.lobby.state == PLAYING
+    frames(host, guest, count=150)  # 15 s of play with nothing drawn: the pings keep both devices in touch
+    assert host.room.connection == guest.room.connection == "open" and host.room.pings.count >= 5
+    assert not host.room.paused and not guest.room.paused
