@@ -28,7 +28,7 @@ from .game import online_session
 from .ice import ice_servers
 from .invite import ANSWER, Description, InviteError, check_reply, description_of, invitation, read_link, sdp_of
 from .invite import reply as reply_link
-from .kept import Keeper
+from .kept import Keeper, kept
 from .protocol import GUEST, HOST
 from .relay import JoinLink, Rejoin, RelayError, is_join_link, new_secret, read_join
 from .room import Room
@@ -130,12 +130,14 @@ class Lobby:
     def _invite_by_two_links(self, why: str) -> None:
         """Today's two links: the host's invitation, and the friend's reply sent back."""
         assert self.room is not None
-        if self.rejoin is not None:
-            self.rejoin.leave()
-            self.rejoin = None
+        relayed, self.rejoin = self.rejoin, None
+        if relayed is not None:
+            relayed.leave()
         self.two_links, self.state = why, PREPARING
         if self.save is not None:
             self.room.keeper = Keeper(self.save)
+            if relayed is not None:  # (kept with the one link's secret so far: kept again without it)
+                self.save(kept(self.room))
         self.channel.host(ice_servers(self.settings.stun))
         self.channel.listen(self.room.room_id)
 

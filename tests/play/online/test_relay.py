@@ -293,6 +293,7 @@ def test_with_no_relay_answering_the_host_falls_back_to_two_links_and_says_so():
     frames(host, count=4)
     assert host.lobby.state == INVITING and "#o1." in host.lobby.link and host.lobby.rejoin is None
     assert "No relay answered" in host.lobby.two_links
+    assert kept_secret(host.saved[0]) and not kept_secret(host.saved[-1])  # a room of two links: no secret kept
     guest = Device(Page([]), broker, Settings(), 2, link=JoinLink("Kq3xZ0a_", new_secret(random.Random(1))).link(""))
     frames(guest, count=int(RELAY_WAIT / 0.1) + 2)
     assert guest.lobby.state == JOINING and "ask your friend to invite you again" in guest.lobby.problem
