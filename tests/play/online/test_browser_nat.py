@@ -30,7 +30,7 @@ import pytest
 from tools.browser.node_driver import PLAYWRIGHT, missing, skip_reason
 
 MISSING = missing(PLAYWRIGHT)
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(bool(MISSING), reason=skip_reason(MISSING))]
 
 
 @pytest.fixture

@@ -38,6 +38,8 @@ def test_one_link_joins_and_each_sides_reload_comes_back_by_itself_with_nothing_
     try:
         times = pair.join()
         assert "#j1." in pair.link and times["board_s"] < 20
+        guarded = "typeof window.onbeforeunload"
+        assert pair.host.pages.ask(page="host", eval=guarded) == "function"  # leaving the page asks first
         rng = random.Random(31)
         pair.play(rng, 20)
         pair.reload(pair.guest)  # the guest's page reloaded: back in the same game by itself
@@ -48,5 +50,8 @@ def test_one_link_joins_and_each_sides_reload_comes_back_by_itself_with_nothing_
         pair.play(rng)
         assert pair.host.room.table.over and pair.guest.room.table.over and pair.same_and_clean()
         assert len(pair.host.moves()) == 60
+        pair.run_until(
+            lambda: pair.host.pages.ask(page="host", eval=guarded) == "object", 5
+        )  # (null): over, it does not
     finally:
         pair.close()

@@ -45,6 +45,7 @@ async function run(command) {
     const { context } = await browser(command.browser || command.open);
     const page = await context.newPage();
     page.on('pageerror', (error) => process.stderr.write(`[${command.open}] ${error}\n`));
+    page.on('dialog', (dialog) => { dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss(); });
     await page.goto(SITE);
     pages[command.open] = page;
     return 'ok';
