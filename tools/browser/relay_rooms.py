@@ -154,7 +154,8 @@ class RelayPair:
     def join(self, seconds: float = 30) -> dict[str, float]:
         """The host invites (its one link shown once a relay answers), the guest opens the link; returns the seconds
         to the link and from the link opened to both devices on the board."""
-        self.host.open()
+        if self.host.lobby is None:
+            self.host.open()
         assert self.host.lobby is not None
         to_link = self.run_until(lambda: self.host.lobby.state == INVITING, seconds)
         self.link = self.host.lobby.link

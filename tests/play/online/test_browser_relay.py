@@ -10,6 +10,8 @@ Skipped, saying why, without the browser harness (node, Chromium, playwright-cor
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 
 import pytest
@@ -31,15 +33,46 @@ def broker(tmp_path):
     made.close()
 
 
+class Spy:
+    """A third browser subscribed to the room's topic on the broker, as a relay (or anyone there) sees it."""
+
+    def __init__(self, pair, url: str) -> None:
+        from game.play.online.bridge import RelayPage
+        from tools.browser.room_pages import PageWindow
+
+        self.pages = pair.drivers[0]
+        self.pages.ask(open="spy", browser="spy")
+        RelayPage(PageWindow(self.pages, "spy"))  # (its script loads the bundle)
+        pair.host.open()
+        pair.run_until(lambda: pair.host.lobby.rejoin is not None and pair.host.lobby.rejoin.up)
+        topic = pair.host.lobby.rejoin.join.topic()
+        listen = """window.pipopipetteRelay.load().then(function (mqtt) { return new Promise(function (done) {
+          window.seen = [];
+          const client = mqtt.connect(%s, {protocolVersion: 4});
+          client.on("message", function (topic, payload) { window.seen.push(String(payload)); });
+          client.on("connect", function () { client.subscribe(%s, function () { done("ok"); }); });
+        }); })"""
+        assert self.pages.ask(page="spy", eval=listen % (json.dumps(url), json.dumps(topic))) == "ok"
+
+    def seen(self) -> list[str]:
+        return json.loads(self.pages.ask(page="spy", eval="JSON.stringify(window.seen)"))
+
+
 def test_one_link_joins_and_each_sides_reload_comes_back_by_itself_with_nothing_lost(relay_bundle, broker):
     from tools.browser.relay_rooms import RelayPair
 
     pair = RelayPair(relay_bundle, (broker.url,))
     try:
+        spy = Spy(pair, broker.url)
         times = pair.join()
         assert "#j1." in pair.link and times["board_s"] < 20
+        seen = spy.seen()  # what the relay carried on the room's topic: the knock, the offer and the answer
+        assert len(seen) >= 3 and all(base64.b64decode(text, validate=True) for text in seen)
+        room, secret = pair.host.room.room_id, pair.link.split(".")[2]
+        for text in seen:  # ciphertext only: no room, secret, description or address
+            assert not any(word in text for word in (room, secret, "knock", "offer", "answer", "candidate"))
         guarded = "typeof window.onbeforeunload"
-        assert pair.host.pages.ask(page="host", eval=guarded) == "function"  # leaving the page asks first
+        pair.run_until(lambda: pair.host.pages.ask(page="host", eval=guarded) == "function", 5)  # leaving asks first
         rng = random.Random(31)
         pair.play(rng, 20)
         pair.reload(pair.guest)  # the guest's page reloaded: back in the same game by itself
