@@ -51,6 +51,7 @@ MAX_LINK = 300
 RELAY_WAIT = 8.0  # seconds for a first relay to answer before the two-link handshake is offered instead
 KNOCK_EVERY = 2.0  # seconds between the guest's knocks while it has no connection
 OFFER_AGAIN = 1.0  # the host sends its offer again at most this often (a knock repeated: the offer was lost)
+SERVE_EVERY = 1.0  # the host answers a new attempt at most this often (each costs a new connection)
 CONNECT_WAIT = 25.0  # seconds an attempt may take from the offer to an open channel before the guest knocks again
 REFUSED_WAIT = 30.0  # after an attempt closed before its handshake agreed (refused), the guest waits this long
 MAX_SIGNAL = 3000  # characters of one signalling message
@@ -198,6 +199,7 @@ class Rejoin:
         self.opened = False  # the attempt's channel opened
         self.agreed = False  # the attempt's handshake agreed on a game (its connection was open)
         self.attempts = 0
+        self.served_at = now  # when the host last answered a new attempt
 
     def unreachable(self, now: float) -> bool:
         """True when no relay answered in :data:`RELAY_WAIT` seconds from the start (the two links stay)."""
@@ -273,6 +275,9 @@ class Rejoin:
     def _serve(self, attempt: str, room: Room, now: float) -> None:
         """The host answers a knock: a new attempt gets a fresh offer; the same one again gets the offer again."""
         if attempt != self.attempt:
+            if self.attempts and now - self.served_at < SERVE_EVERY:
+                return  # (knocks of new attempts faster than this: the guest knocks again; a flood costs nothing)
+            self.served_at = now
             self._drop(room, now)
             self.attempt, self.offer, self.offer_text, self.answered = attempt, None, "", False
             self.opened = self.agreed = False

@@ -329,3 +329,16 @@ def test_a_host_that_waited_a_minute_for_its_friend_keeps_the_connection_alive_o
     frames(host, guest, count=150)  # 15 s of play with nothing drawn: the pings keep both devices in touch
     assert host.room.connection == guest.room.connection == "open" and host.room.pings.count >= 5
     assert not host.room.paused and not guest.room.paused
+
+
+def test_a_flood_of_knocks_costs_the_host_at_most_one_new_connection_a_second():
+    broker = Broker()
+    host = Device(Page([]), broker, Settings(), 1)
+    frames(host, count=1)
+    started = []
+    host.page.start = lambda role, servers, offer: started.append(role) or "ok"
+    relay = host.lobby.window.pipopipetteRelay
+    for n in range(50):  # 50 knocks of new attempts in 5 s
+        relay.events.append({"k": "sig", "d": signal("knock", GUEST, f"flood{n:03d}")})
+        frames(host, count=1)
+    assert 4 <= len(started) <= 6
