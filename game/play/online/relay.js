@@ -57,6 +57,7 @@ window.pipopipetteRelay = {
     let urls = [];
     try { urls = JSON.parse(urlsJson).filter(function (u) { return typeof u === "string"; }); } catch (e) {}
     self.topic = String(topic);
+    if (!(window.crypto && crypto.subtle)) { self.push("unavailable"); return "ok"; }  // a page not served securely
     const ready = crypto.subtle.importKey("raw", self.hex(String(keyHex)), "AES-GCM", false, ["encrypt", "decrypt"]);
     self.key = ready;
     Promise.all([ready, self.load()]).then(function (both) {
