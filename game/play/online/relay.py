@@ -52,7 +52,7 @@ RELAY_WAIT = 8.0  # seconds for a first relay to answer before the two-link hand
 KNOCK_EVERY = 2.0  # seconds between the guest's knocks while it has no connection
 OFFER_AGAIN = 1.0  # the host sends its offer again at most this often (a knock repeated: the offer was lost)
 SERVE_EVERY = 1.0  # the host answers a new attempt at most this often (each costs a new connection)
-CONNECT_WAIT = 25.0  # seconds an attempt may take from the offer to an open channel before the guest knocks again
+CONNECT_WAIT = 25.0  # seconds an attempt may take from its offer (or answer) to an open channel: then a new one
 REFUSED_WAIT = 30.0  # after an attempt closed before its handshake agreed (refused), the guest waits this long
 MAX_SIGNAL = 3000  # characters of one signalling message
 ATTEMPT = re.compile(r"[A-Za-z0-9]{8}")
@@ -238,7 +238,7 @@ class Rejoin:
         lost = self.opened  # the attempt's channel opened, then closed or fell silent: a reload, an outage, a refusal
         if lost:
             self._drop(room, now)
-        stuck = self.attempt and not self.opened and self.answered and now - self.attempt_at > CONNECT_WAIT
+        stuck = self.offer is not None and not self.opened and now - self.attempt_at > CONNECT_WAIT
         if lost or stuck or not self.attempt:
             self._new_attempt(now + (REFUSED_WAIT if lost and not self.agreed else 0.0))
         if self.up and not self.offer and now >= self.next_knock:

@@ -342,3 +342,19 @@ def test_a_flood_of_knocks_costs_the_host_at_most_one_new_connection_a_second():
         relay.events.append({"k": "sig", "d": signal("knock", GUEST, f"flood{n:03d}")})
         frames(host, count=1)
     assert 4 <= len(started) <= 6
+
+
+def test_an_attempt_that_never_connects_is_given_up_for_a_new_one():
+    broker = Broker()
+    host_page, guest_page = Page.pair([])
+    host = Device(host_page, broker, Settings(), 1)
+    frames(host, count=1)
+    host_page.accept = lambda answer: "ok"  # the answer taken, but no path between the devices ever opens
+    guest = Device(guest_page, broker, Settings(), 2, link=host.lobby.link)
+    frames(host, guest, count=10)
+    first = guest.lobby.rejoin.attempt
+    assert guest.lobby.rejoin.answered and guest.room.connection == "none"
+    frames(host, guest, count=240)  # 24 s: still that attempt
+    assert guest.lobby.rejoin.attempt == first
+    frames(host, guest, count=30)  # past 25 s: a new attempt, knocked for and served
+    assert guest.lobby.rejoin.attempt != first and host.lobby.rejoin.attempt == guest.lobby.rejoin.attempt
