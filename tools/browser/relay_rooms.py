@@ -11,6 +11,7 @@ import random
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +30,7 @@ FRAME = 0.02  # seconds between two frames of the devices' loops
 
 def amqtt_program() -> str:
     """amqtt's program (the ``AMQTT`` variable, beside this Python, or on the PATH); "" when not installed."""
-    beside = Path(os.sys.executable).with_name("amqtt")  # type: ignore[attr-defined]
+    beside = Path(sys.executable).with_name("amqtt")
     return os.environ.get("AMQTT") or (str(beside) if beside.exists() else "") or shutil.which("amqtt") or ""
 
 
