@@ -193,6 +193,7 @@ class Rejoin:
         self.attempt = ""  # the attempt in play (the guest's own, the one the host serves)
         self.offer: Description | None = None  # the host's offer of this attempt (the guest's: the one answered)
         self.offer_text = ""  # the host's offer message, to send again when a knock is repeated
+        self.answer_text = ""  # the guest's answer message, sent again every few seconds until the channel opens
         self.answered = False  # the attempt's answer was sent (guest) or taken (host)
         self.attempt_at = now  # when the attempt began (guest) / its offer was last sent (host)
         self.next_knock = now
@@ -241,13 +242,13 @@ class Rejoin:
         stuck = self.offer is not None and not self.opened and now - self.attempt_at > CONNECT_WAIT
         if lost or stuck or not self.attempt:
             self._new_attempt(now + (REFUSED_WAIT if lost and not self.agreed else 0.0))
-        if self.up and not self.offer and now >= self.next_knock:
-            self.relay.publish(signal("knock", GUEST, self.attempt))
+        if self.up and now >= self.next_knock and (not self.offer or self.answer_text):
+            self.relay.publish(self.answer_text or signal("knock", GUEST, self.attempt))  # (again: it may be lost)
             self.next_knock = now + KNOCK_EVERY
 
     def _new_attempt(self, at: float) -> None:
         self.attempt = "".join(self.rng.choice("abcdefghijkmnopqrstuvwxyz23456789") for _ in range(8))
-        self.offer, self.answered, self.opened, self.agreed = None, False, False, False
+        self.offer, self.answered, self.opened, self.agreed, self.answer_text = None, False, False, False, ""
         self.attempt_at = self.next_knock = at
         self.attempts += 1
 
@@ -297,7 +298,9 @@ class Rejoin:
                 self.attempt_at = now
             elif self.role == GUEST and self.offer is not None and not self.answered:
                 link = answer_link("", self.join.room_id, sdp, self.offer)
-                self.relay.publish(signal("answer", GUEST, self.attempt, link))
+                self.answer_text = signal("answer", GUEST, self.attempt, link)
+                self.relay.publish(self.answer_text)
+                self.next_knock = now + KNOCK_EVERY
                 self.answered, self.attempt_at = True, now
         except InviteError as error:
             log.warning("%s: %s", "relay", error)

@@ -358,3 +358,21 @@ def test_an_attempt_that_never_connects_is_given_up_for_a_new_one():
     assert guest.lobby.rejoin.attempt == first
     frames(host, guest, count=30)  # past 25 s: a new attempt, knocked for and served
     assert guest.lobby.rejoin.attempt != first and host.lobby.rejoin.attempt == guest.lobby.rejoin.attempt
+
+
+def test_a_lost_answer_is_sent_again_until_the_channel_opens():
+    broker = Broker()
+    host_page, guest_page = Page.pair([])
+    host = Device(host_page, broker, Settings(), 1)
+    frames(host, count=1)
+    guest = Device(guest_page, broker, Settings(), 2, link=host.lobby.link)
+    host_relay = host.lobby.window.pipopipetteRelay
+    for _ in range(10):  # until the guest's answer is out: it is lost on its way to the host
+        frames(host, guest, count=1)
+        if any(json.loads(text)["t"] == "answer" for _, text in broker.published):
+            host_relay.events = [e for e in host_relay.events if json.loads(e["d"])["t"] != "answer"]
+            break
+    frames(host, guest, count=30)
+    answers = [t for _, t in broker.published if json.loads(t)["t"] == "answer"]
+    assert len(answers) == 2 and answers[0] == answers[1]  # sent again 2 s later, then no more: the channel opened
+    assert host.lobby.state == guest.lobby.state == PLAYING
