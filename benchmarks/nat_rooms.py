@@ -1,7 +1,7 @@
 """Online rooms through NATs: how long two browsers in two homes, each behind its own NAT, take to join a room, to
 show a move on the other device, and to play on after an outage.
 
-    python -m benchmarks.nat_rooms [--runs 3]
+    python -m benchmarks.nat_rooms [--runs 3] [--relay-only]
 
 The lab is ``tools/browser/netlab.py`` (network namespaces, iptables NATs, coturn for STUN and TURN, documentation
 addresses only; 150 ms one way between the homes and 5% of packets lost each way, by ``netlab_wire.py``); the rooms
@@ -13,9 +13,15 @@ handshake, the links handed over at once by the script. Per run:
   from the link back to both playing on with that line (after 20 s with a new invitation and reply, as Chromium
   gave the connection up);
 * a symmetric NAT, STUN only: seconds until both devices say they cannot reach each other;
-* a symmetric NAT with TURN: joining, and a whole game's moves.
+* a symmetric NAT with TURN: joining, and a whole game's moves;
+* cone NATs, STUN, the room's one link through the lab's MQTT broker (amqtt, standing in for the public relays; each
+  device the game's own lobby and session, ``tools/browser/relay_rooms.py``): from the link opened to both devices
+  on the board; a whole game's moves; a 20 s outage of home b with a line played during it: seconds from the link
+  back to both playing on with that line, by themselves; the guest's page reloaded, then the host's: seconds from
+  the reload to both playing on the same game (``--relay-only``: this part alone).
 
-Needs root, ip, iptables, coturn and the browser harness; without them it says what is missing and exits with 0.
+Needs root, ip, iptables, coturn and the browser harness (and amqtt and npm's packages for the relay part); without
+them it says what is missing and exits with 0.
 """
 
 from __future__ import annotations
@@ -27,7 +33,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from tools.browser.nat_rooms import STUN, TURN, Homes, summary
+from tools import build_relay
+from tools.browser.nat_rooms import STUN, TURN, Homes, relay_homes, relay_outage, summary
 from tools.browser.netlab import NetLab, skip_reason
 from tools.browser.node_driver import PLAYWRIGHT, missing
 
@@ -73,6 +80,40 @@ def symmetric(work: Path, seed: int) -> dict:
             homes.close()
 
 
+def relayed(work: Path, seed: int, bundle: Path) -> dict:
+    with NetLab(work) as lab:
+        lab.coturn()
+        if not lab.broker():
+            raise SystemExit("nat_rooms: amqtt missing for the relay part (pip install -e '.[test]')")
+        pair = relay_homes(lab, bundle, (STUN,))
+        try:
+            joined = pair.join(45)["board_s"]
+            lab.weather(DELAY_MS, LOSS)
+            rng = random.Random(seed)
+            delays = pair.play(rng, 20)
+            outage = relay_outage(pair, lab, 20, rng)
+            delays += pair.play(rng, 10)
+            guest = pair.reload(pair.guest, 90)
+            delays += pair.play(rng, 10)
+            host = pair.reload(pair.host, 90)
+            delays += pair.play(rng)
+            assert pair.same_and_clean() and pair.host.room.table.over
+            return {"joined": joined, "delays": delays, "outage": outage, "guest": guest, "host": host,
+                    "link": len(pair.link)}  # fmt: skip
+        finally:
+            pair.close()
+
+
+def report_relayed(runs: list[dict]) -> None:
+    print(f"one link through the relay, cone NATs, STUN: link {sorted({r['link'] for r in runs})} characters; "
+          f"from the link opened to both on the board {spread([r['joined'] for r in runs])}")  # fmt: skip
+    print(f"  moves: {summary([d for r in runs for d in r['delays']])}")
+    print(f"  20 s outage: paused after {spread([r['outage']['paused_s'] for r in runs])}; on again by itself "
+          f"{spread([r['outage']['recovered_s'] for r in runs])} after the link was back")  # fmt: skip
+    print(f"  the guest's page reloaded: both on again {spread([r['guest'] for r in runs])} after the reload")
+    print(f"  the host's page reloaded: both on again {spread([r['host'] for r in runs])} after the reload")
+
+
 def spread(values: list[float]) -> str:
     return f"{min(values):.2f}-{max(values):.2f} s (median {statistics.median(values):.2f})"
 
@@ -80,20 +121,31 @@ def spread(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--relay-only", action="store_true", help="only the room joined by one link through the relay")
     args = parser.parse_args()
     lacking = missing(PLAYWRIGHT)
     why = skip_reason() or (f"{', '.join(lacking)} missing (see browser_harness/README.md)" if lacking else "")
     if why:
         print(f"nat_rooms: {why}")
         return
-    cones, symmetrics = [], []
+    cones, symmetrics, relays = [], [], []
     with tempfile.TemporaryDirectory() as work:
+        bundle = build_relay.bundle(Path(work) / build_relay.BUNDLE) if not build_relay.missing() else None
         for run in range(args.runs):
-            cones.append(cone(Path(work), run))
-            symmetrics.append(symmetric(Path(work), run))
+            if not args.relay_only:
+                cones.append(cone(Path(work), run))
+                symmetrics.append(symmetric(Path(work), run))
+            if bundle is not None:
+                relays.append(relayed(Path(work), run, bundle))
     print(
         f"load average {os.getloadavg()[0]:.1f}; {args.runs} runs; {DELAY_MS} ms and {LOSS:.0%} loss between the homes"
     )
+    if relays:
+        report_relayed(relays)
+    else:
+        print(f"nat_rooms: the relay part left out: {build_relay.missing()}")
+    if args.relay_only:
+        return
     print(
         f"links (invitation, reply): cone {sorted({c['links'] for c in cones})}, "
         f"TURN {sorted({s['links'] for s in symmetrics})}"

@@ -18,6 +18,7 @@ const SITE_FILES = [
     "icon-180.png",
     "icon-192.png",
     "icon-512.png",
+    "relay-mqtt.js",
 ];
 
 // What pygbag 0.9.3 fetches from its CDN for a CPython 3.12 game with pygame-ce.

@@ -27,7 +27,17 @@ pytestmark = pytest.mark.slow  # runs pygbag's build of the site
 
 REPO = Path(__file__).resolve().parents[1]
 COPY_IGNORE = shutil.ignore_patterns(
-    ".git", ".venv", "venv", "build", "dist", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "*.egg-info"
+    ".git",
+    ".venv",
+    "venv",
+    "build",
+    "dist",
+    "__pycache__",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    "*.egg-info",
+    "node_modules",
 )
 DECOYS = [
     ".venv/lib/python3.12/site-packages/decoy.py",
@@ -48,12 +58,13 @@ CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    """Hash of every file under ``root`` except the build output and bytecode caches."""
+    """Hash of every file under ``root`` except the build output, bytecode caches and npm's node_modules (which the
+    build fills from package-lock.json when it is missing)."""
     return {
         path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in root.rglob("*")
         if path.is_file()
-        and path.relative_to(root).parts[0] not in ("build", "web_packages")
+        and path.relative_to(root).parts[0] not in ("build", "web_packages", "node_modules")
         and "__pycache__" not in path.parts
     }
 
@@ -76,6 +87,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
         pytest.fail("the browser build needs pygbag, which is not installed: pip install -e '.[web]'", pytrace=False)
     root = tmp_path_factory.mktemp("repo") / "pipopipette"
     shutil.copytree(REPO, root, ignore=COPY_IGNORE)
+    if (REPO / "node_modules").is_dir():  # npm's packages as installed here (else the build runs npm ci in the copy)
+        (root / "node_modules").symlink_to(REPO / "node_modules")
     for decoy in DECOYS:
         (root / decoy).parent.mkdir(parents=True, exist_ok=True)
         (root / decoy).write_text("decoy\n")
@@ -207,6 +220,12 @@ def test_worker_is_stamped_and_lists_files_that_exist(built: dict[str, object]) 
         assert (web / name.replace("./", "index.html")).is_file(), name
     assert "clients.claim()" in worker
     assert "browserfs" not in worker and "empty.html" not in worker
+
+
+def test_the_relays_mqtt_client_is_bundled_beside_the_page(built: dict[str, object]) -> None:
+    bundle = (built["web"] / "relay-mqtt.js").read_text(encoding="utf-8")
+    assert "window.pipopipetteMqtt" in bundle and 100_000 < len(bundle) < 1_000_000  # mqtt.js, minified
+    assert not any(name.startswith(("node_modules", "tools/")) for name in archive_names(built["web"]))
 
 
 def test_manifest_and_its_icons(built: dict[str, object]) -> None:

@@ -4,8 +4,9 @@ Usage: python -m tools.build_web [--timeout SECONDS]
 
 Steps: run pygbag on the repository root with our index_template.html and the icon from assets/icons/ (made by
 tools/make_assets.py, so pygbag never fetches either from its CDN), then add the phone icons to build/web/ and
-stamp sw.js with the archive's name and a hash of the game's files (the service worker's cache
-version). pygbag.ini keeps tests, docs, tools, caches and the virtual environment out of the archive.
+bundle the relays' MQTT client (mqtt.js from npm, tools/build_relay.py) into build/web/relay-mqtt.js, and stamp
+sw.js with the archive's name and a hash of the game's files (the service worker's cache version). pygbag.ini keeps
+tests, docs, tools, caches, node_modules and the virtual environment out of the archive.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 from tools import web_packages
+from tools.build_relay import BUNDLE, RelayBuildError, bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "build" / "web"
@@ -106,7 +108,7 @@ def stamp_service_worker(archive: Path) -> str:
     worker = WEB / "sw.js"
     if not worker.is_file():
         raise BuildError(f"{worker} is missing: static/sw.js was not copied")
-    build = content_hash(archive, WEB / "index.html", worker, WEB / "manifest.webmanifest")
+    build = content_hash(archive, WEB / "index.html", worker, WEB / "manifest.webmanifest", WEB / BUNDLE)
     text = worker.read_text(encoding="utf-8")
     worker.write_text(text.replace("@@ARCHIVE@@", archive.name).replace("@@BUILD@@", build), encoding="utf-8")
     return build
@@ -131,6 +133,10 @@ def build(timeout: float) -> dict[str, object]:
     archive = find_archive()
     for name in PHONE_ICONS:
         shutil.copyfile(ICONS / name, WEB / name)
+    try:
+        bundle(WEB / BUNDLE)
+    except RelayBuildError as error:
+        raise BuildError(f"the relays' MQTT client could not be bundled: {error}") from error
     build_hash = stamp_service_worker(archive)
     with tarfile.open(archive, "r:gz") as tar:
         packed = sum(1 for member in tar.getmembers() if member.isfile())

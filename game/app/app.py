@@ -28,6 +28,7 @@ from ..play.i18n import tr
 from ..play.links import HashWatch, start_link
 from ..play.match import GameKeeper, Session
 from ..play.notices import notice_text
+from ..play.online.relay import is_join_link
 from ..play.settings import Settings, settings_from_data
 from ..play.stats import outcome
 from ..storage import Saved, Store, open_store
@@ -136,8 +137,7 @@ class App(FollowsPage):
         self.hash_watch = HashWatch(self.page)
         link = start_link(self.page) if link is None else link
         if link is not None:
-            open_link(self, link)
-            self.hash_watch.used()
+            self._open_from_address(link)
 
     # -- the surface follows the window ---------------------------------------------------------------------
     # -- scenes by name ---------------------------------------------------------------------------------------
@@ -353,7 +353,13 @@ class App(FollowsPage):
         """A link pasted into the address bar of the open page: open it over whatever is shown."""
         link = self.hash_watch.poll(self.now)
         if link is not None:
-            open_link(self, link)
+            self._open_from_address(link)
+
+    def _open_from_address(self, link: str) -> None:
+        """Open the link in the page's address, then take it out of the address; an online room's one link stays
+        (so a reload opens the room again: its lobby keeps it there)."""
+        open_link(self, link)
+        if not is_join_link(link):
             self.hash_watch.used()
 
     def dispatch(self, action: Any) -> None:

@@ -22,6 +22,7 @@ from .widgets import Panel
 
 if TYPE_CHECKING:
     from ..page import Page
+    from ..play.links import HashWatch
     from ..play.settings import Settings
     from ..storage import Saved
     from .announcer import Announcer
@@ -43,6 +44,7 @@ class Services(Protocol):
     sounds: Sounds
     announcer: Announcer  # the words a screen reader reads (the page's live region)
     manager: SceneManager
+    hash_watch: HashWatch  # the page's address: a link pasted into it, or an online room's link kept in it
 
     @property
     def size(self) -> tuple[int, int]: ...

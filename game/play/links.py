@@ -142,6 +142,11 @@ class HashWatch:
         self.seen = current
         return current if current.strip("#").strip() else None
 
+    def taken(self) -> None:
+        """The page put something in its own address (an online room's link, so a reload opens the room again): not a
+        link to open."""
+        self.seen = self.page.fragment() if self.page is not None else ""
+
     def used(self) -> None:
         """The link in the address was opened: it is taken out of the address (no new entry in the browser's
         history), so that reloading the page opens the game as it is now, not the link again."""

@@ -13,7 +13,7 @@ from ..ai import LEVELS
 from ..core import TIMER_CHOICES, Board, BoardError, Rules, RulesError
 from ..core.shapes import SHAPES
 from .i18n import AUTO, LANGUAGES, tr
-from .online.ice import DEFAULT_SERVERS, servers_problem
+from .online.ice import DEFAULT_RELAYS, DEFAULT_SERVERS, relays_problem, servers_problem
 from .players import Look, Player, choice_problems, player_from_data, seat_looks
 
 SEAT_KINDS = ("human", "computer")
@@ -58,6 +58,7 @@ class Settings:
     language: str = AUTO
     theme: str = AUTO  # "light", "dark", or the system's choice (the browser's prefers-color-scheme)
     stun: tuple[str, ...] = DEFAULT_SERVERS  # online rooms' STUN/TURN servers (game/play/online/ice.py); () for none
+    relays: tuple[str, ...] = DEFAULT_RELAYS  # online rooms' signalling relays (ice.py, relay.py); () for two links
     values_told: bool = False  # the analysis board's short explanation was shown (it is shown once)
 
     # -- what the game is made of -----------------------------------------------------------------------------
@@ -123,7 +124,7 @@ class Settings:
         if len(self.players) > 4:
             found.append(tr("{n} players' looks: a game has at most 4 players").format(n=len(self.players)))
         found += choice_problems(self.players, len(self.seats))
-        found += filter(None, [servers_problem(self.stun)])
+        found += filter(None, [servers_problem(self.stun), relays_problem(self.relays)])
         if not found:
             try:
                 self.rules().check(self.board())
@@ -138,6 +139,7 @@ class Settings:
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["players"] = [player.to_data() for player in self.players]
         data["stun"] = list(self.stun)
+        data["relays"] = list(self.relays)
         return data
 
 
@@ -171,8 +173,9 @@ def settings_from_data(data: Any) -> tuple[Settings, list[str]]:
         if "players" in data:
             players = _typed(data["players"], list, "players")
             values["players"] = tuple(player_from_data(p) for p in players)
-        if "stun" in data:
-            values["stun"] = tuple(_typed(url, str, "stun") for url in _typed(data["stun"], list, "stun"))
+        for name in ("stun", "relays"):
+            if name in data:
+                values[name] = tuple(_typed(url, str, name) for url in _typed(data[name], list, name))
     except ValueError as error:
         return Settings(), [str(error)]
     settings = Settings(**values)

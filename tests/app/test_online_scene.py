@@ -211,3 +211,46 @@ def test_where_the_phone_has_a_share_sheet_the_invitation_and_the_reply_are_shar
         ("Pipopipette: an invitation", host.scene.lobby.link),
         ("Pipopipette: my reply", guest.scene.lobby.link),
     ]
+
+
+def test_the_one_link_joins_through_the_relay_and_the_hosts_reloaded_page_is_back_in_the_game(make_driver, store):
+    from online_fakes import Broker
+
+    from game.play.online.bridge import RELAY_SCRIPT
+    from game.play.online.relay import is_join_link
+
+    broker = Broker()
+    host_page, guest_page = Page.pair([])
+    host, guest = make_driver(), make_driver(store=MemoryStore())
+    host_memory_page = online_page(host_page, broker)
+    host.app.manager.push(OnlineScene(host.app, page=host_memory_page))
+    host.frames(1)
+    host.press_button("Invite")
+    host.frames(2)
+    link = host.scene.lobby.link
+    assert is_join_link(link) and [w.label for w in host.scene.panel.widgets] == ["Back", "Copy"]  # nothing to paste
+    assert "opening it joins your game" in host.scene.explanation()
+    guest.app.manager.push(OnlineScene(guest.app, link=link, page=online_page(guest_page, broker)))
+    guest.frames(1)
+    assert "through the relay" in guest.scene.explanation()
+    for _ in range(12):
+        host.frames(1)
+        guest.frames(1)
+    assert isinstance(host.scene, BoardScene) and isinstance(guest.scene, BoardScene)
+    host.click(host.line_point(0))
+    for _ in range(10):
+        host.frames(1)
+        guest.frames(1)
+    assert guest.scene.session.state.moves == [0]
+    host_page.close()  # the host's page reloaded: it opens on its address, the room's link, with its storage
+    broker.joined.remove(host_memory_page.scripts[RELAY_SCRIPT.name])
+    new_host_page = Page([])
+    new_host_page.other, guest_page.other = guest_page, new_host_page
+    reloaded = make_driver()
+    reloaded.app.manager.push(OnlineScene(reloaded.app, link=link, page=online_page(new_host_page, broker)))
+    for _ in range(20):
+        reloaded.frames(1)
+        guest.frames(1)
+    assert isinstance(reloaded.scene, BoardScene) and reloaded.scene.session.referee.room.role == "h"
+    assert reloaded.scene.session.state.moves == [0] == guest.scene.session.state.moves
+    assert guest.scene.session.referee.link_text().endswith("connected")

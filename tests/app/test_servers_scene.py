@@ -10,14 +10,14 @@ from game.app.scenes.howto import PAGES, HowToScene
 from game.app.scenes.servers import ServersScene
 from game.app.scenes.settings import OPTIONS_PAGE, SettingsScene
 from game.play import i18n
-from game.play.online.ice import DEFAULT_SERVERS
+from game.play.online.ice import DEFAULT_RELAYS, DEFAULT_SERVERS
 
 
 def open_servers(driver) -> None:
     driver.press_button("Settings")
     assert isinstance(driver.scene, SettingsScene)
     driver.open_page(OPTIONS_PAGE)
-    driver.press_button("Online servers: 2")
+    driver.press_button("Online servers: 5")  # two STUN servers and three relays
     assert isinstance(driver.scene, ServersScene)
 
 
@@ -29,7 +29,7 @@ def type_text(driver, text: str) -> None:
 def test_servers_are_typed_checked_and_kept(make_driver):
     driver = make_driver()
     open_servers(driver)
-    assert driver.scene.typed == "\n".join(DEFAULT_SERVERS)
+    assert driver.scene.typed == "\n".join((*DEFAULT_SERVERS, *DEFAULT_RELAYS))
     driver.press_button("None")
     type_text(driver, "stun.example.org:3478")
     driver.press_button("Save")
@@ -40,10 +40,17 @@ def test_servers_are_typed_checked_and_kept(make_driver):
     type_text(driver, "stun:stun.example.org:3478")
     driver.key(pygame.K_RETURN)
     type_text(driver, "turn:ann:pw@relay.example.org")
+    driver.key(pygame.K_RETURN)
+    type_text(driver, "wss://mqtt.example.org:8084/mqtt?x")
+    driver.press_button("Save")
+    assert "the path after the server" in driver.scene.problem  # a relay's URL is checked too, nothing lost
+    driver.key(pygame.K_BACKSPACE)
+    driver.key(pygame.K_BACKSPACE)
     driver.press_button("Save")
     assert isinstance(driver.scene, SettingsScene)
     assert driver.app.settings.stun == ("stun:stun.example.org:3478", "turn:ann:pw@relay.example.org")
-    assert "Online servers: 2" in [w.label for w in driver.scene.panel.widgets]
+    assert driver.app.settings.relays == ("wss://mqtt.example.org:8084/mqtt",)
+    assert "Online servers: 3" in [w.label for w in driver.scene.panel.widgets]
 
 
 def test_no_server_at_all_is_allowed_and_the_default_list_comes_back(make_driver):
@@ -51,11 +58,11 @@ def test_no_server_at_all_is_allowed_and_the_default_list_comes_back(make_driver
     open_servers(driver)
     driver.press_button("None")
     driver.press_button("Save")
-    assert driver.app.settings.stun == ()
+    assert driver.app.settings.stun == () == driver.app.settings.relays
     driver.press_button("Online servers: none")
     driver.press_button("Default list")
     driver.press_button("Save")
-    assert driver.app.settings.stun == DEFAULT_SERVERS
+    assert driver.app.settings.stun == DEFAULT_SERVERS and driver.app.settings.relays == DEFAULT_RELAYS
 
 
 def test_back_leaves_the_servers_as_they_were(make_driver):

@@ -411,6 +411,11 @@ def test_settings_are_stored_as_plain_values() -> None:
         "language": "auto",
         "theme": "auto",
         "stun": ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"],
+        "relays": [
+            "wss://broker.emqx.io:8084/mqtt",
+            "wss://broker.hivemq.com:8884/mqtt",
+            "wss://test.mosquitto.org:8081/mqtt",
+        ],
         "values_told": False,
     }
     assert settings_from_data({**settings.to_data(), "values_told": True})[0].values_told, "told once, kept"

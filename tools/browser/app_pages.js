@@ -27,6 +27,8 @@
 //   {"page": NAME, "heap": true}              the page's JavaScript heap, {usedSize, totalSize} in bytes (DevTools'
 //                                             Runtime.getHeapUsage: exact, unlike performance.memory)
 //   {"quit": true}
+// With RELAY_BUNDLE naming the relays' MQTT client (tools/build_relay.py), it is served as relay-mqtt.js beside the
+// page, as build/web has it. A page's "leave this page?" question (an online game in play) is answered Leave.
 // The game's files are symlinked, never copied; tests, docs, benchmarks and tools are left out (but the entry file).
 const fs = require('fs');
 const path = require('path');
@@ -83,6 +85,7 @@ async function serve(appDir, entry) {
   fs.symlinkSync(path.join(TOOLS, 'bootstrap.py'), path.join(root, 'bootstrap.py'));
   fs.symlinkSync(path.join(HOME, 'pyodide', '0.29.3'), path.join(root, 'pyodide'));
   fs.symlinkSync(path.resolve(appDir), path.join(root, 'app'));
+  if (process.env.RELAY_BUNDLE) fs.symlinkSync(path.resolve(process.env.RELAY_BUNDLE), path.join(root, 'relay-mqtt.js'));
   fs.mkdirSync(path.join(root, 'wheels'));
   fs.symlinkSync(path.join(HOME, 'wheels', WHEEL), path.join(root, 'wheels', WHEEL));
   const config = { pyodideURL: '/pyodide/', wheels: ['/wheels/' + WHEEL], appURL: '/app/', appDir: '/home/pyodide/app',
@@ -136,6 +139,8 @@ async function openPage(name, c, url, storage) {
     }, storage);
   }
   page.on('pageerror', (error) => process.stderr.write(`[${name}] ${error}\n`));
+  // Leaving a page during an online game asks first (beforeunload): the person driving it says Leave (a reload).
+  page.on('dialog', (dialog) => { dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss(); });
   page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`[${name}] ${m.text()}\n`); });
   pages[name] = page;
   await page.goto(url || base);

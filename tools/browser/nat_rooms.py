@@ -1,8 +1,10 @@
 """A room between two browsers in two homes of a :class:`netlab.NetLab`, each behind its own NAT: the host's Chromium
-in home a, the guest's in home b, each run by its own node driver inside its namespace. The Python side makes and
-reads the links (the two-link handshake: invitation, then reply) with the ICE servers given, and steps both rooms
-as the game's frames do. What ``tests/play/online/test_browser_nat.py`` checks and ``benchmarks/nat_rooms.py``
-times."""
+in home a, the guest's in home b, each run by its own node driver inside its namespace. :class:`Homes` joins them by
+the two-link handshake (the Python side makes and reads the invitation and the reply with the ICE servers given, and
+steps both rooms as the game's frames do); :func:`relay_homes` by the room's one link through the lab's MQTT broker
+(amqtt on the lab's internet, standing in for the public relays), each device the game's own lobby and session
+(:mod:`tools.browser.relay_rooms`), and :func:`relay_outage` cuts a home off while a line is played. What
+``tests/play/online/test_browser_nat.py`` checks and ``benchmarks/nat_rooms.py`` times."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from game.play.online.room_setup import RoomSetup, SeatPlayer
 from game.play.players import Player
 from tools.browser.netlab import SERVER, TURN_PASSWORD, TURN_USER, NetLab
 from tools.browser.node_driver import NodeDriver
+from tools.browser.relay_rooms import RelayPair
 from tools.browser.room_pages import PAGES, ROOM, PageWindow, handshake, run_until
 
 STUN = f"stun:{SERVER}:3478"
@@ -32,6 +35,7 @@ SELECTED_PAIR = """window.pipopipetteOnline.pc.getStats().then(function (stats) 
   if (!pair) { return ''; }
   return stats.get(pair.localCandidateId).candidateType + ' ' + stats.get(pair.remoteCandidateId).candidateType;
 })"""
+RELAY_URL = f"ws://{SERVER}:9001"
 RELAY = f"""new Promise(function (done) {{
   const socket = new WebSocket('ws://{SERVER}:9001', 'mqtt');
   socket.onopen = function () {{ socket.close(); done('open'); }};
@@ -162,3 +166,33 @@ class Homes:
 def summary(delays: list[float]) -> str:
     ms = sorted(d * 1000 for d in delays)
     return f"median {statistics.median(ms):.0f} ms, p90 {ms[int(len(ms) * 0.9)]:.0f} ms, max {ms[-1]:.0f} ms"
+
+
+def relay_homes(lab: NetLab, bundle: Any, servers: tuple[str, ...]) -> RelayPair:
+    """The host's device in home a and the guest's in home b, to be joined by the room's one link through the lab's
+    broker (started by ``lab.broker()``)."""
+    return RelayPair(bundle, (RELAY_URL,), servers, (tuple(lab.prefix("a")), tuple(lab.prefix("b"))))
+
+
+def relay_outage(pair: RelayPair, lab: NetLab, seconds: float, rng: random.Random) -> dict[str, float]:
+    """Home b's link to the internet loses everything for ``seconds`` while the device to move plays a line that
+    cannot arrive; then the link is back. Returns when the host paused, and how long after the link was back both
+    devices played on by themselves (through the relay when the browsers gave the connection up), with the line."""
+    mover, other = pair.mover_and_other()
+    lab.cut("b", down=True)
+    cut = time.monotonic()
+    table = mover.room.table
+    assert table is not None
+    mover.room.play(rng.choice(table.state.legal_lines()))
+    target = len(mover.moves())
+    paused = [-1.0]
+
+    def outage_over() -> bool:
+        if paused[0] < 0 and pair.host.room.paused:
+            paused[0] = time.monotonic() - cut
+        return time.monotonic() - cut >= seconds
+
+    pair.run_until(outage_over, seconds + 5)
+    lab.cut("b", down=False)
+    recovered = pair.run_until(lambda: pair.both_open() and len(other.moves()) == target, 90)
+    return {"paused_s": paused[0], "recovered_s": recovered}

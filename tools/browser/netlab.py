@@ -155,8 +155,10 @@ class NetLab:
 
     def broker(self) -> bool:
         """amqtt, an MQTT broker over WebSocket, on 203.0.113.1:9001: the signalling relay's place on the lab's
-        internet. False when amqtt is not installed (the ``AMQTT`` variable, or ``amqtt`` on the PATH)."""
-        program = os.environ.get("AMQTT") or shutil.which("amqtt")
+        internet. False when amqtt is not installed (the ``AMQTT`` variable, beside this Python, or on the PATH)."""
+        from tools.browser.relay_rooms import amqtt_program
+
+        program = amqtt_program()
         if not program:
             return False
         config = self.work / "broker.yaml"

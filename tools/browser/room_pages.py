@@ -35,7 +35,11 @@ class PageWindow:
     def script(self, glue: Glue) -> Script:
         if self.eval(f"typeof(window.{glue.name})") != "object":
             self.eval(glue.source.read_text(encoding="utf-8"))
-        return Script(lambda function, args: text_of(self.pages.ask(page=self.name, call=function, args=list(args))))
+        return Script(
+            lambda function, args: text_of(
+                self.pages.ask(page=self.name, call=function, args=list(args), api=glue.name)
+            )
+        )
 
 
 def wait_for(channel: BrowserChannel, kind: str, seconds: float = 20) -> PageEvent:

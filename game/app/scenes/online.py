@@ -20,9 +20,10 @@ from ...page import Page
 from ...play.i18n import tr
 from ...play.links import fragment_of
 from ...play.online import lobby as steps
-from ...play.online.kept import restored, unfinished
+from ...play.online.kept import kept_secret, restored, unfinished
 from ...play.online.lobby import Lobby
 from ...play.online.protocol import HOST, Refusal
+from ...play.online.relay import RelayError, is_join_link, read_join
 from ...play.online.room import Room
 from ...play.settings import Settings
 from .. import layout, theme
@@ -63,6 +64,7 @@ class OnlineScene(PanelScene):
         self.sheet = ShareSheet(app.page)
         self.lobby: Lobby | None = None
         self.kept: Room | None = None
+        self.kept_secret = ""  # the kept room's one link's secret ("" for a room joined by two links)
         self.setup: Settings | None = None  # a new room's game, until Invite
         self.game_words = ""  # the new room's game as shown: its board, then its rules
         self.shown_state = ""
@@ -71,12 +73,14 @@ class OnlineScene(PanelScene):
         if self.page is not None:
             self.kept = None if link else self._kept_room()
             if link:
+                self.kept = None
                 self._open(link)
             elif self.kept is None:
                 self.setup = room_settings(app.settings)
 
     def _kept_room(self) -> Room | None:
-        """The room this device hosted and did not finish, kept from before a reload or a lost connection."""
+        """The room this device hosted or joined by its one link and did not finish, kept from before a reload or a
+        lost connection."""
         data = self.app.saved.online_room()
         if data is None:
             return None
@@ -85,13 +89,29 @@ class OnlineScene(PanelScene):
         except Refusal as refusal:
             self.app.saved.reject_online_room(str(refusal))
             return None
-        return room if unfinished(room) else None
+        self.kept_secret = kept_secret(data)
+        return room if unfinished(room) and (room.role == HOST or self.kept_secret) else None
 
     def _open(self, link: str = "", room: Room | None = None, settings: Settings | None = None) -> None:
         chosen = settings or self.app.settings
         assert self.page is not None, "a room is opened in a page"
-        self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room)
+        secret = self.kept_secret if room is not None else ""
+        if is_join_link(link):
+            room, secret = self._kept_for(link), ""
+        save = self.app.saved.save_online_room if not link or is_join_link(link) else None
+        self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room, save, secret)
+        self.app.hash_watch.taken()  # (the room's one link, kept in the page's address: not a link to open again)
         self.invalidate_layout()
+
+    def _kept_for(self, link: str) -> Room | None:
+        """The room kept on this device for the one link opened (the page reloaded: host or guest), if any."""
+        try:
+            join = read_join(link)
+        except RelayError:
+            return None  # (the lobby says why)
+        kept = self._kept_room()
+        found = kept is not None and kept.room_id == join.room_id and self.kept_secret == join.secret
+        return kept if found else None
 
     def invite(self) -> None:
         """The new room, with the game chosen, and its invitation."""
@@ -111,7 +131,7 @@ class OnlineScene(PanelScene):
         self._open(room=room)
 
     def new_room(self) -> None:
-        self.kept = None
+        self.kept, self.kept_secret = None, ""
         self.app.saved.clear_online_room()
         self.setup = room_settings(self.app.settings)
         self.invalidate_layout()
@@ -137,8 +157,9 @@ class OnlineScene(PanelScene):
         state = self.state
         row_buttons = []
         if state == CHOOSING:
+            again = tr("Back to the game") if self.kept_secret else tr("Invite again")
             row_buttons = [
-                Button(tr("Invite again"), self.invite_again, primary=True),
+                Button(again, self.invite_again, primary=True),
                 Button(tr("New room"), self.new_room),
             ]
         elif state == SETUP:
@@ -151,7 +172,7 @@ class OnlineScene(PanelScene):
             if sharing:
                 row_buttons.append(Button(tr("Share..."), self.share, primary=True))
             row_buttons.append(Button(tr("Copy"), self.copy, primary=not sharing))
-            if state == steps.INVITING:
+            if state == steps.INVITING and self.lobby is not None and self.lobby.rejoin is None:
                 row_buttons.append(Button(tr("Paste reply"), self.clipboard.request_paste))
         if row_buttons:
             for button, rect in zip(row_buttons, layout.split_row(row, len(row_buttons), u // 2), strict=True):
@@ -198,6 +219,9 @@ class OnlineScene(PanelScene):
         if self.setup is not None:
             return tr("Your friend and you will play this game. Change its board and rules if you like, then "
                       "invite your friend.")  # fmt: skip
+        if self.kept is not None and self.kept_secret:
+            return tr("Your online game was interrupted; its moves are kept. Go back to it: your friend's device "
+                      "finds this one again by the same link. Or open a new room.")  # fmt: skip
         if self.kept is not None:
             return tr("Your online game was interrupted; its moves are kept. Invite your friend again to go on with "
                       "it, or open a new room.")  # fmt: skip
@@ -206,11 +230,9 @@ class OnlineScene(PanelScene):
                       "with Send move.")  # fmt: skip
         host = lobby.room is not None and lobby.room.role == HOST
         return {
-            steps.PREPARING: tr("Preparing the invitation...") if host else tr("Preparing your reply..."),
-            steps.INVITING: tr(
-                "Send this invitation to your friend with any app, or let their phone's camera read the square "
-                "code. When they answer, open their reply on this device, or copy it and press Paste reply."
-            ),  # fmt: skip
+            steps.PREPARING: self._preparing(host),
+            steps.JOINING: tr("Joining your friend's room through the relay..."),
+            steps.INVITING: self._inviting(),
             steps.REPLYING: tr(
                 "Send this reply back to your friend with any app, or let their phone's camera read the square "
                 "code. The game begins as soon as their device takes it."
@@ -220,6 +242,21 @@ class OnlineScene(PanelScene):
             steps.FAILED: tr("This room cannot be opened."),
             steps.PLAYING: tr("Connected: the game begins."),
         }[lobby.state]
+
+    def _preparing(self, host: bool) -> str:
+        if self.lobby is not None and self.lobby.rejoin is not None:
+            return tr("Reaching the relays that carry the room's link...")
+        return tr("Preparing the invitation...") if host else tr("Preparing your reply...")
+
+    def _inviting(self) -> str:
+        if self.lobby is None or self.lobby.rejoin is None:
+            return tr(
+                "Send this invitation to your friend with any app, or let their phone's camera read the square "
+                "code. When they answer, open their reply on this device, or copy it and press Paste reply."
+            )  # fmt: skip
+        return tr("Send this link to your friend with any app, or let their phone's camera read the square code: "
+                  "opening it joins your game. If a page is reloaded or the connection lost, the two devices find "
+                  "each other again by themselves.")  # fmt: skip
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
@@ -236,7 +273,7 @@ class OnlineScene(PanelScene):
             y = self._draw_link(surface, link, y + u // 2)
         if self.setup is not None:
             y = self._draw_box(surface, self.game_words, m.caption, y + u // 2)
-        notes = [self.lobby.problem if self.lobby else "", self._status()]
+        notes = [self.lobby.two_links if self.lobby else "", self.lobby.problem if self.lobby else "", self._status()]
         for note in filter(None, notes):
             y += u // 2
             for line in text.wrap(note, size, self.body.width):

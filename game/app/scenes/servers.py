@@ -1,13 +1,23 @@
-"""Online servers: the STUN (and TURN) servers an online game's connection may use, typed or pasted one a line,
-checked when saved (a bad address is refused with the reason, and nothing is lost), or set back to the default list,
-or cleared (then only devices on the same network connect). The checks are :mod:`game.play.online.ice`'s."""
+"""Online servers: the STUN (and TURN) servers an online game's connection may use, and the relays (MQTT brokers
+over WebSocket, ``wss://``) that carry a room's one link, in one list typed or pasted one a line, checked when saved
+(a bad address is refused with the reason, and nothing is lost), or set back to the default lists, or cleared (then
+only devices on the same network connect, by two links). The checks are :mod:`game.play.online.ice`'s."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...play.i18n import tr
-from ...play.online.ice import DEFAULT_SERVERS, LONGEST, MOST_SERVERS, read_servers
+from ...play.online.ice import (
+    DEFAULT_RELAYS,
+    DEFAULT_SERVERS,
+    LONGEST,
+    MOST_RELAYS,
+    MOST_SERVERS,
+    read_relays,
+    read_servers,
+    relays_problem,
+)  # fmt: skip
 from ...play.text import clean
 from .. import layout, theme
 from ..clipboard import Clipboard
@@ -16,13 +26,13 @@ from ..scene import Scene, Services
 from ..widgets import Button, Panel
 from .common import back_button, break_anywhere, draw_title, footer_rect, header_rects
 
-MAX_TYPED = MOST_SERVERS * (LONGEST + 1) + 200
+MAX_TYPED = (MOST_SERVERS + MOST_RELAYS) * (LONGEST + 1) + 200
 
 
 class ServersScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.typed = "\n".join(app.settings.stun)
+        self.typed = "\n".join((*app.settings.stun, *app.settings.relays))
         self.clipboard = Clipboard(app.page)
         self.problem = ""
 
@@ -51,9 +61,13 @@ class ServersScene(Scene):
         self.panel.set([paste, default, clear, save, back_button(self.app, back_rect)])
 
     def intro(self) -> str:
-        return tr(
-            "Devices on different networks find each other through these servers; with none, only devices on the "
-            "same Wi-Fi can play together. One address a line: stun:host:port, or turn:name:password@host:port."
+        return (
+            tr(
+                "Devices on different networks find each other through these servers; with none, only devices on the "
+                "same Wi-Fi can play together. One address a line: stun:host:port, or turn:name:password@host:port."
+            )
+            + " "
+            + tr("Relays (wss://host:port/path) carry a room's one link; with none, a friend joins by two links.")
         )
 
     # -- actions ----------------------------------------------------------------------------------------------
@@ -62,17 +76,19 @@ class ServersScene(Scene):
         self._take_pasted()
 
     def default(self) -> None:
-        self.typed, self.problem = "\n".join(DEFAULT_SERVERS), ""
+        self.typed, self.problem = "\n".join((*DEFAULT_SERVERS, *DEFAULT_RELAYS)), ""
 
     def clear(self) -> None:
         self.typed, self.problem = "", ""
 
     def save(self) -> None:
         servers, problem = read_servers(self.typed)
+        relays = read_relays(self.typed)
+        problem = problem or relays_problem(relays)
         if problem:
             self.problem = problem  # (what was typed stays, to be mended)
             return
-        self.app.save_settings(self.app.settings.with_(stun=servers))
+        self.app.save_settings(self.app.settings.with_(stun=servers, relays=relays))
         self.app.manager.pop()
 
     def _take_pasted(self) -> None:

@@ -276,7 +276,7 @@ class SettingsScene(PanelScene):
         return None
 
     def servers_label(self) -> str:
-        count = len(self.app.settings.stun)
+        count = len(self.app.settings.stun) + len(self.app.settings.relays)
         return tr("Online servers: {n}").format(n=count) if count else tr("Online servers: none")
 
     def _label_share(self, pages: list[list[tuple[int, Choice]]], width: int) -> float:

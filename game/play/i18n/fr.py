@@ -1023,9 +1023,7 @@ FRENCH: dict[str, str] = {
         "Votre partie en ligne a été interrompue ; ses coups sont gardés. Invitez à nouveau votre ami pour la "
         "continuer, ou ouvrez un nouveau salon."
     ),
-    "the game kept from before is not a room this device hosted": (
-        "la partie gardée n'est pas un salon ouvert par cet appareil"
-    ),
+    "the game kept from before is not a room of this device": ("la partie gardée n'est pas un salon de cet appareil"),
     "Handing the reply to your waiting game...": "Transmission de la réponse à votre partie en attente...",
     "Your waiting game took the reply: you can close this tab.": (
         "Votre partie en attente a reçu la réponse : vous pouvez fermer cet onglet."
@@ -1413,6 +1411,60 @@ FRENCH: dict[str, str] = {
     ),
     "rating {rating}? (provisional until more rated games)": (
         "classement {rating} ? (provisoire jusqu'à d'autres parties classées)"
+    ),
+    # -- online rooms: one link through the relays, reconnecting by itself (game/play/online/relay.py, lobby.py) --
+    "At most {n} relays: keep the ones you need.": "Au plus {n} relais : gardez ceux dont vous avez besoin.",
+    "Back to the game": "Reprendre la partie",
+    "Joining your friend's room through the relay...": "Connexion au salon de votre ami par le relais...",
+    "No relay answered, so this invitation works the other way: your friend sends you back a reply link.": (
+        "Aucun relais n'a répondu : cette invitation marche donc à l'ancienne, votre ami vous renvoie un lien de "
+        "réponse."
+    ),
+    (
+        "No relay answers from this device: ask your friend to invite you again; without relays, the invitation "
+        "comes with a reply link to send back."
+    ): (
+        "Aucun relais ne répond depuis cet appareil : demandez à votre ami de vous inviter à nouveau ; sans relais, "
+        "l'invitation vient avec un lien de réponse à lui renvoyer."
+    ),
+    "No relay is set in Settings, Options, Online servers.": (
+        "Aucun relais n'est indiqué dans Réglages, Options, Serveurs en ligne."
+    ),
+    "Reaching the relays that carry the room's link...": "Connexion aux relais qui portent le lien du salon...",
+    (
+        "The moves are kept. The game goes on by itself as soon as the two devices find each other again through the "
+        "relay."
+    ): ("Les coups sont gardés. La partie reprend d'elle-même dès que les deux appareils se retrouvent par le relais."),
+    "Reconnecting to {name}'s device through the relay...": "Reconnexion à l'appareil de {name} par le relais...",
+    "Reconnecting: no relay answers yet; the game is kept": (
+        "Reconnexion : aucun relais ne répond encore ; la partie est gardée"
+    ),
+    "Relays (wss://host:port/path) carry a room's one link; with none, a friend joins by two links.": (
+        "Les relais (wss://hôte:port/chemin) portent le lien unique d'un salon ; sans eux, un ami vous rejoint par "
+        "deux liens."
+    ),
+    (
+        "Send this link to your friend with any app, or let their phone's camera read the square code: opening it "
+        "joins your game. If a page is reloaded or the connection lost, the two devices find each other again by "
+        "themselves."
+    ): (
+        "Envoyez ce lien à votre ami par n'importe quelle application, ou faites lire le code carré par l'appareil "
+        "photo de son téléphone : l'ouvrir rejoint votre partie. Si une page est rechargée ou la connexion perdue, "
+        "les deux appareils se retrouvent d'eux-mêmes."
+    ),
+    "This is not an online game link.": "Ce n'est pas un lien de partie en ligne.",
+    (
+        "Your online game was interrupted; its moves are kept. Go back to it: your friend's device finds this one "
+        "again by the same link. Or open a new room."
+    ): (
+        "Votre partie en ligne a été interrompue ; ses coups sont gardés. Reprenez-la : l'appareil de votre ami "
+        "retrouve celui-ci par le même lien. Ou ouvrez un nouveau salon."
+    ),
+    "{url} has no server name after wss://": "{url} n'a pas de nom de serveur après wss://",
+    "{url} is not a relay address: it starts with wss://": "{url} n'est pas une adresse de relais : elle commence par wss://",
+    "{url} is too long for a relay address": "{url} est trop longue pour une adresse de relais",
+    "{url}: the path after the server has characters a relay address cannot have": (
+        "{url} : le chemin après le serveur a des caractères qu'une adresse de relais ne peut pas avoir"
     ),
 }
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...page import Glue, Scripts
 from .room import Room
@@ -55,6 +56,10 @@ class BrowserChannel:
     def close(self) -> None:
         self.page.close()
 
+    def guard(self, on: bool) -> None:
+        """Leaving the page asks first (``on``), or not."""
+        self.page.guard("on" if on else "off")
+
     def listen(self, room_id: str) -> None:
         """Take replies to ``room_id`` opened in another tab (they come as ``reply`` events)."""
         self.page.listen(room_id)
@@ -65,20 +70,24 @@ class BrowserChannel:
 
     def poll(self) -> list[PageEvent]:
         """What happened since the last poll; anything not in the expected form is left out."""
-        text = self.page.take()
-        if not isinstance(text, str) or not text or len(text) > MAX_POLL:
-            return []
-        try:
-            found = json.loads(text)
-        except ValueError:
-            return []
-        if not isinstance(found, list):
-            return []
-        return [
-            PageEvent(item["k"], item["d"])
-            for item in found
-            if isinstance(item, dict) and item.get("k") in KINDS and isinstance(item.get("d"), str)
-        ]
+        return page_events(self.page.take(), KINDS)
+
+
+def page_events(text: Any, kinds: tuple[str, ...]) -> list[PageEvent]:
+    """The events in a page's ``take()`` answer (a JSON list of ``{k, d}``), those of ``kinds`` in the expected form."""
+    if not isinstance(text, str) or not text or len(text) > MAX_POLL:
+        return []
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(found, list):
+        return []
+    return [
+        PageEvent(item["k"], item["d"])
+        for item in found
+        if isinstance(item, dict) and item.get("k") in kinds and isinstance(item.get("d"), str)
+    ]
 
 
 def step(room: Room, events: list[PageEvent], channel: BrowserChannel, now: float) -> list[PageEvent]:
@@ -105,3 +114,34 @@ def step(room: Room, events: list[PageEvent], channel: BrowserChannel, now: floa
         room.hang_up = ""
         channel.close()
     return others
+
+
+RELAY_SCRIPT = Glue("pipopipetteRelay", Path(__file__).with_name("relay.js"))
+RELAY_KINDS = ("up", "down", "sig", "bad", "unavailable")
+
+
+class RelayPage:
+    """The room's signalling through the MQTT relays (``relay.js``), driven through the page port as the channel is:
+    ``join`` the room's topic with its key, ``publish`` a message (the page encrypts it), ``poll`` what happened
+    (``up``/``down`` with a broker's URL, ``sig`` with a message decrypted, ``bad``, ``unavailable``)."""
+
+    def __init__(self, page: Scripts) -> None:
+        self.page = page.script(RELAY_SCRIPT)
+
+    def join(self, relays: tuple[str, ...], topic: str, key: str) -> None:
+        self.page.join(json.dumps(list(relays)), topic, key)
+
+    def publish(self, text: str) -> None:
+        self.page.publish(text)
+
+    def leave(self) -> None:
+        """The room's relays left, and its link taken out of the page's address."""
+        self.page.leave()
+        self.page.remember("")
+
+    def remember(self, fragment: str) -> None:
+        """The page's address gets ``fragment`` (the room's link), so a reload opens the room again."""
+        self.page.remember(fragment)
+
+    def poll(self) -> list[PageEvent]:
+        return page_events(self.page.take(), RELAY_KINDS)

@@ -27,6 +27,7 @@ from ..settings import Seat, Settings
 from .bridge import BrowserChannel, step
 from .kept import Keeper
 from .protocol import HOST, Refusal
+from .relay import Rejoin
 from .room import HANDSHAKE, NONE, OPEN, SILENT, Event, Room
 from .room_setup import other
 from .table import Table
@@ -59,11 +60,14 @@ class OnlinePeer:
         return None
 
 
-def online_session(room: Room, channel: BrowserChannel | None, base: Settings, rng: random.Random) -> Session:
+def online_session(
+    room: Room, channel: BrowserChannel | None, base: Settings, rng: random.Random, rejoin: Rejoin | None = None
+) -> Session:
     """The match controller of the game ``room`` agreed on, refereed by it; its messages travel through
-    ``channel`` (None in tests that move them)."""
+    ``channel`` (None in tests that move them), and ``rejoin`` finds the other device again through the relays
+    after a loss (None for a room joined by two links)."""
     session = Session(room_settings(room, base), rng)
-    OnlineGame(session, room, channel, base)
+    OnlineGame(session, room, channel, base, rejoin)
     return session
 
 
@@ -80,8 +84,12 @@ class OnlineGame:
     resumable = False  # restored from the other device, never continued from the menu
     clock_here = False  # the host's clock decides, in the room
 
-    def __init__(self, session: Session, room: Room, channel: BrowserChannel | None, base: Settings) -> None:
-        self.session, self.room, self.channel, self.base = session, room, channel, base
+    def __init__(
+        self, session: Session, room: Room, channel: BrowserChannel | None, base: Settings,
+        rejoin: Rejoin | None = None,
+    ) -> None:  # fmt: skip
+        self.session, self.room, self.channel, self.base, self.rejoin = session, room, channel, base, rejoin
+        self.guarded = False  # leaving the page asks first (while the game is played)
         self.extra: list[Any] = []  # the channel's events that are not the room's (a reply handed over...)
         self.choosing: Move | None = None  # the move of this device the room is refereeing
         self.game_number = self.table.game  # (the session was made for this game)
@@ -136,7 +144,11 @@ class OnlineGame:
     # -- the referee ---------------------------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
         if self.channel is not None:
-            self.extra += step(self.room, self.channel.poll(), self.channel, now)
+            others = step(self.room, self.channel.poll(), self.channel, now)
+            if self.rejoin is not None:
+                self.rejoin.tick(self.room, others, now)
+            self.extra += others
+            self._guard(self.room.playing)
         else:
             self.room.tick(now)
         for event in self.room.take_events():
@@ -184,18 +196,29 @@ class OnlineGame:
         return replace(finished, seats=seats, names=names, rated=False, extra={"online": table.online_mark()})
 
     def keep_with(self, saved: Saved) -> None:
-        """The host keeps its room through ``saved`` (:class:`~.kept.Keeper`, at once and at every tick of the
-        room once agreed) so a reload or a lost connection can invite the friend again to it; a guest keeps
-        nothing."""
-        if self.room.role == HOST:
+        """The room is kept through ``saved`` (:class:`~.kept.Keeper`, at once and at every tick of the room once
+        agreed) so a reload or a lost connection finds it again: the host's always, a guest's when it joined by the
+        room's one link (its lobby made the keeper, with the link's secret); a guest by two links keeps nothing."""
+        if self.room.keeper is None and self.room.role == HOST:
             self.room.keeper = Keeper(saved.save_online_room)
+        if self.room.keeper is not None:
             self.room.keeper(self.room)
 
     def leave(self) -> None:
         """This device leaves the room: the connection is closed (the other device sees it closed, its game paused)."""
         self.room.disconnected(self.session.now)
+        if self.rejoin is not None:
+            self.rejoin.leave()
+            self.rejoin = None
         if self.channel is not None:
+            self._guard(False)
             self.channel.close()
+
+    def _guard(self, on: bool) -> None:
+        """While the game is played, leaving the page (closing it, reloading it) asks first."""
+        if on != self.guarded and self.channel is not None:
+            self.guarded = on
+            self.channel.guard(on)
 
     # -- what the board asks -------------------------------------------------------------------------------------------
     def friend(self) -> str:
@@ -221,6 +244,8 @@ class OnlineGame:
             return tr("Connecting again to {name}'s device...").format(name=friend)
         if connection == SILENT:
             words = tr("{name}'s device does not answer") if over else tr("Paused: {name}'s device does not answer")
+        elif self.rejoin is not None:
+            return self._rejoin_text(friend)
         else:
             words = tr("The connection with {name} is closed") if over else tr("Paused: the connection is closed")
         return words.format(name=friend)
@@ -233,6 +258,9 @@ class OnlineGame:
         if connection == SILENT:
             return tr("Their phone may be asleep or off the network. The game goes on by itself as soon as their "
                       "device answers.")  # fmt: skip
+        if self.rejoin is not None:
+            return tr("The moves are kept. The game goes on by itself as soon as the two devices find each other "
+                      "again through the relay.")  # fmt: skip
         if self.room.role == HOST:
             return tr("The moves are kept. To go on, press Menu, then Play online, Invite again, and send {name} "
                       "the new invitation.").format(name=friend)  # fmt: skip
@@ -245,6 +273,13 @@ class OnlineGame:
         count = len(asked.lines) if asked is not None else 0
         return tr_n("{name} asks to take back their last line.", "{name} asks to take back their last {n} lines.",
                     count).format(name=self.friend())  # fmt: skip
+
+    def _rejoin_text(self, friend: str) -> str:
+        """The connection lost, and being found again through the relays."""
+        assert self.rejoin is not None
+        if not self.rejoin.up:
+            return tr("Reconnecting: no relay answers yet; the game is kept")
+        return tr("Reconnecting to {name}'s device through the relay...").format(name=friend)
 
     # -- undo: asked of the other device -------------------------------------------------------------------------------
     def can_undo(self) -> bool:

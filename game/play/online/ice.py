@@ -1,5 +1,6 @@
-"""The STUN (and TURN) servers an online room's connection may use, as Settings keeps them: a list of URLs, checked
-here, and turned into the ``iceServers`` the browser's ``RTCPeerConnection`` takes (``webrtc.js``).
+"""The servers an online room's connection may use, as Settings keeps them: the STUN (and TURN) servers, a list of
+URLs checked here and turned into the ``iceServers`` the browser's ``RTCPeerConnection`` takes (``webrtc.js``), and
+the relays that carry a room's signalling (:mod:`.relay`: public MQTT brokers over WebSocket, ``wss://host:port/path``).
 
 A STUN server tells a device the address the internet sees it at, so two devices on different networks can find each
 other; with none, only devices on the same network connect (their local candidates). A TURN server relays the game
@@ -21,6 +22,13 @@ SCHEMES = ("stun", "stuns", "turn", "turns")
 HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
 IPV6 = re.compile(r"\[[0-9A-Fa-f:.]{2,45}\]")
 CREDENTIAL = re.compile(r"[A-Za-z0-9._~+/=-]{1,64}")
+DEFAULT_RELAYS = (
+    "wss://broker.emqx.io:8084/mqtt",
+    "wss://broker.hivemq.com:8884/mqtt",
+    "wss://test.mosquitto.org:8081/mqtt",
+)
+MOST_RELAYS = 6
+_PATH = re.compile(r"/[A-Za-z0-9._~/-]{0,100}")
 
 
 def split_servers(text: str) -> list[str]:
@@ -60,8 +68,9 @@ def server_problem(url: str) -> str:
 
 
 def read_servers(text: str) -> tuple[tuple[str, ...], str]:
-    """The servers typed or pasted in ``text`` and "", or () and why they cannot be used. Repeats are kept once."""
-    servers = tuple(dict.fromkeys(split_servers(text)))
+    """The STUN/TURN servers typed or pasted in ``text`` (the relays left for :func:`read_relays`) and "", or those
+    and why they cannot be used. Repeats are kept once."""
+    servers = tuple(dict.fromkeys(url for url in split_servers(text) if not is_relay(url)))
     return servers, servers_problem(servers)
 
 
@@ -84,3 +93,42 @@ def ice_servers(servers: tuple[str, ...]) -> list[dict[str, str]]:
         name, _, password = login.partition(":")
         entries.append({"urls": f"{scheme}:{place}", "username": name, "credential": password})
     return entries
+
+
+# -- the relays --------------------------------------------------------------------------------------------
+def relay_problem(url: str) -> str:
+    """Why ``url`` cannot be used as a relay, an MQTT broker over WebSocket ("" when it can)."""
+    shown = url if len(url) <= 40 else url[:39] + "…"
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme.lower() not in ("ws", "wss"):
+        return tr("{url} is not a relay address: it starts with wss://").format(url=shown)
+    if len(url) > LONGEST:
+        return tr("{url} is too long for a relay address").format(url=shown)
+    place, slash, path = rest.partition("/")
+    if slash and not _PATH.fullmatch("/" + path):
+        return tr("{url}: the path after the server has characters a relay address cannot have").format(url=shown)
+    bracket = place.startswith("[")
+    host, colon, port = place.partition("]:" if bracket else ":")
+    host += "]" if bracket and colon else ""
+    if not (HOST.fullmatch(host) or IPV6.fullmatch(host)):
+        return tr("{url} has no server name after wss://").format(url=shown)
+    if colon and whole_number(port, 1, 65535) is None:
+        return tr("{url}: the port is a number from 1 to 65535").format(url=shown)
+    return ""
+
+
+def is_relay(url: str) -> bool:
+    """True for a URL of the relay kind (ws:// or wss://), as Settings' one list of servers holds both kinds."""
+    return url.lower().startswith(("ws://", "wss://"))
+
+
+def relays_problem(relays: tuple[str, ...]) -> str:
+    """Why this list of relays cannot be kept ("" when it can); an empty one can (then only the two links)."""
+    if len(relays) > MOST_RELAYS:
+        return tr("At most {n} relays: keep the ones you need.").format(n=MOST_RELAYS)
+    return next(filter(None, map(relay_problem, relays)), "")
+
+
+def read_relays(text: str) -> tuple[str, ...]:
+    """The relay URLs typed in ``text`` (one a line, repeats kept once), not checked."""
+    return tuple(dict.fromkeys(url for url in split_servers(text) if is_relay(url)))

@@ -247,8 +247,9 @@ class RoomLink:
 
 
 def is_room_link(text: str) -> bool:
-    """True for text meant as an invitation or a reply (to tell it from a game link)."""
-    return bool(re.match(r"[oa][0-9]{1,3}\.", fragment_of(text))) if isinstance(text, str) else False
+    """True for text meant as an invitation, a reply or a room's one link (:mod:`.relay`), to tell it from a game
+    link."""
+    return bool(re.match(r"[oaj][0-9]{1,3}\.", fragment_of(text))) if isinstance(text, str) else False
 
 
 def read_link(text: object) -> RoomLink:

@@ -123,6 +123,13 @@ window.pipopipetteOnline = {
     return "ok";
   },
 
+  // Leaving the page while an online game is played asks first (the browser's own question).
+  guard: function (on) {
+    window.onbeforeunload = on === "on" ? function (event) { event.preventDefault(); event.returnValue = ""; return ""; }
+                                        : null;
+    return "ok";
+  },
+
   // The waiting tab listens for a reply to room roomId opened in another tab of the same site.
   listen: function (roomId) {
     const self = this;

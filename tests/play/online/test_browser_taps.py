@@ -260,3 +260,65 @@ def test_two_browsers_host_and_join_by_taps_and_play_a_whole_game_with_the_hosts
         f"{boot_s:.1f} s and both boards went on {reconnect_s:.2f} s later"
     )
     assert len(invitation) <= 300 and len(reply) <= 300
+
+
+@pytest.fixture
+def relay_pages(relay_bundle, tmp_path):
+    """The game's pages with the relays' bundle beside them, and a local MQTT broker standing in for the relays."""
+    from tools.browser.relay_rooms import LocalBroker, amqtt_program
+
+    if not amqtt_program():
+        pytest.skip("relay test skipped: amqtt missing (pip install -e '.[test]', or AMQTT=path/to/amqtt)")
+    broker = LocalBroker(tmp_path)
+    env = dict(os.environ, BROWSER_HARNESS_HOME=str(HOME), BROWSER_HARNESS_TOOLS=str(TOOLS))
+    driver = NodeDriver(DRIVER, env=dict(env, RELAY_BUNDLE=str(relay_bundle)))
+    yield driver, broker
+    driver.close()
+    broker.close()
+
+
+def relayed_person(relay: str) -> dict[str, str]:
+    """A device's saved settings: two people, the local broker as the one relay."""
+    local = FakeLocalStorage()
+    Saved(BrowserStore(local)).save_settings(Settings(seats=(Seat("human"), Seat("human")), relays=(relay,)).to_data())
+    return local.items
+
+
+def test_the_one_link_joins_by_taps_and_each_sides_reloaded_page_is_back_in_the_game_by_itself(relay_pages):
+    pages, broker = relay_pages
+    site = pages.ask(serve=str(GAME))
+    pages.ask(open="host", browser="one", url=site, storage=relayed_person(broker.url))
+    host, guest = Device(pages, "host"), Device(pages, "guest")
+    host.until("type(scene).__name__ == 'MenuScene'")
+    host.tap_button("Play online")
+    host.until("scene.state == 'setup'")
+    host.tap_button("Invite")
+    link = host.copied_link()
+    assert "#j1." in link and host.read("[w.label for w in scene.panel.widgets]") == ["Back", "Copy"]
+    opened = time.monotonic()
+    pages.ask(open="guest", browser="two", url=link, storage=relayed_person(broker.url))  # the friend opens it
+    for device in (host, guest):
+        device.until("type(scene).__name__ == 'BoardScene'", 60, every=0.02)
+    join_s = time.monotonic() - opened  # (the friend's page booting Pyodide included)
+
+    rng, delays = random.Random(21), []
+    play_by_taps(host, guest, 10, rng, delays)
+    back = {}
+    for name, device, other in (("guest", guest, host), ("host", host, guest)):
+        held = host.moves()
+        reloaded = time.monotonic()
+        pages.ask(page=name, reload=True)  # the page's address keeps the room's link: it opens the room again
+        device.until("type(scene).__name__ == 'BoardScene' and not scene.session.referee.room.paused", 60, every=0.02)
+        other.until("not scene.session.referee.room.paused", 30, every=0.02)
+        back[name] = time.monotonic() - reloaded
+        assert device.moves() == held == other.moves()  # nothing lost, no new link
+        play_by_taps(host, guest, len(held) + 10, rng, delays)
+    play_by_taps(host, guest, 10_000, rng, delays)
+    assert len(host.moves()) == 60 and guest.moves() == host.moves()
+    for device in (host, guest):
+        device.until("app.saved.history().games and 'online' in app.saved.history().games[-1].extra", 30)
+    print(
+        f"\nthe one link {len(link)} chars; from the friend's page opened on it to both on the board {join_s:.1f} s "
+        f"(its Pyodide boot included); back on the same game after the guest's reload {back['guest']:.1f} s, after "
+        f"the host's {back['host']:.1f} s (the page's boot included); a move in {median(delays) * 1000:.0f} ms"
+    )

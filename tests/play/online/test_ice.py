@@ -95,6 +95,7 @@ def test_the_room_starts_with_the_servers_of_the_settings(stun):
     host_page, guest_page = RecordingPage([]), RecordingPage([])
     host_page.other, guest_page.other = guest_page, host_page
     host = Lobby(online_page(host_page), Settings(stun=stun), random.Random(1))
+    host.update(0.1)  # (no relay: the two links at once)
     host.update(0.1)
     Lobby(online_page(guest_page), Settings(stun=stun), random.Random(2), link=host.link)
     assert host_page.servers == guest_page.servers == [{"urls": url} for url in stun]
