@@ -43,18 +43,26 @@ def held_out(seed: int) -> bool:
     return seed % HELD_OUT == HELD_OUT - 1
 
 
-def examples(folder: Path) -> dict[str, list[Example]]:
+def examples(folder: Path, children: bool = False) -> dict[str, list[Example]]:
     """The labelled positions under ``folder`` (every shard file in it and its subfolders), by board key, in a
-    fixed order (board, then the shards' names, then their rows); positions without a value are left out."""
+    fixed order (board, then the shards' names, then their rows); positions without a value are left out. With
+    ``children``, each position is followed by its safe children that have a value (one line further on, the same
+    game's seed: a held-out game's children are held out too)."""
     found: dict[str, list[Example]] = {}
     for sub in sorted({path.parent for path in folder.rglob(f"*{SUFFIX}")}):
         for name, row in read_folder(sub):
-            if row.value is None:
-                continue
             board = board_named(name)
             tables = tables_for(board)
-            x = features(tables, row.drawn, tables.degrees(row.drawn))
-            found.setdefault(board_key(board), []).append(Example(row.seed, row.lines_left, x, row.value))
+            rows = found.setdefault(board_key(board), [])
+            if row.value is not None:
+                x = features(tables, row.drawn, tables.degrees(row.drawn))
+                rows.append(Example(row.seed, row.lines_left, x, row.value))
+            for line, value in row.children if children else ():
+                if value is not None:
+                    drawn = row.drawn | 1 << line
+                    rows.append(
+                        Example(row.seed, row.lines_left - 1, features(tables, drawn, tables.degrees(drawn)), value)
+                    )
     return found
 
 
