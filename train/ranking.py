@@ -230,6 +230,12 @@ def report(folder: Path, lines: tuple[int, int], sizes: list[int]) -> None:
         for width in FEATURE_SETS.values():
             row.append(f"{gauge(test, linear(fit_ranker(train[:size], width))):.2f}")
         print(f"| {share} / {size} | " + " | ".join(row) + " |", flush=True)
+    hard = [statistics.mean(c.loss for c in g.choices if c.rule) for g in test]
+    print("\nAgainst Hard's rule, fitted on every training position (mean paired difference, its standard error):")
+    for name, width in FEATURE_SETS.items():
+        score = linear(fit_ranker(train, width))
+        pairs = [lost(g, score) - h for g, h in zip(test, hard, strict=True)]
+        print(f"- {name}: {statistics.mean(pairs):+.2f} +- {statistics.stdev(pairs) / len(pairs) ** 0.5:.2f}")
 
 
 def main(argv: list[str] | None = None) -> None:
