@@ -17,7 +17,17 @@ from collections import defaultdict
 from pathlib import Path
 
 from .fit import DATA
+from .positions import Labelled
 from .shards import read_folder
+
+
+def children(rows: list[Labelled]) -> str:
+    """The safe children solved at these rows (shards made with ``--children``), and their CPU time."""
+    parents = [row for row in rows if row.children]
+    if not parents:
+        return "-"
+    count = sum(len(row.children) for row in parents)
+    return f"{len(parents)}, {count}, {statistics.mean(row.children_ms for row in parents) / 1000:.2f}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -28,19 +38,22 @@ def main(argv: list[str] | None = None) -> None:
     by_left = defaultdict(list)
     for _, row in read_folder(args.data):
         by_left[row.lines_left].append(row)
-    print("| lines left | positions | labelled | CPU s a position: median, mean, max | nodes: median |")
-    print("| --- | --- | --- | --- | --- |")
+    print(
+        "| lines left | positions | labelled | CPU s a position: median, mean, max | nodes: median "
+        "| safe children solved: positions, children, CPU s a position (mean) |"
+    )
+    print("| --- | --- | --- | --- | --- | --- |")
     total_cpu = total = labelled = 0
     for left in sorted(by_left):
         rows = by_left[left]
         cpu = [row.cpu_ms / 1000 for row in rows]
         solved = [row for row in rows if row.value is not None]
-        total_cpu += sum(cpu)
+        total_cpu += sum(cpu) + sum(row.children_ms for row in rows) / 1000
         total += len(rows)
         labelled += len(solved)
         print(
             f"| {left} | {len(rows)} | {len(solved)} | {statistics.median(cpu):.2f}, {statistics.mean(cpu):.2f}, "
-            f"{max(cpu):.1f} | {statistics.median(row.nodes for row in rows):,.0f} |"
+            f"{max(cpu):.1f} | {statistics.median(row.nodes for row in rows):,.0f} | {children(rows)} |"
         )
     per_label = total_cpu / labelled
     print(

@@ -2,6 +2,7 @@
 
     python -m train.curve                       # every board under train/data/
     python -m train.curve --sizes 100,300,1000
+    python -m train.curve --children --sizes 1000,3000,10000   # the safe children fitted on too
 
 For each number of labelled training positions (the first ones, in the data's fixed order: whole games), the
 model is fitted as ``train.fit`` fits it and measured on the held-out positions: how often the sign of its
@@ -49,9 +50,9 @@ def bands(rows: Sequence[Example]) -> list[tuple[str, list[Example]]]:
     return [(f"{low}-{high}", [r for r in rows if low <= r.lines_left <= high]) for low, high in cuts]
 
 
-def report(key: str, rows: list[Example], sizes: list[int], near: int) -> None:
+def report(key: str, rows: list[Example], test: list[Example], sizes: list[int], near: int) -> None:
+    """The curve of the model fitted on the training games of ``rows``, measured on ``test`` (held-out games)."""
     train = training_rows(rows)
-    test = [row for row in rows if held_out(row.seed)]
     games = len({row.seed for row in train}), len({row.seed for row in test})
     print(f"## {key}: {len(train)} training positions ({games[0]} games), {len(test)} held out ({games[1]} games)")
     parts = bands(test)
@@ -93,11 +94,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DATA, help="the folder of the shards (train/data)")
     parser.add_argument("--sizes", default="100,300,1000,3000", help="training positions to fit on, in turn")
+    parser.add_argument("--children", action="store_true", help="fit on the training games' safe children too")
     parser.add_argument("--near", type=int, default=38, help="the extrapolation's fit: at most this many lines left")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
-    for key, rows in examples(args.data).items():
-        report(key, rows, sizes, args.near)
+    measured = examples(args.data)
+    fitted = examples(args.data, children=True) if args.children else measured
+    for key, rows in fitted.items():
+        report(key, rows, [row for row in measured[key] if held_out(row.seed)], sizes, args.near)
 
 
 if __name__ == "__main__":

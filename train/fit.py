@@ -24,7 +24,7 @@ from game.ai.learned.weights import SCALE
 from game.ai.position.coins import tables_for
 
 from .positions import board_named
-from .shards import read_folder
+from .shards import SUFFIX, read_folder
 
 DATA = Path(__file__).resolve().parent / "data"
 WEIGHTS = Path(__file__).resolve().parents[1] / "game" / "ai" / "learned" / "weights.py"
@@ -43,25 +43,33 @@ def held_out(seed: int) -> bool:
     return seed % HELD_OUT == HELD_OUT - 1
 
 
-def examples(folder: Path) -> dict[str, list[Example]]:
+def examples(folder: Path, children: bool = False) -> dict[str, list[Example]]:
     """The labelled positions under ``folder`` (every shard file in it and its subfolders), by board key, in a
-    fixed order (board, then the shards' names, then their rows); positions without a value are left out."""
+    fixed order (board, then the shards' names, then their rows); positions without a value are left out. With
+    ``children``, each position is followed by its safe children that have a value (one line further on, the same
+    game's seed: a held-out game's children are held out too)."""
     found: dict[str, list[Example]] = {}
-    for sub in sorted({path.parent for path in folder.rglob("*.txt")}):
+    for sub in sorted({path.parent for path in folder.rglob(f"*{SUFFIX}")}):
         for name, row in read_folder(sub):
-            if row.value is None:
-                continue
             board = board_named(name)
             tables = tables_for(board)
-            x = features(tables, row.drawn, tables.degrees(row.drawn))
-            found.setdefault(board_key(board), []).append(Example(row.seed, row.lines_left, x, row.value))
+            rows = found.setdefault(board_key(board), [])
+            if row.value is not None:
+                x = features(tables, row.drawn, tables.degrees(row.drawn))
+                rows.append(Example(row.seed, row.lines_left, x, row.value))
+            for line, value in row.children if children else ():
+                if value is not None:
+                    drawn = row.drawn | 1 << line
+                    rows.append(
+                        Example(row.seed, row.lines_left - 1, features(tables, drawn, tables.degrees(drawn)), value)
+                    )
     return found
 
 
-def fit(rows: Sequence[Example], ridge: Fraction = RIDGE) -> list[Fraction]:
+def fit(rows: Sequence[Example], ridge: Fraction = RIDGE, free: int = 1) -> list[Fraction]:
     """The weights minimising the squared error of ``rows`` plus ``ridge`` times the squares of every weight but
-    the bias (the first), exactly."""
-    size = len(FEATURE_NAMES)
+    the first ``free`` (the bias), exactly (any number of features: as many as the rows have)."""
+    size = len(rows[0].x)
     normal = [[0] * size for _ in range(size)]
     target = [0] * size
     for row in rows:
@@ -73,7 +81,7 @@ def fit(rows: Sequence[Example], ridge: Fraction = RIDGE) -> list[Fraction]:
                 for j, xj in enumerate(x):
                     line[j] += xi * xj
     matrix = [[Fraction(v) for v in line] + [Fraction(t)] for line, t in zip(normal, target, strict=True)]
-    for i in range(1, size):
+    for i in range(free, size):
         matrix[i][i] += ridge
     return _solve(matrix)
 

@@ -1,6 +1,7 @@
 """Labels self-play positions in resumable shards on Dask: one machine by default, a cluster by its address.
 
     nice -n 15 python -m train.generate --board 5x5 --seeds 0-200 --out train/data/5x5
+    nice -n 19 python -m train.generate --seeds 80-1080 --per-shard 20 --lines 32-39 --children --out train/data/5x5
     python -m train.generate --board 5x5 --seeds 0-100000 --out labels/5x5 --scheduler tcp://10.0.0.5:8786
 
 Needs the ``train`` extra (``pip install -e '.[train]'``: Dask's distributed scheduler); playing never does.
@@ -75,12 +76,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--per-shard", type=int, default=5, help="seeds a shard (5)")
     parser.add_argument("--lines", type=seed_range, default=(34, 41), help="lines left labelled, LOW-HIGH (34-41)")
     parser.add_argument("--max-nodes", type=int, default=40_000_000, help="node budget of one label (40,000,000)")
+    parser.add_argument("--children", action="store_true", help="label every safe line's child too")
     parser.add_argument("--out", type=Path, required=True, help="the folder of the shards' files")
     parser.add_argument("--scheduler", help="a Dask scheduler's address (default: a local cluster)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes of the local cluster (1)")
     args = parser.parse_args(argv)
     (first, last), (lowest, highest) = args.seeds, args.lines
-    shards = plan(args.board, first, last, args.per_shard, lowest, highest, args.max_nodes)
+    shards = plan(args.board, first, last, args.per_shard, lowest, highest, args.max_nodes, args.children)
     client = connect(args.scheduler, args.workers)
     try:
         generate(shards, args.out, client)

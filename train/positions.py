@@ -14,7 +14,7 @@ import time
 from typing import NamedTuple
 
 from game.ai.levels.hard import hard
-from game.ai.position.coins import capture_moves, tables_for
+from game.ai.position.coins import capture_moves, lines_of, safe_mask, tables_for
 from game.ai.search.common import OutOfNodes
 from game.ai.search.solver import SolverOptions
 from game.ai.wasm.solver import exact_solver
@@ -31,6 +31,9 @@ class Labelled(NamedTuple):
     value: int | None
     nodes: int
     cpu_ms: int  # CPU time of the process (the core's thread included) spent on this label
+    # (line, exact value of the position after it for the opponent) of every safe line, where asked for
+    children: tuple[tuple[int, int | None], ...] = ()
+    children_ms: int = 0  # CPU time spent on the children's labels
 
 
 def board_named(name: str) -> Board:
@@ -68,13 +71,30 @@ def label(state: GameState, max_nodes: int) -> tuple[int | None, int]:
     return solver.value, solver.nodes
 
 
-def labelled_game(board: Board, seed: int, lowest: int, highest: int, max_nodes: int) -> list[Labelled]:
+def labelled_game(
+    board: Board, seed: int, lowest: int, highest: int, max_nodes: int, children: bool = False
+) -> list[Labelled]:
     """Every kept position of the game of ``seed`` with its exact value (the smallest positions first: their
-    values are in the solver's table when the larger ones are searched)."""
+    values are in the solver's table when the larger ones are searched); with ``children``, also the exact value
+    of the position after each of its safe lines (solved after the position itself, whose search has filled the
+    solver's table with most of what they need: they cost about as much again as the position)."""
+    tables = tables_for(board)
     found = []
     for state in self_play(board, seed, lowest, highest):
         start = time.process_time()
         value, nodes = label(state, max_nodes)
         cpu_ms = round((time.process_time() - start) * 1000)
-        found.append(Labelled(seed, state.lines_left, state.drawn, value, nodes, cpu_ms))
+        row = Labelled(seed, state.lines_left, state.drawn, value, nodes, cpu_ms)
+        if children:
+            start = time.process_time()
+            safe = lines_of(safe_mask(tables, state.drawn, tables.degrees(state.drawn)))
+            values = tuple((line, label(child_of(state, line), max_nodes)[0]) for line in safe)
+            row = row._replace(children=values, children_ms=round((time.process_time() - start) * 1000))
+        found.append(row)
     return found
+
+
+def child_of(state: GameState, line: int) -> GameState:
+    child = state.copy()
+    child.play(line)
+    return child

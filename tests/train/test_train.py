@@ -3,6 +3,7 @@ and the committed weights rebuilt byte for byte from the committed data."""
 
 from __future__ import annotations
 
+import gzip
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -10,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from game.ai.learned.features import FEATURE_NAMES
-from game.ai.position.coins import capture_moves, tables_for
+from game.ai.position.coins import capture_moves, safe_mask, tables_for
 from game.ai.search.solver import solve
-from game.core import GameState
+from game.core import Board, GameState
 from train import fit as fitting
 from train.fit import Example, fit, quantise
 from train.positions import Labelled, board_named, label, self_play
-from train.shards import Shard, done, label_shard, plan, read_folder, read_shard, write_shard
+from train.shards import SUFFIX, Shard, done, label_shard, plan, read_folder, read_shard, write_shard
 
 
 def test_self_play_keeps_the_quiet_positions_of_the_range_nearest_the_end_first() -> None:
@@ -62,13 +63,54 @@ def test_a_shard_file_reads_back_and_marks_the_shard_done(tmp_path: Path) -> Non
 
 
 def test_a_damaged_shard_names_its_file_and_line(tmp_path: Path) -> None:
-    path = tmp_path / "bad.txt"
-    path.write_text("# board 3x3 seeds 0-0 lines 8-14 max-nodes 1\n0 12 ff 3 10 1\n0 11 zz 3 10 1\n")
-    with pytest.raises(ValueError, match=r"bad.txt:3: '0 11 zz 3 10 1'"):
+    path = tmp_path / "bad.txt.gz"
+    head = "# board 3x3 seeds 0-0 lines 8-14 max-nodes 1\n0 12 ff 3 10 1\n"
+    path.write_bytes(gzip.compress(f"{head}0 11 zz 3 10 1\n".encode()))
+    with pytest.raises(ValueError, match=r"bad.txt.gz:3: '0 11 zz 3 10 1'"):
         read_shard(path)
-    path.write_text("seed lines\n")
+    path.write_bytes(gzip.compress(f"{head}0 11 ff 3 10 1 4:2,5:x 7\n".encode()))  # a child's value that does not read
+    with pytest.raises(ValueError, match=r"bad.txt.gz:3:"):
+        read_shard(path)
+    path.write_bytes(gzip.compress(f"{head}0 11 ff 3 10 1 4:2\n".encode()))  # children without their CPU time
+    with pytest.raises(ValueError, match=r"bad.txt.gz:3:"):
+        read_shard(path)
+    path.write_bytes(gzip.compress(b"seed lines\n"))
     with pytest.raises(ValueError, match="not a shard"):
         read_shard(path)
+    path.write_text("# board 3x3 seeds 0-0 lines 8-14 max-nodes 1\n")  # not compressed
+    with pytest.raises(ValueError, match="not gzipped"):
+        read_shard(path)
+
+
+def test_a_shard_with_children_holds_every_safe_line_solved_and_reads_back(tmp_path: Path) -> None:
+    """Each child's value is the solver's value of the position after that safe line (the opponent's): so the
+    position's value is the best over its children when a safe line is best, never better than that otherwise."""
+    shard = Shard("3x3", 3, 5, 12, 16, 10_000_000, children=True)
+    rows = label_shard(shard)
+    board = board_named("3x3")
+    tables = tables_for(board)
+    assert any(row.children for row in rows)
+    for row in rows:
+        state = _position(board, row.drawn)
+        safe = safe_mask(tables, row.drawn, tables.degrees(row.drawn))
+        assert [line for line, _ in row.children] == [line for line in range(board.num_lines) if safe >> line & 1]
+        for line, value in row.children:
+            state.play(line)
+            assert value == solve(state)
+            state.undo()
+        if row.children:
+            assert row.value is not None and row.value >= max(-value for _, value in row.children if value is not None)
+    write_shard(tmp_path, shard, rows)
+    assert read_shard(tmp_path / shard.name) == ("3x3", rows)
+    assert gzip.decompress((tmp_path / shard.name).read_bytes()).decode().splitlines()[0].endswith(" children")
+
+
+def _position(board: Board, drawn: int) -> GameState:
+    state = GameState(board)
+    for line in range(board.num_lines):
+        if drawn >> line & 1:
+            state.play(line)
+    return state
 
 
 def test_the_generation_runs_on_dask_and_a_second_run_labels_nothing_again(tmp_path: Path) -> None:
@@ -78,10 +120,10 @@ def test_the_generation_runs_on_dask_and_a_second_run_labels_nothing_again(tmp_p
     shards = plan("3x3", 0, 4, 2, 10, 14, 10_000_000)
     with distributed.Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=":0") as client:
         generate(shards, tmp_path, client)
-        written = {path.name: path.stat().st_mtime_ns for path in tmp_path.glob("*.txt")}
+        written = {path.name: path.stat().st_mtime_ns for path in tmp_path.glob(f"*{SUFFIX}")}
         assert sorted(written) == sorted(s.name for s in shards)
         generate(shards, tmp_path, client)
-    assert {path.name: path.stat().st_mtime_ns for path in tmp_path.glob("*.txt")} == written
+    assert {path.name: path.stat().st_mtime_ns for path in tmp_path.glob(f"*{SUFFIX}")} == written
     seeds = {row.seed for _, row in read_folder(tmp_path)}
     assert seeds == {0, 1, 2, 3}
 
