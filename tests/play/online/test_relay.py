@@ -210,8 +210,9 @@ def test_opening_the_one_link_joins_the_room_and_the_relay_sees_neither_room_nor
     assert kinds.count("offer") == kinds.count("answer") == 1 and "knock" in kinds
     topics = {topic for topic, _ in broker.published}
     assert topics == {JoinLink(host.room.room_id, read_join(host.lobby.link).secret).topic()}
-    assert guest.lobby.page.scripts[RELAY_SCRIPT.name].fragment == read_join(host.lobby.link).fragment()  # a reload reopens it
-    assert host.lobby.page.scripts[RELAY_SCRIPT.name].fragment == read_join(host.lobby.link).fragment()
+    fragment = read_join(host.lobby.link).fragment()  # in both pages' addresses: a reload reopens the room
+    assert guest.lobby.page.scripts[RELAY_SCRIPT.name].fragment == fragment
+    assert host.lobby.page.scripts[RELAY_SCRIPT.name].fragment == fragment
     assert host.page.guarded and guest.page.guarded  # leaving the page asks first while the game is played
 
 
