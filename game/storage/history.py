@@ -210,12 +210,17 @@ class Book:
         return all(self.holds(additions) for additions in found)
 
     def merge(self, additions: Additions) -> Account:
-        """Add what is not already here; a game whose id is here with other content is left out and counted."""
+        """:meth:`merge_in_steps` at once."""
+        return run(self.merge_in_steps(additions))
+
+    def merge_in_steps(self, additions: Additions) -> Work[Account]:
+        """Add what is not already here; a game whose id is here with other content is left out and counted. In
+        steps: the folded games of a history, and those of a backup, may be many thousand."""
         account = Account()
         detailed = {game.id: game for game in self.games}
-        folded = {game.id: game for game in self.folded}
+        folded = yield from _by_id_in_steps(self.folded)
         added_folded = False
-        for game in additions.games:
+        for index, game in enumerate(additions.games):
             if game.id in detailed or game.id in folded:
                 same = detailed[game.id] == game if game.id in detailed else folded[game.id].date == game.date
                 account.already += same
@@ -223,13 +228,17 @@ class Book:
             else:
                 detailed[game.id] = game
                 account.added += 1
-        for line in additions.folded:
+            if pause(index):
+                yield
+        for index, line in enumerate(additions.folded):
             if line.id in detailed or line.id in folded:
                 account.folded_already += 1
             else:
                 folded[line.id] = line
                 account.folded_added += 1
                 added_folded = True
+            if pause(index):
+                yield
         keys = {block.key for block in self.legacy}
         for block in additions.legacy:
             if block.key in keys:
@@ -238,9 +247,13 @@ class Book:
                 self.legacy.append(block)
                 keys.add(block.key)
                 account.totals_added += block.games
-        self.games = sorted(detailed.values(), key=game_order)
+        games = list(detailed.values())
+        yield from sort_in_steps(games, game_order)
+        self.games = games
         if added_folded:  # (the folded games, as read, are in order already)
-            self.folded = sorted(folded.values(), key=game_order)
+            lines = list(folded.values())
+            yield from sort_in_steps(lines, game_order)
+            self.folded = lines
         return account
 
     def compact_in_steps(
@@ -268,6 +281,16 @@ class Book:
 
     def _ids(self) -> set[str]:
         return {game.id for game in self.games} | {game.id for game in self.folded}
+
+
+def _by_id_in_steps(games: list[FoldedGame]) -> Work[dict[str, FoldedGame]]:
+    """``{game.id: game for game in games}``, in steps."""
+    by_id = {}
+    for index, game in enumerate(games):
+        by_id[game.id] = game
+        if pause(index):
+            yield
+    return by_id
 
 
 def fold_order_in_steps(games: list[FinishedGame], now: datetime | None = None) -> Work[list[int]]:

@@ -168,9 +168,9 @@ class Saved(PuzzleProgress):
             if book is None:  # (a history that cannot be written over: what is added is still shown)
                 book = Book()
                 for _, additions in self._additions():
-                    book.merge(additions)
+                    yield from book.merge_in_steps(additions)
             for waiting in self.unsaved:
-                book.merge(waiting)
+                yield from book.merge_in_steps(waiting)
         yield from book.compact_in_steps(self.classify, self.recent)
         return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
@@ -339,7 +339,7 @@ class Saved(PuzzleProgress):
             self._forget(found, book)
             return book
         for _, additions in found:
-            book.merge(additions)
+            yield from book.merge_in_steps(additions)
         yield from book.compact_in_steps(self.classify, self.recent)
         text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
         if writes != self._history_writes or not self.store.holds_text(HISTORY, read):
@@ -377,9 +377,9 @@ class Saved(PuzzleProgress):
         """The stored history with every addition saved or waiting merged in."""
         book = (yield from self._stored_book()) or Book()
         for _, additions in self._additions():
-            book.merge(additions)
+            yield from book.merge_in_steps(additions)
         for waiting in self.unsaved:
-            book.merge(waiting)
+            yield from book.merge_in_steps(waiting)
         return book
 
     def _stored_book(self) -> Work[Book | None]:

@@ -172,3 +172,36 @@ def test_a_sort_in_steps_is_a_stable_sort_cut_into_runs_and_a_merge() -> None:
     assert yields >= 2 * (len(items) // EVERY) + len(items) // RUN, "keys, runs and merge each in steps"
     ordered = [(1, "a"), (2, "b")]
     assert list(sort_in_steps(ordered, key=lambda item: item[0])) == [] and ordered == [(1, "a"), (2, "b")]
+
+
+def test_a_backup_of_many_folded_games_merges_in_steps_as_at_once() -> None:
+    # Before: the history's games and its folded games were sorted at once after a merge (and the folded games put
+    # in a dict at once), whatever their number, within one frame of the History scene's reading.
+    from game.storage.history import Additions, Book, FoldedGame
+
+    def line(number: int) -> FoldedGame:
+        return FoldedGame(f"f{number:06d}", f"2025-{number % 12 + 1:02d}-01T00:00:{number % 60:02d}+00:00")
+
+    numbers = list(range(4 * RUN))
+    random.Random(5).shuffle(numbers)
+    here, backup = sorted(numbers[: 2 * RUN]), numbers[RUN:]  # (half of the backup's games are here already)
+    backup_games = [game(number) for number in range(150)]
+    in_steps, at_once = (Book(games=[game(n) for n in range(100)], folded=[line(n) for n in here]) for _ in "ab")
+    additions = Additions(games=backup_games, folded=[line(n) for n in backup])
+    steps = 0
+    work = in_steps.merge_in_steps(additions)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            account = done.value
+            break
+        steps += 1
+    assert account == at_once.merge(additions)
+    assert (account.added, account.already, account.folded_added, account.folded_already) == (50, 100, 2 * RUN, RUN)
+    assert in_steps == at_once
+    assert [g.id for g in in_steps.folded] == sorted(
+        (f"f{n:06d}" for n in numbers), key=lambda i: (f"2025-{int(i[1:]) % 12 + 1:02d}", int(i[1:]) % 60, i)
+    )
+    folded_items = len(here) + len(backup) + 2 * len(numbers)  # (the dict of the history's, the backup's, the sort)
+    assert steps >= folded_items // EVERY, "the folded games are looked up, added and sorted a few at a time"
