@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from game.steps import Stepper, run
 from game.storage import FinishedGame, MemoryStore, Saved
 from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
+from game.storage.history import Additions, Book, Earlier
 from game.storage.keys import HISTORY
+from game.storage.records import FoldedGame, LegacyTotals, Outcome
 from game.storage.steps import EVERY, RUN, sort_in_steps
 
 JSON = st.recursive(
@@ -177,8 +179,6 @@ def test_a_sort_in_steps_is_a_stable_sort_cut_into_runs_and_a_merge() -> None:
 def test_a_backup_of_many_folded_games_merges_in_steps_as_at_once() -> None:
     # Before: the history's games and its folded games were sorted at once after a merge (and the folded games put
     # in a dict at once), whatever their number, within one frame of the History scene's reading.
-    from game.storage.history import Additions, Book, FoldedGame
-
     def line(number: int) -> FoldedGame:
         return FoldedGame(f"f{number:06d}", f"2025-{number % 12 + 1:02d}-01T00:00:{number % 60:02d}+00:00")
 
@@ -205,3 +205,24 @@ def test_a_backup_of_many_folded_games_merges_in_steps_as_at_once() -> None:
     )
     folded_items = len(here) + len(backup) + 2 * len(numbers)  # (the dict of the history's, the backup's, the sort)
     assert steps >= folded_items // EVERY, "the folded games are looked up, added and sorted a few at a time"
+
+
+def test_the_totals_of_many_folded_games_are_counted_in_steps_once_and_read_at_once_after(monkeypatch) -> None:
+    results = ("won", "drawn", "lost")
+    folded = tuple(
+        FoldedGame(f"f{n:05d}", "2025-01-01T00:00:00+00:00", Outcome("easy", "s3x3", results[n % 3], n % 5))
+        for n in range(3 * EVERY + 1)
+    )
+    legacy = (LegacyTotals("k1", 4, {"easy|s3x3": [2, 1, 1, 7], "hard|s5x5": [0, 0, 4, None]}, ("lost", 3)),)
+    earlier = Earlier(folded, legacy)
+    steps = len(list(earlier.tally_in_steps()))
+    assert steps >= len(folded) // EVERY, "counted a few hundred games a step"
+    monkeypatch.setattr(Earlier, "_count", lambda self: iter(()).throw(AssertionError("counted again")))
+    assert list(earlier.tally_in_steps()) == [], "counted once"
+    won = [n for n in range(len(folded)) if n % 3 == 0]
+    assert earlier.rows == {
+        "easy|s3x3": [2 + len(won), 1 + len(folded) // 3, 1 + len(folded) // 3, max(7, *(n % 5 for n in won))],
+        "hard|s5x5": [0, 0, 4, None],
+    }
+    assert earlier.streak == ("won", 1), "the folded games continue the legacy streak; the last one is won"
+    assert earlier.games == len(folded) + 4
