@@ -394,7 +394,3 @@ def legacy_totals(earlier: Any, board_name: BoardName | None) -> list[LegacyTota
         return []
     block = LegacyTotals.from_data(earlier, key=content_id(earlier)[1:], board=board_name)
     return [block] if block.games else []
-
-
-def additions_from(games: Iterable[FinishedGame]) -> Additions:
-    return Additions(games=list(games))

@@ -97,6 +97,10 @@ def test_the_time_left_is_kept_between_0_and_an_hour_else_the_clock_starts_afres
     assert game.timer_left == kept and (kept is None or isinstance(game.timer_left, float))
 
 
+def test_a_match_of_the_most_boards_is_kept() -> None:
+    assert UnfinishedGame.from_data({**FULL, "codes": ["a", "b", "c", "d"]}).codes == ("a", "b", "c", "d")
+
+
 @pytest.mark.parametrize(("current", "starter"), [(-4, 0), (4, 3), (0, 0)])
 def test_the_board_in_play_and_the_starter_take_their_whole_ranges(current, starter) -> None:
     game = UnfinishedGame.from_data({**FULL, "current": current, "starter": starter})
@@ -175,6 +179,9 @@ def test_totals_rows_add_up_when_two_names_are_one_board_and_keep_the_best_margi
         {"games": 2, "rows": {"a|b": [1, 0, 0, None], "a|c": [1, 0, 0, None]}}, key="k", board=lambda _: "s1"
     )
     assert both_none.rows == {"a|s1": [2, 0, 0, None]} and both_none.streak == ("", 0)
+    longest = "e" * 40 + "|" + "s" * 40
+    read = LegacyTotals.from_data({"games": 1, "rows": {longest: [1, 0, 0, 2]}}, key="k")
+    assert read.rows == {longest: [1, 0, 0, 2]}, "a name as long as a level and a board token"
 
 
 @pytest.mark.parametrize(
@@ -182,6 +189,7 @@ def test_totals_rows_add_up_when_two_names_are_one_board_and_keep_the_best_margi
     [
         {"games": 1},  # fewer games than the rows count
         {"rows": {"easy": [1, 0, 0, 1]}},  # no board
+        {"rows": {"e" * 40 + "|" + "s" * 41: [1, 0, 0, 1]}},  # a name longer than a level and a board token
         {"rows": {"easy|s3x3": [1, 0, 0]}},
         {"rows": {"easy|s3x3": [1, 0, 0, 10_001]}},
         {"rows": {"easy|s3x3": [-1, 0, 0, 1]}},

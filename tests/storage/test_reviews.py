@@ -55,12 +55,14 @@ def test_entries_that_cannot_be_read_are_ignored_and_dropped_at_the_next_write()
         {"game": "b", "version": "v", "values": [1.5], "best": [0], "done": True},
         {"game": "c", "version": "v", "values": [True], "best": [0], "done": True},
         {"game": "d", "version": "v", "values": [1], "best": [0]},
+        {"game": "e", "version": "v", "values": "", "best": [], "done": True},
+        {"game": "f", "version": "v", "values": [], "best": "", "done": True},
         {"game": 5, "version": "v", "values": [1], "best": [0], "done": False},
     ]
     store.put(REVIEWS, {"games": [*damaged, good]})
     cache = ReviewCache(store)
-    for game in ("a", "b", "c", "d"):
-        assert cache.read(game, "v") is None
+    for game in ("a", "b", "c", "d", "e", "f"):
+        assert cache.read(game, "v") is None, game
     assert cache.read("ok", "v") == KeptReview([1, None], [0, None], True)
     cache.keep("new", "v", RESULTS)
     assert [entry["game"] for entry in store.get(REVIEWS)["games"]] == ["ok", "new"]
@@ -85,3 +87,13 @@ def test_results_of_another_solver_are_read_by_their_meaning():
     assert cache.read("g1", "1/2s/core-abc") is None
     assert cache.read_like("g1", "1/2s/") == RESULTS
     assert cache.read_like("g1", "1/3s/") is None and cache.read_like("g2", "1/2s/") is None
+
+
+def test_an_entry_too_big_to_keep_with_any_other_is_kept_alone():
+    store = MemoryStore()
+    cache = ReviewCache(store)
+    big = KeptReview([1] * 9000, [0] * 9000, True)  # (about 54 KB of JSON: two are past KEPT_BYTES)
+    assert cache.keep("old", "v", big) and cache.keep("new", "v", big)
+    assert [entry["game"] for entry in store.get(REVIEWS)["games"]] == ["new"]
+    huge = KeptReview([1] * 20000, [0] * 20000, False)  # (past KEPT_BYTES alone: the newest is still kept)
+    assert cache.keep("huge", "v", huge) and cache.read("huge", "v") == huge and cache.read("new", "v") is None

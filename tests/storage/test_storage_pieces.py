@@ -9,9 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import MemoryStore, Saved
+from game.storage import MemoryStore, Saved, StoreError
 from game.storage.files import spare_folder
+from game.storage.keys import ONLINE_ROOM, PUZZLES
+from game.storage.notices import KEPT, Notice
 from game.storage.progress import is_day
+from game.storage.reasons import Why
+
+
+class ReadOnly(MemoryStore):
+    """A store in memory whose writes fail (as a read-only folder's)."""
+
+    def _write(self, key: str, text: str) -> None:
+        raise StoreError(Why.FOLDER_READ_ONLY)
 
 
 def test_the_spare_folder_is_in_the_temporary_folder_named_for_the_user_and_the_data_folder(tmp_path: Path) -> None:
@@ -47,6 +57,24 @@ def test_a_daily_puzzle_is_marked_solved_once_and_the_days_are_kept_in_order() -
     assert saved.solved_puzzles() == ["key"]
 
 
+def test_a_day_already_marked_solved_writes_nothing() -> None:
+    writable = MemoryStore()
+    Saved(writable).mark_daily_solved("2026-03-02")
+    store = ReadOnly()
+    store.texts = dict(writable.texts)
+    saved = Saved(store)
+    assert saved.mark_daily_solved("2026-03-02"), "nothing to save: nothing waits"
+    assert not saved.has_pending
+    assert not saved.mark_daily_solved("2026-03-03") and saved.has_pending
+
+
+def test_solved_days_of_the_wrong_type_are_kept_aside_as_not_puzzles() -> None:
+    store = MemoryStore()
+    store.put(PUZZLES, ["2026-03-02"])
+    assert Saved(store).daily_days() == []
+    assert store.pop_notices() == [Notice(KEPT, PUZZLES, Why.NOT_PUZZLES)]
+
+
 def test_the_online_room_is_kept_read_back_cleared_and_set_aside() -> None:
     store = MemoryStore()
     saved = Saved(store)
@@ -57,3 +85,4 @@ def test_the_online_room_is_kept_read_back_cleared_and_set_aside() -> None:
     saved.save_online_room({"room": "EFGH"})
     saved.reject_online_room("the room could not be read back")
     assert saved.online_room() is None and len(store.kept()) == 1
+    assert store.pop_notices() == [Notice(KEPT, ONLINE_ROOM, "the room could not be read back")]
