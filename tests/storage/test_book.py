@@ -1,0 +1,81 @@
+"""A history as read (``Book``) and what one event adds to it (``Additions``): games known by id whether detailed or
+folded, totals added up across blocks, additions read only from their lists, ids that never change."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.storage import FinishedGame, MemoryStore, RecordError, StoreError
+from game.storage.history import Additions, Book, Earlier
+from game.storage.reasons import Why
+from game.storage.records import FoldedGame, LegacyTotals, content_id
+
+DATE = "2026-02-03T10:00:00+00:00"
+
+
+def finished(game_id: str, date: str = DATE) -> FinishedGame:
+    return FinishedGame.from_data(
+        {
+            "id": game_id,
+            "date": date,
+            "board": "s2x2",
+            "rules": "2",
+            "names": ["You", "Easy"],
+            "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
+            "scores": [3, 1],
+            "winners": [0],
+        }
+    )
+
+
+def test_a_game_already_folded_is_here_on_its_date_and_a_conflict_on_another() -> None:
+    book = Book(folded=[FoldedGame("g1", DATE)])
+    account = book.merge(Additions([finished("g1")]))
+    assert (account.added, account.already, account.conflicts) == (0, 1, 0)
+    account = book.merge(Additions([finished("g1", "2026-02-04T10:00:00+00:00")]))
+    assert (account.added, account.already, account.conflicts) == (0, 0, 1)
+    assert book.games == [] and book.folded == [FoldedGame("g1", DATE)]
+
+
+def test_totals_of_two_blocks_on_the_same_board_add_up() -> None:
+    earlier = Earlier(
+        legacy=(
+            LegacyTotals("k1", 3, {"easy|s3x3": [1, 1, 1, 4]}, ("won", 1)),
+            LegacyTotals("k2", 2, {"easy|s3x3": [2, 0, 0, 6], "hard|s5x5": [0, 0, 0, None]}),
+        )
+    )
+    assert earlier.rows == {"easy|s3x3": [3, 1, 1, 6], "hard|s5x5": [0, 0, 0, None]}
+    assert earlier.streak == ("won", 1) and earlier.games == 5
+
+
+@pytest.mark.parametrize("part", ["games", "folded", "legacy"])
+@pytest.mark.parametrize("value", [5, "", "g1", {"g1": {}}, None])
+def test_additions_whose_parts_are_not_lists_are_not_a_history(part: str, value: object) -> None:
+    with pytest.raises(RecordError, match=f"^{Why.NOT_A_HISTORY}$"):
+        Additions.from_data({part: value})
+
+
+def test_additions_read_back_as_written() -> None:
+    additions = Additions(
+        [finished("g1")], [FoldedGame("f1", DATE)], [LegacyTotals("k", 2, {"easy|s3x3": [1, 1, 0, 3]})], added=12.5
+    )
+    assert Additions.from_data(additions.to_data()) == additions
+    assert Additions.from_data({}) == Additions() and not Additions()
+
+
+def test_an_id_made_from_content_never_changes() -> None:
+    # Ids made from content are stored in histories and backups (games an earlier version saved without an id,
+    # totals' keys): the same content must give the same id in every version, text outside ASCII included.
+    assert content_id({"name": "Zoé", "moves": ["a1"]}) == "c6b4e2cc2c978e5e5"
+    assert content_id({"moves": ["a1"], "name": "Zoé"}) == "c6b4e2cc2c978e5e5", "in any key order"
+    assert content_id({"name": "Zoe", "moves": ["a1"]}) != "c6b4e2cc2c978e5e5"
+
+
+def test_a_text_that_cannot_be_read_back_is_not_held() -> None:
+    class Unreadable(MemoryStore):
+        def _read(self, key: str) -> str | None:
+            raise StoreError(Why.FOLDER_REFUSED)
+
+    store = Unreadable()
+    store.texts["history"] = "text"
+    assert not store.holds_text("history", "text") and not store.holds_text("history", None)
