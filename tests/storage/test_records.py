@@ -12,7 +12,7 @@ import pytest
 
 from game.play.notices import storage_words
 from game.storage import RecordError
-from game.storage.records import MAX_DEPTH, LegacyTotals, UnfinishedGame, plain
+from game.storage.records import MAX_DEPTH, FinishedGame, FoldedGame, LegacyTotals, UnfinishedGame, plain
 
 
 @contextmanager
@@ -204,3 +204,36 @@ def test_totals_out_of_their_bounds_are_refused(change) -> None:
     data = {"key": "k", "games": 5, "rows": {"easy|s3x3": [2, 1, 1, -3]}, "streak": ["won", 2], **change}
     with refused_for("totals of older games"):
         LegacyTotals.from_data(data)
+
+
+# -- finished and folded games ---------------------------------------------------------------------------------
+MATCH = {
+    "id": "m1",
+    "date": "2026-02-03T10:00:00+00:00",
+    "board": "s2x2",
+    "rules": "2",
+    "names": ["You", "Easy"],
+    "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
+    "scores": [5, 3],
+    "winners": [0],
+    "moves": [],
+    "boards": [[3, 1], [2, 2]],
+    "decider": False,
+    "rated": True,
+}
+
+
+def test_a_match_is_written_back_with_its_boards_scores_as_read() -> None:
+    game = FinishedGame.from_data(MATCH)
+    assert game.boards == ((3, 1), (2, 2))
+    assert game.to_data() == MATCH
+    assert "boards" not in FinishedGame.from_data({**MATCH, "boards": []}).to_data()
+
+
+def test_a_folded_game_is_rated_only_by_its_mark_1() -> None:
+    line = ["f1", "2026-02-03T10:00:00+00:00", "easy", "s3x3", "won", 4]
+    assert FoldedGame.from_data([*line, 1]).rated and not FoldedGame.from_data(line).rated
+    assert FoldedGame.from_data([*line, 1]).to_data() == [*line, 1]
+    for mark in (0, 2, "1", None):
+        with refused_for("totals of older games"):
+            FoldedGame.from_data([*line, mark])

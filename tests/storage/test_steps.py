@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.steps import Stepper, run
 from game.storage import FinishedGame, MemoryStore, Saved
-from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
+from game.storage.envelope import APP, SCHEMA, dumps_in_steps, loads, loads_in_steps, unwrap, wrap
 from game.storage.history import Additions, Book, Earlier
 from game.storage.keys import HISTORY
 from game.storage.records import FoldedGame, LegacyTotals, Outcome
@@ -226,3 +226,21 @@ def test_the_totals_of_many_folded_games_are_counted_in_steps_once_and_read_at_o
     }
     assert earlier.streak == ("won", 1), "the folded games continue the legacy streak; the last one is won"
     assert earlier.games == len(folded) + 4
+
+
+def test_a_value_is_written_and_read_with_a_step_after_every_every_th_item_opened_three_containers_deep() -> None:
+    def steps(value: object) -> int:
+        written, read = len(list(dumps_in_steps(value))), len(list(loads_in_steps(json.dumps(value))))
+        assert written == read
+        return written
+
+    assert [steps(list(range(n))) for n in (EVERY - 2, EVERY - 1, 2 * EVERY - 1)] == [0, 1, 2]
+    assert steps({str(n): n for n in range(EVERY - 1)}) == 1, "a dict's values are items too"
+    deep = [[[[0, 1]] * (2 * EVERY - 1)]]  # (each [0, 1] is three containers deep: one item, written at once)
+    assert steps(deep) == 2
+
+
+def test_keys_that_are_not_text_are_written_as_json_writes_them() -> None:
+    value = {1: "a", "b": {2.5: [None], None: {True: 1}}}
+    assert run(dumps_in_steps(value)) == json.dumps(value, ensure_ascii=False)
+    assert wrap(value) == json.dumps({"schema": SCHEMA, "app": APP, "data": value}, ensure_ascii=False)
