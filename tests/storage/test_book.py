@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.storage import FinishedGame, MemoryStore, RecordError, StoreError
-from game.storage.history import Additions, Book, Earlier
+from game.storage import FinishedGame, MemoryStore, RecordError, Saved, StoreError
+from game.storage.history import Additions, Book, Earlier, read_book
 from game.storage.reasons import Why
 from game.storage.records import FoldedGame, LegacyTotals, content_id
 
@@ -79,3 +79,23 @@ def test_a_text_that_cannot_be_read_back_is_not_held() -> None:
     store = Unreadable()
     store.texts["history"] = "text"
     assert not store.holds_text("history", "text") and not store.holds_text("history", None)
+
+
+def test_games_added_beside_a_history_that_cannot_be_written_over_are_still_shown() -> None:
+    class Unmovable(MemoryStore):
+        def _move(self, key: str, target: str) -> None:
+            raise StoreError(Why.FOLDER_REFUSED)
+
+    store = Unmovable()
+    store.texts["history"] = "{damaged"
+    saved = Saved(store)
+    assert saved.add_game(finished("g1")), "saved under its own key"
+    view = saved.history()
+    assert [game.id for game in view.games] == ["g1"] and view.unsaved == 0
+    assert store.texts["history"] == "{damaged", "what cannot be read is not written over"
+
+
+def test_a_history_without_folded_games_or_totals_reads_its_games() -> None:
+    book = read_book({"version": 3, "games": [finished("g1").to_data()]})
+    assert [game.id for game in book.games] == ["g1"] and not book.unusable
+    assert (book.folded, book.legacy) == ([], [])

@@ -228,6 +228,10 @@ def test_a_match_is_written_back_with_its_boards_scores_as_read() -> None:
     assert game.boards == ((3, 1), (2, 2))
     assert game.to_data() == MATCH
     assert "boards" not in FinishedGame.from_data({**MATCH, "boards": []}).to_data()
+    longest = {**MATCH, "boards": [[1, 0]] * 4, "decider": True}  # (a match of the most boards, and its decider)
+    assert FinishedGame.from_data(longest).to_data() == longest
+    with refused_for("scores"):
+        FinishedGame.from_data({**MATCH, "boards": [[1, 0]] * 5})
 
 
 def test_a_folded_game_is_rated_only_by_its_mark_1() -> None:
