@@ -31,7 +31,7 @@ from typing import Any
 from ..steps import run
 from .envelope import wrap_in_steps
 from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
-from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
+from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, REMOVALS, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .reasons import Why
@@ -41,6 +41,7 @@ from .steps import Work, release_in_steps
 from .store import Store
 
 _DELETE = object()
+PARKED = (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES, ONLINE_ROOM)  # the values park keeps (besides the additions)
 GRACE_SECONDS = 60.0
 clock = time.time  # (tests move it on)
 
@@ -245,12 +246,15 @@ class Saved(PuzzleProgress):
         if self.spare is None or not self.has_pending:
             return ""
         written = all(self.spare.put(key, value) for key, value in self.pending.items() if value is not _DELETE)
+        removals = [key for key, value in self.pending.items() if value is _DELETE]
+        if removals:  # (a finished game's unfinished copy, which would come back to be played again)
+            written = self.spare.put(REMOVALS, removals) and written
         for waiting in self.unsaved:
             written = self.spare.put(waiting.key(), waiting.to_data()) and written
         return self.spare.where() if written else ""
 
     def _unpark(self) -> int:
-        """Take back what an earlier run parked in the spare store; how many values."""
+        """Take back what an earlier run parked in the spare store (its removals too); how many values."""
         if self.spare is None:
             return 0
         taken = 0
@@ -263,8 +267,10 @@ class Saved(PuzzleProgress):
                     self.unsaved.append(Additions.from_data(value))
                 except RecordError:
                     continue  # (left in the spare store)
-            elif key in (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES, ONLINE_ROOM):
+            elif key in PARKED:
                 self.pending[key] = value
+            elif key == REMOVALS and isinstance(value, list):
+                self.pending.update((name, _DELETE) for name in value if name in PARKED)
             else:
                 continue
             self.spare.delete(key)

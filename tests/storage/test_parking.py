@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.storage import FinishedGame, MemoryStore, Saved, StoreError
 from game.storage.history import Additions
-from game.storage.keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHED
+from game.storage.keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, REMOVALS, SETTINGS, UNFINISHED
 
 
 class Medium(MemoryStore):
@@ -62,6 +62,7 @@ def test_what_is_waiting_goes_to_the_spare_store_and_its_place_is_told() -> None
     additions = [name for name in spare.names() if name.startswith("add-")]
     assert len(additions) == 2 and spare.get(SETTINGS) == {"shape": "hex"}
     assert UNFINISHED not in spare.names(), "a value waiting to be removed is not parked as a value"
+    assert spare.get(REMOVALS) == [UNFINISHED], "but as a removal"
     assert sorted(g.id for name in additions for g in Additions.from_data(spare.get(name)).games) == [
         "g00001",
         "g00002",
@@ -91,14 +92,18 @@ def test_a_spare_that_refuses_one_value_still_takes_the_others_and_the_place_is_
 
 
 def test_the_next_start_takes_back_what_was_parked_and_saves_it() -> None:
+    # Before: the removal of the unfinished game (the game had ended) was not parked, and the next start offered
+    # to resume a game already finished and recorded, to be played and recorded a second time.
     spare = Medium("the spare folder")
     stuck_with(spare).park()
     spare.put(HISTORY, {"not": "taken: the history is never parked"})
     spare.put("add-0123456789abcdef", {"games": "not a list"})
     store = Medium()
+    store.put(UNFINISHED, {"the game": "finished before the quit"})
     again = Saved(store, spare=spare)
-    assert again.unparked == 3, "the settings and the two games"
+    assert again.unparked == 4, "the settings, the removal and the two games"
     assert store.get(SETTINGS) == {"shape": "hex"} and not again.has_pending
+    assert UNFINISHED not in store.names() and again.unfinished() is None
     assert [g.id for g in again.history().games] == ["g00001", "g00002"]
     assert sorted(spare.names()) == ["add-0123456789abcdef", HISTORY], "what is not taken back stays"
 
@@ -111,12 +116,17 @@ def test_every_value_the_game_parks_is_taken_back() -> None:
     store = Medium()
     assert Saved(store, spare=spare).unparked == 5
     assert {key: store.get(key) for key in values} == values and spare.names() == []
+    spare.put(REMOVALS, [SETTINGS, HISTORY, "add-0123456789abcdef", 3, [UNFINISHED]])
+    assert Saved(store, spare=spare).unparked == 1
+    assert sorted(store.names()) == sorted(set(values) - {SETTINGS}), "only what the game parks is removed"
+    spare.put(REMOVALS, {UNFINISHED: True})
+    assert Saved(store, spare=spare).unparked == 0 and spare.names() == [REMOVALS], "not a list: left in the spare"
 
 
 def test_a_start_whose_store_still_refuses_keeps_what_it_took_back_waiting() -> None:
     spare = Medium("the spare folder")
     stuck_with(spare).park()
     again = Saved(Medium(refused=True), spare=spare)
-    assert again.unparked == 3 and again.has_pending and again.unsaved_games == 2
-    assert again.settings() == {"shape": "hex"}
-    assert again.park() == "the spare folder" and len(spare.names()) == 3, "parked again at the next quit"
+    assert again.unparked == 4 and again.has_pending and again.unsaved_games == 2
+    assert again.settings() == {"shape": "hex"} and not again.has_unfinished()
+    assert again.park() == "the spare folder" and len(spare.names()) == 4, "parked again at the next quit"
