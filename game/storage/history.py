@@ -22,7 +22,7 @@ totals are never added twice.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
@@ -196,18 +196,24 @@ class Book:
     def total(self) -> int:
         return self.earlier.games + len(self.games)
 
-    def holds(self, additions: Additions) -> bool:
-        """True when everything in ``additions`` is already here (by game id and totals key)."""
-        ids = self._ids()
+    def ids_in_steps(self) -> Work[set[str]]:
+        """The ids of every game here, detailed and folded (for :meth:`holds`), in steps."""
+        ids = {game.id for game in self.games}
+        for index, game in enumerate(self.folded):
+            ids.add(game.id)
+            if pause(index):
+                yield
+        return ids
+
+    def holds(self, additions: Additions, ids: set[str]) -> bool:
+        """True when everything in ``additions`` is already here: its games among ``ids`` (this book's,
+        :meth:`ids_in_steps`), its totals by key."""
         keys = {block.key for block in self.legacy}
         return (
             all(game.id in ids for game in additions.games)
             and all(game.id in ids for game in additions.folded)
             and all(block.key in keys for block in additions.legacy)
         )
-
-    def holds_all(self, found: Iterable[Additions]) -> bool:
-        return all(self.holds(additions) for additions in found)
 
     def merge(self, additions: Additions) -> Account:
         """:meth:`merge_in_steps` at once."""
@@ -278,9 +284,6 @@ class Book:
         yield from sort_in_steps(lines, game_order)
         self.folded, self.games = lines, kept
         yield from release_in_steps(folded_away)
-
-    def _ids(self) -> set[str]:
-        return {game.id for game in self.games} | {game.id for game in self.folded}
 
 
 def _by_id_in_steps(games: list[FoldedGame]) -> Work[dict[str, FoldedGame]]:

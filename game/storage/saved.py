@@ -341,12 +341,14 @@ class Saved(PuzzleProgress):
         if book is None or not (found or book.bad):
             return book
         yield from book.compact_in_steps(self.classify, self.recent)  # (a big history merges as its recent games)
-        if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
-            self._forget(found, book)
+        ids = yield from book.ids_in_steps()
+        if all(book.holds(additions, ids) for _, additions in found) and not book.bad and not alone:
+            self._forget(found, book, ids)
             return book
         for _, additions in found:
             yield from book.merge_in_steps(additions)
         yield from book.compact_in_steps(self.classify, self.recent)
+        ids = yield from book.ids_in_steps()  # (before the write: from the last check on, one step)
         text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
         if writes != self._history_writes or not self.store.holds_text(HISTORY, read):
             return book  # (written meanwhile, by this game or another: what was read is older)
@@ -356,14 +358,15 @@ class Saved(PuzzleProgress):
         self._kept_bad.clear()
         if self.store.holds_text(HISTORY, text):  # (read back: no other writer wrote over it meanwhile)
             for key, additions in found:
-                if book.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
+                if book.holds(additions, ids) and (alone or clock() - additions.added >= GRACE_SECONDS):
                     self.store.delete(key)
         return book
 
-    def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
-        """Remove the additions the history holds that are old enough (nothing to write)."""
+    def _forget(self, found: list[tuple[str, Additions]], book: Book, ids: set[str]) -> None:
+        """Remove the additions the history holds (its games' ids: ``ids``) that are old enough (nothing to
+        write)."""
         for key, additions in found:
-            if book.holds(additions) and clock() - additions.added >= GRACE_SECONDS:
+            if book.holds(additions, ids) and clock() - additions.added >= GRACE_SECONDS:
                 self.store.delete(key)
 
     def _additions(self) -> list[tuple[str, Additions]]:
