@@ -121,3 +121,15 @@ def test_the_ids_of_a_big_history_are_gathered_in_steps_and_say_what_it_holds() 
     assert not book.holds(Additions([finished("g2")]), ids)
     assert not book.holds(Additions(folded=[FoldedGame("f99999", DATE)]), ids)
     assert not book.holds(Additions(legacy=[LegacyTotals("k2", 2, {})]), ids)
+
+
+def test_the_moves_of_games_about_to_be_folded_are_not_replayed() -> None:
+    store = MemoryStore()
+    older = {**finished("g1", "2026-02-01T10:00:00+00:00").to_data(), "moves": ["not a position code"]}
+    store.put("history", {"version": 3, "games": [older, finished("g2").to_data()]})
+    saved = Saved(store, recent=1)
+    view = saved.history()
+    assert [game.id for game in view.games] == ["g2"] and [game.id for game in view.earlier.folded] == ["g1"]
+    assert store.kept() == [] and store.pop_notices() == [], "its moves are dropped with it, not judged"
+    store.put("history", {"version": 3, "games": [older]})
+    assert Saved(store, recent=1).history().games == [] and len(store.kept()) == 1, "a recent game's are"
