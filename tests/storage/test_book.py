@@ -133,3 +133,9 @@ def test_the_moves_of_games_about_to_be_folded_are_not_replayed() -> None:
     assert store.kept() == [] and store.pop_notices() == [], "its moves are dropped with it, not judged"
     store.put("history", {"version": 3, "games": [older]})
     assert Saved(store, recent=1).history().games == [] and len(store.kept()) == 1, "a recent game's are"
+
+
+def test_a_game_stored_twice_under_its_id_is_read_once() -> None:
+    entry = finished("g1").to_data()
+    book = read_book({"version": 3, "games": [entry, dict(entry)]})
+    assert [game.id for game in book.games] == ["g1"] and book.bad == []
