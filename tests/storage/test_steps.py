@@ -244,3 +244,9 @@ def test_keys_that_are_not_text_are_written_as_json_writes_them() -> None:
     value = {1: "a", "b": {2.5: [None], None: {True: 1}}}
     assert run(dumps_in_steps(value)) == json.dumps(value, ensure_ascii=False)
     assert wrap(value) == json.dumps({"schema": SCHEMA, "app": APP, "data": value}, ensure_ascii=False)
+
+
+def test_json_written_without_spaces_is_read_as_json_reads_it() -> None:
+    # (the game writes ", " and ": "; a backup or a stored value another program wrote may have neither)
+    for text in ('{"a":12,"b":[3,{"c":45}],"d":{"e":"f"}}', '[{"a":[1,2]},7]', '{"schema":3,"app":"x","data":[]}'):
+        assert loads(text) == json.loads(text)
