@@ -752,3 +752,18 @@ def test_a_reading_under_way_when_the_history_is_cleared_writes_nothing_back() -
     assert saved.clear_history()
     run(reading)
     assert Saved(store).history().total == 0
+
+
+def test_a_reading_under_way_writes_nothing_back_even_after_the_cleared_history_was_written_again() -> None:
+    store = MemoryStore()
+    saved = Saved(store)
+    assert saved.clear_history()
+    imported = Additions([rec(number) for number in range(1, 601)])
+    store.put(imported.key(), imported.to_data())
+    reading = saved.history_in_steps()
+    next(reading)
+    assert saved.clear_history()
+    store.put("add-0000000000000000", Additions().to_data())  # (an addition holding nothing new: the next
+    assert saved.history().total == 0  # reading writes the cleared history again, the very text first read)
+    run(reading)
+    assert Saved(store).history().total == 0

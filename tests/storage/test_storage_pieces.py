@@ -68,6 +68,12 @@ def test_a_day_already_marked_solved_writes_nothing() -> None:
     assert not saved.mark_daily_solved("2026-03-03") and saved.has_pending
 
 
+def test_marking_the_daily_puzzle_solved_keeps_the_puzzles_solved_before() -> None:
+    store = MemoryStore()
+    assert Saved(store).mark_puzzle_solved("key") and Saved(store).mark_daily_solved("2026-03-02")
+    assert Saved(store).solved_puzzles() == ["key"] and Saved(store).daily_days() == ["2026-03-02"]
+
+
 def test_solved_days_of_the_wrong_type_are_kept_aside_as_not_puzzles() -> None:
     store = MemoryStore()
     store.put(PUZZLES, ["2026-03-02"])
@@ -82,6 +88,7 @@ def test_the_online_room_is_kept_read_back_cleared_and_set_aside() -> None:
     assert saved.save_online_room({"room": "ABCD", "seat": 0})
     assert Saved(store).online_room() == {"room": "ABCD", "seat": 0}
     assert saved.clear_online_room() and Saved(store).online_room() is None
+    assert ONLINE_ROOM not in store.names(), "nothing left stored"
     saved.save_online_room({"room": "EFGH"})
     saved.reject_online_room("the room could not be read back")
     assert saved.online_room() is None and len(store.kept()) == 1
