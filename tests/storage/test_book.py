@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from game.storage import FinishedGame, MemoryStore, RecordError, Saved, StoreError
+from game.storage.envelope import unwrap
 from game.storage.history import Additions, Book, Earlier, read_book
 from game.storage.reasons import Why
-from game.storage.records import FoldedGame, LegacyTotals, content_id
+from game.storage.records import FoldedGame, LegacyTotals, Outcome, content_id
 from game.storage.steps import EVERY
 
 DATE = "2026-02-03T10:00:00+00:00"
@@ -132,10 +133,69 @@ def test_the_moves_of_games_about_to_be_folded_are_not_replayed() -> None:
     assert [game.id for game in view.games] == ["g2"] and [game.id for game in view.earlier.folded] == ["g1"]
     assert store.kept() == [] and store.pop_notices() == [], "its moves are dropped with it, not judged"
     store.put("history", {"version": 3, "games": [older]})
-    assert Saved(store, recent=1).history().games == [] and len(store.kept()) == 1, "a recent game's are"
+    assert Saved(store, recent=1).history().games == [] and store.kept() == ["history.bad-1"], "a recent game's are"
+    assert unwrap(store.texts["history.bad-1"]) == [older], "kept aside whole"
 
 
 def test_a_game_stored_twice_under_its_id_is_read_once() -> None:
     entry = finished("g1").to_data()
     book = read_book({"version": 3, "games": [entry, dict(entry)]})
     assert [game.id for game in book.games] == ["g1"] and book.bad == []
+
+
+def test_two_games_an_earlier_version_saved_alike_and_without_ids_are_two_games() -> None:
+    entry = finished("x").to_data()
+    del entry["id"]
+    book = read_book([entry, dict(entry), dict(entry)])
+    assert len({game.id for game in book.games}) == 3
+
+
+def test_an_import_saved_twice_is_saved_under_one_key_whenever_it_was_saved() -> None:
+    games = [finished("g1"), finished("g2")]
+    assert Additions(games, added=1.0).key() == Additions(games, added=2.0).key() != Additions(games[:1]).key()
+
+
+def test_only_wins_count_for_the_best_margin() -> None:
+    lost = FoldedGame("f1", DATE, Outcome("easy", "s3x3", "lost", -3))
+    drawn = FoldedGame("f2", DATE, Outcome("easy", "s3x3", "drawn", 0))
+    assert Earlier(folded=(lost, drawn)).rows == {"easy|s3x3": [0, 1, 1, None]}
+
+
+def test_a_folded_game_is_rated_only_when_it_was_and_has_an_outcome() -> None:
+    def classify(game: FinishedGame) -> Outcome:
+        return Outcome("easy", game.board, "won", 2)
+
+    rated = FinishedGame.from_data({**finished("g1").to_data(), "rated": True})
+    assert FoldedGame.of(rated, classify).rated and not FoldedGame.of(rated, None).rated
+    assert not FoldedGame.of(finished("g2"), classify).rated
+
+
+def test_names_are_the_keys_saved_without_those_kept_aside_or_not_ours() -> None:
+    store = MemoryStore()
+    store.put("history", [])
+    store.texts["history.bad-1"] = "{damaged"
+    store.texts["Not Ours"] = "x"
+    assert store.names() == ["history"] and store.kept() == ["history.bad-1"]
+
+
+def test_games_that_cannot_be_shown_are_kept_aside_each_time_others_come() -> None:
+    # A reading keeps aside the games it cannot show, then another tab writes first, so it writes nothing; the
+    # next reading finds other such games: they are kept aside too, not taken for the ones already kept.
+    store = MemoryStore()
+    good = finished("g1").to_data()
+
+    def bad(number: int) -> dict:
+        return {**finished(f"b{number}").to_data(), "moves": [f"not a position code {number}"]}
+
+    store.put("history", {"version": 3, "games": [good, bad(1)]})
+    saved = Saved(store)
+    assert saved.add_game(finished("g2"))
+    real_holds_text = MemoryStore.holds_text
+    store.holds_text = lambda key, text: False  # type: ignore[method-assign]  # (another tab wrote first)
+    saved.history()
+    store.holds_text = real_holds_text.__get__(store)  # type: ignore[method-assign]
+    assert store.kept() == ["history.bad-1"]
+    store.put("history", {"version": 3, "games": [good, bad(2)]})
+    saved.history()
+    assert sorted(store.kept()) == ["history.bad-1", "history.bad-2"]
+    assert [entry["id"] for entry in unwrap(store.texts["history.bad-2"])] == ["b2"]

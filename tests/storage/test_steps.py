@@ -238,6 +238,7 @@ def test_a_value_is_written_and_read_with_a_step_after_every_every_th_item_opene
     assert steps({str(n): n for n in range(EVERY - 1)}) == 1, "a dict's values are items too"
     deep = [[[[0, 1]] * (2 * EVERY - 1)]]  # (each [0, 1] is three containers deep: one item, written at once)
     assert steps(deep) == 2
+    assert steps({"a": [[[0, 1]] * (2 * EVERY - 1)]}) == 2, "a dict's values are one container deeper too"
 
 
 def test_keys_that_are_not_text_are_written_as_json_writes_them() -> None:

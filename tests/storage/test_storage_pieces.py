@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 from game.storage import MemoryStore, Saved, StoreError
-from game.storage.files import spare_folder
+from game.storage.files import STALE_SECONDS, remove_stale_temporaries, spare_folder
 from game.storage.keys import ONLINE_ROOM, PUZZLES
 from game.storage.notices import KEPT, Notice
 from game.storage.progress import is_day
@@ -93,3 +94,32 @@ def test_the_online_room_is_kept_read_back_cleared_and_set_aside() -> None:
     saved.reject_online_room("the room could not be read back")
     assert saved.online_room() is None and len(store.kept()) == 1
     assert store.pop_notices() == [Notice(KEPT, ONLINE_ROOM, "the room could not be read back")]
+
+
+def test_without_user_ids_the_spare_folder_is_named_for_the_user_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(os, "getuid", raising=False)  # (as on Windows)
+    monkeypatch.setenv("USERNAME", "ann")
+    assert spare_folder(tmp_path).name.startswith("pipopipette-ann-")
+    monkeypatch.delenv("USERNAME")
+    assert spare_folder(tmp_path).name.startswith("pipopipette-user-")
+
+
+def test_a_stale_temporary_another_process_removed_first_leaves_the_others_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in (".history.a.tmp", ".history.b.tmp"):
+        (tmp_path / name).write_text("part")
+    real_unlink = os.unlink
+    calls = []
+
+    def gone_first(path: str) -> None:
+        calls.append(path)
+        if len(calls) == 1:
+            raise FileNotFoundError(path)  # (another game removed it a moment before)
+        real_unlink(path)
+
+    monkeypatch.setattr(os, "unlink", gone_first)
+    assert remove_stale_temporaries(tmp_path, now=time.time() + STALE_SECONDS + 1) == 1
+    assert len(calls) == 2 and len(list(tmp_path.iterdir())) == 1
