@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -217,7 +218,11 @@ def test_the_totals_of_many_folded_games_are_counted_in_steps_once_and_read_at_o
     earlier = Earlier(folded, legacy)
     steps = len(list(earlier.tally_in_steps()))
     assert steps >= len(folded) // EVERY, "counted a few hundred games a step"
-    monkeypatch.setattr(Earlier, "_count", lambda self: iter(()).throw(AssertionError("counted again")))
+    def count_again(self: Earlier) -> Iterator[None]:
+        raise AssertionError("counted again")
+        yield
+
+    monkeypatch.setattr(Earlier, "_count", count_again)
     assert list(earlier.tally_in_steps()) == [], "counted once"
     won = [n for n in range(len(folded)) if n % 3 == 0]
     assert earlier.rows == {
