@@ -218,6 +218,7 @@ def test_the_totals_of_many_folded_games_are_counted_in_steps_once_and_read_at_o
     earlier = Earlier(folded, legacy)
     steps = len(list(earlier.tally_in_steps()))
     assert steps >= len(folded) // EVERY, "counted a few hundred games a step"
+
     def count_again(self: Earlier) -> Iterator[None]:
         raise AssertionError("counted again")
         yield
