@@ -175,6 +175,8 @@ def test_a_sort_in_steps_is_a_stable_sort_cut_into_runs_and_a_merge() -> None:
     assert yields >= 2 * (len(items) // EVERY) + len(items) // RUN, "keys, runs and merge each in steps"
     ordered = [(1, "a"), (2, "b")]
     assert list(sort_in_steps(ordered, key=lambda item: item[0])) == [] and ordered == [(1, "a"), (2, "b")]
+    ties = [(1, "a"), (1, "b"), (2, "c")]  # (games that share a time stamp, as stored: in order already)
+    assert list(sort_in_steps(ties, key=lambda item: item[0])) == [] and ties == [(1, "a"), (1, "b"), (2, "c")]
 
 
 def test_a_backup_of_many_folded_games_merges_in_steps_as_at_once() -> None:
