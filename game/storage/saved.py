@@ -348,7 +348,7 @@ class Saved(PuzzleProgress):
         for _, additions in found:
             yield from book.merge_in_steps(additions)
         yield from book.compact_in_steps(self.classify, self.recent)
-        ids = yield from book.ids_in_steps()  # (before the write: from the last check on, one step)
+        ids = yield from book.ids_in_steps()  # (now: from the last check to the removals below, one step)
         text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
         if writes != self._history_writes or not self.store.holds_text(HISTORY, read):
             return book  # (written meanwhile, by this game or another: what was read is older)
