@@ -199,3 +199,36 @@ def test_games_that_cannot_be_shown_are_kept_aside_each_time_others_come() -> No
     saved.history()
     assert sorted(store.kept()) == ["history.bad-1", "history.bad-2"]
     assert [entry["id"] for entry in unwrap(store.texts["history.bad-2"])] == ["b2"]
+
+
+def test_ids_given_to_games_an_earlier_version_saved_without_ids_never_change() -> None:
+    entry = {"date": DATE, "board": "s2x2", "rules": "2", "names": ["You", "Easy"], "scores": [3, 1], "winners": [0]}
+    assert sorted(game.id for game in read_book([entry, dict(entry)]).games) == [
+        "c5be1adca9a0af4f7",
+        "c9a0d76ca856350b9",
+    ]
+
+
+def test_a_folded_game_stored_twice_is_read_once() -> None:
+    line = FoldedGame("f1", DATE).to_data()
+    book = read_book({"version": 3, "games": [], "folded": [line, list(line), FoldedGame("f2", DATE).to_data()]})
+    assert [game.id for game in book.folded] == ["f1", "f2"]
+
+
+def test_the_totals_of_two_devices_of_before_are_two_blocks_and_the_same_totals_one() -> None:
+    mine = {"games": 3, "rows": {"easy|3x3 boxes": [2, 1, 0, 4]}, "streak": ["won", 1]}
+    theirs = {"games": 2, "rows": {"hard|3x3 boxes": [0, 0, 2, None]}, "streak": ["lost", 2]}
+    keys = [read_book({"games": [], "earlier": earlier}).legacy[0].key for earlier in (mine, theirs, dict(mine))]
+    assert keys[0] != keys[1] and keys[0] == keys[2]
+
+
+def test_a_game_added_by_itself_waits_under_a_key_made_from_its_id_only() -> None:
+    one = Additions([finished("g1")]).key()
+    assert one == Additions([finished("g1", "2026-05-05T10:00:00+00:00")]).key() != Additions([finished("g2")]).key()
+
+
+def test_a_finished_game_merged_while_this_game_holds_the_lock_leaves_no_addition() -> None:
+    store = MemoryStore()  # (a store in memory: nothing else writes, the lock is always this game's)
+    assert Saved(store).record_game(finished("g1"))
+    assert not [key for key in store.names() if key.startswith("add-")], "removed at once, not a minute later"
+    assert MemoryStore().where() == "", "a store in memory has no place to show"

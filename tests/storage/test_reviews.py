@@ -57,11 +57,12 @@ def test_entries_that_cannot_be_read_are_ignored_and_dropped_at_the_next_write()
         {"game": "d", "version": "v", "values": [1], "best": [0]},
         {"game": "e", "version": "v", "values": "", "best": [], "done": True},
         {"game": "f", "version": "v", "values": [], "best": "", "done": True},
+        {"game": "h", "version": "v", "values": [1], "best": ["x"], "done": True},
         {"game": 5, "version": "v", "values": [1], "best": [0], "done": False},
     ]
     store.put(REVIEWS, {"games": [*damaged, good]})
     cache = ReviewCache(store)
-    for game in ("a", "b", "c", "d", "e", "f"):
+    for game in ("a", "b", "c", "d", "e", "f", "h"):
         assert cache.read(game, "v") is None, game
     assert cache.read("ok", "v") == KeptReview([1, None], [0, None], True)
     cache.keep("new", "v", RESULTS)
@@ -79,6 +80,7 @@ def test_a_value_of_another_form_is_no_cache_and_is_written_over():
 
 def test_a_games_key_is_its_moves():
     assert game_key("s3x3.2.abc") == game_key("s3x3.2.abc") != game_key("s3x3.2.abd")
+    assert game_key("s3x3.2.abc") == "5978d34d5dcfa581be24c90d", "the same in every version: reviews kept stay found"
 
 
 def test_results_of_another_solver_are_read_by_their_meaning():
