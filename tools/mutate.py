@@ -248,23 +248,30 @@ def generated_names(work: Path, package: Package) -> list[str]:
     return sorted(results(work, package))
 
 
+def module_of(mutant: str) -> str:
+    """The file a mutant is in, e.g. ``game/storage/saved.py`` for ``game.storage.saved.xǁSavedǁpark__mutmut_3``."""
+    return re.sub(r"\.x[_ǁ].*$", "", mutant).replace(".", "/") + ".py"
+
+
 def part_of(mutant: str) -> str:
-    """The part of game/ai (AI_PARTS, in order: the first whose files hold the mutant's module)."""
-    module = re.sub(r"\.x[_ǁ].*$", "", mutant).replace(".", "/") + ".py"
-    return next(name for name, files in AI_PARTS.items() if any(fnmatch.fnmatchcase(module, f) for f in files))
+    """A mutant's stratum in a sample: its part of game/ai (AI_PARTS, in order: the first whose files hold the
+    mutant's module), or for any other package its module (``storage.saved``)."""
+    module = module_of(mutant)
+    if mutant.startswith("game.ai."):
+        return next(name for name, files in AI_PARTS.items() if any(fnmatch.fnmatchcase(module, f) for f in files))
+    return module.removeprefix("game/").removesuffix(".py").replace("/", ".")
 
 
 def draw_sample(names: list[str], per_part: int, seed: int) -> dict[str, tuple[int, list[str]]]:
-    """A stratified random sample: ``per_part`` mutants of each part of game/ai (a part of the whole package for
-    the others), each drawn by ``random.Random(seed)`` from the part's names in sorted order. Part -> (its number of
-    mutants, the sample)."""
-    parts: dict[str, list[str]] = {part: [] for part in AI_PARTS}
+    """A stratified random sample: ``per_part`` mutants of each part (:func:`part_of`: the parts of game/ai, the
+    modules of any other package), each drawn by ``random.Random(seed)`` from the part's names in sorted order.
+    Part -> (its number of mutants, the sample), parts in sorted order."""
+    parts: dict[str, list[str]] = {}
     for name in sorted(names):
-        parts.setdefault(part_of(name) if name.startswith("game.ai.") else "all", []).append(name)
+        parts.setdefault(part_of(name), []).append(name)
     return {
         part: (len(members), sorted(random.Random(seed).sample(members, min(per_part, len(members)))))
-        for part, members in parts.items()
-        if members
+        for part, members in sorted(parts.items())
     }
 
 
@@ -296,7 +303,7 @@ def print_sample_scores(sample: dict[str, tuple[int, list[str]]], codes: dict[st
         strata.append((size, decided, result.killed))
         share, half = sample_estimate([(size, decided, result.killed)])
         print(
-            f"  {part:12} of {size:5}: sample {len(names)}, decided {decided}, killed {result.killed} "
+            f"  {part:16} of {size:5}: sample {len(names)}, decided {decided}, killed {result.killed} "
             f"(timed out {result.timed_out}), survived {result.survived + result.no_tests}: "
             f"{100 * share:.1f}% +- {100 * half:.1f}",
             flush=True,
@@ -376,8 +383,8 @@ def main(argv: list[str] | None = None) -> int:
         "--sample",
         type=int,
         metavar="N",
-        help="run a stratified random sample of N mutants per part (the parts of game/ai for `ai`; one package) and "
-        "print each part's score and the weighted one with 95%% intervals",
+        help="run a stratified random sample of N mutants per part (the parts of game/ai for `ai`, each module for the "
+        "other packages; one package) and print each part's score and the weighted one with 95%% intervals",
     )
     parser.add_argument("--seed", type=int, default=13, help="the sample's random seed (default 13)")
     args = parser.parse_args(argv)

@@ -22,7 +22,7 @@ totals are never added twice.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
@@ -196,9 +196,18 @@ class Book:
     def total(self) -> int:
         return self.earlier.games + len(self.games)
 
-    def holds(self, additions: Additions) -> bool:
-        """True when everything in ``additions`` is already here (by game id and totals key)."""
-        ids = self._ids()
+    def ids_in_steps(self) -> Work[set[str]]:
+        """The ids of every game here, detailed and folded (for :meth:`holds`), in steps."""
+        ids = {game.id for game in self.games}
+        for index, game in enumerate(self.folded):
+            ids.add(game.id)
+            if pause(index):
+                yield
+        return ids
+
+    def holds(self, additions: Additions, ids: set[str]) -> bool:
+        """True when everything in ``additions`` is already here: its games among ``ids`` (this book's,
+        :meth:`ids_in_steps`), its totals by key."""
         keys = {block.key for block in self.legacy}
         return (
             all(game.id in ids for game in additions.games)
@@ -206,16 +215,18 @@ class Book:
             and all(block.key in keys for block in additions.legacy)
         )
 
-    def holds_all(self, found: Iterable[Additions]) -> bool:
-        return all(self.holds(additions) for additions in found)
-
     def merge(self, additions: Additions) -> Account:
-        """Add what is not already here; a game whose id is here with other content is left out and counted."""
+        """:meth:`merge_in_steps` at once."""
+        return run(self.merge_in_steps(additions))
+
+    def merge_in_steps(self, additions: Additions) -> Work[Account]:
+        """Add what is not already here; a game whose id is here with other content is left out and counted. In
+        steps: the folded games of a history, and those of a backup, may be many thousand."""
         account = Account()
         detailed = {game.id: game for game in self.games}
-        folded = {game.id: game for game in self.folded}
+        folded = yield from _by_id_in_steps(self.folded)
         added_folded = False
-        for game in additions.games:
+        for index, game in enumerate(additions.games):
             if game.id in detailed or game.id in folded:
                 same = detailed[game.id] == game if game.id in detailed else folded[game.id].date == game.date
                 account.already += same
@@ -223,13 +234,17 @@ class Book:
             else:
                 detailed[game.id] = game
                 account.added += 1
-        for line in additions.folded:
+            if pause(index):
+                yield
+        for index, line in enumerate(additions.folded):
             if line.id in detailed or line.id in folded:
                 account.folded_already += 1
             else:
                 folded[line.id] = line
                 account.folded_added += 1
                 added_folded = True
+            if pause(index):
+                yield
         keys = {block.key for block in self.legacy}
         for block in additions.legacy:
             if block.key in keys:
@@ -238,9 +253,13 @@ class Book:
                 self.legacy.append(block)
                 keys.add(block.key)
                 account.totals_added += block.games
-        self.games = sorted(detailed.values(), key=game_order)
+        games = list(detailed.values())
+        yield from sort_in_steps(games, game_order)
+        self.games = games
         if added_folded:  # (the folded games, as read, are in order already)
-            self.folded = sorted(folded.values(), key=game_order)
+            lines = list(folded.values())
+            yield from sort_in_steps(lines, game_order)
+            self.folded = lines
         return account
 
     def compact_in_steps(
@@ -266,8 +285,15 @@ class Book:
         self.folded, self.games = lines, kept
         yield from release_in_steps(folded_away)
 
-    def _ids(self) -> set[str]:
-        return {game.id for game in self.games} | {game.id for game in self.folded}
+
+def _by_id_in_steps(games: list[FoldedGame]) -> Work[dict[str, FoldedGame]]:
+    """``{game.id: game for game in games}``, in steps."""
+    by_id = {}
+    for index, game in enumerate(games):
+        by_id[game.id] = game
+        if pause(index):
+            yield
+    return by_id
 
 
 def fold_order_in_steps(games: list[FinishedGame], now: datetime | None = None) -> Work[list[int]]:
@@ -371,7 +397,3 @@ def legacy_totals(earlier: Any, board_name: BoardName | None) -> list[LegacyTota
         return []
     block = LegacyTotals.from_data(earlier, key=content_id(earlier)[1:], board=board_name)
     return [block] if block.games else []
-
-
-def additions_from(games: Iterable[FinishedGame]) -> Additions:
-    return Additions(games=list(games))

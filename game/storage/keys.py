@@ -12,6 +12,7 @@ PUZZLES = "puzzles"
 LINK_GAMES = "link-games"
 REVIEWS = "reviews"  # the reviews' results kept per game (reviews.py: a cache, rebuilt when lost)
 ADDITION = "add-"  # prefix of the keys games (or an import) wait under until merged into the history
+REMOVALS = "removals"  # in the spare store only: the keys whose removal waited when the game quit (Saved.park)
 
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ASIDE = re.compile(r"([a-z0-9][a-z0-9_-]{0,63})\.bad-([1-9][0-9]*)")

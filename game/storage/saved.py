@@ -31,7 +31,7 @@ from typing import Any
 from ..steps import run
 from .envelope import wrap_in_steps
 from .history import RECENT_GAMES, Account, Additions, BoardName, Book, Earlier, read_book_in_steps
-from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, SETTINGS, UNFINISHED, is_addition_key
+from .keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, REMOVALS, SETTINGS, UNFINISHED, is_addition_key
 from .notices import CANNOT_SAVE, KEPT_GAMES, SAVING_AGAIN, Notice
 from .progress import PuzzleProgress
 from .reasons import Why
@@ -41,6 +41,7 @@ from .steps import Work, release_in_steps
 from .store import Store
 
 _DELETE = object()
+PARKED = (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES, ONLINE_ROOM)  # the values park keeps (besides the additions)
 GRACE_SECONDS = 60.0
 clock = time.time  # (tests move it on)
 
@@ -168,9 +169,9 @@ class Saved(PuzzleProgress):
             if book is None:  # (a history that cannot be written over: what is added is still shown)
                 book = Book()
                 for _, additions in self._additions():
-                    book.merge(additions)
+                    yield from book.merge_in_steps(additions)
             for waiting in self.unsaved:
-                book.merge(waiting)
+                yield from book.merge_in_steps(waiting)
         yield from book.compact_in_steps(self.classify, self.recent)
         return HistoryView(book.games, book.earlier, self.unsaved_games, self.kept(), self.stored_bytes())
 
@@ -245,12 +246,15 @@ class Saved(PuzzleProgress):
         if self.spare is None or not self.has_pending:
             return ""
         written = all(self.spare.put(key, value) for key, value in self.pending.items() if value is not _DELETE)
+        removals = [key for key, value in self.pending.items() if value is _DELETE]
+        if removals:  # (a finished game's unfinished copy, which would come back to be played again)
+            written = self.spare.put(REMOVALS, removals) and written
         for waiting in self.unsaved:
             written = self.spare.put(waiting.key(), waiting.to_data()) and written
         return self.spare.where() if written else ""
 
     def _unpark(self) -> int:
-        """Take back what an earlier run parked in the spare store; how many values."""
+        """Take back what an earlier run parked in the spare store (its removals too); how many values."""
         if self.spare is None:
             return 0
         taken = 0
@@ -263,8 +267,10 @@ class Saved(PuzzleProgress):
                     self.unsaved.append(Additions.from_data(value))
                 except RecordError:
                     continue  # (left in the spare store)
-            elif key in (SETTINGS, UNFINISHED, PUZZLES, LINK_GAMES, ONLINE_ROOM):
+            elif key in PARKED:
                 self.pending[key] = value
+            elif key == REMOVALS and isinstance(value, list):
+                self.pending.update((name, _DELETE) for name in value if name in PARKED)
             else:
                 continue
             self.spare.delete(key)
@@ -335,12 +341,14 @@ class Saved(PuzzleProgress):
         if book is None or not (found or book.bad):
             return book
         yield from book.compact_in_steps(self.classify, self.recent)  # (a big history merges as its recent games)
-        if book.holds_all(additions for _, additions in found) and not book.bad and not alone:
-            self._forget(found, book)
+        ids = yield from book.ids_in_steps()
+        if all(book.holds(additions, ids) for _, additions in found) and not book.bad and not alone:
+            self._forget(found, book, ids)
             return book
         for _, additions in found:
-            book.merge(additions)
+            yield from book.merge_in_steps(additions)
         yield from book.compact_in_steps(self.classify, self.recent)
+        ids = yield from book.ids_in_steps()  # (now: from the last check to the removals below, one step)
         text = yield from wrap_in_steps((yield from book.to_data_in_steps()))
         if writes != self._history_writes or not self.store.holds_text(HISTORY, read):
             return book  # (written meanwhile, by this game or another: what was read is older)
@@ -350,14 +358,15 @@ class Saved(PuzzleProgress):
         self._kept_bad.clear()
         if self.store.holds_text(HISTORY, text):  # (read back: no other writer wrote over it meanwhile)
             for key, additions in found:
-                if book.holds(additions) and (alone or clock() - additions.added >= GRACE_SECONDS):
+                if book.holds(additions, ids) and (alone or clock() - additions.added >= GRACE_SECONDS):
                     self.store.delete(key)
         return book
 
-    def _forget(self, found: list[tuple[str, Additions]], book: Book) -> None:
-        """Remove the additions the history holds that are old enough (nothing to write)."""
+    def _forget(self, found: list[tuple[str, Additions]], book: Book, ids: set[str]) -> None:
+        """Remove the additions the history holds (its games' ids: ``ids``) that are old enough (nothing to
+        write)."""
         for key, additions in found:
-            if book.holds(additions) and clock() - additions.added >= GRACE_SECONDS:
+            if book.holds(additions, ids) and clock() - additions.added >= GRACE_SECONDS:
                 self.store.delete(key)
 
     def _additions(self) -> list[tuple[str, Additions]]:
@@ -377,9 +386,9 @@ class Saved(PuzzleProgress):
         """The stored history with every addition saved or waiting merged in."""
         book = (yield from self._stored_book()) or Book()
         for _, additions in self._additions():
-            book.merge(additions)
+            yield from book.merge_in_steps(additions)
         for waiting in self.unsaved:
-            book.merge(waiting)
+            yield from book.merge_in_steps(waiting)
         return book
 
     def _stored_book(self) -> Work[Book | None]:

@@ -10,7 +10,7 @@ page's thread is the only one. Here: the pieces such work is made of.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, TypeVar
 
 EVERY = 200  # items read, checked or written between two yields
@@ -66,8 +66,3 @@ def map_in_steps(function: Callable[[Any], T], items: Iterable[Any]) -> Work[lis
         if pause(index):
             yield
     return done
-
-
-def chunks(items: Sequence[T]) -> Iterable[Sequence[T]]:
-    """``items`` :data:`EVERY` at a time."""
-    return (items[start : start + EVERY] for start in range(0, len(items), EVERY))

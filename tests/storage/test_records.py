@@ -12,7 +12,7 @@ import pytest
 
 from game.play.notices import storage_words
 from game.storage import RecordError
-from game.storage.records import MAX_DEPTH, LegacyTotals, UnfinishedGame, plain
+from game.storage.records import MAX_DEPTH, FinishedGame, FoldedGame, LegacyTotals, UnfinishedGame, plain
 
 
 @contextmanager
@@ -97,6 +97,10 @@ def test_the_time_left_is_kept_between_0_and_an_hour_else_the_clock_starts_afres
     assert game.timer_left == kept and (kept is None or isinstance(game.timer_left, float))
 
 
+def test_a_match_of_the_most_boards_is_kept() -> None:
+    assert UnfinishedGame.from_data({**FULL, "codes": ["a", "b", "c", "d"]}).codes == ("a", "b", "c", "d")
+
+
 @pytest.mark.parametrize(("current", "starter"), [(-4, 0), (4, 3), (0, 0)])
 def test_the_board_in_play_and_the_starter_take_their_whole_ranges(current, starter) -> None:
     game = UnfinishedGame.from_data({**FULL, "current": current, "starter": starter})
@@ -175,6 +179,9 @@ def test_totals_rows_add_up_when_two_names_are_one_board_and_keep_the_best_margi
         {"games": 2, "rows": {"a|b": [1, 0, 0, None], "a|c": [1, 0, 0, None]}}, key="k", board=lambda _: "s1"
     )
     assert both_none.rows == {"a|s1": [2, 0, 0, None]} and both_none.streak == ("", 0)
+    longest = "e" * 40 + "|" + "s" * 40
+    read = LegacyTotals.from_data({"games": 1, "rows": {longest: [1, 0, 0, 2]}}, key="k")
+    assert read.rows == {longest: [1, 0, 0, 2]}, "a name as long as a level and a board token"
 
 
 @pytest.mark.parametrize(
@@ -182,6 +189,7 @@ def test_totals_rows_add_up_when_two_names_are_one_board_and_keep_the_best_margi
     [
         {"games": 1},  # fewer games than the rows count
         {"rows": {"easy": [1, 0, 0, 1]}},  # no board
+        {"rows": {"e" * 40 + "|" + "s" * 41: [1, 0, 0, 1]}},  # a name longer than a level and a board token
         {"rows": {"easy|s3x3": [1, 0, 0]}},
         {"rows": {"easy|s3x3": [1, 0, 0, 10_001]}},
         {"rows": {"easy|s3x3": [-1, 0, 0, 1]}},
@@ -196,3 +204,40 @@ def test_totals_out_of_their_bounds_are_refused(change) -> None:
     data = {"key": "k", "games": 5, "rows": {"easy|s3x3": [2, 1, 1, -3]}, "streak": ["won", 2], **change}
     with refused_for("totals of older games"):
         LegacyTotals.from_data(data)
+
+
+# -- finished and folded games ---------------------------------------------------------------------------------
+MATCH = {
+    "id": "m1",
+    "date": "2026-02-03T10:00:00+00:00",
+    "board": "s2x2",
+    "rules": "2",
+    "names": ["You", "Easy"],
+    "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
+    "scores": [5, 3],
+    "winners": [0],
+    "moves": [],
+    "boards": [[3, 1], [2, 2]],
+    "decider": False,
+    "rated": True,
+}
+
+
+def test_a_match_is_written_back_with_its_boards_scores_as_read() -> None:
+    game = FinishedGame.from_data(MATCH)
+    assert game.boards == ((3, 1), (2, 2))
+    assert game.to_data() == MATCH
+    assert "boards" not in FinishedGame.from_data({**MATCH, "boards": []}).to_data()
+    longest = {**MATCH, "boards": [[1, 0]] * 4, "decider": True}  # (a match of the most boards, and its decider)
+    assert FinishedGame.from_data(longest).to_data() == longest
+    with refused_for("scores"):
+        FinishedGame.from_data({**MATCH, "boards": [[1, 0]] * 5})
+
+
+def test_a_folded_game_is_rated_only_by_its_mark_1() -> None:
+    line = ["f1", "2026-02-03T10:00:00+00:00", "easy", "s3x3", "won", 4]
+    assert FoldedGame.from_data([*line, 1]).rated and not FoldedGame.from_data(line).rated
+    assert FoldedGame.from_data([*line, 1]).to_data() == [*line, 1]
+    for mark in (0, 2, "1", None):
+        with refused_for("totals of older games"):
+            FoldedGame.from_data([*line, mark])

@@ -55,12 +55,15 @@ def test_entries_that_cannot_be_read_are_ignored_and_dropped_at_the_next_write()
         {"game": "b", "version": "v", "values": [1.5], "best": [0], "done": True},
         {"game": "c", "version": "v", "values": [True], "best": [0], "done": True},
         {"game": "d", "version": "v", "values": [1], "best": [0]},
+        {"game": "e", "version": "v", "values": "", "best": [], "done": True},
+        {"game": "f", "version": "v", "values": [], "best": "", "done": True},
+        {"game": "h", "version": "v", "values": [1], "best": ["x"], "done": True},
         {"game": 5, "version": "v", "values": [1], "best": [0], "done": False},
     ]
     store.put(REVIEWS, {"games": [*damaged, good]})
     cache = ReviewCache(store)
-    for game in ("a", "b", "c", "d"):
-        assert cache.read(game, "v") is None
+    for game in ("a", "b", "c", "d", "e", "f", "h"):
+        assert cache.read(game, "v") is None, game
     assert cache.read("ok", "v") == KeptReview([1, None], [0, None], True)
     cache.keep("new", "v", RESULTS)
     assert [entry["game"] for entry in store.get(REVIEWS)["games"]] == ["ok", "new"]
@@ -77,6 +80,7 @@ def test_a_value_of_another_form_is_no_cache_and_is_written_over():
 
 def test_a_games_key_is_its_moves():
     assert game_key("s3x3.2.abc") == game_key("s3x3.2.abc") != game_key("s3x3.2.abd")
+    assert game_key("s3x3.2.abc") == "5978d34d5dcfa581be24c90d", "the same in every version: reviews kept stay found"
 
 
 def test_results_of_another_solver_are_read_by_their_meaning():
@@ -85,3 +89,13 @@ def test_results_of_another_solver_are_read_by_their_meaning():
     assert cache.read("g1", "1/2s/core-abc") is None
     assert cache.read_like("g1", "1/2s/") == RESULTS
     assert cache.read_like("g1", "1/3s/") is None and cache.read_like("g2", "1/2s/") is None
+
+
+def test_an_entry_too_big_to_keep_with_any_other_is_kept_alone():
+    store = MemoryStore()
+    cache = ReviewCache(store)
+    big = KeptReview([1] * 9000, [0] * 9000, True)  # (about 54 KB of JSON: two are past KEPT_BYTES)
+    assert cache.keep("old", "v", big) and cache.keep("new", "v", big)
+    assert [entry["game"] for entry in store.get(REVIEWS)["games"]] == ["new"]
+    huge = KeptReview([1] * 20000, [0] * 20000, False)  # (past KEPT_BYTES alone: the newest is still kept)
+    assert cache.keep("huge", "v", huge) and cache.read("huge", "v") == huge and cache.read("new", "v") is None

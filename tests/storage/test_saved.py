@@ -21,12 +21,14 @@ from game.page import use as use_page
 from game.page.memory import MemoryPage
 from game.play.notices import notice_text, storage_words
 from game.play.stats import outcome, stats_rows
+from game.steps import run
 from game.storage import (
     RECENT_GAMES,
     Additions,
     FileStore,
     FinishedGame,
     LegacyTotals,
+    MemoryStore,
     Notice,
     Outcome,
     Saved,
@@ -442,6 +444,10 @@ def test_totals_are_read_back_as_stored_and_missing_parts_are_empty() -> None:
     assert (earlier.games, earlier.rows, earlier.streak) == (5, full["rows"], ("won", 2))
 
 
+def test_totals_that_count_no_game_add_nothing() -> None:
+    assert read_book({"games": [], "earlier": {"games": 0, "rows": {}, "streak": ["", 0]}}).legacy == []
+
+
 def test_a_cleared_unfinished_game_leaves_nothing_stored(medium: Medium) -> None:
     saved = medium.saved()
     saved.save_unfinished(UNFINISHED)
@@ -730,3 +736,34 @@ def test_each_time_saving_stops_and_starts_again_the_player_is_told_once(medium:
         assert words(saved) == ["Saving works again: everything is saved."], round_
         assert saved.save_settings({"round": round_, "saved": True}) is True
         assert words(saved) == [], round_
+
+
+def test_a_reading_under_way_when_the_history_is_cleared_writes_nothing_back() -> None:
+    """The reading read the history as a clear had left it; then the player clears it again (the games it was
+    merging among what is cleared): the text stored is the same as the reading read, and yet the reading, resumed,
+    must not write those games back."""
+    store = MemoryStore()
+    saved = Saved(store)
+    assert saved.clear_history()
+    imported = Additions([rec(number) for number in range(1, 601)])  # (an import: merged a few hundred a step)
+    store.put(imported.key(), imported.to_data())
+    reading = saved.history_in_steps()
+    next(reading)
+    assert saved.clear_history()
+    run(reading)
+    assert Saved(store).history().total == 0
+
+
+def test_a_reading_under_way_writes_nothing_back_even_after_the_cleared_history_was_written_again() -> None:
+    store = MemoryStore()
+    saved = Saved(store)
+    assert saved.clear_history()
+    imported = Additions([rec(number) for number in range(1, 601)])
+    store.put(imported.key(), imported.to_data())
+    reading = saved.history_in_steps()
+    next(reading)
+    assert saved.clear_history()
+    store.put("add-0000000000000000", Additions().to_data())  # (an addition holding nothing new: the next
+    assert saved.history().total == 0  # reading writes the cleared history again, the very text first read)
+    run(reading)
+    assert Saved(store).history().total == 0

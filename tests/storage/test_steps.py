@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -12,8 +13,10 @@ from hypothesis import strategies as st
 
 from game.steps import Stepper, run
 from game.storage import FinishedGame, MemoryStore, Saved
-from game.storage.envelope import APP, SCHEMA, loads, unwrap, wrap
+from game.storage.envelope import APP, SCHEMA, dumps_in_steps, loads, loads_in_steps, unwrap, wrap
+from game.storage.history import Additions, Book, Earlier
 from game.storage.keys import HISTORY
+from game.storage.records import FoldedGame, LegacyTotals, Outcome
 from game.storage.steps import EVERY, RUN, sort_in_steps
 
 JSON = st.recursive(
@@ -172,3 +175,87 @@ def test_a_sort_in_steps_is_a_stable_sort_cut_into_runs_and_a_merge() -> None:
     assert yields >= 2 * (len(items) // EVERY) + len(items) // RUN, "keys, runs and merge each in steps"
     ordered = [(1, "a"), (2, "b")]
     assert list(sort_in_steps(ordered, key=lambda item: item[0])) == [] and ordered == [(1, "a"), (2, "b")]
+    ties = [(1, "a"), (1, "b"), (2, "c")]  # (games that share a time stamp, as stored: in order already)
+    assert list(sort_in_steps(ties, key=lambda item: item[0])) == [] and ties == [(1, "a"), (1, "b"), (2, "c")]
+
+
+def test_a_backup_of_many_folded_games_merges_in_steps_as_at_once() -> None:
+    # Before: the history's games and its folded games were sorted at once after a merge (and the folded games put
+    # in a dict at once), whatever their number, within one frame of the History scene's reading.
+    def line(number: int) -> FoldedGame:
+        return FoldedGame(f"f{number:06d}", f"2025-{number % 12 + 1:02d}-01T00:00:{number % 60:02d}+00:00")
+
+    numbers = list(range(4 * RUN))
+    random.Random(5).shuffle(numbers)
+    here, backup = sorted(numbers[: 2 * RUN]), numbers[RUN:]  # (half of the backup's games are here already)
+    backup_games = [game(number) for number in range(150)]
+    in_steps, at_once = (Book(games=[game(n) for n in range(100)], folded=[line(n) for n in here]) for _ in "ab")
+    additions = Additions(games=backup_games, folded=[line(n) for n in backup])
+    steps = 0
+    work = in_steps.merge_in_steps(additions)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            account = done.value
+            break
+        steps += 1
+    assert account == at_once.merge(additions)
+    assert (account.added, account.already, account.folded_added, account.folded_already) == (50, 100, 2 * RUN, RUN)
+    assert in_steps == at_once
+    assert [g.id for g in in_steps.folded] == sorted(
+        (f"f{n:06d}" for n in numbers), key=lambda i: (f"2025-{int(i[1:]) % 12 + 1:02d}", int(i[1:]) % 60, i)
+    )
+    folded_items = len(here) + len(backup) + 2 * len(numbers)  # (the dict of the history's, the backup's, the sort)
+    assert steps >= folded_items // EVERY, "the folded games are looked up, added and sorted a few at a time"
+
+
+def test_the_totals_of_many_folded_games_are_counted_in_steps_once_and_read_at_once_after(monkeypatch) -> None:
+    results = ("won", "drawn", "lost")
+    folded = tuple(
+        FoldedGame(f"f{n:05d}", "2025-01-01T00:00:00+00:00", Outcome("easy", "s3x3", results[n % 3], n % 5))
+        for n in range(3 * EVERY + 1)
+    )
+    legacy = (LegacyTotals("k1", 4, {"easy|s3x3": [2, 1, 1, 7], "hard|s5x5": [0, 0, 4, None]}, ("lost", 3)),)
+    earlier = Earlier(folded, legacy)
+    steps = len(list(earlier.tally_in_steps()))
+    assert steps >= len(folded) // EVERY, "counted a few hundred games a step"
+
+    def count_again(self: Earlier) -> Iterator[None]:
+        raise AssertionError("counted again")
+        yield
+
+    monkeypatch.setattr(Earlier, "_count", count_again)
+    assert list(earlier.tally_in_steps()) == [], "counted once"
+    won = [n for n in range(len(folded)) if n % 3 == 0]
+    assert earlier.rows == {
+        "easy|s3x3": [2 + len(won), 1 + len(folded) // 3, 1 + len(folded) // 3, max(7, *(n % 5 for n in won))],
+        "hard|s5x5": [0, 0, 4, None],
+    }
+    assert earlier.streak == ("won", 1), "the folded games continue the legacy streak; the last one is won"
+    assert earlier.games == len(folded) + 4
+
+
+def test_a_value_is_written_and_read_with_a_step_after_every_every_th_item_opened_three_containers_deep() -> None:
+    def steps(value: object) -> int:
+        written, read = len(list(dumps_in_steps(value))), len(list(loads_in_steps(json.dumps(value))))
+        assert written == read
+        return written
+
+    assert [steps(list(range(n))) for n in (EVERY - 2, EVERY - 1, 2 * EVERY - 1)] == [0, 1, 2]
+    assert steps({str(n): n for n in range(EVERY - 1)}) == 1, "a dict's values are items too"
+    deep = [[[[0, 1]] * (2 * EVERY - 1)]]  # (each [0, 1] is three containers deep: one item, written at once)
+    assert steps(deep) == 2
+    assert steps({"a": [[[0, 1]] * (2 * EVERY - 1)]}) == 2, "a dict's values are one container deeper too"
+
+
+def test_keys_that_are_not_text_are_written_as_json_writes_them() -> None:
+    value = {1: "a", "b": {2.5: [None], None: {True: 1}}}
+    assert run(dumps_in_steps(value)) == json.dumps(value, ensure_ascii=False)
+    assert wrap(value) == json.dumps({"schema": SCHEMA, "app": APP, "data": value}, ensure_ascii=False)
+
+
+def test_json_written_without_spaces_is_read_as_json_reads_it() -> None:
+    # (the game writes ", " and ": "; a backup or a stored value another program wrote may have neither)
+    for text in ('{"a":12,"b":[3,{"c":45}],"d":{"e":"f"}}', '[{"a":[1,2]},7]', '{"schema":3,"app":"x","data":[]}'):
+        assert loads(text) == json.loads(text)

@@ -102,3 +102,16 @@ def test_an_addition_is_removed_only_once_the_history_read_back_holds_it(monkeyp
     again = Saved(BrowserStore(page.local_storage))
     assert [game.id for game in again.history().games] == ["w1n000"]
     assert not [key for key in page.storage.items if ".add-" in key], "read back as written: removed"
+
+
+def test_a_merged_addition_is_removed_once_it_is_exactly_grace_seconds_old(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = MemoryPage()
+    now = [1.7e9]
+    monkeypatch.setattr(saved_module, "clock", lambda: now[0])
+    assert Saved(BrowserStore(page.local_storage)).record_game(finished(1, 0))
+    now[0] += GRACE_SECONDS - 1
+    assert Saved(BrowserStore(page.local_storage)).history().total == 1
+    assert [key for key in page.storage.items if ".add-" in key], "a merge started before it may still write"
+    now[0] += 1
+    assert Saved(BrowserStore(page.local_storage)).history().total == 1
+    assert not [key for key in page.storage.items if ".add-" in key], "held and GRACE_SECONDS old: removed"
