@@ -6,7 +6,6 @@ asks for (4 modules), each module a whole number of pixels so that no module is 
 from __future__ import annotations
 
 import pygame
-import segno
 
 QUIET = 4  # modules of white around the code (ISO/IEC 18004's quiet zone)
 DARK, LIGHT = (0, 0, 0), (255, 255, 255)  # black on white whatever the theme: what every camera reads best
@@ -14,7 +13,11 @@ DARK, LIGHT = (0, 0, 0), (255, 255, 255)  # black on white whatever the theme: w
 
 def modules(text: str) -> list[list[bool]]:
     """The QR code of ``text`` (error correction M at least: segno raises it when the version has room), as rows of
-    dark (True) and light modules, without the quiet zone."""
+    dark (True) and light modules, without the quiet zone. segno is imported here, at the first code drawn: the
+    page's start does not compile it, and a page started from another entry than ``main.py`` (which puts the web
+    build's packages on the path) still starts."""
+    import segno
+
     code = segno.make(text, error="m", micro=False)
     return [[bool(cell) for cell in row] for row in code.matrix]
 
