@@ -268,28 +268,37 @@ class OnlineScene(PanelScene):
         for line in text.wrap(self.explanation(), size, self.body.width):
             text.draw(surface, line, size, theme.INK, topleft=(self.body.x, y))
             y += step_h
+        notes = [text.wrap(note, size, self.body.width) for note in self._notes()]
+        notes_h = sum(u // 2 + len(lines) * step_h for lines in notes)
         link = self.lobby.link if self.lobby and self.state in (steps.INVITING, steps.REPLYING) else ""
         if link:
-            y = self._draw_link(surface, link, y + u // 2)
+            y = self._draw_link(surface, link, y + u // 2, notes_h)
         if self.setup is not None:
             y = self._draw_box(surface, self.game_words, m.caption, y + u // 2)
-        notes = [self.lobby.two_links if self.lobby else "", self.lobby.problem if self.lobby else "", self._status()]
-        for note in filter(None, notes):
+        for lines in notes:
             y += u // 2
-            for line in text.wrap(note, size, self.body.width):
+            for line in lines:
                 text.draw(surface, line, size, theme.MUTED, topleft=(self.body.x, y))
                 y += step_h
         self.panel.draw(surface, text)
 
-    def _draw_link(self, surface: pygame.Surface, link: str, top: int) -> int:
-        """The link as a QR code for the other phone's camera, as large as the body leaves room for, then, as a last
-        resort, the code to type (cut between its groups) in a box; returns the box's bottom."""
+    def _notes(self) -> list[str]:
+        """What is shown under the link: why the room goes by two links, a problem, what Copy or Share did."""
+        lobby = self.lobby
+        return [
+            note for note in (lobby.two_links if lobby else "", lobby.problem if lobby else "", self._status()) if note
+        ]
+
+    def _draw_link(self, surface: pygame.Surface, link: str, top: int, reserved: int = 0) -> int:
+        """The link as a QR code for the other phone's camera, as large as the body leaves room for (``reserved``
+        pixels kept under it for the notes), then, as a last resort, the code to type (cut between its groups) in a
+        box; returns the box's bottom."""
         m, text = self.app.metrics, self.app.text
         code = code_to_type(link)
         caption = tr("No other way? The code to type in Open a link:")
         below = len(text.wrap(caption, m.caption, self.body.width)) * int(m.caption * 0.85)
         below += len(text.wrap(code, m.caption, self.body.width - m.u)) * int(m.caption * 0.85) + m.u * 2
-        most = min(self.body.width, self.body.bottom - top - below)
+        most = min(self.body.width, self.body.bottom - top - below - reserved)
         if self.qr is None or self.qr[0] != (link, most):
             self.qr = ((link, most), qr_surface(link, most))
         picture = self.qr[1]
