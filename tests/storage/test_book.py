@@ -4,6 +4,7 @@ folded, totals added up across blocks, additions read only from their lists, ids
 from __future__ import annotations
 
 import pytest
+from storage_fakes import small_game
 
 from game.storage import FinishedGame, MemoryStore, RecordError, Saved, StoreError
 from game.storage.envelope import unwrap
@@ -16,18 +17,7 @@ DATE = "2026-02-03T10:00:00+00:00"
 
 
 def finished(game_id: str, date: str = DATE) -> FinishedGame:
-    return FinishedGame.from_data(
-        {
-            "id": game_id,
-            "date": date,
-            "board": "s2x2",
-            "rules": "2",
-            "names": ["You", "Easy"],
-            "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
-            "scores": [3, 1],
-            "winners": [0],
-        }
-    )
+    return small_game(game_id, date)
 
 
 def test_a_game_already_folded_is_here_on_its_date_and_a_conflict_on_another() -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from storage_fakes import small_game
+
 from game.storage import FinishedGame, MemoryStore, Saved, StoreError
 from game.storage.history import Additions
 from game.storage.keys import HISTORY, LINK_GAMES, ONLINE_ROOM, PUZZLES, REMOVALS, SETTINGS, UNFINISHED
@@ -32,18 +34,7 @@ class Medium(MemoryStore):
 
 
 def game(number: int) -> FinishedGame:
-    return FinishedGame.from_data(
-        {
-            "id": f"g{number:05d}",
-            "date": f"2026-01-0{number}T10:00:00+00:00",
-            "board": "s2x2",
-            "rules": "2",
-            "names": ["You", "Easy"],
-            "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
-            "scores": [3, 1],
-            "winners": [0],
-        }
-    )
+    return small_game(f"g{number:05d}", f"2026-01-0{number}T10:00:00+00:00")
 
 
 def stuck_with(spare: Medium) -> Saved:

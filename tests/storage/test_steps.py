@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from storage_fakes import small_game
 
 from game.steps import Stepper, run
 from game.storage import FinishedGame, MemoryStore, Saved
@@ -54,17 +55,8 @@ def test_what_json_refuses_is_refused_in_steps_too():
 
 
 def game(number: int) -> FinishedGame:
-    return FinishedGame.from_data(
-        {
-            "id": f"g{number:05d}",
-            "date": f"2026-01-01T{number // 3600 % 24:02d}:{number // 60 % 60:02d}:{number % 60:02d}+00:00",
-            "board": "s2x2",
-            "rules": "2",
-            "names": ["You", "Easy"],
-            "seats": [{"kind": "human", "level": "medium"}, {"kind": "computer", "level": "easy"}],
-            "scores": [3, 1],
-            "winners": [0],
-        }
+    return small_game(
+        f"g{number:05d}", f"2026-01-01T{number // 3600 % 24:02d}:{number // 60 % 60:02d}:{number % 60:02d}+00:00"
     )
 
 
