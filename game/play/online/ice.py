@@ -38,7 +38,7 @@ def split_servers(text: str) -> list[str]:
 
 def server_problem(url: str) -> str:
     """Why ``url`` cannot be used as a STUN or TURN server ("" when it can)."""
-    shown = url if len(url) <= 40 else url[:39] + "…"
+    shown = _shortened(url)
     scheme, colon, rest = url.partition(":")
     if not colon or scheme.lower() not in SCHEMES:
         return tr("{url} is not a server address: it starts with stun: or turn:").format(url=shown)
@@ -57,14 +57,26 @@ def server_problem(url: str) -> str:
         name, _, password = login.partition(":")
         if not (CREDENTIAL.fullmatch(name) and CREDENTIAL.fullmatch(password)):
             return tr("{url}: the name or the password has characters a server address cannot carry").format(url=shown)
+    host_ok, port_ok = _host_and_port_ok(place)
+    if not host_ok:
+        return tr("{url} has no server name after the colon").format(url=shown)
+    if not port_ok:
+        return tr("{url}: the port is a number from 1 to 65535").format(url=shown)
+    return ""
+
+
+def _host_and_port_ok(place: str) -> tuple[bool, bool]:
+    """Whether ``place`` (``host``, ``host:port``, ``[IPv6]`` or ``[IPv6]:port``) has a server name, and a port
+    from 1 to 65535 when it has one: the place of a STUN/TURN server and of a relay alike."""
     bracket = place.startswith("[")  # an IPv6 address: [2001:db8::1]:3478
     host, colon, port = place.partition("]:" if bracket else ":")
     host += "]" if bracket and colon else ""
-    if not (HOST.fullmatch(host) or IPV6.fullmatch(host)):
-        return tr("{url} has no server name after the colon").format(url=shown)
-    if colon and whole_number(port, 1, 65535) is None:
-        return tr("{url}: the port is a number from 1 to 65535").format(url=shown)
-    return ""
+    return bool(HOST.fullmatch(host) or IPV6.fullmatch(host)), not colon or whole_number(port, 1, 65535) is not None
+
+
+def _shortened(url: str) -> str:
+    """``url`` as a message shows it: at most 40 characters, cut with an ellipsis."""
+    return url if len(url) <= 40 else url[:39] + "…"
 
 
 def read_servers(text: str) -> tuple[tuple[str, ...], str]:
@@ -98,7 +110,7 @@ def ice_servers(servers: tuple[str, ...]) -> list[dict[str, str]]:
 # -- the relays --------------------------------------------------------------------------------------------
 def relay_problem(url: str) -> str:
     """Why ``url`` cannot be used as a relay, an MQTT broker over WebSocket ("" when it can)."""
-    shown = url if len(url) <= 40 else url[:39] + "…"
+    shown = _shortened(url)
     scheme, sep, rest = url.partition("://")
     if not sep or scheme.lower() not in ("ws", "wss"):
         return tr("{url} is not a relay address: it starts with wss://").format(url=shown)
@@ -107,12 +119,10 @@ def relay_problem(url: str) -> str:
     place, slash, path = rest.partition("/")
     if slash and not _PATH.fullmatch("/" + path):
         return tr("{url}: the path after the server has characters a relay address cannot have").format(url=shown)
-    bracket = place.startswith("[")
-    host, colon, port = place.partition("]:" if bracket else ":")
-    host += "]" if bracket and colon else ""
-    if not (HOST.fullmatch(host) or IPV6.fullmatch(host)):
+    host_ok, port_ok = _host_and_port_ok(place)
+    if not host_ok:
         return tr("{url} has no server name after wss://").format(url=shown)
-    if colon and whole_number(port, 1, 65535) is None:
+    if not port_ok:
         return tr("{url}: the port is a number from 1 to 65535").format(url=shown)
     return ""
 
