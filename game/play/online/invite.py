@@ -216,6 +216,19 @@ def unpack(data: bytes) -> tuple[Description, str]:
 
 
 # -- links -------------------------------------------------------------------------------------------------------------
+def link_problem(fragment: str, version: int, check: str, current: int) -> str:
+    """Why a room's link (an invitation, a reply or a one link) of ``version``, ending in ``check``, cannot be read by
+    this game, whose links are version ``current`` ("" when it can): made by a newer or an older game, or mistyped or
+    cut short (its check characters, over all of ``fragment`` before them)."""
+    if version > current:
+        return tr("This link was made by a newer version of the game: update this one.")
+    if version < current:
+        return tr("This link was made by an older version of the game: ask for a new one.")
+    if check != _check(fragment[: fragment.rfind(".")]):
+        return tr("This link was mistyped or cut short: ask for it again, or copy it whole.")
+    return ""
+
+
 def _check(body: str) -> str:
     """The two check characters of position codes (version 2): every one-character change and every swap of two
     characters is caught."""
@@ -261,12 +274,9 @@ def read_link(text: object) -> RoomLink:
     if not found:
         raise InviteError(tr("This is not an online game invitation or reply."))
     kind, version, room_id, payload, check = found.groups()
-    if int(version) > LINK_VERSION:
-        raise InviteError(tr("This link was made by a newer version of the game: update this one."))
-    if int(version) < LINK_VERSION:
-        raise InviteError(tr("This link was made by an older version of the game: ask for a new one."))
-    if check != _check(fragment[: fragment.rfind(".")]):
-        raise InviteError(tr("This link was mistyped or cut short: ask for it again, or copy it whole."))
+    why = link_problem(fragment, int(version), check, LINK_VERSION)
+    if why:
+        raise InviteError(why)
     if not ROOM_ID.fullmatch(room_id):
         raise InviteError(tr("This link is damaged: ask for a new one."))
     try:

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 from ...core.notation import check_v2
 from ..i18n import tr
 from ..links import fragment_of
-from .invite import OFFER, Description, InviteError, check_reply, description_of, read_link, sdp_of
+from .invite import OFFER, Description, InviteError, check_reply, description_of, link_problem, read_link, sdp_of
 from .invite import invitation as offer_link
 from .invite import reply as answer_link
 from .protocol import GUEST, HOST, ROOM_ID
@@ -110,12 +110,9 @@ def read_join(text: object) -> JoinLink:
     if not found:
         raise RelayError(tr("This is not an online game link."))
     version, room_id, secret, check = found.groups()
-    if int(version) > LINK_VERSION:
-        raise RelayError(tr("This link was made by a newer version of the game: update this one."))
-    if int(version) < LINK_VERSION:
-        raise RelayError(tr("This link was made by an older version of the game: ask for a new one."))
-    if check != check_v2(fragment[: fragment.rfind(".")]):
-        raise RelayError(tr("This link was mistyped or cut short: ask for it again, or copy it whole."))
+    why = link_problem(fragment, int(version), check, LINK_VERSION)
+    if why:
+        raise RelayError(why)
     if not (ROOM_ID.fullmatch(room_id) and SECRET.fullmatch(secret)):
         raise RelayError(tr("This link is damaged: ask for a new one."))
     return JoinLink(room_id, secret)
