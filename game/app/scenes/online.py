@@ -98,7 +98,7 @@ class OnlineScene(PanelScene):
         secret = self.kept_secret if room is not None else ""
         if is_join_link(link):
             room, secret = self._kept_for(link), ""
-        save = self.app.saved.save_online_room if not link or is_join_link(link) else None
+        save = self.app.saved.save_online_room  # (the lobby keeps a host's room, and a guest's joined by one link)
         self.lobby = Lobby(self.page, chosen, self.app.rng, link, self.app.browser, room, save, secret)
         self.app.hash_watch.taken()  # (the room's one link, kept in the page's address: not a link to open again)
         self.invalidate_layout()
